@@ -1,0 +1,1 @@
+"""evidence-trace: an evidence store and answer gate for LLM agents."""

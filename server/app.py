@@ -1,0 +1,116 @@
+"""Building, running and stopping the server.
+
+`create_server(settings)` wires storage, domain and transport and binds the
+port (0 picks a free one); `serve(settings)` runs until SIGTERM or SIGINT, then
+drains in-flight calls for the grace period, commits queued writes and exits.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import signal
+import threading
+import urllib.parse
+from concurrent import futures
+from typing import Optional
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from evidence_trace.server.chat import ChatService
+from evidence_trace.server.domain.verifier.gate import Gate
+from evidence_trace.server.recorder import Recorder
+from evidence_trace.server.servicer import EvidenceTraceServicer
+from evidence_trace.server.settings import Settings
+from evidence_trace.server.store.db import DatabaseOptions, open_database
+from evidence_trace.server.store.migrations import migrate
+from evidence_trace.server.store.reads import Reader
+from evidence_trace.server.store.writer import GroupCommitWriter
+from evidence_trace.server.verifiers import build_verifier
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+log = logging.getLogger("evidence_trace.server")
+
+SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
+
+
+@dataclasses.dataclass
+class RunningServer:
+    """A started server: its bound port, and how to stop it cleanly."""
+
+    server: grpc.Server
+    port: int
+    health: health.HealthServicer
+    writer: GroupCommitWriter
+    settings: Settings
+
+    @property
+    def address(self) -> str:
+        host = self.settings.listen.rpartition(":")[0]
+        return f"{host}:{self.port}"
+
+    def stop(self, grace: Optional[float] = None) -> None:
+        """Refuse new calls, let in-flight ones finish within grace, then commit and close."""
+        self.health.enter_graceful_shutdown()
+        self.server.stop(self.settings.grace_period_s if grace is None else grace).wait()
+        self.writer.close()
+
+
+def create_server(settings: Settings) -> RunningServer:
+    """Open and migrate the store, build the service, bind and start it."""
+    db = open_database(settings.database_url, DatabaseOptions(
+        durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms))
+    version = migrate(db)
+    log.info("database %s at schema version %d", _redacted(settings.database_url), version)
+    writer = GroupCommitWriter(db)
+    recorder = Recorder(writer, settings.limits)
+    reader = Reader(db)
+    gate = Gate(build_verifier(settings.verifier))
+    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits),
+                                     settings.commit_timeout_s)
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=settings.max_workers, thread_name_prefix="rpc"),
+        options=[
+            ("grpc.max_receive_message_length", settings.max_message_bytes),
+            ("grpc.max_send_message_length", settings.max_message_bytes),
+            ("grpc.so_reuseport", 0),
+        ],
+    )
+    pb_grpc.add_EvidenceTraceServiceServicer_to_server(servicer, server)
+    health_servicer = health.HealthServicer(experimental_non_blocking=True)
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+        server)
+    port = server.add_insecure_port(settings.listen)
+    if port == 0:
+        writer.close()
+        raise OSError(f"could not bind {settings.listen}")
+    server.start()
+    for name in ("", SERVICE_NAME):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningServer(server, port, health_servicer, writer, settings)
+
+
+def _redacted(url: str) -> str:
+    """The URL without its password, for logs."""
+    parsed = urllib.parse.urlparse(url)
+    if parsed.password:
+        return parsed._replace(netloc=parsed.netloc.replace(f":{parsed.password}@", ":***@")).geturl()
+    return url
+
+
+def serve(settings: Settings) -> None:
+    """Run until SIGTERM/SIGINT; drain, commit, exit."""
+    running = create_server(settings)
+    print(f"evidence-trace listening on {running.address}", flush=True)
+    log.info("serving on %s (database %s)", running.address, _redacted(settings.database_url))
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    stop.wait()
+    log.info("stopping: draining in-flight calls for up to %.1fs", settings.grace_period_s)
+    running.stop()
+    log.info("stopped")

@@ -1,0 +1,65 @@
+"""The Chat use case: judge a draft against the session's evidence, record it.
+
+Reads the session's classified rows in one query, merges them into summary
+entries, asks the gate (domain/verifier/gate.py, which never raises) and
+persists exactly one verifier evaluation before answering.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+import uuid
+from typing import Optional
+
+from evidence_trace.server.domain.errors import InvalidArgument, NotFound, Violation
+from evidence_trace.server.domain.model import SummaryEntry, Verdict
+from evidence_trace.server.domain.summary import summarize
+from evidence_trace.server.domain.validation import Limits, check_id
+from evidence_trace.server.domain.verifier.gate import Gate
+from evidence_trace.server.recorder import Recorder, evaluation_values
+from evidence_trace.server.store.reads import Reader
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatResult:
+    verdict: Verdict
+    evaluation_id: str
+    entries: list[SummaryEntry]
+
+
+class ChatService:
+    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits):
+        self._reader = reader
+        self._recorder = recorder
+        self._gate = gate
+        self._limits = limits
+
+    def _validate(self, session_id: str, question: str, draft: str) -> None:
+        violations = check_id("session_id", session_id)
+        for field, value, limit in (("question", question, self._limits.question_chars),
+                                    ("draft_answer", draft, self._limits.draft_chars)):
+            if not value.strip():
+                violations.append(Violation(field, "required"))
+            elif len(value) > limit:
+                violations.append(Violation(field, f"must be at most {limit} characters (got {len(value)})"))
+        if violations:
+            raise InvalidArgument(violations)
+
+    def chat(self, tenant: str, session_id: str, question: str, draft: str,
+             caller_output: Optional[str], timeout: Optional[float]) -> ChatResult:
+        self._validate(session_id, question, draft)
+        session, rows = self._reader.session_with_rows(tenant, session_id)
+        if session is None:
+            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+        entries = summarize(rows)
+        texts = tuple(self._reader.evidence_texts(tenant, session_id))
+        started = time.perf_counter()
+        verdict = self._gate.judge(question, draft, tuple(entries), texts, caller_output)
+        latency_ms = (time.perf_counter() - started) * 1000
+        evaluation_id = str(uuid.uuid4())
+        self._recorder.record_evaluation(
+            tenant, session_id,
+            evaluation_values(tenant, session_id, evaluation_id, question, draft, verdict,
+                              [r.invocation_id for r in rows], latency_ms),
+            timeout)
+        return ChatResult(verdict, evaluation_id, entries)

@@ -1,0 +1,59 @@
+"""The `evidence-trace` command line."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Optional, Sequence
+
+from evidence_trace.server import settings as settings_module
+
+
+def _serve_parser(sub) -> None:
+    p = sub.add_parser("serve", help="run the gRPC service",
+                       description="Run the evidence-trace gRPC service. Flags win over EVIDENCE_TRACE_* "
+                                   "environment variables; see docs/configuration.md.")
+    p.add_argument("--listen", help="HOST:PORT to listen on; port 0 picks a free port "
+                                    "(env EVIDENCE_TRACE_LISTEN, default 127.0.0.1:50051)")
+    p.add_argument("--database", dest="database_url",
+                   help="database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/DB "
+                        f"(env EVIDENCE_TRACE_DATABASE_URL, default {settings_module.DEFAULT_DATABASE_URL})")
+    p.add_argument("--durability", choices=("full", "normal"),
+                   help="SQLite commit durability (env EVIDENCE_TRACE_DURABILITY, default full)")
+    p.add_argument("--max-workers", type=int, help="gRPC worker threads (env EVIDENCE_TRACE_MAX_WORKERS)")
+    p.add_argument("--grace-period", dest="grace_period_s", type=float,
+                   help="seconds to drain in-flight calls on SIGTERM (env EVIDENCE_TRACE_GRACE_PERIOD_S)")
+    p.add_argument("--verifier", dest="verifier_backend", choices=("rules", "openai_compatible"),
+                   help="Chat verifier backend (env EVIDENCE_TRACE_VERIFIER, default rules)")
+    p.add_argument("--verifier-base-url", help="OpenAI-compatible API base URL (env EVIDENCE_TRACE_VERIFIER_BASE_URL)")
+    p.add_argument("--verifier-model", help="verifier model name (env EVIDENCE_TRACE_VERIFIER_MODEL)")
+    p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="evidence-trace",
+                                     description="An evidence store and answer gate for LLM agents.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _serve_parser(sub)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = build_parser().parse_args(argv)
+    flags = {k: v for k, v in vars(args).items() if k != "command" and v is not None}
+    if args.command == "serve":
+        try:
+            settings = settings_module.load(flags)
+        except settings_module.SettingsError as exc:
+            print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
+            return 2
+        logging.basicConfig(level=settings.log_level.upper(),
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        from evidence_trace.server.app import serve
+        serve(settings)
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""Translation between protobuf messages and domain objects. Nothing else."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Optional
+
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
+
+from evidence_trace.server.domain import model
+from evidence_trace.server.domain.errors import Violation
+from evidence_trace.server.recorder import Recorded
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+
+_UTC = dt.timezone.utc
+
+
+def _struct_to_dict(message: struct_pb2.Struct) -> dict:
+    return json_format.MessageToDict(message)
+
+
+def _time(message, field: str, violations: list[Violation], path: str) -> Optional[dt.datetime]:
+    if not message.HasField(field):
+        return None
+    ts: timestamp_pb2.Timestamp = getattr(message, field)
+    try:
+        return ts.ToDatetime(tzinfo=_UTC)
+    except (ValueError, OverflowError):
+        violations.append(Violation(path, "must be a valid timestamp"))
+        return None
+
+
+def _enum(cls, value: int, path: str, violations: list[Violation]):
+    try:
+        return cls(value)
+    except ValueError:
+        violations.append(Violation(path, f"unknown enum value {value}"))
+        return cls(0)
+
+
+def invocation_from_pb(m: pb.ToolInvocation) -> tuple[model.Invocation, list[Violation]]:
+    """The domain invocation, and the violations found while converting it."""
+    violations: list[Violation] = []
+    retrieval = None
+    if m.HasField("retrieval"):
+        r = m.retrieval
+        retrieval = model.Retrieval(
+            layer=r.retrieval_layer,
+            l0_count=r.l0_count if r.HasField("l0_count") else None,
+            l1_count=r.l1_count if r.HasField("l1_count") else None,
+            relevance=_enum(model.RelevanceLevel, r.relevance_level, "retrieval.relevance_level", violations),
+            dedup_reason=r.dedup_reason,
+            details=_struct_to_dict(r.details) if r.HasField("details") else None,
+        )
+    inv = model.Invocation(
+        invocation_id=m.invocation_id,
+        session_id=m.session_id,
+        tool_name=m.tool_name,
+        input_params=_struct_to_dict(m.input_params) if m.HasField("input_params") else {},
+        start_time=_time(m, "start_time", violations, "start_time"),
+        duration_ms=m.duration_ms,
+        success=m.success if m.HasField("success") else None,
+        output_state=_enum(model.OutputState, m.output_state, "output_state", violations),
+        output_preview=m.output_preview,
+        output_truncated=m.output_truncated,
+        error_message=m.error_message,
+        error_kind=_enum(model.ErrorKind, m.error_kind, "error_kind", violations),
+        retrieval=retrieval,
+        topic_domain=m.topic_domain,
+        evidence_hint=_enum(model.EvidenceHint, m.evidence_hint, "evidence_hint", violations),
+    )
+    return inv, violations
+
+
+def session_status(value: int) -> model.SessionStatus:
+    """The domain status; UNSPECIFIED for numbers this server does not know."""
+    return _enum(model.SessionStatus, value, "status", [])
+
+
+def _set_time(target: timestamp_pb2.Timestamp, value: Optional[dt.datetime]) -> None:
+    if value is not None:
+        target.FromDatetime(value)
+
+
+def _set_us(target: timestamp_pb2.Timestamp, us: int) -> None:
+    target.FromMicroseconds(us)
+
+
+def invocation_to_pb(recorded: Recorded) -> pb.ToolInvocation:
+    inv = recorded.invocation
+    assert inv is not None and recorded.classification is not None
+    m = pb.ToolInvocation(
+        invocation_id=inv.invocation_id, session_id=inv.session_id, tool_name=inv.tool_name,
+        duration_ms=inv.duration_ms, success=bool(inv.success), output_state=int(inv.output_state),
+        output_preview=inv.output_preview, output_truncated=inv.output_truncated,
+        error_message=inv.error_message, error_kind=int(inv.error_kind), topic_domain=inv.topic_domain,
+        evidence_hint=int(inv.evidence_hint), outcome=int(recorded.classification.outcome),
+    )
+    if inv.input_params:
+        m.input_params.update(inv.input_params)
+    _set_time(m.start_time, inv.start_time)
+    _set_us(m.record_time, recorded.record_us)
+    if inv.retrieval is not None:
+        r = inv.retrieval
+        m.retrieval.retrieval_layer = r.layer
+        if r.l0_count is not None:
+            m.retrieval.l0_count = r.l0_count
+        if r.l1_count is not None:
+            m.retrieval.l1_count = r.l1_count
+        m.retrieval.relevance_level = int(r.relevance)
+        m.retrieval.dedup_reason = r.dedup_reason
+        if r.details:
+            m.retrieval.details.update(r.details)
+    return m
+
+
+def step_from_pb(m: pb.AgentStep) -> tuple[model.AgentStep, list[Violation]]:
+    violations: list[Violation] = []
+    step = model.AgentStep(
+        step_id=m.step_id, session_id=m.session_id,
+        kind=_enum(model.StepKind, m.kind, "kind", violations), name=m.name,
+        start_time=_time(m, "start_time", violations, "start_time"), duration_ms=m.duration_ms,
+        detail=m.detail, detail_truncated=m.detail_truncated,
+        success=m.success if m.HasField("success") else None, error_message=m.error_message,
+    )
+    return step, violations
+
+
+def step_to_pb(recorded: Recorded) -> pb.AgentStep:
+    s = recorded.step
+    assert s is not None
+    m = pb.AgentStep(step_id=s.step_id, session_id=s.session_id, kind=int(s.kind), name=s.name,
+                     duration_ms=s.duration_ms, detail=s.detail, detail_truncated=s.detail_truncated,
+                     error_message=s.error_message)
+    if s.success is not None:
+        m.success = s.success
+    _set_time(m.start_time, s.start_time)
+    _set_us(m.record_time, recorded.record_us)
+    return m
+
+
+def session_to_pb(s: model.Session) -> pb.DiagnosisSession:
+    m = pb.DiagnosisSession(session_id=s.session_id, status=int(s.status), step_count=s.step_count,
+                            tool_call_count=s.tool_call_count, helper_call_count=s.helper_call_count,
+                            evaluation_count=s.evaluation_count)
+    _set_time(m.create_time, s.create_time)
+    _set_time(m.update_time, s.update_time)
+    _set_time(m.complete_time, s.complete_time)
+    return m
+
+
+def entry_to_pb(e: model.SummaryEntry) -> pb.EvidenceSummaryEntry:
+    return pb.EvidenceSummaryEntry(
+        tool_name=e.tool_name, topic_domain=e.topic_domain, level=int(e.level), call_count=e.call_count,
+        success_count=e.success_count, failure_count=e.failure_count, no_hit_count=e.no_hit_count,
+        dedup_count=e.dedup_count, repeated_call_count=e.repeated_call_count,
+        source_invocation_ids=list(e.source_invocation_ids), direct_hit_excerpt=e.direct_hit_excerpt,
+        direct_hit_invocation_id=e.direct_hit_invocation_id, output_summary=e.output_summary,
+    )
+
+
+def verdict_to_pb(v: model.Verdict) -> pb.VerifierDecision:
+    m = pb.VerifierDecision(decision=int(v.decision), reasons=list(v.reasons),
+                            fallback_reason=int(v.fallback_reason), verifier=v.verifier)
+    if v.confidence is not None:
+        m.confidence = v.confidence
+    return m
+
+
+def violations_to_pb(violations: list[Violation]) -> list[pb.FieldViolation]:
+    return [pb.FieldViolation(field=v.field, description=v.description) for v in violations]

@@ -1,0 +1,78 @@
+"""Domain and storage errors. server/errors.py maps each to a gRPC status."""
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Violation:
+    """One bad field: its path in the request and what is wrong with it."""
+
+    field: str
+    description: str
+
+
+class EvidenceTraceError(Exception):
+    """Base of every error the service reports deliberately."""
+
+    reason = "INTERNAL"
+
+
+class InvalidArgument(EvidenceTraceError):
+    reason = "INVALID_FIELDS"
+
+    def __init__(self, violations: list[Violation]):
+        self.violations = list(violations)
+        fields = ", ".join(v.field for v in self.violations)
+        super().__init__(f"invalid request: {fields}")
+
+
+class NotFound(EvidenceTraceError):
+    def __init__(self, reason: str, message: str, **metadata: str):
+        self.reason = reason
+        self.metadata = metadata
+        super().__init__(message)
+
+
+class Conflict(EvidenceTraceError):
+    """An idempotency key reused with different content."""
+
+    def __init__(self, reason: str, message: str, **metadata: str):
+        self.reason = reason
+        self.metadata = metadata
+        super().__init__(message)
+
+
+class FailedPrecondition(EvidenceTraceError):
+    def __init__(self, reason: str, message: str, **metadata: str):
+        self.reason = reason
+        self.metadata = metadata
+        super().__init__(message)
+
+
+class StorageUnavailable(EvidenceTraceError):
+    """The database is unreachable or failed transiently; retrying may succeed."""
+
+    reason = "STORAGE_UNAVAILABLE"
+    retry_after_s = 1.0
+
+
+class StorageBusy(StorageUnavailable):
+    """The database is locked by another writer; retry shortly."""
+
+    reason = "STORAGE_BUSY"
+    retry_after_s = 0.2
+
+
+class CommitPending(EvidenceTraceError):
+    """The call's deadline passed before its transaction committed.
+
+    The write may still commit; a retry with the same id is safe.
+    """
+
+    reason = "COMMIT_PENDING"
+
+
+class Overloaded(EvidenceTraceError):
+    reason = "OVERLOADED"
+    retry_after_s = 0.5

@@ -1,0 +1,228 @@
+"""Plain domain objects of evidence-trace.
+
+No gRPC, protobuf or Peewee here: the servicer converts protobuf messages to
+these objects, the domain decides on them, the store persists them. Enum values
+equal the protobuf enum numbers so conversion is a lookup, not a table.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+from typing import Any, Optional
+
+
+class OutputState(enum.IntEnum):
+    UNSPECIFIED = 0
+    CAPTURED = 1
+    EMPTY = 2
+    NOT_CAPTURED = 3
+
+
+class ErrorKind(enum.IntEnum):
+    UNSPECIFIED = 0
+    EXCEPTION = 1
+    TIMEOUT = 2
+    EXECUTION_ERROR = 3
+
+
+class RelevanceLevel(enum.IntEnum):
+    UNSPECIFIED = 0
+    NONE = 1
+    LOW = 2
+    MEDIUM = 3
+    HIGH = 4
+
+
+class EvidenceHint(enum.IntEnum):
+    UNSPECIFIED = 0
+    DIRECT = 1
+    INDIRECT = 2
+    NO_HIT = 3
+
+
+class Outcome(enum.IntEnum):
+    """The outcome of one tool call as evidence."""
+
+    UNSPECIFIED = 0
+    DIRECT_SUPPORT = 1
+    INDIRECT_SUPPORT = 2
+    NO_HIT = 3
+    DEDUPED = 4
+    FAILED = 5
+
+
+class EvidenceLevel(enum.IntEnum):
+    """The level of a merged evidence entry."""
+
+    UNSPECIFIED = 0
+    DIRECT = 1
+    INDIRECT = 2
+    NO_EVIDENCE = 3
+    FAILED = 4
+
+
+class SessionStatus(enum.IntEnum):
+    UNSPECIFIED = 0
+    ACTIVE = 1
+    COMPLETED = 2
+    FAILED = 3
+
+
+class StepKind(enum.IntEnum):
+    UNSPECIFIED = 0
+    MODEL_STEP = 1
+    HELPER_CALL = 2
+
+
+class RecordOutcome(enum.IntEnum):
+    UNSPECIFIED = 0
+    CREATED = 1
+    DUPLICATE = 2
+    REJECTED = 3
+
+
+class Decision(enum.IntEnum):
+    UNSPECIFIED = 0
+    ACCEPT = 1
+    LOW_CONFID = 2
+    REJECT = 3
+
+
+class FallbackReason(enum.IntEnum):
+    UNSPECIFIED = 0
+    NONE = 1
+    MISSING_OUTPUT = 2
+    INVALID_JSON = 3
+    INVALID_VERDICT = 4
+    VERIFIER_ERROR = 5
+    VERIFIER_TIMEOUT = 6
+
+
+@dataclasses.dataclass(frozen=True)
+class Retrieval:
+    """Structured fields of a retrieval call (lookup_knowledge)."""
+
+    layer: str = ""
+    l0_count: Optional[int] = None
+    l1_count: Optional[int] = None
+    relevance: RelevanceLevel = RelevanceLevel.UNSPECIFIED
+    dedup_reason: str = ""
+    details: Optional[dict[str, Any]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Invocation:
+    """One evidence-bearing tool call, as the agent reported it."""
+
+    invocation_id: str
+    session_id: str
+    tool_name: str
+    input_params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    start_time: Optional[dt.datetime] = None
+    duration_ms: int = 0
+    success: Optional[bool] = None
+    output_state: OutputState = OutputState.UNSPECIFIED
+    output_preview: str = ""
+    output_truncated: bool = False
+    error_message: str = ""
+    error_kind: ErrorKind = ErrorKind.UNSPECIFIED
+    retrieval: Optional[Retrieval] = None
+    topic_domain: str = ""
+    evidence_hint: EvidenceHint = EvidenceHint.UNSPECIFIED
+
+
+@dataclasses.dataclass(frozen=True)
+class Classification:
+    """What one tool call is worth as evidence, decided once when recorded.
+
+    outcome: the row's outcome.
+    topic_domain: the agent's topic domain, or the one derived per tool.
+    excerpt: for direct (and indirect) support, a bounded excerpt of the
+        concrete hit; empty otherwise.
+    note: for failed, no-hit and deduped rows, a short phrase explaining the
+        gap (the error, the query that found nothing, the dedup reason).
+    """
+
+    outcome: Outcome
+    topic_domain: str
+    excerpt: str = ""
+    note: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ClassifiedRow:
+    """A stored invocation as the summary sees it: light, already classified."""
+
+    invocation_id: str
+    tool_name: str
+    topic_domain: str
+    outcome: Outcome
+    input_digest: str  # hash of the canonical input params, for repeated-call counts
+    excerpt: str = ""
+    note: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class SummaryEntry:
+    """One merged, verifier-facing evidence entry (tool x topic domain)."""
+
+    tool_name: str
+    topic_domain: str
+    level: EvidenceLevel
+    call_count: int
+    success_count: int
+    failure_count: int
+    no_hit_count: int
+    dedup_count: int
+    repeated_call_count: int
+    source_invocation_ids: tuple[str, ...]
+    direct_hit_excerpt: str
+    direct_hit_invocation_id: str
+    output_summary: str
+
+
+@dataclasses.dataclass(frozen=True)
+class AgentStep:
+    """A model step or a helper workflow call."""
+
+    step_id: str
+    session_id: str
+    kind: StepKind
+    name: str
+    start_time: Optional[dt.datetime] = None
+    duration_ms: int = 0
+    detail: str = ""
+    detail_truncated: bool = False
+    success: Optional[bool] = None
+    error_message: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Session:
+    session_id: str
+    status: SessionStatus
+    step_count: int
+    tool_call_count: int
+    helper_call_count: int
+    evaluation_count: int
+    create_time: dt.datetime
+    update_time: dt.datetime
+    complete_time: Optional[dt.datetime] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """The gate's decision on a draft answer, and what the user may see.
+
+    raw_output is the verifier's output as received (bounded before storage),
+    empty when there was none.
+    """
+
+    decision: Decision
+    reasons: tuple[str, ...]
+    confidence: Optional[float]
+    fallback_reason: FallbackReason
+    verifier: str
+    output_text: str
+    raw_output: str = ""

@@ -1,0 +1,163 @@
+"""The gRPC servicer: translates protobuf to domain calls and back, nothing else."""
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Callable, Optional
+
+import grpc
+
+from evidence_trace.server import convert
+from evidence_trace.server.chat import ChatService
+from evidence_trace.server.domain.errors import (
+    EvidenceTraceError,
+    InvalidArgument,
+    NotFound,
+    Violation,
+)
+from evidence_trace.server.domain.model import RecordOutcome
+from evidence_trace.server.domain.summary import summarize
+from evidence_trace.server.domain.validation import check_id
+from evidence_trace.server.errors import abort, status_for
+from evidence_trace.server.recorder import Recorded, Recorder
+from evidence_trace.server.store.reads import Reader
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TENANT = "default"
+
+
+def _rpc(method: Callable) -> Callable:
+    """Map every exception a handler raises to a deliberate status; never UNKNOWN."""
+
+    @functools.wraps(method)
+    def handler(self, request, context):
+        try:
+            return method(self, request, context)
+        except EvidenceTraceError as exc:
+            status = status_for(exc)
+        except Exception as exc:  # a bug: log it, answer INTERNAL
+            log.exception("%s failed", method.__name__)
+            status = status_for(exc)
+        abort(context, status)
+
+    return handler
+
+
+def _prefixed(prefix: str, violations: list[Violation]) -> list[Violation]:
+    return [Violation(f"{prefix}{v.field}", v.description) for v in violations]
+
+
+class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
+    def __init__(self, recorder: Recorder, reader: Reader, chat: ChatService, commit_timeout_s: float,
+                 tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT):
+        self._recorder = recorder
+        self._reader = reader
+        self._chat = chat
+        self._commit_timeout_s = commit_timeout_s
+        self._tenant_of = tenant_of
+
+    def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
+        remaining = context.time_remaining()
+        if remaining is None:
+            return self._commit_timeout_s
+        return min(remaining, self._commit_timeout_s)
+
+    def _session(self, tenant: str, session_id: str):
+        session = self._reader.session(tenant, session_id)
+        if session is None:
+            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+        return session
+
+    @_rpc
+    def RecordInvocation(self, request, context):
+        inv, violations = convert.invocation_from_pb(request.invocation)
+        if violations:
+            raise InvalidArgument(_prefixed("invocation.", violations))
+        (result,) = self._recorder.record_invocations(self._tenant_of(context), [inv], self._timeout(context))
+        if isinstance(result, InvalidArgument):
+            raise InvalidArgument(_prefixed("invocation.", result.violations))
+        if isinstance(result, Exception):
+            raise result
+        return pb.RecordInvocationResponse(outcome=int(result.outcome), invocation=convert.invocation_to_pb(result))
+
+    @_rpc
+    def BatchRecordInvocations(self, request, context):
+        limit = self._recorder.limits.batch_items
+        if not 1 <= len(request.invocations) <= limit:
+            raise InvalidArgument([Violation("invocations", f"must hold 1 to {limit} items "
+                                                            f"(got {len(request.invocations)})")])
+        converted = [convert.invocation_from_pb(m) for m in request.invocations]
+        # Items that failed conversion are kept out of the recorder but keep their slot.
+        to_record = [inv for inv, bad in converted if not bad]
+        recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record,
+                                                          self._timeout(context)))
+        results = []
+        for m, (inv, bad) in zip(request.invocations, converted):
+            outcome = InvalidArgument(bad) if bad else next(recorded)
+            results.append(_batch_result(m.invocation_id, outcome))
+        return pb.BatchRecordInvocationsResponse(results=results)
+
+    @_rpc
+    def RecordAgentStep(self, request, context):
+        step, violations = convert.step_from_pb(request.step)
+        if violations:
+            raise InvalidArgument(_prefixed("step.", violations))
+        try:
+            recorded = self._recorder.record_step(self._tenant_of(context), step, self._timeout(context))
+        except InvalidArgument as exc:
+            raise InvalidArgument(_prefixed("step.", exc.violations)) from None
+        return pb.RecordAgentStepResponse(outcome=int(recorded.outcome), step=convert.step_to_pb(recorded))
+
+    @_rpc
+    def GetSession(self, request, context):
+        _require_id(request.session_id)
+        session = self._session(self._tenant_of(context), request.session_id)
+        return pb.GetSessionResponse(session=convert.session_to_pb(session))
+
+    @_rpc
+    def CompleteSession(self, request, context):
+        tenant = self._tenant_of(context)
+        self._recorder.complete_session(tenant, request.session_id, convert.session_status(request.status),
+                                        self._timeout(context))
+        return pb.CompleteSessionResponse(session=convert.session_to_pb(self._session(tenant, request.session_id)))
+
+    @_rpc
+    def SummarizeSession(self, request, context):
+        _require_id(request.session_id)
+        session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
+        if session is None:
+            raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
+                           session_id=request.session_id)
+        return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
+                                           entries=[convert.entry_to_pb(e) for e in summarize(rows)])
+
+    @_rpc
+    def Chat(self, request, context):
+        result = self._chat.chat(
+            self._tenant_of(context), request.session_id, request.question, request.draft_answer,
+            request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context))
+        return pb.ChatResponse(decision=convert.verdict_to_pb(result.verdict),
+                               output_text=result.verdict.output_text, evaluation_id=result.evaluation_id,
+                               entries=[convert.entry_to_pb(e) for e in result.entries])
+
+
+def _require_id(session_id: str) -> None:
+    violations = check_id("session_id", session_id)
+    if violations:
+        raise InvalidArgument(violations)
+
+
+def _batch_result(invocation_id: str, result) -> pb.BatchRecordResult:
+    if isinstance(result, Recorded):
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(result.outcome),
+                                    invocation_outcome=int(result.classification.outcome))
+    if isinstance(result, InvalidArgument):
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(RecordOutcome.REJECTED),
+                                    reason=result.reason, violations=convert.violations_to_pb(result.violations))
+    if isinstance(result, EvidenceTraceError):
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(RecordOutcome.REJECTED),
+                                    reason=result.reason)
+    raise result

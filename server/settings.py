@@ -1,0 +1,156 @@
+"""Settings, validated once at start-up.
+
+Sources, strongest first: command-line flags, environment variables
+(EVIDENCE_TRACE_*), defaults. docs/configuration.md lists every setting.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import urllib.parse
+from typing import Any, Mapping, Optional
+
+from evidence_trace.server.domain.validation import Limits
+
+ENV_PREFIX = "EVIDENCE_TRACE_"
+DEFAULT_DATABASE_URL = "sqlite:///data/evidence-trace.db"
+
+
+class SettingsError(ValueError):
+    """A setting is invalid; the message names it and says what is allowed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class VerifierSettings:
+    """Which verifier the Chat gate calls when the caller sends no verifier output."""
+
+    #: "rules" (built-in, deterministic, the default) or "openai_compatible".
+    backend: str = "rules"
+    #: Base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8000/v1.
+    base_url: str = ""
+    #: Model name sent in each chat-completions request.
+    model: str = ""
+    #: API key, sent as a Bearer token; read from the environment only, never logged.
+    api_key: str = dataclasses.field(default="", repr=False)
+    #: Seconds to wait for the verifier before degrading to LOW_CONFID.
+    timeout_s: float = 20.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """The server's settings."""
+
+    #: host:port to listen on; port 0 picks a free port.
+    listen: str = "127.0.0.1:50051"
+    #: sqlite:///relative.db, sqlite:////absolute.db or postgresql://user@host:5432/db.
+    database_url: str = DEFAULT_DATABASE_URL
+    #: "full": an acknowledged row survives power loss (SQLite synchronous=FULL);
+    #: "normal": it survives a process crash but not a power loss (synchronous=NORMAL).
+    durability: str = "full"
+    #: gRPC worker threads, the bound on concurrently served calls.
+    max_workers: int = 32
+    #: Seconds SIGTERM waits for in-flight calls before the server stops.
+    grace_period_s: float = 10.0
+    #: Seconds a write waits for its commit when the call has no deadline.
+    commit_timeout_s: float = 30.0
+    #: Largest gRPC message accepted, in bytes.
+    max_message_bytes: int = 8 * 1024 * 1024
+    #: PostgreSQL connections per replica.
+    pool_size: int = 8
+    #: Milliseconds a SQLite write waits for a lock held by another process
+    #: before the call fails with UNAVAILABLE (reason STORAGE_BUSY).
+    busy_timeout_ms: int = 5000
+    #: Row size limits (docs/contract.md).
+    limits: Limits = Limits()
+    #: The Chat verifier.
+    verifier: VerifierSettings = VerifierSettings()
+    #: Python logging level.
+    log_level: str = "INFO"
+
+    def validate(self) -> "Settings":
+        _check_listen(self.listen)
+        scheme = urllib.parse.urlparse(self.database_url).scheme
+        if scheme not in ("sqlite", "postgresql", "postgres"):
+            raise SettingsError(f"database URL {self.database_url!r}: use sqlite:///PATH or postgresql://...")
+        if self.durability not in ("full", "normal"):
+            raise SettingsError(f"durability {self.durability!r}: use 'full' or 'normal'")
+        for name in ("max_workers", "pool_size", "max_message_bytes", "busy_timeout_ms"):
+            if getattr(self, name) < 1:
+                raise SettingsError(f"{name} must be at least 1")
+        for name in ("grace_period_s", "commit_timeout_s"):
+            if getattr(self, name) <= 0:
+                raise SettingsError(f"{name} must be positive")
+        if self.limits.preview_bytes < 256:
+            raise SettingsError("preview_bytes must be at least 256")
+        v = self.verifier
+        if v.backend not in ("rules", "openai_compatible"):
+            raise SettingsError(f"verifier backend {v.backend!r}: use 'rules' or 'openai_compatible'")
+        if v.backend == "openai_compatible":
+            if not v.base_url.startswith(("http://", "https://")):
+                raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_BASE_URL (http[s]://...)")
+            if not v.model:
+                raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_MODEL")
+        if v.timeout_s <= 0:
+            raise SettingsError("verifier timeout must be positive")
+        if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+            raise SettingsError(f"log level {self.log_level!r}: use DEBUG, INFO, WARNING or ERROR")
+        return self
+
+
+def _check_listen(listen: str) -> None:
+    host, sep, port = listen.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise SettingsError(f"listen address {listen!r}: use HOST:PORT, e.g. 127.0.0.1:50051 or [::]:0")
+
+
+# setting name -> (environment variable, converter)
+_TOP = {
+    "listen": ("LISTEN", str),
+    "database_url": ("DATABASE_URL", str),
+    "durability": ("DURABILITY", str),
+    "max_workers": ("MAX_WORKERS", int),
+    "grace_period_s": ("GRACE_PERIOD_S", float),
+    "commit_timeout_s": ("COMMIT_TIMEOUT_S", float),
+    "max_message_bytes": ("MAX_MESSAGE_BYTES", int),
+    "pool_size": ("POOL_SIZE", int),
+    "busy_timeout_ms": ("BUSY_TIMEOUT_MS", int),
+    "log_level": ("LOG_LEVEL", str),
+}
+_LIMITS = {"preview_bytes": ("PREVIEW_BYTES", int)}
+_VERIFIER = {
+    "backend": ("VERIFIER", str),
+    "base_url": ("VERIFIER_BASE_URL", str),
+    "model": ("VERIFIER_MODEL", str),
+    "api_key": ("VERIFIER_API_KEY", str),
+    "timeout_s": ("VERIFIER_TIMEOUT_S", float),
+}
+
+
+def _collect(table: Mapping[str, tuple[str, type]], flags: Mapping[str, Any],
+             env: Mapping[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, (var, convert) in table.items():
+        value = flags.get(name)
+        source = "flag"
+        if value is None and ENV_PREFIX + var in env:
+            value, source = env[ENV_PREFIX + var], ENV_PREFIX + var
+        if value is None:
+            continue
+        try:
+            out[name] = convert(value)
+        except ValueError:
+            raise SettingsError(f"{name} from {source}: {value!r} is not a valid {convert.__name__}") from None
+    return out
+
+
+def load(flags: Optional[Mapping[str, Any]] = None, env: Optional[Mapping[str, str]] = None) -> Settings:
+    """Build and validate settings; flags win over the environment."""
+    flags = flags or {}
+    env = os.environ if env is None else env
+    settings = Settings(
+        **_collect(_TOP, flags, env),
+        limits=Limits(**_collect(_LIMITS, flags, env)),
+        verifier=VerifierSettings(**_collect(_VERIFIER, {k[len("verifier_"):]: v for k, v in flags.items()
+                                                         if k.startswith("verifier_")}, env)),
+    )
+    return settings.validate()

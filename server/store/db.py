@@ -1,0 +1,119 @@
+"""Opening the database from its URL, and translating driver errors.
+
+SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy
+timeout; PostgreSQL uses Peewee's connection pool. Connections are per thread
+and opened explicitly (`connection_context()`), never auto-connected.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import pathlib
+import urllib.parse
+from typing import Iterator
+
+import peewee
+from playhouse.pool import PooledPostgresqlDatabase
+
+from evidence_trace.server.domain.errors import StorageBusy, StorageUnavailable
+
+#: SQLite synchronous level per durability setting (docs/configuration.md).
+SQLITE_SYNCHRONOUS = {"full": "FULL", "normal": "NORMAL"}
+
+
+@dataclasses.dataclass(frozen=True)
+class DatabaseOptions:
+    durability: str = "full"
+    busy_timeout_ms: int = 5000
+    pool_size: int = 8
+    connect_timeout_s: int = 5
+
+
+def open_database(url: str, options: DatabaseOptions = DatabaseOptions()) -> peewee.Database:
+    """Return an unconnected Peewee database for a sqlite:// or postgresql:// URL."""
+    parsed = urllib.parse.urlparse(url)
+    if parsed.scheme == "sqlite":
+        return _sqlite(parsed, options)
+    if parsed.scheme in ("postgresql", "postgres"):
+        return _postgresql(parsed, options)
+    raise ValueError(f"unsupported database URL scheme {parsed.scheme!r}: use sqlite:// or postgresql://")
+
+
+def _sqlite(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewee.SqliteDatabase:
+    # sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite:///:memory:
+    path = parsed.path[1:] if parsed.path.startswith("/") else parsed.path
+    if not path:
+        raise ValueError("sqlite URL needs a path, e.g. sqlite:///data/evidence-trace.db")
+    if path != ":memory:":
+        pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return peewee.SqliteDatabase(
+        path,
+        autoconnect=False,
+        timeout=options.busy_timeout_ms / 1000,
+        pragmas={
+            "journal_mode": "wal",
+            "foreign_keys": 1,
+            "synchronous": SQLITE_SYNCHRONOUS[options.durability],
+            "busy_timeout": options.busy_timeout_ms,
+        },
+    )
+
+
+def _postgresql(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewee.Database:
+    query = dict(urllib.parse.parse_qsl(parsed.query))
+    return PooledPostgresqlDatabase(
+        parsed.path.lstrip("/") or "postgres",
+        user=urllib.parse.unquote(parsed.username) if parsed.username else None,
+        password=urllib.parse.unquote(parsed.password) if parsed.password else None,
+        host=parsed.hostname or os.environ.get("PGHOST", "127.0.0.1"),
+        port=parsed.port or 5432,
+        autoconnect=False,
+        max_connections=int(query.pop("pool_size", options.pool_size)),
+        stale_timeout=300,
+        timeout=options.connect_timeout_s,
+        connect_timeout=options.connect_timeout_s,
+        **query,
+    )
+
+
+def is_sqlite(db: peewee.Database) -> bool:
+    return isinstance(db, peewee.SqliteDatabase)
+
+
+def _is_disconnect(db: peewee.Database, exc: BaseException) -> bool:
+    """True for a dropped or unreachable PostgreSQL connection."""
+    if is_sqlite(db):
+        return False
+    try:
+        import psycopg2
+    except ImportError:  # pragma: no cover - psycopg2 is installed with postgres support
+        return False
+    cause = exc.__cause__ or exc.__context__ or exc
+    return isinstance(cause, (psycopg2.OperationalError, psycopg2.InterfaceError)) or isinstance(
+        exc, peewee.InterfaceError)
+
+
+@contextlib.contextmanager
+def translate_errors(db: peewee.Database) -> Iterator[None]:
+    """Turn driver errors into StorageBusy / StorageUnavailable.
+
+    The one place where storage failures are classified; server/errors.py then
+    maps them to UNAVAILABLE with a retry hint. A dropped PostgreSQL connection
+    is also removed from the pool so the next call reconnects.
+    """
+    try:
+        yield
+    except (peewee.OperationalError, peewee.InterfaceError) as exc:
+        text = str(exc).lower()
+        if is_sqlite(db) and ("locked" in text or "busy" in text):
+            raise StorageBusy(f"database is busy: {exc}") from exc
+        if _is_disconnect(db, exc) and isinstance(db, PooledPostgresqlDatabase):
+            with contextlib.suppress(Exception):
+                db.close_stale(age=0)
+                db.manual_close()
+        raise StorageUnavailable(f"database unavailable: {exc}") from exc
+    except peewee.DatabaseError as exc:
+        if _is_disconnect(db, exc):
+            raise StorageUnavailable(f"database unavailable: {exc}") from exc
+        raise

@@ -1,0 +1,48 @@
+"""Versioned schema migrations, applied in order at start-up on every backend.
+
+A migration is a function of the database, run in its own transaction and then
+recorded in schema_version. Add new ones at the end; never edit an applied one.
+Concurrent replicas starting together serialize on a lock (BEGIN IMMEDIATE on
+SQLite, an advisory transaction lock on PostgreSQL).
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import peewee
+
+from evidence_trace.server.store import models
+from evidence_trace.server.store.db import is_sqlite, translate_errors
+
+_ADVISORY_LOCK_KEY = 0x45564944  # "EVID"
+
+
+def _v1_initial(db: peewee.Database) -> None:
+    db.create_tables(
+        [models.DiagnosisSession, models.ToolInvocation, models.AgentStep, models.VerifierEvaluation],
+        safe=True,
+    )
+
+
+MIGRATIONS: list[tuple[int, str, Callable[[peewee.Database], None]]] = [
+    (1, "initial schema", _v1_initial),
+]
+
+LATEST_VERSION = MIGRATIONS[-1][0]
+
+
+def migrate(db: peewee.Database) -> int:
+    """Apply pending migrations in one locked transaction; return the version in force."""
+    with translate_errors(db), db.connection_context(), db.bind_ctx(models.ALL_MODELS):
+        with db.atomic("IMMEDIATE") if is_sqlite(db) else db.atomic():
+            if not is_sqlite(db):
+                db.execute_sql("SELECT pg_advisory_xact_lock(%s)", (_ADVISORY_LOCK_KEY,))
+            models.SchemaVersion.create_table(safe=True)
+            applied = {row.version for row in models.SchemaVersion.select(models.SchemaVersion.version)}
+            for version, name, apply in MIGRATIONS:
+                if version in applied:
+                    continue
+                apply(db)
+                models.SchemaVersion.create(version=version, name=name, applied_us=int(time.time() * 1e6))
+        return models.SchemaVersion.select(peewee.fn.MAX(models.SchemaVersion.version)).scalar()

@@ -1,0 +1,104 @@
+"""Read queries. One query per answer, never a query per row.
+
+Each function opens (or reuses) the calling thread's connection for the
+duration of the call and translates driver errors to storage errors.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Optional
+
+import peewee
+
+from evidence_trace.server.domain.model import (
+    ClassifiedRow,
+    Outcome,
+    Session,
+    SessionStatus,
+)
+from evidence_trace.server.store import models
+from evidence_trace.server.store.db import translate_errors
+
+_SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",
+                    "evaluation_count", "create_us", "update_us", "complete_us")
+
+
+def from_us(value: Optional[int]) -> Optional[dt.datetime]:
+    if value is None:
+        return None
+    return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
+
+
+def _session(row: tuple) -> Session:
+    (session_id, status, steps, tools, helpers, evals, create_us, update_us, complete_us) = row
+    return Session(
+        session_id=session_id,
+        status=SessionStatus(status),
+        step_count=steps,
+        tool_call_count=tools,
+        helper_call_count=helpers,
+        evaluation_count=evals,
+        create_time=from_us(create_us),
+        update_time=from_us(update_us),
+        complete_time=from_us(complete_us),
+    )
+
+
+class Reader:
+    """Read access to the store for one database."""
+
+    def __init__(self, db: peewee.Database):
+        self._db = db
+        self._p = db.param
+
+    def _query(self, sql: str, params: tuple) -> list[tuple]:
+        with translate_errors(self._db), self._db.connection_context():
+            return self._db.execute_sql(sql, params).fetchall()
+
+    def session(self, tenant: str, session_id: str) -> Optional[Session]:
+        p = self._p
+        rows = self._query(
+            f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
+            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id))
+        return _session(rows[0]) if rows else None
+
+    def session_with_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
+        """The session and its classified invocation rows in call order, in one read transaction."""
+        p = self._p
+        with translate_errors(self._db), self._db.connection_context(), self._db.atomic():
+            found = self._db.execute_sql(
+                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
+                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
+            if not found:
+                return None, []
+            rows = self._db.execute_sql(
+                "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note "
+                f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
+                "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+        return _session(found[0]), [
+            ClassifiedRow(invocation_id=r[0], tool_name=r[1], topic_domain=r[2], outcome=Outcome(r[3]),
+                          input_digest=r[4], excerpt=r[5], note=r[6])
+            for r in rows
+        ]
+
+    def evidence_texts(self, tenant: str, session_id: str, limit: int = 200,
+                       max_chars: int = 4096) -> list[str]:
+        """Previews of the session's supporting calls, for the rules verifier."""
+        p = self._p
+        rows = self._query(
+            f"SELECT output_preview FROM {models.ToolInvocation._meta.table_name} "
+            f"WHERE tenant = {p} AND session_id = {p} AND outcome IN ({p}, {p}) "
+            f"ORDER BY start_us, seq LIMIT {int(limit)}",
+            (tenant, session_id, int(Outcome.DIRECT_SUPPORT), int(Outcome.INDIRECT_SUPPORT)))
+        return [r[0][:max_chars] for r in rows]
+
+    def evaluation_count(self, tenant: str, session_id: str) -> int:
+        p = self._p
+        return self._query(
+            f"SELECT COUNT(*) FROM {models.VerifierEvaluation._meta.table_name} "
+            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id))[0][0]
+
+
+def loads(text: Optional[str]):
+    return json.loads(text) if text else None

@@ -1,0 +1,359 @@
+"""The one write path: a group-commit writer.
+
+Every row evidence-trace stores goes through `GroupCommitWriter`. RPC threads
+submit prepared operations and wait on a future; one writer thread takes every
+operation queued at that moment, applies them all in one transaction with raw
+multi-row SQL (Peewee owns the connection, the transaction and the schema; its
+query builder is too slow for this loop, see docs/performance.md), commits,
+and only then resolves the futures. So a call is acknowledged only after the
+transaction holding its row committed, and concurrent calls share one commit.
+
+Idempotency: invocations and steps are keyed by (tenant, client id). A resend
+with the same content hash resolves to DUPLICATE, other content to a Conflict;
+`INSERT ... ON CONFLICT DO NOTHING RETURNING` makes this hold across replicas
+writing to one PostgreSQL database. Session counters change in the same
+transaction as the rows they count, by atomic `x = x + n` updates.
+"""
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import dataclasses
+import logging
+import threading
+import time
+from typing import Any, Iterable, Optional, Sequence, Union
+
+import peewee
+
+from evidence_trace.server.domain.errors import (
+    Conflict,
+    FailedPrecondition,
+    NotFound,
+    StorageUnavailable,
+)
+from evidence_trace.server.domain.model import RecordOutcome, SessionStatus, StepKind
+from evidence_trace.server.store import models
+from evidence_trace.server.store.db import is_sqlite, translate_errors
+
+log = logging.getLogger(__name__)
+
+#: Rows per multi-row INSERT statement (keeps under SQLite's 32,766 parameters).
+_CHUNK = 400
+
+
+def now_us() -> int:
+    return time.time_ns() // 1000
+
+
+def _columns(model: type[peewee.Model], skip: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f.column_name for f in model._meta.sorted_fields if f.name not in skip)
+
+
+INVOCATION_COLUMNS = _columns(models.ToolInvocation, ("seq",))
+STEP_COLUMNS = _columns(models.AgentStep, ("seq",))
+EVALUATION_COLUMNS = _columns(models.VerifierEvaluation, ("seq",))
+
+
+@dataclasses.dataclass
+class KeyedRow:
+    """An invocation or step row, keyed for idempotency.
+
+    values maps column names to values, except `record_us`, which the writer
+    sets to the commit batch's time.
+    """
+
+    tenant: str
+    session_id: str
+    key: str
+    content_hash: str
+    values: dict[str, Any]
+
+
+@dataclasses.dataclass
+class WriteInvocation:
+    row: KeyedRow
+
+
+@dataclasses.dataclass
+class WriteStep:
+    row: KeyedRow
+    kind: StepKind
+
+
+@dataclasses.dataclass
+class WriteEvaluation:
+    tenant: str
+    session_id: str
+    values: dict[str, Any]
+
+
+@dataclasses.dataclass
+class CompleteSession:
+    tenant: str
+    session_id: str
+    status: SessionStatus
+
+
+Operation = Union[WriteInvocation, WriteStep, WriteEvaluation, CompleteSession]
+
+
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """The result of one operation: what happened and when it committed."""
+
+    outcome: RecordOutcome
+    record_us: int
+
+
+class WriterClosed(StorageUnavailable):
+    reason = "SHUTTING_DOWN"
+
+
+class GroupCommitWriter:
+    """Batches concurrent writes into shared transactions on one thread."""
+
+    def __init__(self, db: peewee.Database, max_batch: int = 1024):
+        self._db = db
+        self._max_batch = max_batch
+        self._pending: collections.deque[tuple[Operation, concurrent.futures.Future]] = collections.deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="evidence-trace-writer", daemon=True)
+        self._thread.start()
+
+    # -- producer side -------------------------------------------------------
+    def submit(self, ops: Sequence[Operation]) -> list[concurrent.futures.Future]:
+        """Queue operations; each future resolves to Written after its commit."""
+        futures = [concurrent.futures.Future() for _ in ops]
+        with self._cond:
+            if self._closed:
+                raise WriterClosed("the server is shutting down")
+            self._pending.extend(zip(ops, futures))
+            self._cond.notify()
+        return futures
+
+    def close(self, timeout: Optional[float] = None) -> None:
+        """Stop accepting work, commit what is queued, stop the thread."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        self._thread.join(timeout)
+
+    # -- writer thread -------------------------------------------------------
+    def _take(self) -> list[tuple[Operation, concurrent.futures.Future]]:
+        with self._cond:
+            while not self._pending and not self._closed:
+                self._cond.wait()
+            batch = []
+            while self._pending and len(batch) < self._max_batch:
+                batch.append(self._pending.popleft())
+            return batch
+
+    def _run(self) -> None:
+        while True:
+            batch = self._take()
+            if not batch:
+                break  # closed and drained
+            self._commit(batch)
+        if not self._db.is_closed():
+            self._db.close()
+
+    def _commit(self, batch: list[tuple[Operation, concurrent.futures.Future]]) -> None:
+        ops = [op for op, _ in batch]
+        try:
+            results = self._transaction(ops)
+        except StorageUnavailable as exc:
+            self._reset_connection()
+            for _, future in batch:
+                future.set_exception(exc)
+            return
+        except Exception:
+            # One operation may be poisoned: isolate each in its own transaction.
+            self._reset_connection()
+            if len(batch) > 1:
+                for item in batch:
+                    self._commit([item])
+                return
+            log.exception("write failed")
+            results = [StorageUnavailable("write failed")]
+        for (_, future), result in zip(batch, results):
+            if isinstance(result, Exception):
+                future.set_exception(result)
+            else:
+                future.set_result(result)
+
+    def _reset_connection(self) -> None:
+        try:
+            if not self._db.is_closed():
+                self._db.close()
+        except Exception:  # the connection is already broken
+            log.debug("closing a broken connection failed", exc_info=True)
+
+    def _transaction(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
+        db = self._db
+        with translate_errors(db):
+            db.connect(reuse_if_open=True)
+            with db.atomic("IMMEDIATE") if is_sqlite(db) else db.atomic():
+                return _Batch(db, now_us()).apply(ops)
+
+
+class _Batch:
+    """Applies one batch of operations inside an open transaction."""
+
+    def __init__(self, db: peewee.Database, stamp_us: int):
+        self.db = db
+        self.p = db.param
+        self.stamp = stamp_us
+        self.deltas: dict[tuple[str, str], collections.Counter] = collections.defaultdict(collections.Counter)
+
+    def apply(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
+        results: list[Union[Written, Exception, None]] = [None] * len(ops)
+        self._ensure_sessions({(o.tenant, o.session_id) if isinstance(o, (WriteEvaluation, CompleteSession))
+                               else (o.row.tenant, o.row.session_id)
+                               for o in ops if not isinstance(o, CompleteSession)})
+        inv = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteInvocation)]
+        steps = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteStep)]
+        evals = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteEvaluation)]
+        done = [(i, o) for i, o in enumerate(ops) if isinstance(o, CompleteSession)]
+        if inv:
+            outcomes = self._insert_keyed(models.ToolInvocation, "invocation_id", INVOCATION_COLUMNS,
+                                          [o.row for _, o in inv], "INVOCATION_ID_CONFLICT")
+            for (i, o), out in zip(inv, outcomes):
+                results[i] = out
+                if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
+                    self.deltas[(o.row.tenant, o.row.session_id)]["tool_call_count"] += 1
+        if steps:
+            outcomes = self._insert_keyed(models.AgentStep, "step_id", STEP_COLUMNS,
+                                          [o.row for _, o in steps], "STEP_ID_CONFLICT")
+            for (i, o), out in zip(steps, outcomes):
+                results[i] = out
+                if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
+                    column = "step_count" if o.kind == StepKind.MODEL_STEP else "helper_call_count"
+                    self.deltas[(o.row.tenant, o.row.session_id)][column] += 1
+        if evals:
+            self._insert_rows(models.VerifierEvaluation, EVALUATION_COLUMNS,
+                              [dict(o.values, create_us=self.stamp) for _, o in evals])
+            for i, o in evals:
+                results[i] = Written(RecordOutcome.CREATED, self.stamp)
+                self.deltas[(o.tenant, o.session_id)]["evaluation_count"] += 1
+        self._apply_deltas()
+        for i, o in done:
+            results[i] = self._complete(o)
+        return results  # type: ignore[return-value]
+
+    # -- sessions ------------------------------------------------------------
+    def _ensure_sessions(self, keys: Iterable[tuple[str, str]]) -> None:
+        rows = [(t, s, int(SessionStatus.ACTIVE), self.stamp, self.stamp) for t, s in sorted(keys)]
+        if not rows:
+            return
+        table = models.DiagnosisSession._meta.table_name
+        p = self.p
+        for chunk in _chunks(rows, _CHUNK):
+            values = ", ".join([f"({p}, {p}, {p}, 0, 0, 0, 0, {p}, {p})"] * len(chunk))
+            self.db.execute_sql(
+                f"INSERT INTO {table} (tenant, session_id, status, step_count, tool_call_count, "
+                f"helper_call_count, evaluation_count, create_us, update_us) VALUES {values} "
+                f"ON CONFLICT (tenant, session_id) DO NOTHING",
+                [v for row in chunk for v in row])
+
+    def _apply_deltas(self) -> None:
+        table = models.DiagnosisSession._meta.table_name
+        p = self.p
+        for (tenant, session_id), delta in sorted(self.deltas.items()):
+            sets = ", ".join(f"{col} = {col} + {int(n)}" for col, n in sorted(delta.items()))
+            self.db.execute_sql(
+                f"UPDATE {table} SET {sets}, update_us = {p} WHERE tenant = {p} AND session_id = {p}",
+                (self.stamp, tenant, session_id))
+
+    def _complete(self, op: CompleteSession) -> Union[Written, Exception]:
+        table = models.DiagnosisSession._meta.table_name
+        p = self.p
+        row = self.db.execute_sql(
+            f"SELECT status FROM {table} WHERE tenant = {p} AND session_id = {p}",
+            (op.tenant, op.session_id)).fetchone()
+        if row is None:
+            return NotFound("SESSION_NOT_FOUND", f"session {op.session_id!r} not found",
+                            session_id=op.session_id)
+        status = SessionStatus(row[0])
+        if status == op.status:
+            return Written(RecordOutcome.DUPLICATE, self.stamp)
+        if status != SessionStatus.ACTIVE:
+            return FailedPrecondition("SESSION_ALREADY_FINISHED",
+                                      f"session {op.session_id!r} is already {status.name}",
+                                      session_id=op.session_id, status=status.name)
+        self.db.execute_sql(
+            f"UPDATE {table} SET status = {p}, complete_us = {p}, update_us = {p} "
+            f"WHERE tenant = {p} AND session_id = {p}",
+            (int(op.status), self.stamp, self.stamp, op.tenant, op.session_id))
+        return Written(RecordOutcome.CREATED, self.stamp)
+
+    # -- keyed rows ----------------------------------------------------------
+    def _insert_keyed(self, model: type[peewee.Model], key_col: str, columns: tuple[str, ...],
+                      rows: list[KeyedRow], conflict_reason: str) -> list[Union[Written, Exception]]:
+        first: dict[tuple[str, str], KeyedRow] = {}
+        for row in rows:
+            first.setdefault((row.tenant, row.key), row)
+        stored = self._stored_hashes(model, key_col, list(first))
+        fresh = [row for k, row in first.items() if k not in stored]
+        inserted: set[tuple[str, str]] = set()
+        if fresh:
+            returned = self._insert_rows(model, columns, [dict(r.values, record_us=self.stamp) for r in fresh],
+                                         conflict=("tenant", key_col), returning=("tenant", key_col))
+            inserted = {tuple(r) for r in returned}
+            raced = [(r.tenant, r.key) for r in fresh if (r.tenant, r.key) not in inserted]
+            if raced:  # another replica committed the same id meanwhile
+                stored.update(self._stored_hashes(model, key_col, raced))
+        out: list[Union[Written, Exception]] = []
+        claimed: set[tuple[str, str]] = set()
+        for row in rows:
+            k = (row.tenant, row.key)
+            if k in inserted and k not in claimed and first[k] is row:
+                claimed.add(k)
+                out.append(Written(RecordOutcome.CREATED, self.stamp))
+                continue
+            reference = stored.get(k, (first[k].content_hash, self.stamp))
+            if reference[0] == row.content_hash:
+                out.append(Written(RecordOutcome.DUPLICATE, reference[1]))
+            else:
+                out.append(Conflict(conflict_reason,
+                                    f"{key_col} {row.key!r} was already recorded with different content",
+                                    **{key_col: row.key}))
+        return out
+
+    def _stored_hashes(self, model: type[peewee.Model], key_col: str,
+                       keys: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, int]]:
+        table = model._meta.table_name
+        p = self.p
+        found: dict[tuple[str, str], tuple[str, int]] = {}
+        by_tenant: dict[str, list[str]] = collections.defaultdict(list)
+        for tenant, key in keys:
+            by_tenant[tenant].append(key)
+        for tenant, ids in by_tenant.items():
+            for chunk in _chunks(ids, _CHUNK):
+                marks = ", ".join([p] * len(chunk))
+                cursor = self.db.execute_sql(
+                    f"SELECT {key_col}, content_hash, record_us FROM {table} "
+                    f"WHERE tenant = {p} AND {key_col} IN ({marks})", [tenant, *chunk])
+                for key, content_hash, record_us in cursor.fetchall():
+                    found[(tenant, key)] = (content_hash, record_us)
+        return found
+
+    def _insert_rows(self, model: type[peewee.Model], columns: tuple[str, ...], rows: list[dict[str, Any]],
+                     conflict: tuple[str, ...] = (), returning: tuple[str, ...] = ()) -> list[tuple]:
+        table = model._meta.table_name
+        one = "(" + ", ".join([self.p] * len(columns)) + ")"
+        tail = f" ON CONFLICT ({', '.join(conflict)}) DO NOTHING" if conflict else ""
+        tail += f" RETURNING {', '.join(returning)}" if returning else ""
+        out: list[tuple] = []
+        for chunk in _chunks(rows, max(1, 30_000 // len(columns))):
+            sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(chunk))}{tail}"
+            cursor = self.db.execute_sql(sql, [row[c] for row in chunk for c in columns])
+            if returning:
+                out.extend(cursor.fetchall())
+        return out
+
+
+def _chunks(items: Sequence, size: int):
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
