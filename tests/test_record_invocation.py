@@ -162,3 +162,10 @@ def test_missing_success_is_rejected(stub):
     with pytest.raises(grpc.RpcError) as caught:
         record(stub, message)
     assert bad_fields(caught.value) == ["invocation.success"]
+
+
+def test_nul_characters_are_stored_on_every_backend(stub):
+    message = invocation(invocation_id="nul-1", output_preview="binary\x00output", error_message="")
+    assert record(stub, message).outcome == pb.RECORD_OUTCOME_CREATED
+    assert record(stub, message).outcome == pb.RECORD_OUTCOME_DUPLICATE
+    assert session(stub).tool_call_count == 1

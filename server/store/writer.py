@@ -348,10 +348,17 @@ class _Batch:
         out: list[tuple] = []
         for chunk in _chunks(rows, max(1, 30_000 // len(columns))):
             sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(chunk))}{tail}"
-            cursor = self.db.execute_sql(sql, [row[c] for row in chunk for c in columns])
+            cursor = self.db.execute_sql(sql, [_storable(row[c]) for row in chunk for c in columns])
             if returning:
                 out.extend(cursor.fetchall())
         return out
+
+
+def _storable(value: Any) -> Any:
+    """PostgreSQL text cannot hold NUL: every backend stores U+FFFD in its place."""
+    if isinstance(value, str) and "\x00" in value:
+        return value.replace("\x00", "\ufffd")
+    return value
 
 
 def _chunks(items: Sequence, size: int):

@@ -1,0 +1,50 @@
+"""The interface every verifier backend implements, and its errors.
+
+A backend turns a VerificationRequest into RAW output text (a JSON verdict as
+described in docs/verifier-protocol.md). It does not parse or judge that text:
+the Gate does, so that every backend degrades the same way.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Protocol
+
+from evidence_trace.server.domain.model import SummaryEntry
+
+
+class VerifierError(Exception):
+    """The backend failed to produce output (connection error, HTTP error...)."""
+
+
+class VerifierTimeout(VerifierError):
+    """The backend did not answer within its timeout."""
+
+
+@dataclasses.dataclass(frozen=True)
+class VerificationRequest:
+    """What a verifier judges.
+
+    question: the user's question.
+    draft_answer: the executor's draft answer.
+    entries: the merged, verifier-facing evidence entries of the session.
+    evidence_texts: bounded previews or excerpts of the successful supporting
+        tool rows; the rules verifier looks for concrete facts in them.
+    """
+
+    question: str
+    draft_answer: str
+    entries: tuple[SummaryEntry, ...] = ()
+    evidence_texts: tuple[str, ...] = ()
+
+
+class Verifier(Protocol):
+    """A verifier backend.
+
+    name: how verdicts name the backend ("rules", "openai_compatible").
+    verify: returns the backend's raw output text; raises VerifierTimeout or
+        VerifierError when the backend fails.
+    """
+
+    name: str
+
+    def verify(self, request: VerificationRequest) -> str: ...
