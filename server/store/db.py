@@ -14,7 +14,7 @@ import urllib.parse
 from typing import Iterator
 
 import peewee
-from playhouse.pool import PooledPostgresqlDatabase
+from playhouse.pool import MaxConnectionsExceeded, PooledPostgresqlDatabase
 
 from evidence_trace.server.domain.errors import StorageBusy, StorageUnavailable
 
@@ -104,6 +104,8 @@ def translate_errors(db: peewee.Database) -> Iterator[None]:
     """
     try:
         yield
+    except MaxConnectionsExceeded as exc:
+        raise StorageBusy(f"all database connections are in use: {exc}") from exc
     except (peewee.OperationalError, peewee.InterfaceError) as exc:
         text = str(exc).lower()
         if is_sqlite(db) and ("locked" in text or "busy" in text):
