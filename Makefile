@@ -36,5 +36,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench $(ARGS)
 
+demo: $(STAMP)
+	$(PY) scripts/demo.py $(ARGS)
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

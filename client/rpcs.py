@@ -1,0 +1,48 @@
+"""What both clients share: the RPC table and request building."""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, TypeVar
+
+from google.protobuf.message import Message
+
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+
+M = TypeVar("M", bound=Message)
+
+#: Every RPC of the service that may be resent safely (client-chosen ids, reads,
+#: an idempotent completion). Chat is missing on purpose: each call is one evaluation.
+IDEMPOTENT_RPCS = frozenset({
+    "RecordInvocation", "BatchRecordInvocations", "RecordAgentStep", "GetSession", "CompleteSession",
+    "SummarizeSession",
+})
+
+#: Channel options both clients use: accept responses as large as the server may send.
+CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
+    ("grpc.max_receive_message_length", 8 * 1024 * 1024),
+    ("grpc.max_send_message_length", 8 * 1024 * 1024),
+)
+
+Metadata = Sequence[tuple[str, str]]
+
+SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
+
+
+def build_request(cls: type[M], request: Optional[M], **fields: Any) -> M:
+    """`request` as given, or a new `cls` from the keyword fields that are not None."""
+    given = {name: value for name, value in fields.items() if value is not None}
+    if request is None:
+        return cls(**given)
+    if not isinstance(request, cls):
+        raise TypeError(f"expected {cls.DESCRIPTOR.full_name}, got {type(request).__name__}")
+    if given:
+        raise TypeError("pass either a request message or keyword fields, not both")
+    return request
+
+
+def method_path(rpc: str) -> str:
+    """The full gRPC method path of an RPC, for example /evidence_trace.v1.EvidenceTraceService/GetSession."""
+    return f"/{SERVICE.full_name}/{rpc}"
+
+
+def call_metadata(base: Metadata, extra: Optional[Metadata]) -> tuple[tuple[str, str], ...]:
+    return tuple(base) + tuple(extra or ())

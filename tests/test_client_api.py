@@ -1,0 +1,141 @@
+"""Both clients wrap every RPC, against a real server, and raise the typed error tree."""
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+
+import grpc
+import pytest
+
+from builders import failed_invocation, invocation, step
+from evidence_trace.client import (
+    AlreadyExistsError,
+    AsyncEvidenceTraceClient,
+    EvidenceTraceClient,
+    EvidenceTraceError,
+    FailedPreconditionError,
+    InvalidArgumentError,
+    NotFoundError,
+)
+from evidence_trace.client.errors import SERVICE_DOMAIN
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+
+RPCS = [m.name for m in pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].methods]
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@pytest.fixture
+def client(server):
+    with EvidenceTraceClient(f"127.0.0.1:{server.port}") as c:
+        yield c
+
+
+@pytest.mark.parametrize("rpc", RPCS)
+@pytest.mark.parametrize("cls", [EvidenceTraceClient, AsyncEvidenceTraceClient])
+def test_every_rpc_of_the_service_is_wrapped(cls, rpc):
+    method = getattr(cls, snake(rpc), None)
+    assert callable(method), f"{cls.__name__} lacks {snake(rpc)} for {rpc}"
+    assert method.__doc__, f"{cls.__name__}.{snake(rpc)} has no docstring"
+
+
+def test_sync_client_round_trip(client):
+    sid = f"s-{uuid.uuid4()}"
+    ok = invocation(session_id=sid)
+    assert client.record_invocation(invocation=ok).outcome == pb.RECORD_OUTCOME_CREATED
+    assert client.record_invocation(pb.RecordInvocationRequest(invocation=ok)).outcome == pb.RECORD_OUTCOME_DUPLICATE
+    batch = client.batch_record_invocations(invocations=[invocation(session_id=sid), failed_invocation(session_id=sid)])
+    assert [r.outcome for r in batch.results] == [pb.RECORD_OUTCOME_CREATED] * 2
+    client.record_agent_step(step=step(session_id=sid))
+    session = client.get_session(session_id=sid).session
+    assert (session.tool_call_count, session.step_count) == (3, 1)
+    summary = client.summarize_session(session_id=sid)
+    assert sum(e.call_count for e in summary.entries) == 3
+    chat = client.chat(session_id=sid, question="Why did payments fail?", draft_answer="Upstream timeouts.")
+    assert chat.decision.decision != pb.DECISION_UNSPECIFIED and chat.evaluation_id
+    done = client.complete_session(session_id=sid, status=pb.SESSION_STATUS_COMPLETED).session
+    assert done.status == pb.SESSION_STATUS_COMPLETED and done.evaluation_count == 1
+
+
+def test_invalid_argument_carries_reason_domain_and_violations(client):
+    with pytest.raises(InvalidArgumentError) as caught:
+        client.record_invocation(invocation=pb.ToolInvocation(invocation_id="x-1", session_id="s", tool_name="t"))
+    err = caught.value
+    assert isinstance(err, EvidenceTraceError)
+    assert err.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert (err.reason, err.domain) == ("INVALID_FIELDS", SERVICE_DOMAIN)
+    assert "invocation.success" in [v.field for v in err.violations]
+    assert all(v.description for v in err.violations)
+
+
+def test_not_found_carries_metadata(client):
+    with pytest.raises(NotFoundError) as caught:
+        client.get_session(session_id="no-such-session")
+    assert caught.value.reason == "SESSION_NOT_FOUND"
+    assert caught.value.metadata["session_id"] == "no-such-session"
+    assert caught.value.retry_delay is None
+
+
+def test_already_exists_on_reused_id(client):
+    first = invocation()
+    client.record_invocation(invocation=first)
+    changed = pb.ToolInvocation()
+    changed.CopyFrom(first)
+    changed.duration_ms += 1
+    with pytest.raises(AlreadyExistsError) as caught:
+        client.record_invocation(invocation=changed)
+    assert caught.value.reason == "INVOCATION_ID_CONFLICT"
+
+
+def test_failed_precondition_is_not_retried(client):
+    client.record_invocation(invocation=invocation(session_id="done-1"))
+    client.complete_session(session_id="done-1", status=pb.SESSION_STATUS_COMPLETED)
+    with pytest.raises(FailedPreconditionError) as caught:
+        client.complete_session(session_id="done-1", status=pb.SESSION_STATUS_FAILED)
+    assert caught.value.reason == "SESSION_ALREADY_FINISHED"
+
+
+def test_request_and_keyword_fields_are_exclusive(client):
+    with pytest.raises(TypeError):
+        client.get_session(pb.GetSessionRequest(session_id="a"), session_id="b")
+    with pytest.raises(TypeError):
+        client.get_session(pb.SummarizeSessionRequest(session_id="a"))  # type: ignore[arg-type]
+
+
+def test_metadata_is_sent(server):
+    with EvidenceTraceClient(f"127.0.0.1:{server.port}", metadata=[("x-agent", "test")]) as c:
+        c.record_invocation(invocation=invocation(), metadata=[("x-call", "1")])
+
+
+def test_async_client_round_trip(server):
+    async def scenario() -> None:
+        async with AsyncEvidenceTraceClient(f"127.0.0.1:{server.port}") as client:
+            sid = f"a-{uuid.uuid4()}"
+            response = await client.record_invocation(invocation=invocation(session_id=sid))
+            assert response.outcome == pb.RECORD_OUTCOME_CREATED
+            await client.batch_record_invocations(invocations=[failed_invocation(session_id=sid)])
+            await client.record_agent_step(step=step(session_id=sid, kind=pb.AGENT_STEP_KIND_HELPER_CALL))
+            session = (await client.get_session(session_id=sid)).session
+            assert (session.tool_call_count, session.helper_call_count) == (2, 1)
+            assert len((await client.summarize_session(session_id=sid)).entries) >= 1
+            chat = await client.chat(session_id=sid, question="q?", draft_answer="a.")
+            assert chat.evaluation_id
+            await client.complete_session(session_id=sid, status=pb.SESSION_STATUS_FAILED)
+            with pytest.raises(NotFoundError) as caught:
+                await client.get_session(session_id="missing")
+            assert caught.value.reason == "SESSION_NOT_FOUND"
+            with pytest.raises(InvalidArgumentError) as bad:
+                await client.get_session(session_id="")
+            assert bad.value.violations
+
+    asyncio.run(scenario())
+
+
+def test_every_rpc_is_documented_in_the_client_page():
+    import pathlib
+    page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "client.md").read_text()
+    missing = [rpc for rpc in RPCS if f"`{snake(rpc)}(" not in page or f"$SVC/{rpc}" not in page]
+    assert missing == []
