@@ -61,11 +61,14 @@ class IncidentTools:
                   "service": "payment-service", "message": f"request {i} retried"} for i in range(limit)]
         return {"total": 1 + len(noise), "logs": [error, *noise]}  # ~50 KB: the preview is truncated
 
-    def _query_metrics(self, service: str, metric: str) -> dict:
+    def _query_metrics(self, service: str, query: str, threshold: float) -> dict:
+        """A Prometheus /api/v1/query answer; the first attempt times out."""
         self._metrics_attempts += 1
         if self._metrics_attempts == 1:
             raise TimeoutError("prometheus did not answer within 10s")
-        return {"metric": metric, "service": service, "value": 31.2, "unit": "s", "threshold": 5.0}
+        sample = {"metric": {"__name__": "http_request_duration_p99_seconds", "service": service},
+                  "value": [1796032801.0, "31.2"]}
+        return {"status": "success", "data": {"resultType": "vector", "result": [sample]}}
 
 
 def replay(client: EvidenceTraceClient, session_id: str) -> None:
@@ -77,11 +80,12 @@ def replay(client: EvidenceTraceClient, session_id: str) -> None:
         step.detail = "payments failing -> payment upstream timeout"
     tools.lookup_knowledge("payment upstream timeout")
     tools.query_logs("payment", "level:ERROR")
+    p99 = 'http_request_duration_p99_seconds{service="payment-service"}'
     try:
-        tools.query_metrics("payment-service", "http_request_duration_p99")
+        tools.query_metrics("payment-service", p99, threshold=5.0)
     except TimeoutError:
         pass  # the agent goes on; the failure is recorded as such
-    tools.query_metrics("payment-service", "http_request_duration_p99")
+    tools.query_metrics("payment-service", p99, threshold=5.0)
     tools.query_logs("checkout", "level:ERROR")
     tools.lookup_knowledge("payment upstream timeout")  # the same query again: deduplicated
     with trace_step(client, session_id=session_id, name="gpt-4o", kind=pb.AGENT_STEP_KIND_MODEL_STEP) as step:
