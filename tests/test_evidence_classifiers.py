@@ -28,7 +28,12 @@ from evidence_trace.server.domain.model import (
     RelevanceLevel,
     Retrieval,
 )
-from evidence_trace.server.domain.payloads import close_truncated_json, parse_log_line
+from evidence_trace.server.domain.payloads import (
+    close_truncated_json,
+    parse_cut_json_reference,
+    parse_json_preview,
+    parse_log_line,
+)
 
 PAYLOADS = pathlib.Path(__file__).parent / "fixtures" / "payloads"
 
@@ -626,3 +631,37 @@ def test_parse_log_line(line: str, fields: tuple[str, str, str, str]) -> None:
     entry = parse_log_line(line)
     assert entry is not None
     assert (entry.timestamp, entry.level, entry.service, entry.message) == fields
+
+
+def _same_reading(text: str) -> None:
+    fast = parse_json_preview(text)
+    reference = parse_cut_json_reference(text)
+    got = None if fast is None else fast.value
+    assert json.dumps(got, sort_keys=False) == json.dumps(reference, sort_keys=False), text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    value=st.one_of(st.lists(JSON_VALUES, max_size=4), st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4)),
+    indent=st.sampled_from([None, 2]),
+    ascii_only=st.booleans(),
+    noise=st.tuples(st.integers(min_value=0), st.sampled_from(["", ",", "]", "}", ":", '"', "x", "\u00a0", "\\", "\n"])),
+)
+def test_fast_cut_reader_agrees_with_the_reference_on_every_prefix(
+    value: Any, indent: Optional[int], ascii_only: bool, noise: tuple[int, str]
+) -> None:
+    """parse_json_preview's C-scanner path reads every cut exactly as close_truncated_json defines."""
+    text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
+    at, char = noise
+    at %= len(text) + 1
+    noisy = text[:at] + char + text[at:]  # also exercise syntax errors before the cut
+    for doc in (text, noisy):
+        for end in range(1, len(doc) + 1):
+            _same_reading(doc[:end])
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in PAYLOADS.glob("*.json")))
+def test_fast_cut_reader_agrees_on_every_cut_of_the_fixtures(name: str) -> None:
+    text = (PAYLOADS / name).read_text(encoding="utf-8")
+    for end in range(1, len(text) + 1):
+        _same_reading(text[:end])

@@ -102,13 +102,146 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
         return JsonPreview(value, True)
     except (ValueError, RecursionError):
         pass
+    if _OTHER_SPACE.search(text, start):
+        # Whitespace JSON does not allow (a no-break or ideographic space) is
+        # tolerated where the cut drops it: read such rare previews the slow,
+        # defining way.
+        value = parse_cut_json_reference(text)
+        return None if value is None else JsonPreview(value, False)
+    try:
+        value = _CutParser(text).container(start, 1)
+    except (_NotJson, ValueError, RecursionError):
+        return None
+    return JsonPreview(value, False)
+
+
+def parse_cut_json_reference(text: str) -> Optional[Any]:
+    """The value of a cut preview by definition: close_truncated_json, then json.loads.
+
+    parse_json_preview computes the same value faster (_CutParser); a test
+    checks the two agree on every prefix of many documents.
+    """
+    start = _first_non_space(text)
+    if start < 0 or text[start] not in "{[":
+        return None
     closed = close_truncated_json(text[start:])
     if closed is None:
         return None
     try:
-        return JsonPreview(json.loads(closed), False)
+        return json.loads(closed)
     except (ValueError, RecursionError):
         return None
+
+
+class _NotJson(Exception):
+    """The preview has a syntax error before its cut: it cannot be read."""
+
+
+_SCAN_VALUE = json.scanner.make_scanner(_DECODER)
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_OTHER_SPACE = re.compile(r"[^\S \t\n\r]")
+_MEMBER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"[ \t\n\r]*:[ \t\n\r]*', re.S)
+_SEPARATOR = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+_STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(")?', re.S)
+_ATOM_TOKEN = re.compile(r'[^\s{}\[\]:,"]+')
+_DROP = object()  # a value the cut leaves incomplete: dropped with its key
+
+
+class _CutParser:
+    """Reads a JSON document cut at its end, with the meaning close_truncated_json defines.
+
+    Complete values are decoded by the json module's C scanner; only the
+    containers that hold the cut are walked element by element, so the work
+    in Python is proportional to their sizes, not to the preview's tokens.
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.end = len(text)
+
+    def _skip(self, pos: int) -> int:
+        """pos after JSON whitespace."""
+        return _JSON_SPACE.match(self.text, pos).end()
+
+    def container(self, pos: int, depth: int) -> Any:
+        """The object or array opening at pos, which the cut leaves open."""
+        if depth > MAX_JSON_DEPTH:
+            raise _NotJson
+        text = self.text
+        is_object = text[pos] == "{"
+        closer = "}" if is_object else "]"
+        result: Any = {} if is_object else []
+        pos = self._skip(pos + 1)
+        first = True
+        while pos < self.end:
+            if first and text[pos] == closer:
+                raise _NotJson  # complete, yet the scanner failed on it
+            if is_object:
+                member = _MEMBER.match(text, pos)  # "key" : in one step
+                if member is not None:
+                    key_at, pos = pos + 1, member.end()
+                else:
+                    token = _STRING_TOKEN.match(text, pos)
+                    if token is None:
+                        raise _NotJson
+                    if token.group(1) is None:  # a cut key is dropped
+                        return result
+                    pos = self._skip(token.end())
+                    if pos >= self.end:
+                        return result
+                    raise _NotJson  # a complete key without its colon
+                if pos >= self.end:
+                    return result
+            value, pos = self.value(pos, depth)
+            if value is _DROP:
+                return result
+            if is_object:
+                # The key is decoded only once its value is kept, as the reference does.
+                result[json.decoder.scanstring(text, key_at)[0]] = value
+            else:
+                result.append(value)
+            separator = _SEPARATOR.match(text, pos)  # , in one step
+            if separator is not None:
+                pos = separator.end()
+                first = False
+                continue
+            pos = self._skip(pos)
+            if pos >= self.end:  # the cut fell inside or right after that value
+                return result
+            raise _NotJson  # a closer (complete, yet the scanner failed on it) or junk
+        return result
+
+    def value(self, pos: int, depth: int) -> tuple[Any, int]:
+        """The value at pos and the position after it (end when the cut fell inside it)."""
+        text = self.text
+        char = text[pos]
+        if char == '"':
+            token = _STRING_TOKEN.match(text, pos)
+            if token.group(1) is not None:
+                return json.decoder.scanstring(text, pos + 1)
+            body = _drop_partial_escape(token.group())
+            return json.decoder.scanstring(body + TRUNCATION_MARK + '"', 1)[0], self.end
+        if char in "{[":
+            try:
+                return _SCAN_VALUE(text, pos)
+            except (ValueError, StopIteration, RecursionError):
+                return self.container(pos, depth + 1), self.end
+        atom = _ATOM_TOKEN.match(text, pos)
+        if atom is None:
+            raise _NotJson
+        if atom.end() >= self.end:  # a number or literal running into the cut
+            return _DROP, self.end
+        try:
+            value, after = _SCAN_VALUE(text, pos)
+        except StopIteration:
+            raise _NotJson from None
+        if after != atom.end():
+            raise _NotJson
+        return value, after
+
+
+# Grammar states of close_truncated_json: what may come next.
+_VALUE, _VALUE_OR_END, _KEY, _KEY_OR_END, _COLON, _AFTER_VALUE = range(6)
 
 
 def close_truncated_json(text: str) -> Optional[str]:
@@ -119,106 +252,76 @@ def close_truncated_json(text: str) -> Optional[str]:
     that runs into the end are dropped. Returns None when the text is not the
     start of a JSON object or array (a syntax error before the cut, or nesting
     deeper than MAX_JSON_DEPTH).
+
+    One pass over the tokens with the grammar state in locals: this runs on
+    the write path for every cut preview, so it is kept tight (see
+    docs/performance.md).
     """
-    scan = _JsonScan()
+    closers: list[str] = []
+    expect = _VALUE
+    safe_end, safe_depth = -1, 0  # the last point where closing gives valid JSON
     pos, end = 0, len(text)
+    match_token = _JSON_TOKEN.match
     while pos < end:
-        match = _JSON_TOKEN.match(text, pos)
+        match = match_token(text, pos)
         if match is None:  # only whitespace remains
             break
         pos = match.end()
-        if match.group("str") is not None:
-            if match.group("close") is None:
-                return scan.close_cut_string(text[: match.start("str")], match.group("str"))
-            valid = scan.string()
-        elif match.group("punct") is not None:
-            valid = scan.punct(match.group("punct"))
-            if scan.done:
-                return text[:pos]
+        kind = match.lastgroup
+        if kind == "str":
+            if match.group("close") is None:  # the preview cut this string
+                if expect == _KEY or expect == _KEY_OR_END:
+                    return _close_at(text[: match.start("str")], safe_end, closers[:safe_depth])
+                if expect > _VALUE_OR_END:
+                    return None
+                body = _drop_partial_escape(match.group("str"))
+                return text[: match.start("str")] + body + TRUNCATION_MARK + '"' + "".join(reversed(closers))
+            if expect == _KEY or expect == _KEY_OR_END:
+                expect = _COLON
+                continue  # not a safe point
+            if expect > _VALUE_OR_END:
+                return None
+            expect = _AFTER_VALUE
+        elif kind == "punct":
+            char = text[pos - 1]
+            if char == "{" or char == "[":
+                if expect > _VALUE_OR_END or len(closers) >= MAX_JSON_DEPTH:
+                    return None
+                closers.append("}" if char == "{" else "]")
+                expect = _KEY_OR_END if char == "{" else _VALUE_OR_END
+            elif char == "}" or char == "]":
+                closable = _KEY_OR_END if char == "}" else _VALUE_OR_END
+                if not closers or closers[-1] != char or (expect != closable and expect != _AFTER_VALUE):
+                    return None
+                closers.pop()
+                expect = _AFTER_VALUE
+                if not closers:
+                    return text[:pos]  # the top-level value is complete
+            elif char == ":":
+                if expect != _COLON:
+                    return None
+                expect = _VALUE
+                continue
+            else:  # ","
+                if expect != _AFTER_VALUE or not closers:
+                    return None
+                expect = _KEY if closers[-1] == "}" else _VALUE
+                continue
         elif pos >= end:  # a number or literal running into the end may be cut
-            return scan.close_at_safe_point(text) if scan.expects_value else None
+            return _close_at(text, safe_end, closers[:safe_depth]) if expect <= _VALUE_OR_END else None
         else:
-            valid = scan.atom()
-        if not valid:
-            return None
-        if scan.safe:
-            scan.mark(pos)
-    return scan.close_at_safe_point(text)
+            if expect > _VALUE_OR_END:
+                return None
+            expect = _AFTER_VALUE
+        safe_end, safe_depth = pos, len(closers)
+    return _close_at(text, safe_end, closers[:safe_depth])
 
 
-class _JsonScan:
-    """The grammar state of close_truncated_json: what may come next."""
-
-    def __init__(self) -> None:
-        self.closers: list[str] = []
-        self.expect = "value"  # value | value_or_end | key | key_or_end | colon | after_value
-        self.safe = False  # whether the text so far closes into valid JSON
-        self.done = False  # whether the top-level value is complete
-        self.safe_end = -1
-        self.safe_depth = 0
-
-    def mark(self, pos: int) -> None:
-        """Remember pos as the last point where closing gives valid JSON."""
-        self.safe_end, self.safe_depth = pos, len(self.closers)
-
-    @property
-    def expects_value(self) -> bool:
-        """Whether a value may come next."""
-        return self.expect in ("value", "value_or_end")
-
-    def string(self) -> bool:
-        """A complete string token; False on a syntax error."""
-        if self.expect in ("key", "key_or_end"):
-            self.expect, self.safe = "colon", False
-            return True
-        return self.atom()
-
-    def atom(self) -> bool:
-        """A complete scalar value; False on a syntax error."""
-        if not self.expects_value:
-            return False
-        self.expect, self.safe = "after_value", True
-        return True
-
-    def punct(self, char: str) -> bool:
-        """A structural character; False on a syntax error."""
-        if char in "{[":
-            if not self.expects_value or len(self.closers) >= MAX_JSON_DEPTH:
-                return False
-            self.closers.append("}" if char == "{" else "]")
-            self.expect, self.safe = ("key_or_end" if char == "{" else "value_or_end"), True
-            return True
-        if char in "}]":
-            closable = "key_or_end" if char == "}" else "value_or_end"
-            if not self.closers or self.closers[-1] != char or self.expect not in (closable, "after_value"):
-                return False
-            self.closers.pop()
-            self.expect, self.safe, self.done = "after_value", True, not self.closers
-            return True
-        if char == ":":
-            if self.expect != "colon":
-                return False
-            self.expect, self.safe = "value", False
-            return True
-        if self.expect != "after_value" or not self.closers:  # ","
-            return False
-        self.expect, self.safe = ("key" if self.closers[-1] == "}" else "value"), False
-        return True
-
-    def close_cut_string(self, before: str, token: str) -> Optional[str]:
-        """Close a string the preview cut; a cut key falls back to the safe point."""
-        if self.expect in ("key", "key_or_end"):
-            return self.close_at_safe_point(before)
-        if not self.expects_value:
-            return None
-        body = _drop_partial_escape(token)
-        return before + body + TRUNCATION_MARK + '"' + "".join(reversed(self.closers))
-
-    def close_at_safe_point(self, text: str) -> Optional[str]:
-        """The text up to the last safe point, with its open containers closed."""
-        if self.safe_end < 0:
-            return None
-        return text[: self.safe_end] + "".join(reversed(self.closers[: self.safe_depth]))
+def _close_at(text: str, safe_end: int, closers: list[str]) -> Optional[str]:
+    """The text up to the last safe point, with the containers open there closed."""
+    if safe_end < 0:
+        return None
+    return text[:safe_end] + "".join(reversed(closers))
 
 
 def _drop_partial_escape(token: str) -> str:
