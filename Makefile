@@ -32,6 +32,7 @@ gen-check: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/buf lint
+	$(VENV)/bin/hadolint Dockerfile
 
 bench: $(STAMP)
 	$(PY) -m bench $(ARGS)

@@ -1,7 +1,7 @@
 """The asyncio client (grpc.aio): the same facade as EvidenceTraceClient, awaitable."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, AsyncIterator, Callable, Iterable, Optional, Sequence
 
 import grpc
 import grpc.aio
@@ -110,6 +110,30 @@ class AsyncEvidenceTraceClient:
         req = build_request(pb.ChatRequest, request, session_id=session_id, question=question,
                             draft_answer=draft_answer, verifier_output=verifier_output)
         return await self._call("Chat", self._stub.Chat, req, timeout, metadata)
+
+    async def list_sessions(self, request: Optional[pb.ListSessionsRequest] = None, *,
+                            page_size: Optional[int] = None, page_token: Optional[str] = None,
+                            status: Optional["pb.SessionStatus.ValueType"] = None, timeout: Optional[float] = None,
+                            metadata: Optional[Metadata] = None) -> pb.ListSessionsResponse:
+        """One page of sessions, most recently updated first (AIP-158). Retried safely."""
+        req = build_request(pb.ListSessionsRequest, request, page_size=page_size, page_token=page_token,
+                            status=status)
+        return await self._call("ListSessions", self._stub.ListSessions, req, timeout, metadata)
+
+    async def watch_session(self, request: Optional[pb.WatchSessionRequest] = None, *,
+                            session_id: Optional[str] = None, replay_only: Optional[bool] = None,
+                            timeout: Optional[float] = None,
+                            metadata: Optional[Metadata] = None) -> AsyncIterator[pb.WatchSessionResponse]:
+        """The session's stored rows, then each new one, until it completes; see the sync client."""
+        req = build_request(pb.WatchSessionRequest, request, session_id=session_id, replay_only=replay_only)
+        stream = self._stub.WatchSession(req, timeout=timeout, metadata=call_metadata(self._metadata, metadata))
+        try:
+            async for event in stream:
+                yield event
+        except grpc.RpcError as err:
+            raise error_from_rpc(err) from err
+        finally:
+            stream.cancel()
 
     async def _call(self, rpc: str, method: Callable[..., Any], request: Any, timeout: Optional[float],
                     metadata: Optional[Metadata]) -> Any:

@@ -13,7 +13,7 @@ M = TypeVar("M", bound=Message)
 #: an idempotent completion). Chat is missing on purpose: each call is one evaluation.
 IDEMPOTENT_RPCS = frozenset({
     "RecordInvocation", "BatchRecordInvocations", "RecordAgentStep", "GetSession", "CompleteSession",
-    "SummarizeSession",
+    "SummarizeSession", "ListSessions",
 })
 
 #: Channel options both clients use: accept responses as large as the server may send.

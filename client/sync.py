@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence
 
 import grpc
 
@@ -155,6 +155,34 @@ class EvidenceTraceClient:
         req = build_request(pb.ChatRequest, request, session_id=session_id, question=question,
                             draft_answer=draft_answer, verifier_output=verifier_output)
         return self._call("Chat", self._stub.Chat, req, timeout, metadata)
+
+    def list_sessions(self, request: Optional[pb.ListSessionsRequest] = None, *,
+                      page_size: Optional[int] = None, page_token: Optional[str] = None,
+                      status: Optional["pb.SessionStatus.ValueType"] = None, timeout: Optional[float] = None,
+                      metadata: Optional[Metadata] = None) -> pb.ListSessionsResponse:
+        """One page of sessions, most recently updated first (AIP-158). Retried safely."""
+        req = build_request(pb.ListSessionsRequest, request, page_size=page_size, page_token=page_token,
+                            status=status)
+        return self._call("ListSessions", self._stub.ListSessions, req, timeout, metadata)
+
+    def watch_session(self, request: Optional[pb.WatchSessionRequest] = None, *,
+                      session_id: Optional[str] = None, replay_only: Optional[bool] = None,
+                      timeout: Optional[float] = None,
+                      metadata: Optional[Metadata] = None) -> Iterator[pb.WatchSessionResponse]:
+        """The session's stored rows, then each new one, until it completes or the iterator is closed.
+
+        No default deadline (a watch lasts as long as the session) and no
+        retries: call again to resume; the replay repeats what is stored.
+        Errors are raised as EvidenceTraceError while iterating.
+        """
+        req = build_request(pb.WatchSessionRequest, request, session_id=session_id, replay_only=replay_only)
+        stream = self._stub.WatchSession(req, timeout=timeout, metadata=call_metadata(self._metadata, metadata))
+        try:
+            yield from stream
+        except grpc.RpcError as err:
+            raise error_from_rpc(err) from err
+        finally:
+            stream.cancel()
 
     # -- plumbing ----------------------------------------------------------------
     def _call(self, rpc: str, method: Callable[..., Any], request: Any, timeout: Optional[float],

@@ -18,8 +18,12 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from evidence_trace.server.auth import current_tenant
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.gate import Gate
+from evidence_trace.server.guards import Guards, bind
+from evidence_trace.server.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
 from evidence_trace.server.recorder import Recorder
 from evidence_trace.server.servicer import EvidenceTraceServicer
 from evidence_trace.server.settings import Settings
@@ -45,6 +49,15 @@ class RunningServer:
     health: health.HealthServicer
     writer: GroupCommitWriter
     settings: Settings
+    #: The Prometheus endpoint, when settings.metrics_listen enables it.
+    metrics_endpoint: Optional[MetricsEndpoint] = None
+    #: Admission control and authentication; drained first on stop.
+    guards: Optional[Guards] = None
+
+    @property
+    def metrics_port(self) -> Optional[int]:
+        """The bound port of the /metrics endpoint; None when metrics are disabled."""
+        return self.metrics_endpoint.port if self.metrics_endpoint else None
 
     @property
     def address(self) -> str:
@@ -54,8 +67,13 @@ class RunningServer:
     def stop(self, grace: Optional[float] = None) -> None:
         """Refuse new calls, let in-flight ones finish within grace, then commit and close."""
         self.health.enter_graceful_shutdown()
-        self.server.stop(self.settings.grace_period_s if grace is None else grace).wait()
+        grace = self.settings.grace_period_s if grace is None else grace
+        if self.guards is not None:  # new calls: UNAVAILABLE + RetryInfo, not a bare CANCELLED
+            grace = self.guards.drain(grace)
+        self.server.stop(grace).wait()
         self.writer.close()
+        if self.metrics_endpoint is not None:
+            self.metrics_endpoint.close()
 
 
 def create_server(settings: Settings) -> RunningServer:
@@ -65,11 +83,14 @@ def create_server(settings: Settings) -> RunningServer:
     version = migrate(db)
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
     writer = GroupCommitWriter(db)
-    recorder = Recorder(writer, settings.limits)
+    recorder = Recorder(writer, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns))
     reader = Reader(db)
     gate = Gate(build_verifier(settings.verifier))
+    metrics = Metrics() if settings.metrics_listen else None
     servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits),
-                                     settings.commit_timeout_s)
+                                     settings.commit_timeout_s, outcomes=metrics, watch_poll_s=settings.watch_poll_s,
+                                     tenant_of=current_tenant)
+    guards = Guards(settings)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=settings.max_workers, thread_name_prefix="rpc"),
         options=[
@@ -77,6 +98,7 @@ def create_server(settings: Settings) -> RunningServer:
             ("grpc.max_send_message_length", settings.max_message_bytes),
             ("grpc.so_reuseport", 0),
         ],
+        interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
     pb_grpc.add_EvidenceTraceServiceServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
@@ -84,14 +106,19 @@ def create_server(settings: Settings) -> RunningServer:
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
         server)
-    port = server.add_insecure_port(settings.listen)
+    port = bind(server, settings)
     if port == 0:
         writer.close()
         raise OSError(f"could not bind {settings.listen}")
+    try:
+        endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
+    except OSError:
+        writer.close()
+        raise
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, port, health_servicer, writer, settings)
+    return RunningServer(server, port, health_servicer, writer, settings, endpoint, guards)
 
 
 def _redacted(url: str) -> str:
@@ -106,6 +133,9 @@ def serve(settings: Settings) -> None:
     """Run until SIGTERM/SIGINT; drain, commit, exit."""
     running = create_server(settings)
     print(f"evidence-trace listening on {running.address}", flush=True)
+    if running.metrics_port is not None:
+        host = settings.metrics_listen.rpartition(":")[0]
+        print(f"evidence-trace metrics on http://{host}:{running.metrics_port}/metrics", flush=True)
     log.info("serving on %s (database %s)", running.address, _redacted(settings.database_url))
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

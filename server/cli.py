@@ -1,4 +1,8 @@
-"""The `evidence-trace` command line."""
+"""The `evidence-trace` command line.
+
+`serve` runs the service; the ops commands (sessions, show, summarize, watch,
+chat, health) talk to a running one: see server/cli_commands.py and docs/cli.md.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +10,9 @@ import logging
 import sys
 from typing import Optional, Sequence
 
+from evidence_trace.server import cli_commands
 from evidence_trace.server import settings as settings_module
+from evidence_trace.server import tokens
 
 
 def _serve_parser(sub) -> None:
@@ -28,6 +34,9 @@ def _serve_parser(sub) -> None:
     p.add_argument("--verifier-base-url", help="OpenAI-compatible API base URL (env EVIDENCE_TRACE_VERIFIER_BASE_URL)")
     p.add_argument("--verifier-model", help="verifier model name (env EVIDENCE_TRACE_VERIFIER_MODEL)")
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
+    p.add_argument("--metrics-listen",
+                   help="HOST:PORT of the Prometheus /metrics endpoint; port 0 picks a free port "
+                        "(env EVIDENCE_TRACE_METRICS_LISTEN, default disabled)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,11 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
                                      description="An evidence store and answer gate for LLM agents.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _serve_parser(sub)
+    cli_commands.add_parsers(sub)
+    tokens.add_hash_token_parser(sub)
     return parser
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "hash-token":
+        return tokens.hash_token_command(args.tenant, args.generate, sys.stdin, sys.stdout)
+    if args.command != "serve":
+        return cli_commands.run(args)
     flags = {k: v for k, v in vars(args).items() if k != "command" and v is not None}
     if args.command == "serve":
         try:

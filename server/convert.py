@@ -7,8 +7,17 @@ from typing import Optional
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
 from evidence_trace.server.domain import model
-from evidence_trace.server.domain.errors import Violation
+from evidence_trace.server.domain.errors import InvalidArgument, Violation
+from evidence_trace.server.domain.model import RecordOutcome
+from evidence_trace.server.domain.timeline import (
+    SessionFilter,
+    SessionOverview,
+    StoredEvaluation,
+    StoredInvocation,
+    StoredStep,
+)
 from evidence_trace.server.recorder import Recorded
+from evidence_trace.server.watch import TimelineEvent
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 _UTC = dt.timezone.utc
@@ -168,3 +177,46 @@ def verdict_to_pb(v: model.Verdict) -> pb.VerifierDecision:
 
 def violations_to_pb(violations: list[Violation]) -> list[pb.FieldViolation]:
     return [pb.FieldViolation(field=v.field, description=v.description) for v in violations]
+
+
+# -- listing and timeline (ListSessions, WatchSession) ------------------------
+
+def session_filter_from_pb(m: pb.ListSessionsRequest) -> SessionFilter:
+    """The listing filter; an unknown status number filters on nothing that exists."""
+    violations: list[Violation] = []
+    bounds = [_time(m, name, violations, name) for name in ("min_update_time", "max_update_time")]
+    if violations:  # an out-of-range timestamp is bad input, not an INTERNAL error
+        raise InvalidArgument(violations)
+    return SessionFilter(
+        status=session_status(m.status) if m.status else None,
+        min_update_us=m.min_update_time.ToMicroseconds() if bounds[0] is not None else None,
+        max_update_us=m.max_update_time.ToMicroseconds() if bounds[1] is not None else None,
+    )
+
+
+def overview_to_pb(o: SessionOverview) -> pb.SessionOverview:
+    m = pb.SessionOverview(session=session_to_pb(o.session))
+    if o.last_verdict is not None:
+        m.last_decision.CopyFrom(verdict_to_pb(o.last_verdict))
+    _set_time(m.last_decision_time, o.last_decision_time)
+    return m
+
+
+def timeline_event_to_pb(event: TimelineEvent) -> pb.WatchSessionResponse:
+    """One watch event: a session snapshot, a step, an invocation or an evaluation."""
+    item = event.item
+    m = pb.WatchSessionResponse(replayed=event.replayed)
+    if isinstance(item, StoredStep):
+        m.step.CopyFrom(step_to_pb(Recorded(RecordOutcome.UNSPECIFIED, item.record_us, step=item.step)))
+    elif isinstance(item, StoredInvocation):
+        m.invocation.CopyFrom(invocation_to_pb(Recorded(RecordOutcome.UNSPECIFIED, item.record_us,
+                                                        invocation=item.invocation,
+                                                        classification=item.classification)))
+    elif isinstance(item, StoredEvaluation):
+        m.evaluation.CopyFrom(pb.VerifierEvaluation(
+            evaluation_id=item.evaluation_id, session_id=item.session_id, question=item.question,
+            decision=verdict_to_pb(item.verdict), latency_ms=item.latency_ms))
+        _set_us(m.evaluation.create_time, item.create_us)
+    else:
+        m.session.CopyFrom(session_to_pb(item))
+    return m

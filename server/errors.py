@@ -24,6 +24,7 @@ STATUS_TABLE: list[tuple[type[BaseException], int]] = [
     (errors.StorageUnavailable, code_pb2.UNAVAILABLE),  # includes StorageBusy and shutdown
     (errors.CommitPending, code_pb2.DEADLINE_EXCEEDED),
     (errors.Overloaded, code_pb2.RESOURCE_EXHAUSTED),
+    (errors.Unauthenticated, code_pb2.UNAUTHENTICATED),
 ]
 
 

@@ -28,6 +28,7 @@ from evidence_trace.server.domain.model import (
     RecordOutcome,
     SessionStatus,
 )
+from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
 from evidence_trace.server.domain.validation import (
     Limits,
     check_id,
@@ -46,6 +47,11 @@ from evidence_trace.server.store.writer import (
     Written,
     now_us,
 )
+
+
+#: Characters past a text's bound that redaction still looks at, so a secret
+#: straddling the cut is recognised whole before the cut.
+_SECRET_OVERLAP_CHARS = 1024
 
 
 def canonical_json(value) -> str:
@@ -76,12 +82,14 @@ Result = Union[Recorded, Exception]
 
 
 class Recorder:
-    def __init__(self, writer: GroupCommitWriter, limits: Limits):
+    def __init__(self, writer: GroupCommitWriter, limits: Limits, redactor: Redactor = DEFAULT_REDACTOR):
         self._writer = writer
         self.limits = limits
+        self.redactor = redactor  # secrets never reach the hash, the row, the log or a verifier
 
     # -- invocations ---------------------------------------------------------
     def normalize_invocation(self, inv: Invocation) -> Invocation:
+        inv = self.redactor.invocation(inv, self.limits.preview_bytes + _SECRET_OVERLAP_CHARS)
         preview, cut = truncate_utf8(inv.output_preview, self.limits.preview_bytes)
         output_state = inv.output_state
         if output_state == OutputState.UNSPECIFIED and preview:
@@ -149,6 +157,7 @@ class Recorder:
         violations = validate_step(step, self.limits)
         if violations:
             raise InvalidArgument(violations)
+        step = self.redactor.step(step, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
         detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
         step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
         start_us = _us(step.start_time)

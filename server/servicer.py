@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Callable, Optional
+import threading
+from typing import Callable, Iterator, Optional
 
 import grpc
 
 from evidence_trace.server import convert
 from evidence_trace.server.chat import ChatService
 from evidence_trace.server.domain.errors import (
+    Conflict,
     EvidenceTraceError,
+    FailedPrecondition,
     InvalidArgument,
     NotFound,
     Violation,
@@ -19,8 +22,11 @@ from evidence_trace.server.domain.model import RecordOutcome
 from evidence_trace.server.domain.summary import summarize
 from evidence_trace.server.domain.validation import check_id
 from evidence_trace.server.errors import abort, status_for
+from evidence_trace.server.listing import SessionListing
+from evidence_trace.server.metrics import NoMetrics, OutcomeRecorder
 from evidence_trace.server.recorder import Recorded, Recorder
 from evidence_trace.server.store.reads import Reader
+from evidence_trace.server.watch import SessionWatcher
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -37,6 +43,7 @@ def _rpc(method: Callable) -> Callable:
         try:
             return method(self, request, context)
         except EvidenceTraceError as exc:
+            _count_refusal(self, method.__name__, exc)
             status = status_for(exc)
         except Exception as exc:  # a bug: log it, answer INTERNAL
             log.exception("%s failed", method.__name__)
@@ -46,18 +53,50 @@ def _rpc(method: Callable) -> Callable:
     return handler
 
 
+def _rpc_stream(method: Callable) -> Callable:
+    """_rpc for server-streaming handlers: errors raised while streaming get a deliberate status too."""
+
+    @functools.wraps(method)
+    def handler(self, request, context) -> Iterator:
+        try:
+            yield from method(self, request, context)
+            return
+        except EvidenceTraceError as exc:
+            _count_refusal(self, method.__name__, exc)
+            status = status_for(exc)
+        except Exception as exc:  # a bug: log it, answer INTERNAL
+            log.exception("%s failed", method.__name__)
+            status = status_for(exc)
+        abort(context, status)
+
+    return handler
+
+
+#: Errors that refuse a request (counted as rejections), as opposed to storage failures.
+_REFUSALS = (InvalidArgument, Conflict, FailedPrecondition)
+
+
+def _count_refusal(servicer, method: str, exc: EvidenceTraceError) -> None:
+    if isinstance(exc, _REFUSALS):
+        getattr(servicer, "_outcomes", NoMetrics()).rejected(method, exc.reason)
+
+
 def _prefixed(prefix: str, violations: list[Violation]) -> list[Violation]:
     return [Violation(f"{prefix}{v.field}", v.description) for v in violations]
 
 
 class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     def __init__(self, recorder: Recorder, reader: Reader, chat: ChatService, commit_timeout_s: float,
-                 tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT):
+                 tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT, *,
+                 outcomes: Optional[OutcomeRecorder] = None, watch_poll_s: float = 0.2):
         self._recorder = recorder
         self._reader = reader
         self._chat = chat
         self._commit_timeout_s = commit_timeout_s
         self._tenant_of = tenant_of
+        self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
+        self._listing = SessionListing(reader)
+        self._watcher = SessionWatcher(reader, watch_poll_s)
 
     def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
         remaining = context.time_remaining()
@@ -81,6 +120,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             raise InvalidArgument(_prefixed("invocation.", result.violations))
         if isinstance(result, Exception):
             raise result
+        self._outcomes.recorded("invocation", result.outcome)
         return pb.RecordInvocationResponse(outcome=int(result.outcome), invocation=convert.invocation_to_pb(result))
 
     @_rpc
@@ -98,6 +138,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         for m, (inv, bad) in zip(request.invocations, converted):
             outcome = InvalidArgument(bad) if bad else next(recorded)
             results.append(_batch_result(m.invocation_id, outcome))
+            self._count_batch_item(results[-1])
         return pb.BatchRecordInvocationsResponse(results=results)
 
     @_rpc
@@ -109,6 +150,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             recorded = self._recorder.record_step(self._tenant_of(context), step, self._timeout(context))
         except InvalidArgument as exc:
             raise InvalidArgument(_prefixed("step.", exc.violations)) from None
+        self._outcomes.recorded("step", recorded.outcome)
         return pb.RecordAgentStepResponse(outcome=int(recorded.outcome), step=convert.step_to_pb(recorded))
 
     @_rpc
@@ -139,9 +181,32 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         result = self._chat.chat(
             self._tenant_of(context), request.session_id, request.question, request.draft_answer,
             request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context))
+        self._outcomes.decided(result.verdict.decision, result.verdict.fallback_reason)
         return pb.ChatResponse(decision=convert.verdict_to_pb(result.verdict),
                                output_text=result.verdict.output_text, evaluation_id=result.evaluation_id,
                                entries=[convert.entry_to_pb(e) for e in result.entries])
+
+    @_rpc
+    def ListSessions(self, request, context):
+        page = self._listing.page(self._tenant_of(context), convert.session_filter_from_pb(request),
+                                  request.page_size, request.page_token)
+        return pb.ListSessionsResponse(sessions=[convert.overview_to_pb(o) for o in page.sessions],
+                                       next_page_token=page.next_page_token)
+
+    @_rpc_stream
+    def WatchSession(self, request, context):
+        _require_id(request.session_id)
+        stopped = threading.Event()
+        context.add_callback(stopped.set)  # runs when the call ends: cancelled, timed out or done
+        for event in self._watcher.watch(self._tenant_of(context), request.session_id,
+                                         follow=not request.replay_only, stopped=stopped):
+            yield convert.timeline_event_to_pb(event)
+
+    def _count_batch_item(self, result: pb.BatchRecordResult) -> None:
+        if result.outcome == pb.RECORD_OUTCOME_REJECTED:
+            self._outcomes.rejected("BatchRecordInvocations", result.reason or "INVALID_FIELDS")
+        else:
+            self._outcomes.recorded("invocation", RecordOutcome(result.outcome))
 
 
 def _require_id(session_id: str) -> None:

@@ -6,11 +6,14 @@ Sources, strongest first: command-line flags, environment variables
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import re
 import urllib.parse
 from typing import Any, Mapping, Optional
 
 from evidence_trace.server.domain.validation import Limits
+from evidence_trace.server.tokens import TokenFileError, load_tokens
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
 DEFAULT_DATABASE_URL = "sqlite:///data/evidence-trace.db"
@@ -66,6 +69,24 @@ class Settings:
     verifier: VerifierSettings = VerifierSettings()
     #: Python logging level.
     log_level: str = "INFO"
+    #: host:port of the Prometheus /metrics endpoint; empty disables it; port 0 picks a free port.
+    metrics_listen: str = ""
+    #: Seconds between a WatchSession's polls of the database for new rows.
+    watch_poll_s: float = 0.2
+    #: Token file ("TENANT SHA256-HEX" lines, docs/security.md); empty: no tokens, loopback clients only.
+    tokens_file: str = ""
+    #: PEM certificate chain and private key; both set turn TLS on.
+    tls_cert: str = ""
+    tls_key: str = dataclasses.field(default="", repr=False)
+    #: PEM bundle of the CA that signs client certificates; set, it requires mutual TLS.
+    tls_client_ca: str = ""
+    #: Calls served at once before new ones are refused with RESOURCE_EXHAUSTED
+    #: (health checks excepted); 0 picks max_workers minus a few (docs/reliability.md).
+    max_concurrent_rpcs: int = 0
+    #: Extra JSON key words whose values are redacted before storage (docs/security.md).
+    redact_keys: tuple[str, ...] = ()
+    #: Extra regular expressions whose matches are redacted from stored text.
+    redact_patterns: tuple[str, ...] = ()
 
     def validate(self) -> "Settings":
         _check_listen(self.listen)
@@ -92,9 +113,53 @@ class Settings:
                 raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_MODEL")
         if v.timeout_s <= 0:
             raise SettingsError("verifier timeout must be positive")
+        if self.metrics_listen:
+            _check_listen(self.metrics_listen)
+        if not 0 < self.watch_poll_s <= 60:
+            raise SettingsError("watch_poll_s must be more than 0 and at most 60 seconds")
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise SettingsError(f"log level {self.log_level!r}: use DEBUG, INFO, WARNING or ERROR")
+        _check_security(self)
         return self
+
+
+def _check_security(s: "Settings") -> None:
+    """Token file, TLS files, admission limit and redaction rules (docs/security.md)."""
+    if s.tokens_file:
+        try:
+            load_tokens(s.tokens_file)
+        except TokenFileError as exc:
+            raise SettingsError(f"tokens_file: {exc}") from None
+    if bool(s.tls_cert) != bool(s.tls_key):
+        raise SettingsError("TLS needs both EVIDENCE_TRACE_TLS_CERT and EVIDENCE_TRACE_TLS_KEY")
+    if s.tls_client_ca and not s.tls_cert:
+        raise SettingsError("tls_client_ca (mutual TLS) needs tls_cert and tls_key")
+    for name in ("tls_cert", "tls_key", "tls_client_ca"):
+        path = getattr(s, name)
+        if path and not os.access(path, os.R_OK):
+            raise SettingsError(f"{name}: cannot read {path!r}")
+    if s.max_concurrent_rpcs < 0 or (s.max_concurrent_rpcs and s.max_concurrent_rpcs >= s.max_workers > 1):
+        raise SettingsError(f"max_concurrent_rpcs must be 0 (automatic) or below max_workers ({s.max_workers}), "
+                            "so that health checks and refusals always find a free worker")
+    for pattern in s.redact_patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise SettingsError(f"redact_patterns: {pattern!r} is not a regular expression: {exc}") from None
+
+
+def _comma_list(value: Any) -> tuple[str, ...]:
+    """'a, b' -> ('a', 'b'); a list or tuple (from code or flags) is kept."""
+    items = value if isinstance(value, (list, tuple)) else str(value).split(",")
+    return tuple(item.strip() for item in items if item.strip())
+
+
+def _json_list(value: Any) -> tuple[str, ...]:
+    """A JSON array of strings (regular expressions hold commas); a list or tuple is kept."""
+    items = value if isinstance(value, (list, tuple)) else json.loads(value)
+    if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
+        raise ValueError("expected a JSON array of strings")
+    return tuple(items)
 
 
 def _check_listen(listen: str) -> None:
@@ -115,6 +180,15 @@ _TOP = {
     "pool_size": ("POOL_SIZE", int),
     "busy_timeout_ms": ("BUSY_TIMEOUT_MS", int),
     "log_level": ("LOG_LEVEL", str),
+    "metrics_listen": ("METRICS_LISTEN", str),
+    "watch_poll_s": ("WATCH_POLL_S", float),
+    "tokens_file": ("TOKENS_FILE", str),
+    "tls_cert": ("TLS_CERT", str),
+    "tls_key": ("TLS_KEY", str),
+    "tls_client_ca": ("TLS_CLIENT_CA", str),
+    "max_concurrent_rpcs": ("MAX_CONCURRENT_RPCS", int),
+    "redact_keys": ("REDACT_KEYS", _comma_list),
+    "redact_patterns": ("REDACT_PATTERNS", _json_list),
 }
 _LIMITS = {"preview_bytes": ("PREVIEW_BYTES", int)}
 _VERIFIER = {

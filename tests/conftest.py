@@ -17,6 +17,7 @@ import pytest
 from evidence_trace.server.app import RunningServer, create_server
 from evidence_trace.server.settings import Settings
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+from fault_figures import fault_report, pytest_terminal_summary  # noqa: F401  (fixture and report hook)
 
 POSTGRES_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 _TABLES = ("tool_invocation", "agent_step", "verifier_evaluation", "diagnosis_session", "schema_version")

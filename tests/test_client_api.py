@@ -139,3 +139,27 @@ def test_every_rpc_is_documented_in_the_client_page():
     page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "client.md").read_text()
     missing = [rpc for rpc in RPCS if f"`{snake(rpc)}(" not in page or f"$SVC/{rpc}" not in page]
     assert missing == []
+
+
+def test_list_and_watch_through_both_clients(server):
+    address = f"127.0.0.1:{server.port}"
+    with EvidenceTraceClient(address) as client:
+        client.record_invocation(invocation=pb.ToolInvocation(
+            invocation_id="lw-1", session_id="lw", tool_name="query_logs", success=True,
+            output_preview="ERROR boom"))
+        assert [s.session.session_id for s in client.list_sessions(page_size=10).sessions] == ["lw"]
+        client.complete_session(session_id="lw", status=pb.SESSION_STATUS_COMPLETED)
+        events = list(client.watch_session(session_id="lw", timeout=10))
+        assert any(e.HasField("invocation") and e.invocation.invocation_id == "lw-1" for e in events)
+
+    async def scenario():
+        async with AsyncEvidenceTraceClient(address) as client:
+            page = await client.list_sessions(page_size=10)
+            assert [s.session.session_id for s in page.sessions] == ["lw"]
+            events = [e async for e in client.watch_session(session_id="lw", replay_only=True, timeout=10)]
+            assert any(e.HasField("invocation") for e in events)
+            with pytest.raises(NotFoundError):
+                async for _ in client.watch_session(session_id="missing", timeout=10):
+                    pass
+
+    asyncio.run(scenario())

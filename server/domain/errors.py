@@ -76,3 +76,12 @@ class CommitPending(EvidenceTraceError):
 class Overloaded(EvidenceTraceError):
     reason = "OVERLOADED"
     retry_after_s = 0.5
+
+
+class Unauthenticated(EvidenceTraceError):
+    """The call carries no valid credentials, or comes from a client the server does not accept."""
+
+    def __init__(self, reason: str, message: str, **metadata: str):
+        self.reason = reason
+        self.metadata = metadata
+        super().__init__(message)

@@ -17,8 +17,15 @@ from evidence_trace.server.domain.model import (
     Session,
     SessionStatus,
 )
-from evidence_trace.server.store import models
-from evidence_trace.server.store.db import translate_errors
+from evidence_trace.server.domain.timeline import (
+    SessionFilter,
+    SessionKey,
+    SessionOverview,
+    TimelineCursor,
+    TimelineSnapshot,
+)
+from evidence_trace.server.store import models, timeline_rows
+from evidence_trace.server.store.db import is_sqlite, translate_errors
 
 _SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",
                     "evaluation_count", "create_us", "update_us", "complete_us")
@@ -99,6 +106,76 @@ class Reader:
             f"SELECT COUNT(*) FROM {models.VerifierEvaluation._meta.table_name} "
             f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id))[0][0]
 
+
+    def list_sessions(self, tenant: str, flt: SessionFilter, after: Optional[SessionKey],
+                      limit: int) -> list[tuple[SessionKey, SessionOverview]]:
+        """Sessions by (update_us, id) descending after a keyset position, with their last verdict.
+
+        One query per page: the last evaluation comes from a correlated
+        subquery on the (tenant, session_id, seq) index, never a query per row.
+        """
+        p = self._p
+        where, params = [f"s.tenant = {p}"], [tenant]
+        if flt.status is not None:
+            where.append(f"s.status = {p}")
+            params.append(int(flt.status))
+        if flt.min_update_us is not None:
+            where.append(f"s.update_us >= {p}")
+            params.append(flt.min_update_us)
+        if flt.max_update_us is not None:
+            where.append(f"s.update_us < {p}")
+            params.append(flt.max_update_us)
+        if after is not None:
+            where.append(f"(s.update_us < {p} OR (s.update_us = {p} AND s.id < {p}))")
+            params += [after.update_us, after.update_us, after.row_id]
+        sessions = models.DiagnosisSession._meta.table_name
+        evaluations = models.VerifierEvaluation._meta.table_name
+        columns = ", ".join(f"s.{c}" for c in _SESSION_COLUMNS)
+        rows = self._query(
+            f"SELECT s.id, {columns}, {timeline_rows.OVERVIEW_EVALUATION_COLUMNS} "
+            f"FROM {sessions} s LEFT JOIN {evaluations} e ON e.seq = ("
+            f"SELECT MAX(v.seq) FROM {evaluations} v WHERE v.tenant = s.tenant AND v.session_id = s.session_id) "
+            f"WHERE {' AND '.join(where)} ORDER BY s.update_us DESC, s.id DESC LIMIT {int(limit)}",
+            tuple(params))
+        width = len(_SESSION_COLUMNS)
+        out = []
+        for row in rows:
+            session = _session(row[1:1 + width])
+            verdict, decided_us = timeline_rows.overview_verdict(row[1 + width:])
+            out.append((SessionKey(update_us=row[1 + _SESSION_COLUMNS.index("update_us")], row_id=row[0]),
+                        SessionOverview(session, verdict, from_us(decided_us))))
+        return out
+
+    def timeline_since(self, tenant: str, session_id: str,
+                       cursor: TimelineCursor) -> Optional[TimelineSnapshot]:
+        """The session and its rows above the cursor, read in one snapshot; None when it does not exist.
+
+        PostgreSQL reads at REPEATABLE READ so that the session's counters and
+        the rows come from the same snapshot; a SQLite read transaction is one.
+        """
+        p = self._p
+        atomic = self._db.atomic() if is_sqlite(self._db) else self._db.atomic(isolation_level="REPEATABLE READ")
+        with translate_errors(self._db), self._db.connection_context(), atomic:
+            found = self._db.execute_sql(
+                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
+                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
+            if not found:
+                return None
+            fetched = []
+            for table, columns, after in (
+                    (models.AgentStep, timeline_rows.STEP_COLUMNS, cursor.step_seq),
+                    (models.ToolInvocation, timeline_rows.INVOCATION_COLUMNS, cursor.invocation_seq),
+                    (models.VerifierEvaluation, timeline_rows.EVALUATION_COLUMNS, cursor.evaluation_seq)):
+                fetched.append(self._db.execute_sql(
+                    f"SELECT {', '.join(columns)} FROM {table._meta.table_name} "
+                    f"WHERE tenant = {p} AND session_id = {p} AND seq > {p} ORDER BY seq",
+                    (tenant, session_id, after)).fetchall())
+        steps, invocations, evaluations = fetched
+        return TimelineSnapshot(
+            session=_session(found[0]),
+            steps=[timeline_rows.step(r) for r in steps],
+            invocations=[timeline_rows.invocation(r) for r in invocations],
+            evaluations=[timeline_rows.evaluation(r) for r in evaluations])
 
 def loads(text: Optional[str]):
     return json.loads(text) if text else None

@@ -415,3 +415,73 @@ class ChatResponse(_message.Message):
     evaluation_id: str
     entries: _containers.RepeatedCompositeFieldContainer[EvidenceSummaryEntry]
     def __init__(self, decision: _Optional[_Union[VerifierDecision, _Mapping]] = ..., output_text: _Optional[str] = ..., evaluation_id: _Optional[str] = ..., entries: _Optional[_Iterable[_Union[EvidenceSummaryEntry, _Mapping]]] = ...) -> None: ...
+
+class ListSessionsRequest(_message.Message):
+    __slots__ = ("page_size", "page_token", "status", "min_update_time", "max_update_time")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    MIN_UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    MAX_UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    status: SessionStatus
+    min_update_time: _timestamp_pb2.Timestamp
+    max_update_time: _timestamp_pb2.Timestamp
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., status: _Optional[_Union[SessionStatus, str]] = ..., min_update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., max_update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SessionOverview(_message.Message):
+    __slots__ = ("session", "last_decision", "last_decision_time")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    LAST_DECISION_FIELD_NUMBER: _ClassVar[int]
+    LAST_DECISION_TIME_FIELD_NUMBER: _ClassVar[int]
+    session: DiagnosisSession
+    last_decision: VerifierDecision
+    last_decision_time: _timestamp_pb2.Timestamp
+    def __init__(self, session: _Optional[_Union[DiagnosisSession, _Mapping]] = ..., last_decision: _Optional[_Union[VerifierDecision, _Mapping]] = ..., last_decision_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListSessionsResponse(_message.Message):
+    __slots__ = ("sessions", "next_page_token")
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    sessions: _containers.RepeatedCompositeFieldContainer[SessionOverview]
+    next_page_token: str
+    def __init__(self, sessions: _Optional[_Iterable[_Union[SessionOverview, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class WatchSessionRequest(_message.Message):
+    __slots__ = ("session_id", "replay_only")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_ONLY_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    replay_only: bool
+    def __init__(self, session_id: _Optional[str] = ..., replay_only: _Optional[bool] = ...) -> None: ...
+
+class VerifierEvaluation(_message.Message):
+    __slots__ = ("evaluation_id", "session_id", "question", "decision", "latency_ms", "create_time")
+    EVALUATION_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    QUESTION_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    evaluation_id: str
+    session_id: str
+    question: str
+    decision: VerifierDecision
+    latency_ms: float
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, evaluation_id: _Optional[str] = ..., session_id: _Optional[str] = ..., question: _Optional[str] = ..., decision: _Optional[_Union[VerifierDecision, _Mapping]] = ..., latency_ms: _Optional[float] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class WatchSessionResponse(_message.Message):
+    __slots__ = ("session", "step", "invocation", "evaluation", "replayed")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    INVOCATION_FIELD_NUMBER: _ClassVar[int]
+    EVALUATION_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    session: DiagnosisSession
+    step: AgentStep
+    invocation: ToolInvocation
+    evaluation: VerifierEvaluation
+    replayed: bool
+    def __init__(self, session: _Optional[_Union[DiagnosisSession, _Mapping]] = ..., step: _Optional[_Union[AgentStep, _Mapping]] = ..., invocation: _Optional[_Union[ToolInvocation, _Mapping]] = ..., evaluation: _Optional[_Union[VerifierEvaluation, _Mapping]] = ..., replayed: _Optional[bool] = ...) -> None: ...

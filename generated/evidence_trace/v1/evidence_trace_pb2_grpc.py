@@ -70,6 +70,16 @@ class EvidenceTraceServiceStub:
                 request_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatRequest.SerializeToString,
                 response_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatResponse.FromString,
                 _registered_method=True)
+        self.ListSessions = channel.unary_unary(
+                '/evidence_trace.v1.EvidenceTraceService/ListSessions',
+                request_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsRequest.SerializeToString,
+                response_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsResponse.FromString,
+                _registered_method=True)
+        self.WatchSession = channel.unary_stream(
+                '/evidence_trace.v1.EvidenceTraceService/WatchSession',
+                request_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionRequest.SerializeToString,
+                response_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionResponse.FromString,
+                _registered_method=True)
 
 
 class EvidenceTraceServiceServicer:
@@ -140,6 +150,26 @@ class EvidenceTraceServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListSessions(self, request, context):
+        """Lists sessions, most recently updated first, one page at a time (AIP-158),
+        each with its counts and its last Chat decision. One query per page.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchSession(self, request, context):
+        """Streams a session's timeline: first the session, then every step,
+        invocation and evaluation already stored, in commit order, then each new
+        one as it is committed, until the session is COMPLETED or FAILED (the
+        stream then ends with OK) or the client cancels. Works across replicas on
+        one PostgreSQL database: the server polls the store, it keeps no
+        in-process notification. NOT_FOUND when the session does not exist.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EvidenceTraceServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -177,6 +207,16 @@ def add_EvidenceTraceServiceServicer_to_server(servicer, server):
                     servicer.Chat,
                     request_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatRequest.FromString,
                     response_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatResponse.SerializeToString,
+            ),
+            'ListSessions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSessions,
+                    request_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsRequest.FromString,
+                    response_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsResponse.SerializeToString,
+            ),
+            'WatchSession': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchSession,
+                    request_deserializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionRequest.FromString,
+                    response_serializer=evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -369,6 +409,60 @@ class EvidenceTraceService:
             '/evidence_trace.v1.EvidenceTraceService/Chat',
             evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatRequest.SerializeToString,
             evidence__trace_dot_v1_dot_evidence__trace__pb2.ChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSessions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/evidence_trace.v1.EvidenceTraceService/ListSessions',
+            evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsRequest.SerializeToString,
+            evidence__trace_dot_v1_dot_evidence__trace__pb2.ListSessionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/evidence_trace.v1.EvidenceTraceService/WatchSession',
+            evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionRequest.SerializeToString,
+            evidence__trace_dot_v1_dot_evidence__trace__pb2.WatchSessionResponse.FromString,
             options,
             channel_credentials,
             insecure,

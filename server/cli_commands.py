@@ -1,0 +1,263 @@
+"""The ops commands of `evidence-trace`: they talk to a running server over gRPC.
+
+sessions, show, summarize, watch, chat and health use the generated stubs
+directly. Exit codes (docs/cli.md): 0 ok, 1 not found (or not serving),
+2 usage, 3 server unreachable, 4 any other RPC error.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import re
+import sys
+from typing import Iterator, Optional, TextIO
+
+import grpc
+from google.rpc import error_details_pb2
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_status import rpc_status
+
+from evidence_trace.server import cli_output as out
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+EXIT_OK = 0
+EXIT_NOT_FOUND = 1
+EXIT_USAGE = 2
+EXIT_UNREACHABLE = 3
+EXIT_RPC_ERROR = 4
+
+DEFAULT_SERVER = "127.0.0.1:50051"
+SERVER_ENV = "EVIDENCE_TRACE_SERVER"
+_STATUSES = {"active": pb.SESSION_STATUS_ACTIVE, "completed": pb.SESSION_STATUS_COMPLETED,
+             "failed": pb.SESSION_STATUS_FAILED}
+_RELATIVE = re.compile(r"^(\d+)([smhd])$")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+class CommandError(Exception):
+    """A failure to report on one line, with its exit code."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+# -- parsers ---------------------------------------------------------------------
+
+def _connection_options() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--server", default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
+                        help=f"HOST:PORT of the evidence-trace server (env {SERVER_ENV}, default {DEFAULT_SERVER})")
+    common.add_argument("--timeout", type=float, default=10.0,
+                        help="seconds to wait for the server to answer (and to connect), default 10")
+    common.add_argument("--json", action="store_true", help="print JSON for scripts instead of a table")
+    return common
+
+
+def timestamp_arg(text: str) -> dt.datetime:
+    """An ISO 8601 time (UTC when no offset is given) or a duration ago: 30s, 15m, 2h, 7d."""
+    found = _RELATIVE.match(text.strip())
+    if found:
+        return dt.datetime.now(dt.timezone.utc) - dt.timedelta(**{_UNITS[found.group(2)]: int(found.group(1))})
+    try:
+        value = dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: use an ISO 8601 time or a duration such as 15m, 2h, 7d") from None
+    return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Register the ops subcommands on the `evidence-trace` parser."""
+    common = _connection_options()
+
+    p = sub.add_parser("sessions", parents=[common], help="list recent sessions with counts and last decision",
+                       description="List sessions, most recently updated first, with their counts and the "
+                                   "decision of their last Chat call. Pages with --limit and --page-token.")
+    p.add_argument("--status", choices=sorted(_STATUSES), help="only sessions in this state")
+    p.add_argument("--since", type=timestamp_arg,
+                   help="only sessions updated at or after this time (ISO 8601, or 15m, 2h, 7d ago)")
+    p.add_argument("--until", type=timestamp_arg, help="only sessions updated before this time (same formats)")
+    p.add_argument("--limit", type=int, default=20, help="sessions per page, 1-500 (default 20)")
+    p.add_argument("--page-token", default="", help="the token printed after the previous page")
+    p.set_defaults(handler=_sessions)
+
+    p = sub.add_parser("show", parents=[common], help="show a session's timeline of steps and tool calls",
+                       description="Show a session's timeline: model steps, helper calls, tool calls and Chat "
+                                   "evaluations in commit order, with duration, outcome and the truncated, "
+                                   "no-output and not-captured markers.")
+    p.add_argument("session", metavar="SESSION", help="the session id")
+    p.set_defaults(handler=_show)
+
+    p = sub.add_parser("summarize", parents=[common], help="show a session's merged evidence entries",
+                       description="Show a session's verifier-facing evidence entries (SummarizeSession) as a "
+                                   "table: one row per tool and topic, with its level and counts.")
+    p.add_argument("session", metavar="SESSION", help="the session id")
+    p.set_defaults(handler=_summarize)
+
+    p = sub.add_parser("watch", parents=[common], help="follow a session live until it finishes",
+                       description="Print a session's timeline, then each new step, tool call and evaluation "
+                                   "as it is committed, until the session completes or fails (or Ctrl-C). "
+                                   "--json prints one JSON object per line. --timeout bounds only the connect.")
+    p.add_argument("session", metavar="SESSION", help="the session id")
+    p.set_defaults(handler=_watch)
+
+    p = sub.add_parser("chat", parents=[common], help="run the answer gate on a draft by hand",
+                       description="Judge a draft answer against a session's evidence (Chat), print the "
+                                   "decision and what the user would see. Records one verifier evaluation.")
+    p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--question", required=True, help="the user's question")
+    p.add_argument("--draft", required=True, help="the draft answer to judge")
+    p.add_argument("--verifier-output",
+                   help="a verifier verdict (JSON) to judge instead of calling the configured verifier")
+    p.set_defaults(handler=_chat)
+
+    p = sub.add_parser("health", parents=[common], help="check the server's gRPC health service (exit 0 if serving)",
+                       description="Ask the standard grpc.health.v1 service whether the server is serving: exit "
+                                   "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
+                                   "HEALTHCHECK.")
+    p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
+    p.set_defaults(handler=_health)
+
+
+def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optional[TextIO] = None) -> int:
+    """Run an ops command; print one clear line and return its exit code on failure."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    try:
+        with _channel(args.server, args.timeout) as channel:
+            args.handler(args, channel, stdout, stderr)
+        return EXIT_OK
+    except CommandError as exc:
+        print(f"evidence-trace {args.command}: {exc}", file=stderr)
+        return exc.exit_code
+    except grpc.RpcError as exc:
+        message, code = describe(exc, args.server)
+        print(f"evidence-trace {args.command}: {message}", file=stderr)
+        return code
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+# -- connection and errors ---------------------------------------------------------
+
+@contextlib.contextmanager
+def _channel(server: str, timeout: float) -> Iterator[grpc.Channel]:
+    channel = grpc.insecure_channel(server)
+    try:
+        try:
+            grpc.channel_ready_future(channel).result(timeout=timeout)
+        except grpc.FutureTimeoutError:
+            raise CommandError(f"cannot reach the server at {server} within {timeout:g}s "
+                               f"(is it running? set --server or {SERVER_ENV})", EXIT_UNREACHABLE) from None
+        yield channel
+    finally:
+        channel.close()
+
+
+def describe(exc: grpc.RpcError, server: str) -> tuple[str, int]:
+    """A one-line message and an exit code for a failed call."""
+    code = exc.code()
+    reason = ""
+    status = rpc_status.from_call(exc) if hasattr(exc, "trailing_metadata") else None
+    violations: list[str] = []
+    for detail in status.details if status else ():
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            reason = info.reason
+        elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            violations = [f"{v.field}: {v.description}" for v in bad.field_violations]
+    text = "; ".join(violations) or exc.details() or code.name
+    message = f"{code.name}{f' {reason}' if reason else ''}: {text}"
+    if code == grpc.StatusCode.NOT_FOUND:
+        return message, EXIT_NOT_FOUND
+    if code == grpc.StatusCode.INVALID_ARGUMENT:
+        return message, EXIT_USAGE
+    if code == grpc.StatusCode.UNAVAILABLE and not reason:
+        return f"cannot reach the server at {server}: {exc.details()}", EXIT_UNREACHABLE
+    return message, EXIT_RPC_ERROR
+
+
+def _stub(channel: grpc.Channel) -> pb_grpc.EvidenceTraceServiceStub:
+    return pb_grpc.EvidenceTraceServiceStub(channel)
+
+
+# -- handlers -----------------------------------------------------------------------
+
+def _sessions(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    if not 1 <= args.limit <= 500:
+        raise CommandError("--limit must be 1 to 500", EXIT_USAGE)
+    request = pb.ListSessionsRequest(page_size=args.limit, page_token=args.page_token,
+                                     status=_STATUSES.get(args.status or "", pb.SESSION_STATUS_UNSPECIFIED))
+    if args.since:
+        request.min_update_time.FromDatetime(args.since)
+    if args.until:
+        request.max_update_time.FromDatetime(args.until)
+    response = _stub(channel).ListSessions(request, timeout=args.timeout)
+    if args.json:
+        print(out.to_json(response), file=stdout)
+        return
+    print(out.sessions_table(response), file=stdout)
+    if response.next_page_token:
+        # Relative times are resolved once: the next page must repeat the same bounds.
+        bounds = "".join(f" --{name} {value.isoformat()}" for name, value in (("since", args.since),
+                                                                              ("until", args.until)) if value)
+        print(f"more: --page-token {response.next_page_token}{bounds}", file=stderr)
+
+
+def _show(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    events = list(_stub(channel).WatchSession(
+        pb.WatchSessionRequest(session_id=args.session, replay_only=True), timeout=args.timeout))
+    if args.json:
+        session = next((out.as_dict(e.session) for e in events if e.WhichOneof("event") == "session"), None)
+        rest = [out.as_dict(e) for e in events if e.WhichOneof("event") != "session"]
+        print(json.dumps({"session": session, "events": rest}, ensure_ascii=False), file=stdout)
+        return
+    print(out.timeline_table(events), file=stdout)
+
+
+def _summarize(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    response = _stub(channel).SummarizeSession(pb.SummarizeSessionRequest(session_id=args.session),
+                                               timeout=args.timeout)
+    print(out.to_json(response) if args.json else out.summary_table(response), file=stdout)
+
+
+def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session))
+    try:
+        for event in call:
+            if args.json:
+                print(out.to_json(event), file=stdout, flush=True)
+                continue
+            if event.WhichOneof("event") == "session" and event.replayed:
+                print(out.session_header(event.session), file=stdout)
+                print(out.fixed_line(out.TIMELINE_HEADERS), file=stdout, flush=True)
+                continue
+            cells = out.timeline_cells(event)
+            if cells is not None:
+                print(out.fixed_line(cells), file=stdout, flush=True)
+    finally:
+        call.cancel()
+
+
+def _chat(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    request = pb.ChatRequest(session_id=args.session, question=args.question, draft_answer=args.draft)
+    if args.verifier_output is not None:
+        request.verifier_output = args.verifier_output
+    response = _stub(channel).Chat(request, timeout=args.timeout)
+    print(out.to_json(response) if args.json else out.chat_text(response), file=stdout)
+
+
+def _health(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+    response = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=args.service),
+                                                         timeout=args.timeout)
+    name = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
+    print(json.dumps({"status": name}) if args.json else name, file=stdout)
+    if response.status != health_pb2.HealthCheckResponse.SERVING:
+        raise CommandError(f"the server is {name}", EXIT_NOT_FOUND)

@@ -1,0 +1,190 @@
+"""How the ops commands print: aligned text tables for people, JSON for scripts.
+
+Pure functions of protobuf messages to text; no I/O and no gRPC calls here.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Optional, Sequence
+
+from google.protobuf import json_format, timestamp_pb2
+from google.protobuf.message import Message
+
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+
+#: Longest text shown in a free-text cell before it is cut with "…".
+CELL_CHARS = 72
+#: Column widths of a live (watch) timeline line, which cannot be measured in advance.
+TIMELINE_WIDTHS = (23, 7, 20, 9, 16)
+TIMELINE_HEADERS = ("START (UTC)", "KIND", "NAME", "DURATION", "OUTCOME", "NOTES")
+
+
+def to_json(message: Message) -> str:
+    """A message as JSON with the proto field names, defaults included."""
+    return json.dumps(as_dict(message), ensure_ascii=False)
+
+
+def as_dict(message: Message) -> dict:
+    return json_format.MessageToDict(message, preserving_proto_field_name=True,
+                                     always_print_fields_with_no_presence=True)
+
+
+def cut(text: str, limit: int = CELL_CHARS) -> str:
+    """One line of at most limit characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Columns aligned to their widest cell; the last column is left ragged."""
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    lines = [_line(headers, widths)] + [_line(r, widths) for r in rows]
+    return "\n".join(lines)
+
+
+def _line(cells: Sequence[str], widths: Sequence[int]) -> str:
+    padded = [c.ljust(w) for c, w in zip(cells[:-1], widths)] + [cells[-1]]
+    return "  ".join(padded).rstrip()
+
+
+def fixed_line(cells: Sequence[str], widths: Sequence[int] = TIMELINE_WIDTHS) -> str:
+    """A timeline line with fixed column widths, for streaming output."""
+    return _line(cells, list(widths) + [0])
+
+
+def when(ts: timestamp_pb2.Timestamp, set_: bool = True) -> str:
+    """A UTC timestamp to the millisecond, or "-" when unset."""
+    if not set_:
+        return "-"
+    return ts.ToDatetime(tzinfo=dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3]
+
+
+def duration(ms: float) -> str:
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.1f} s"
+
+
+def _enum_name(enum, value: int, prefix: str) -> str:
+    try:
+        name = enum.Name(value)
+    except ValueError:
+        return str(value)
+    return name[len(prefix):] if name.startswith(prefix) else name
+
+
+def status(value: int) -> str:
+    return _enum_name(pb.SessionStatus, value, "SESSION_STATUS_")
+
+
+def decision(value: int) -> str:
+    return _enum_name(pb.Decision, value, "DECISION_")
+
+
+def fallback(value: int) -> str:
+    return _enum_name(pb.FallbackReason, value, "FALLBACK_REASON_")
+
+
+# -- sessions --------------------------------------------------------------------
+
+SESSION_HEADERS = ("SESSION", "STATUS", "UPDATED (UTC)", "STEPS", "TOOLS", "HELPERS", "EVALS", "LAST DECISION")
+
+
+def sessions_table(response: pb.ListSessionsResponse) -> str:
+    if not response.sessions:
+        return "no sessions"
+    rows = []
+    for o in response.sessions:
+        s = o.session
+        last = "-"
+        if o.HasField("last_decision"):
+            last = decision(o.last_decision.decision)
+            if o.last_decision.fallback_reason not in (pb.FALLBACK_REASON_UNSPECIFIED, pb.FALLBACK_REASON_NONE):
+                last += f" ({fallback(o.last_decision.fallback_reason).lower()})"
+        rows.append([s.session_id, status(s.status), when(s.update_time), str(s.step_count), str(s.tool_call_count),
+                     str(s.helper_call_count), str(s.evaluation_count), last])
+    return table(SESSION_HEADERS, rows)
+
+
+def session_header(s: pb.DiagnosisSession) -> str:
+    return (f"session {s.session_id}  {status(s.status)}  steps {s.step_count}  tools {s.tool_call_count}  "
+            f"helpers {s.helper_call_count}  evaluations {s.evaluation_count}  "
+            f"created {when(s.create_time)}  updated {when(s.update_time)}")
+
+
+# -- timeline ----------------------------------------------------------------------
+
+def _invocation_notes(inv: pb.ToolInvocation) -> str:
+    marks = []
+    if inv.output_truncated:
+        marks.append("[truncated]")
+    if inv.output_state == pb.OUTPUT_STATE_EMPTY:
+        marks.append("[no output]")
+    elif inv.output_state == pb.OUTPUT_STATE_NOT_CAPTURED:
+        marks.append("[not captured]")
+    if inv.error_kind:
+        marks.append(f"[{_enum_name(pb.ErrorKind, inv.error_kind, 'ERROR_KIND_').lower()}] {cut(inv.error_message, 48)}")
+    if inv.topic_domain:
+        marks.append(f"topic={inv.topic_domain}")
+    return " ".join(marks)
+
+
+def timeline_cells(event: pb.WatchSessionResponse) -> Optional[list[str]]:
+    """The cells of one timeline line; None for the initial session snapshot."""
+    kind = event.WhichOneof("event")
+    if kind == "step":
+        s = event.step
+        outcome = "-" if not s.HasField("success") else ("ok" if s.success else "failed")
+        notes = cut(s.detail, 60) + (" [truncated]" if s.detail_truncated else "")
+        if s.error_message:
+            notes = f"{notes} error: {cut(s.error_message, 48)}".strip()
+        label = "model" if s.kind == pb.AGENT_STEP_KIND_MODEL_STEP else "helper"
+        return [when(s.start_time), label, s.name, duration(s.duration_ms), outcome, notes]
+    if kind == "invocation":
+        i = event.invocation
+        return [when(i.start_time), "tool", i.tool_name, duration(i.duration_ms),
+                _enum_name(pb.InvocationOutcome, i.outcome, "INVOCATION_OUTCOME_").lower(), _invocation_notes(i)]
+    if kind == "evaluation":
+        e = event.evaluation
+        notes = f"question: {cut(e.question, 48)}"
+        if e.decision.fallback_reason not in (pb.FALLBACK_REASON_UNSPECIFIED, pb.FALLBACK_REASON_NONE):
+            notes = f"fallback {fallback(e.decision.fallback_reason).lower()}; {notes}"
+        return [when(e.create_time), "chat", e.decision.verifier, duration(e.latency_ms),
+                decision(e.decision.decision).lower(), notes]
+    if kind == "session" and not event.replayed:
+        s = event.session
+        return [when(s.update_time), "session", status(s.status).lower(), "-", "-",
+                f"steps {s.step_count}, tools {s.tool_call_count}, evaluations {s.evaluation_count}"]
+    return None
+
+
+def timeline_table(events: Sequence[pb.WatchSessionResponse]) -> str:
+    """A session's header line and its timeline as a table."""
+    header = next((session_header(e.session) for e in events if e.WhichOneof("event") == "session"), "")
+    rows = [c for c in (timeline_cells(e) for e in events) if c is not None]
+    body = table(TIMELINE_HEADERS, rows) if rows else "no steps, tool calls or evaluations yet"
+    return f"{header}\n\n{body}"
+
+
+# -- summary and chat ----------------------------------------------------------------
+
+SUMMARY_HEADERS = ("TOOL", "TOPIC", "LEVEL", "CALLS", "OK", "FAILED", "NO HIT", "DEDUP", "SUMMARY")
+
+
+def summary_table(response: pb.SummarizeSessionResponse) -> str:
+    rows = [[e.tool_name, e.topic_domain or "-", _enum_name(pb.EvidenceLevel, e.level, "EVIDENCE_LEVEL_").lower(),
+             str(e.call_count), str(e.success_count), str(e.failure_count), str(e.no_hit_count),
+             str(e.dedup_count), cut(e.output_summary, 60)] for e in response.entries]
+    body = table(SUMMARY_HEADERS, rows) if rows else "no evidence entries"
+    return f"{session_header(response.session)}\n\n{body}"
+
+
+def chat_text(response: pb.ChatResponse) -> str:
+    d = response.decision
+    confidence = f", confidence {d.confidence:.2f}" if d.HasField("confidence") else ""
+    lines = [f"decision: {decision(d.decision)} (verifier {d.verifier or '-'}{confidence})",
+             f"fallback: {fallback(d.fallback_reason).lower()}",
+             "reasons:"] + [f"  - {r}" for r in d.reasons] + [
+             f"evaluation: {response.evaluation_id}", "", response.output_text]
+    return "\n".join(lines)

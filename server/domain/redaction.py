@@ -1,0 +1,250 @@
+"""Secret redaction: what is never written, logged, or shown to a verifier.
+
+The recorder passes every free-text field and every JSON value a client sends
+through one `Redactor` before the row is hashed, classified, stored or logged;
+the Chat use case passes the question, the draft and the verifier's output
+through it before the verifier sees them. docs/security.md lists the rules.
+
+Two kinds of rule:
+
+- **keys**: in JSON objects (`input_params`, `retrieval.details`, nested at any
+  depth, inside lists too), the value of a key that names a secret is replaced
+  by MARKER whatever its type. A key names a secret when one of its words, or
+  two adjacent words joined, is in the key list (words split at `_ - . space`
+  and camelCase, compared lower-case): `password`, `db_password`, `apiKey`,
+  `X-Api-Key`, `aws_secret_access_key` match; `max_tokens`, `tokenizer`,
+  `author` do not.
+- **patterns** (DEFAULT_TEXT_RULES): in text (previews, error messages, step
+  details, dedup reasons, Chat question, draft and verifier output, and every
+  JSON string value), bearer credentials, well-known API-key shapes, JWTs,
+  private-key PEM blocks, URL passwords and `password=...`-style pairs are
+  replaced by MARKER; the key or scheme before a value is kept, so the text
+  still reads.
+
+Redaction is deterministic, so a resend of the same call hashes the same and
+stays a DUPLICATE. It is on the hot path: every pattern is compiled once and
+starts with a literal (the regex engine skips
+ahead to the literal); case-insensitive rules match the text's lower-case form,
+which keeps that true for them too. A kilobyte with no secret takes a few
+microseconds (tests/test_redaction.py checks the bound).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, Iterable, Pattern
+
+from evidence_trace.server.domain.model import AgentStep, Invocation, Verdict
+
+MARKER = "[REDACTED]"
+
+#: Key words that name a secret, lower-case without separators. A JSON key
+#: matches when one of its words, or two adjacent words joined, is in this set.
+DEFAULT_SECRET_KEYS: frozenset[str] = frozenset({
+    "password", "passwd", "pwd", "passphrase", "secret", "secrets", "token", "apikey", "authorization",
+    "auth", "credential", "credentials", "privatekey", "accesskey", "secretkey", "clientsecret",
+    "sessionkey", "cookie", "setcookie", "signature", "bearer",
+})
+
+# After a secret's key word in text: an optional closing quote, `:` or `=`, an
+# optional auth scheme, then the value (quoted, or up to a delimiter).
+_PAIR_TAIL = (r"[\"']?\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?"
+              r"(?:(?P<q>[\"']))?(?P<secret>(?(q)[^\"'\n]*|[^\s,;&\"'}\]]+))")
+
+
+@dataclasses.dataclass(frozen=True)
+class TextRule:
+    """One text rule.
+
+    pattern: a regular expression that starts with a literal (the regex engine
+        then skips ahead to it, which keeps a text with no secret cheap). The
+        group `secret`, or the whole match when there is none, is replaced.
+    ignore_case: match the text's lower-case form (the pattern is written in
+        lower case).
+    word_start: the match counts only when it does not follow a letter or digit.
+    """
+
+    name: str
+    pattern: str
+    ignore_case: bool = False
+    word_start: bool = False
+
+
+def _pair(name: str, key: str) -> TextRule:
+    return TextRule(f"`{name}=...` or `\"{name}\": ...`", key + _PAIR_TAIL, ignore_case=True)
+
+
+DEFAULT_TEXT_RULES: tuple[TextRule, ...] = (
+    TextRule("private-key PEM block",
+             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|.*)"),
+    TextRule("bearer credential", r"bearer\s+(?P<secret>[a-z0-9._~+/=-]{8,})", ignore_case=True, word_start=True),
+    _pair("password", r"pass(?:word|wd|phrase)"),
+    _pair("pwd", r"pwd"),
+    _pair("secret", r"secret(?:[_-]?key)?"),
+    _pair("token", r"token"),
+    _pair("api_key", r"api[_-]?key"),
+    _pair("access_key", r"access[_-]?key"),
+    _pair("private_key", r"private[_-]?key"),
+    _pair("authorization", r"authorization"),
+    _pair("credentials", r"credentials?"),
+    TextRule("URL password", r"://[^\s:/@]+:(?P<secret>[^\s@/]+)@"),
+    TextRule("OpenAI, Anthropic or Stripe key",
+             r"sk(?:-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|_(?:live|test)_[A-Za-z0-9]{16,})", word_start=True),
+    TextRule("AWS access key id or Google API key",
+             r"A(?:KIA[0-9A-Z]{16}|SIA[0-9A-Z]{16}|Iza[0-9A-Za-z_-]{35})", word_start=True),
+    TextRule("GitHub token", r"gh(?:[pousr]_[A-Za-z0-9]{30,}|ithub_pat_[A-Za-z0-9_]{22,})", word_start=True),
+    TextRule("GitLab token", r"glpat-[A-Za-z0-9_-]{20,}", word_start=True),
+    TextRule("Slack token", r"xox[abposr]-[A-Za-z0-9-]{10,}", word_start=True),
+    TextRule("JSON Web Token", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", word_start=True),
+)
+
+_WORD_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Compiled:
+    pattern: Pattern[str]  # on the original text, or on its lower-case form when ignore_case
+    fallback: Pattern[str]  # IGNORECASE, for the rare text whose lower-case form has another length
+    ignore_case: bool
+    word_start: bool
+
+
+class Redactor:
+    """Replaces secrets in text and JSON values with MARKER.
+
+    extra_keys adds key words (matched like the defaults; `api_key` and `apiKey`
+    both mean `apikey`); extra_patterns adds regular expressions whose whole
+    match is replaced. Extra patterns have no pre-check: they run on every text.
+    """
+
+    def __init__(self, extra_keys: Iterable[str] = (), extra_patterns: Iterable[str] = ()) -> None:
+        self._keys = DEFAULT_SECRET_KEYS | {_normalize_key(k) for k in extra_keys if k.strip()}
+        self._rules = tuple(
+            _Compiled(re.compile(r.pattern, re.DOTALL), re.compile(r.pattern, re.DOTALL | re.IGNORECASE),
+                      r.ignore_case, r.word_start)
+            for r in DEFAULT_TEXT_RULES)
+        self._extra: tuple[Pattern[str], ...] = tuple(re.compile(p) for p in extra_patterns)
+        self._key_cache: dict[str, bool] = {}
+
+    # -- text ----------------------------------------------------------------
+    def text(self, value: str) -> str:
+        """`value` with every secret the text rules find replaced by MARKER.
+
+        Returns the very same object when nothing was redacted.
+        """
+        if not value:
+            return value
+        lowered = value.lower()
+        same_length = len(lowered) == len(value)
+        spans: list[tuple[int, int]] = []
+        for rule in self._rules:
+            if rule.ignore_case:
+                subject, pattern = (lowered, rule.pattern) if same_length else (value, rule.fallback)
+            else:
+                subject, pattern = value, rule.pattern
+            first = pattern.search(subject)  # cheaper than an iterator when, as usual, nothing matches
+            if first is None:
+                continue
+            for match in pattern.finditer(subject, first.start()):
+                start = match.start()
+                if rule.word_start and start and subject[start - 1].isalnum():
+                    continue  # inside a longer word: "task-..." is not an "sk-..." key
+                span = match.span("secret") if "secret" in pattern.groupindex else match.span()
+                if span[1] > span[0]:
+                    spans.append(span)
+        for pattern in self._extra:
+            spans.extend(m.span() for m in pattern.finditer(value) if m.end() > m.start())
+        return _replace_spans(value, spans) if spans else value
+
+    # -- JSON values ----------------------------------------------------------
+    def is_secret_key(self, key: str) -> bool:
+        """True when a JSON object key names a secret."""
+        found = self._key_cache.get(key)
+        if found is None:
+            words = [w.lower() for w in _WORD_SPLIT.split(key) if w]
+            found = any(w in self._keys for w in words) or any(
+                a + b in self._keys for a, b in zip(words, words[1:]))
+            if len(self._key_cache) < 4096:
+                self._key_cache[key] = found
+        return found
+
+    def value(self, value: Any) -> Any:
+        """A JSON value with secret keys' values and secrets in strings replaced.
+
+        Returns the very same object when nothing was redacted, so the common
+        case copies nothing.
+        """
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            out: dict[str, Any] = {}
+            changed = False
+            for k, v in value.items():
+                new = MARKER if self.is_secret_key(k) else self.value(v)
+                changed = changed or new is not v
+                out[k] = new
+            return out if changed else value
+        if isinstance(value, list):
+            items = [self.value(v) for v in value]
+            return items if any(a is not b for a, b in zip(items, value)) else value
+        return value
+
+
+    # -- domain objects ---------------------------------------------------------
+    def invocation(self, inv: Invocation, preview_chars: int) -> Invocation:
+        """`inv` with its params, preview, error and retrieval fields redacted.
+
+        Only the first `preview_chars` characters of the preview are kept (and
+        the preview is then flagged truncated): the recorder cuts it to its
+        byte bound afterwards anyway, and this bounds the work. Redacting
+        before that cut means a secret straddling the bound is still seen whole.
+        """
+        preview, truncated = inv.output_preview, inv.output_truncated
+        if len(preview) > preview_chars:
+            preview, truncated = preview[:preview_chars], True
+        r = inv.retrieval
+        if r is not None and (r.dedup_reason or r.details):
+            r = dataclasses.replace(r, dedup_reason=self.text(r.dedup_reason), details=self.value(r.details))
+        return dataclasses.replace(
+            inv, input_params=self.value(inv.input_params), output_preview=self.text(preview),
+            output_truncated=truncated, error_message=self.text(inv.error_message), retrieval=r)
+
+    def step(self, step: AgentStep, detail_chars: int) -> AgentStep:
+        """`step` with its detail (first `detail_chars` characters kept) and error redacted."""
+        detail, truncated = step.detail, step.detail_truncated
+        if len(detail) > detail_chars:
+            detail, truncated = detail[:detail_chars], True
+        return dataclasses.replace(step, detail=self.text(detail), detail_truncated=truncated,
+                                   error_message=self.text(step.error_message))
+
+    def verdict(self, verdict: Verdict) -> Verdict:
+        """`verdict` with the verifier's reasons and raw output redacted."""
+        return dataclasses.replace(verdict, reasons=tuple(self.text(r) for r in verdict.reasons),
+                                   raw_output=self.text(verdict.raw_output))
+
+
+def _replace_spans(value: str, spans: list[tuple[int, int]]) -> str:
+    """`value` with each span (overlapping or touching ones merged) replaced by MARKER."""
+    out: list[str] = []
+    position = 0
+    end = -1
+    for start, stop in sorted(spans):
+        if start <= end:  # overlaps or touches the previous span: extend it
+            end = max(end, stop)
+            continue
+        if end >= 0:
+            out.append(MARKER)
+            position = end
+        out.append(value[position:start])
+        end = stop
+    out.append(MARKER)
+    out.append(value[end:])
+    return "".join(out)
+
+
+def _normalize_key(key: str) -> str:
+    return "".join(w.lower() for w in _WORD_SPLIT.split(key) if w)
+
+
+#: The redactor with the default rules only.
+DEFAULT_REDACTOR = Redactor()

@@ -1,0 +1,55 @@
+"""The guards in front of the service: admission control, authentication, TLS.
+
+`Guards(settings)` builds the interceptors in the order they act (admission
+first, so an overloaded or draining server refuses before doing any work, then
+authentication), logs at start-up who the server will serve, and drains calls
+on shutdown.
+`bind(server, settings)` adds the listening port, with TLS when configured.
+"""
+from __future__ import annotations
+
+import logging
+
+import grpc
+
+from evidence_trace.server.admission import AdmissionControl, concurrency_limit
+from evidence_trace.server.auth import Authenticator, startup_warnings
+from evidence_trace.server.settings import Settings
+from evidence_trace.server.tls import server_credentials
+from evidence_trace.server.tokens import load_tokens
+
+log = logging.getLogger(__name__)
+
+
+class Guards:
+    """The interceptors, in order, and the shutdown drain."""
+
+    def __init__(self, settings: Settings):
+        self.admission, authenticator = guard_interceptors(settings)
+        self.interceptors: list[grpc.ServerInterceptor] = [self.admission, authenticator]
+
+    def drain(self, grace_s: float) -> float:
+        """Refuse new calls cleanly (UNAVAILABLE, SHUTTING_DOWN) and wait for admitted ones; the grace left."""
+        return self.admission.drain(grace_s)
+
+
+def guard_interceptors(settings: Settings) -> tuple[AdmissionControl, Authenticator]:
+    """Admission control and authentication, configured from settings."""
+    tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
+    for warning in startup_warnings(tokens, settings.listen):
+        log.warning(warning)
+    if tokens is not None:
+        log.info("bearer-token authentication: %d token(s) for %d tenant(s)", len(tokens.entries),
+                 len(tokens.tenants))
+    limit = concurrency_limit(settings.max_workers, settings.max_concurrent_rpcs)
+    log.info("admission control: at most %d concurrent calls on %d workers", limit, settings.max_workers)
+    return AdmissionControl(limit), Authenticator(tokens)
+
+
+def bind(server: grpc.Server, settings: Settings) -> int:
+    """Add the listening port (TLS or mutual TLS when configured); the bound port, 0 on failure."""
+    credentials = server_credentials(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
+    if credentials is None:
+        return server.add_insecure_port(settings.listen)
+    log.info("TLS on%s", " with client certificates required (mutual TLS)" if settings.tls_client_ca else "")
+    return server.add_secure_port(settings.listen, credentials)

@@ -1,0 +1,41 @@
+"""Wrapping gRPC method handlers, for the server's interceptors.
+
+A `grpc.ServerInterceptor` sees a call in the server's polling thread, before
+a worker thread runs it, and without the call's context. To act in the worker
+thread, with the context, an interceptor returns a copy of the method handler
+whose behaviour runs inside a *call scope*: a context manager entered before
+the servicer method runs and exited after it finished (for server-streaming
+methods, after the last response was taken). The scope may abort the call.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ContextManager, Iterator
+
+import grpc
+
+#: (context) -> a context manager around one call.
+CallScope = Callable[[grpc.ServicerContext], ContextManager[None]]
+
+
+def _kind(handler: grpc.RpcMethodHandler) -> str:
+    return ("stream" if handler.request_streaming else "unary") + "_" + (
+        "stream" if handler.response_streaming else "unary")
+
+
+def within(handler: grpc.RpcMethodHandler, scope: CallScope) -> grpc.RpcMethodHandler:
+    """`handler` with each call run inside `scope(context)`."""
+    kind = _kind(handler)
+    inner = getattr(handler, kind)
+
+    if handler.response_streaming:
+        def behavior(request, context) -> Iterator[Any]:
+            with scope(context):
+                yield from inner(request, context)
+    else:
+        def behavior(request, context):
+            with scope(context):
+                return inner(request, context)
+
+    build = getattr(grpc, f"{kind}_rpc_method_handler")
+    return build(behavior, request_deserializer=handler.request_deserializer,
+                 response_serializer=handler.response_serializer)

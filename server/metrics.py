@@ -1,0 +1,191 @@
+"""Prometheus metrics: an RPC interceptor, the servicer's outcome counters, the HTTP endpoint.
+
+Each server owns its own registry, so several servers in one process (tests)
+never share or double-register series. docs/metrics.md lists every metric.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from typing import Any, Callable, Iterator, Protocol
+from wsgiref.simple_server import WSGIServer
+
+import grpc
+from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
+
+from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
+
+#: Latency buckets in seconds: sub-millisecond reads up to long Chat calls and watches.
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
+                   60.0, 300.0)
+
+
+class OutcomeRecorder(Protocol):
+    """What the servicer reports about its results; the servicer needs nothing else."""
+
+    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
+        """A write of kind "invocation" or "step" ended CREATED or DUPLICATE."""
+
+    def rejected(self, method: str, reason: str) -> None:
+        """A request (or a batch item) was refused with an UPPER_SNAKE reason."""
+
+    def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
+        """Chat persisted an evaluation with this decision."""
+
+
+class NoMetrics:
+    """An OutcomeRecorder that records nothing (metrics disabled)."""
+
+    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
+        pass
+
+    def rejected(self, method: str, reason: str) -> None:
+        pass
+
+    def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
+        pass
+
+
+class Metrics:
+    """Every evidence-trace metric, in one registry."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        labels = ("grpc_type", "grpc_service", "grpc_method")
+        self.started = Counter("grpc_server_started", "RPCs started on the server.", labels,
+                               registry=self.registry)
+        self.handled = Counter("grpc_server_handled", "RPCs completed on the server, by status code.",
+                               (*labels, "grpc_code"), registry=self.registry)
+        self.latency = Histogram("grpc_server_handling_seconds",
+                                 "Time from an RPC's start to its completion, by status code.",
+                                 (*labels, "grpc_code"), buckets=LATENCY_BUCKETS, registry=self.registry)
+        self.rows = Counter("evidence_trace_rows_written", "Rows committed, by kind.", ("kind",),
+                            registry=self.registry)
+        self.duplicates = Counter("evidence_trace_duplicates",
+                                  "Writes acknowledged as duplicates of a stored row (nothing written), by kind.",
+                                  ("kind",), registry=self.registry)
+        self.rejections = Counter("evidence_trace_rejections",
+                                  "Requests or batch items refused, by method and reason.",
+                                  ("method", "reason"), registry=self.registry)
+        self.decisions = Counter("evidence_trace_chat_decisions",
+                                 "Chat evaluations persisted, by decision and fallback reason.",
+                                 ("decision", "fallback_reason"), registry=self.registry)
+
+    # -- OutcomeRecorder -----------------------------------------------------
+    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
+        if outcome == RecordOutcome.CREATED:
+            self.rows.labels(kind).inc()
+        elif outcome == RecordOutcome.DUPLICATE:
+            self.duplicates.labels(kind).inc()
+
+    def rejected(self, method: str, reason: str) -> None:
+        self.rejections.labels(method, reason).inc()
+
+    def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
+        self.rows.labels("evaluation").inc()
+        self.decisions.labels(decision.name, fallback_reason.name).inc()
+
+
+def _split(full_method: str) -> tuple[str, str]:
+    """'/pkg.Service/Method' -> ('pkg.Service', 'Method')."""
+    _, service, method = full_method.split("/", 2) if full_method.count("/") >= 2 else ("", "", full_method)
+    return service, method
+
+
+class MetricsInterceptor(grpc.ServerInterceptor):
+    """Counts every RPC and times it, labelled by method and final status code."""
+
+    def __init__(self, metrics: Metrics):
+        self._m = metrics
+
+    def intercept_service(self, continuation: Callable, handler_call_details: grpc.HandlerCallDetails):
+        handler = continuation(handler_call_details)
+        if handler is None:
+            return None
+        service, method = _split(handler_call_details.method)
+        if handler.unary_unary:
+            return handler._replace(unary_unary=self._unary(handler.unary_unary, "unary", service, method))
+        if handler.unary_stream:
+            return handler._replace(unary_stream=self._streaming(handler.unary_stream, "server_stream",
+                                                                 service, method))
+        if handler.stream_unary:
+            return handler._replace(stream_unary=self._unary(handler.stream_unary, "client_stream",
+                                                             service, method))
+        return handler._replace(stream_stream=self._streaming(handler.stream_stream, "bidi_stream",
+                                                              service, method))
+
+    def _observe(self, labels: tuple[str, str, str], context: grpc.ServicerContext, started: float,
+                 failed: bool) -> None:
+        code = _code_name(context, failed)
+        self._m.handled.labels(*labels, code).inc()
+        self._m.latency.labels(*labels, code).observe(time.perf_counter() - started)
+
+    def _unary(self, behavior: Callable, kind: str, service: str, method: str) -> Callable:
+        labels = (kind, service, method)
+
+        def wrapped(request: Any, context: grpc.ServicerContext) -> Any:
+            self._m.started.labels(*labels).inc()
+            started = time.perf_counter()
+            try:
+                response = behavior(request, context)
+            except BaseException:
+                self._observe(labels, context, started, failed=True)
+                raise
+            self._observe(labels, context, started, failed=False)
+            return response
+
+        return wrapped
+
+    def _streaming(self, behavior: Callable, kind: str, service: str, method: str) -> Callable:
+        labels = (kind, service, method)
+
+        def wrapped(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+            self._m.started.labels(*labels).inc()
+            started = time.perf_counter()
+            failed = False
+            try:
+                yield from behavior(request, context)
+            except BaseException:
+                failed = True
+                raise
+            finally:
+                self._observe(labels, context, started, failed)
+
+        return wrapped
+
+
+def _code_name(context: grpc.ServicerContext, failed: bool) -> str:
+    """The status the call ends with: the one set or aborted with, else OK, UNKNOWN or CANCELLED."""
+    code = context.code() if hasattr(context, "code") else None
+    if isinstance(code, grpc.StatusCode):
+        return code.name
+    if isinstance(code, int) and code:  # set as an integer code
+        return next((c.name for c in grpc.StatusCode if c.value[0] == code), "UNKNOWN")
+    if not context.is_active():
+        return "CANCELLED"
+    return "UNKNOWN" if failed else "OK"
+
+
+@dataclasses.dataclass
+class MetricsEndpoint:
+    """The HTTP server exposing /metrics; `port` is the bound port."""
+
+    httpd: WSGIServer
+    thread: threading.Thread
+
+    @property
+    def port(self) -> int:
+        return int(self.httpd.server_port)
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+def start_endpoint(metrics: Metrics, listen: str) -> MetricsEndpoint:
+    """Serve the registry on HOST:PORT (port 0 picks a free one)."""
+    host, _, port = listen.rpartition(":")
+    httpd, thread = start_http_server(int(port), addr=host.strip("[]"), registry=metrics.registry)
+    return MetricsEndpoint(httpd, thread)

@@ -1,0 +1,166 @@
+"""The ops commands against a real server, in-process: tables, --json, errors and exit codes."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+from builders import failed_invocation, invocation, step
+
+from evidence_trace.server import cli_commands
+from evidence_trace.server.cli import main
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+
+
+@pytest.fixture
+def address(server) -> str:
+    return f"127.0.0.1:{server.port}"
+
+
+@pytest.fixture
+def seeded(stub) -> str:
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="c-step", session_id="cli-s",
+                                                                 detail="plan the search")), timeout=10)
+    stub.RecordInvocation(pb.RecordInvocationRequest(
+        invocation=invocation(invocation_id="c-inv-1", session_id="cli-s", output_truncated=True)), timeout=10)
+    stub.RecordInvocation(pb.RecordInvocationRequest(
+        invocation=failed_invocation(invocation_id="c-inv-2", session_id="cli-s")), timeout=10)
+    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(
+        invocation_id="c-inv-3", session_id="cli-s", tool_name="query_metrics", output_preview="",
+        output_state=pb.OUTPUT_STATE_EMPTY)), timeout=10)
+    return "cli-s"
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_sessions_table_and_json(capsys, address, seeded, stub):
+    stub.Chat(pb.ChatRequest(session_id=seeded, question="why?", draft_answer="a timeout",
+                             verifier_output='{"decision": "REJECT", "reasons": ["no"]}'), timeout=10)
+    code, text, _ = _run(capsys, "sessions", "--server", address)
+    assert code == 0
+    header, row = text.splitlines()[:2]
+    assert header.split()[:2] == ["SESSION", "STATUS"] and "LAST DECISION" in header
+    assert row.split()[:2] == ["cli-s", "ACTIVE"] and row.split()[-1] == "REJECT"
+    code, text, _ = _run(capsys, "sessions", "--server", address, "--json", "--status", "active")
+    listed = json.loads(text)["sessions"]
+    assert [s["session"]["session_id"] for s in listed] == ["cli-s"]
+    assert listed[0]["session"]["tool_call_count"] == "3"  # int64 is a string in proto JSON
+    assert listed[0]["last_decision"]["decision"] == "DECISION_REJECT"
+    code, text, _ = _run(capsys, "sessions", "--server", address, "--status", "completed")
+    assert (code, text.strip()) == (0, "no sessions")
+
+
+def test_sessions_pages_with_limit_and_page_token(capsys, address, stub):
+    for i in range(3):
+        stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id=f"pg-{i}")), timeout=10)
+    code, text, err = _run(capsys, "sessions", "--server", address, "--limit", "2", "--since", "1h")
+    assert code == 0 and len(text.splitlines()) == 3
+    more = err.split("more: ")[1].split()  # the page token and the resolved --since time
+    assert more[0] == "--page-token" and more[2] == "--since"
+    code, text, err = _run(capsys, "sessions", "--server", address, "--limit", "2", *more)
+    assert code == 0 and [line.split()[0] for line in text.splitlines()[1:]] == ["pg-0"] and err == ""
+
+
+def test_show_prints_the_timeline_with_markers(capsys, address, seeded):
+    code, text, _ = _run(capsys, "show", seeded, "--server", address)
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].startswith("session cli-s  ACTIVE  steps 1  tools 3")
+    rows = lines[3:]
+    assert [r.split()[2] for r in rows] == ["model", "tool", "tool", "tool"]
+    assert "plan the search" in rows[0]
+    assert "direct_support" in rows[1] and "[truncated]" in rows[1]
+    assert "failed" in rows[2] and "[not captured]" in rows[2] and "[timeout]" in rows[2]
+    assert "[no output]" in rows[3]
+    code, text, _ = _run(capsys, "show", seeded, "--server", address, "--json")
+    shown = json.loads(text)
+    assert shown["session"]["session_id"] == "cli-s"
+    assert [next(k for k in e if k != "replayed") for e in shown["events"]] == [
+        "step", "invocation", "invocation", "invocation"]
+
+
+def test_summarize_prints_the_entries(capsys, address, seeded):
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address)
+    assert code == 0
+    table = text.splitlines()[2:]
+    assert table[0].split()[:3] == ["TOOL", "TOPIC", "LEVEL"]
+    assert {r.split()[0] for r in table[1:]} == {"query_logs", "query_metrics"}
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address, "--json")
+    assert {e["tool_name"] for e in json.loads(text)["entries"]} == {"query_logs", "query_metrics"}
+
+
+def test_chat_runs_the_gate(capsys, address, seeded):
+    code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--question", "why?",
+                         "--draft", "the payment upstream timed out", "--verifier-output", "not json")
+    assert code == 0
+    assert text.splitlines()[0].startswith("decision: LOW_CONFID")
+    assert "fallback: invalid_json" in text
+    code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--json", "--question", "why?",
+                         "--draft", "ok", "--verifier-output", '{"decision": "ACCEPT", "reasons": ["fine"]}')
+    assert json.loads(text)["decision"]["decision"] == "DECISION_ACCEPT"
+
+
+def test_watch_follows_until_the_session_completes(capsys, address, seeded, stub):
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(main(["watch", seeded, "--server", address, "--json"])))
+    thread.start()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(capsys.readouterr().out.splitlines()) == 0:
+        time.sleep(0.05)  # bounded wait for the replay to start
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id=seeded, status=pb.SESSION_STATUS_COMPLETED), timeout=10)
+    thread.join(10)
+    assert result == [0]
+
+
+def test_watch_prints_the_live_table(capsys, address, stub):
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-cli")), timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-cli", status=pb.SESSION_STATUS_COMPLETED),
+                         timeout=10)
+    code, text, _ = _run(capsys, "watch", "w-cli", "--server", address)
+    lines = text.splitlines()
+    assert code == 0 and lines[0].startswith("session w-cli  COMPLETED") and lines[1].startswith("START (UTC)")
+    assert lines[2].split()[2] == "model"
+
+
+def test_health_reports_serving(capsys, address):
+    assert _run(capsys, "health", "--server", address) == (0, "SERVING\n", "")
+
+
+@pytest.mark.parametrize("command", [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"],
+                                     ["chat", "nobody", "--question", "q", "--draft", "d"]])
+def test_an_unknown_session_exits_1_with_one_line(capsys, address, command):
+    code, text, err = _run(capsys, *command, "--server", address)
+    assert code == cli_commands.EXIT_NOT_FOUND and text == ""
+    assert err.count("\n") == 1 and "SESSION_NOT_FOUND" in err
+
+
+def test_bad_input_exits_2(capsys, address):
+    code, _, err = _run(capsys, "show", "not valid!", "--server", address)
+    assert code == cli_commands.EXIT_USAGE and "INVALID_ARGUMENT" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["sessions", "--since", "yesterday-ish"])
+    assert exit_.value.code == cli_commands.EXIT_USAGE
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("command", [["sessions"], ["show", "x"], ["health"]])
+def test_an_unreachable_server_exits_3(capsys, command):
+    code, text, err = _run(capsys, *command, "--server", f"127.0.0.1:{_free_port()}", "--timeout", "0.3")
+    assert code == cli_commands.EXIT_UNREACHABLE and text == ""
+    assert "cannot reach the server" in err and err.count("\n") == 1
+
+
+def test_the_server_address_comes_from_the_environment(capsys, monkeypatch, address):
+    monkeypatch.setenv("EVIDENCE_TRACE_SERVER", address)
+    assert _run(capsys, "health")[0] == 0

@@ -1,0 +1,142 @@
+"""Overload: excess concurrent calls are refused at once with RESOURCE_EXHAUSTED and RetryInfo;
+health stays responsive; oversize messages are refused with the limit in the error."""
+from __future__ import annotations
+
+import concurrent.futures
+import http.server
+import json
+import threading
+import time
+
+import grpc
+import pytest
+from builders import error_info, invocation, retry_delay_s
+from conftest import make_settings
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from evidence_trace.server.admission import concurrency_limit
+from evidence_trace.server.app import create_server
+from evidence_trace.server.settings import SettingsError, VerifierSettings
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+
+def test_the_default_limit_leaves_workers_free():
+    assert [concurrency_limit(w, 0) for w in (1, 2, 4, 8, 32)] == [1, 1, 2, 4, 28]
+    assert concurrency_limit(32, 10) == 10
+    with pytest.raises(SettingsError, match="below max_workers"):
+        make_settings("sqlite:///x.db", max_workers=4, max_concurrent_rpcs=4)
+
+
+class _StalledVerifier:
+    """A loopback HTTP verifier that answers only once released: Chat calls stay in flight until then."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        release = self.release
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                release.wait(30)
+                body = json.dumps({"choices": [{"message": {"content": '{"decision": "ACCEPT", "reasons": ["ok"]}'}}]})
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body.encode())
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.release.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def stalled_server(sqlite_url):
+    """A server admitting 2 calls on 6 workers, whose Chat verifier answers only when released."""
+    verifier = _StalledVerifier()
+    running = create_server(make_settings(sqlite_url, max_workers=6, max_concurrent_rpcs=2, verifier=VerifierSettings(
+        backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30)))
+    yield running, verifier
+    verifier.close()
+    running.stop(grace=1)
+
+
+def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_server, fault_report):
+    running, verifier = stalled_server
+    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel, \
+            concurrent.futures.ThreadPoolExecutor(64) as pool:
+        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        health = health_pb2_grpc.HealthStub(channel)
+        stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="busy")), timeout=10)
+
+        def stalled_chat() -> pb.ChatResponse:
+            """A Chat call held by the verifier; retried, like a client would, if a probe holds its slot."""
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    return stub.Chat(pb.ChatRequest(session_id="busy", question="why?", draft_answer="a timeout"),
+                                     timeout=60)
+                except grpc.RpcError as err:
+                    if err.code() != grpc.StatusCode.RESOURCE_EXHAUSTED or time.monotonic() > deadline:
+                        raise
+
+        stalled = [pool.submit(stalled_chat) for _ in range(2)]
+
+        def probe() -> tuple[str, float]:
+            started = time.perf_counter()
+            try:
+                stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=10)
+                return "OK", time.perf_counter() - started
+            except grpc.RpcError as err:
+                assert err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, err
+                assert error_info(err).reason == "OVERLOADED"
+                assert error_info(err).metadata["max_concurrent_rpcs"] == "2"
+                assert retry_delay_s(err) > 0
+                return "RESOURCE_EXHAUSTED", time.perf_counter() - started
+
+        deadline = time.monotonic() + 10
+        while probe()[0] == "OK":  # until both stalled calls hold their slots
+            assert time.monotonic() < deadline, [f.exception() for f in stalled if f.done()]
+        burst = list(pool.map(lambda _: probe(), range(200)))
+        health_started = time.perf_counter()
+        status = health.Check(health_pb2.HealthCheckRequest(), timeout=5).status
+        health_s = time.perf_counter() - health_started
+        refused = [s for code, s in burst if code == "RESOURCE_EXHAUSTED"]
+        verifier.release.set()
+        decisions = [f.result().decision.decision for f in stalled]
+        after = stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=10).session
+    slowest_refusal_ms = max(refused) * 1000
+    fault_report(burst=len(burst), refused_resource_exhausted=len(refused),
+                 slowest_refusal_ms=round(slowest_refusal_ms, 1), health=health_pb2.HealthCheckResponse.ServingStatus
+                 .Name(status), health_ms=round(health_s * 1000, 1), stalled_calls_completed=len(decisions))
+    assert len(refused) == len(burst) == 200
+    assert slowest_refusal_ms < 2000  # refused without waiting for a slot (both are held for the whole burst)
+    assert status == health_pb2.HealthCheckResponse.SERVING and health_s < 1
+    assert decisions == [pb.DECISION_ACCEPT] * 2 and after.evaluation_count == 2
+
+
+def test_an_oversize_message_is_refused_with_the_limit_in_the_error(sqlite_url, fault_report):
+    limit = 64 * 1024
+    running = create_server(make_settings(sqlite_url, max_message_bytes=limit))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            big = invocation(output_preview="x" * (limit + 1000))
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.RecordInvocation(pb.RecordInvocationRequest(invocation=big), timeout=10)
+            fine = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation()), timeout=10)
+    finally:
+        running.stop(grace=0)
+    fault_report(code=caught.value.code().name, details=caught.value.details())
+    assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert str(limit) in caught.value.details()
+    assert fine.outcome == pb.RECORD_OUTCOME_CREATED
