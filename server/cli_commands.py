@@ -7,6 +7,7 @@ directly. Exit codes (docs/cli.md): 0 ok, 1 not found (or not serving),
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import datetime as dt
 import json
@@ -32,6 +33,8 @@ EXIT_RPC_ERROR = 4
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 SERVER_ENV = "EVIDENCE_TRACE_SERVER"
+TOKEN_ENV = "EVIDENCE_TRACE_TOKEN"
+TLS_CA_ENV = "EVIDENCE_TRACE_TLS_CA"
 _STATUSES = {"active": pb.SESSION_STATUS_ACTIVE, "completed": pb.SESSION_STATUS_COMPLETED,
              "failed": pb.SESSION_STATUS_FAILED}
 _RELATIVE = re.compile(r"^(\d+)([smhd])$")
@@ -52,6 +55,11 @@ def _connection_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--server", default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
                         help=f"HOST:PORT of the evidence-trace server (env {SERVER_ENV}, default {DEFAULT_SERVER})")
+    common.add_argument("--token", default=os.environ.get(TOKEN_ENV) or None,
+                        help=f"bearer token sent with every call, for a server with a token file (env {TOKEN_ENV})")
+    common.add_argument("--tls-ca", default=os.environ.get(TLS_CA_ENV) or None,
+                        help=f"PEM file of the CA that signed the server's certificate: connect with TLS "
+                             f"(env {TLS_CA_ENV})")
     common.add_argument("--timeout", type=float, default=10.0,
                         help="seconds to wait for the server to answer (and to connect), default 10")
     common.add_argument("--json", action="store_true", help="print JSON for scripts instead of a table")
@@ -128,7 +136,7 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
-        with _channel(args.server, args.timeout) as channel:
+        with _channel(args.server, args.timeout, args.token, args.tls_ca) as channel:
             args.handler(args, channel, stdout, stderr)
         return EXIT_OK
     except CommandError as exc:
@@ -144,9 +152,48 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
 
 # -- connection and errors ---------------------------------------------------------
 
+class _CallDetails(collections.namedtuple("_CallDetails", ("method", "timeout", "metadata", "credentials",
+                                                             "wait_for_ready", "compression")),
+                   grpc.ClientCallDetails):
+    """Call details with extra metadata (grpc.ClientCallDetails is only an interface)."""
+
+
+class _BearerToken(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
+    """Adds `authorization: Bearer TOKEN` to every call."""
+
+    def __init__(self, token: str):
+        self._header = ("authorization", f"Bearer {token}")
+
+    def _with_token(self, details: grpc.ClientCallDetails) -> grpc.ClientCallDetails:
+        return _CallDetails(details.method, details.timeout, (*(details.metadata or ()), self._header),
+                            details.credentials, details.wait_for_ready, details.compression)
+
+    def intercept_unary_unary(self, continuation, details, request):
+        return continuation(self._with_token(details), request)
+
+    def intercept_unary_stream(self, continuation, details, request):
+        return continuation(self._with_token(details), request)
+
+
+def _open_channel(server: str, token: Optional[str], tls_ca: Optional[str]) -> grpc.Channel:
+    if tls_ca:
+        try:
+            with open(tls_ca, "rb") as pem:
+                credentials = grpc.ssl_channel_credentials(root_certificates=pem.read())
+        except OSError as exc:
+            raise CommandError(f"cannot read --tls-ca {tls_ca}: {exc.strerror}", EXIT_USAGE) from None
+        channel = grpc.secure_channel(server, credentials)
+    else:
+        channel = grpc.insecure_channel(server)
+    if token:
+        channel = grpc.intercept_channel(channel, _BearerToken(token))
+    return channel
+
+
 @contextlib.contextmanager
-def _channel(server: str, timeout: float) -> Iterator[grpc.Channel]:
-    channel = grpc.insecure_channel(server)
+def _channel(server: str, timeout: float, token: Optional[str] = None,
+             tls_ca: Optional[str] = None) -> Iterator[grpc.Channel]:
+    channel = _open_channel(server, token, tls_ca)
     try:
         try:
             grpc.channel_ready_future(channel).result(timeout=timeout)

@@ -8,6 +8,7 @@ import time
 
 import pytest
 from builders import failed_invocation, invocation, step
+from conftest import make_settings
 
 from evidence_trace.server import cli_commands
 from evidence_trace.server.cli import main
@@ -164,3 +165,18 @@ def test_an_unreachable_server_exits_3(capsys, command):
 def test_the_server_address_comes_from_the_environment(capsys, monkeypatch, address):
     monkeypatch.setenv("EVIDENCE_TRACE_SERVER", address)
     assert _run(capsys, "health")[0] == 0
+
+
+def test_token_and_unauthenticated_exit_code(db_url, tmp_path, capsys):
+    from tenants import TOKENS, write_token_file
+
+    from evidence_trace.server.app import create_server
+    running = create_server(make_settings(db_url, tokens_file=str(write_token_file(tmp_path))))
+    try:
+        server = f"127.0.0.1:{running.port}"
+        assert main(["sessions", "--server", server]) == 4
+        assert "UNAUTHENTICATED" in capsys.readouterr().err
+        assert main(["sessions", "--server", server, "--token", TOKENS["acme"], "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["sessions"] == []
+    finally:
+        running.stop(grace=1)
