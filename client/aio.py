@@ -12,6 +12,7 @@ from evidence_trace.client.rpcs import (
     CHANNEL_OPTIONS,
     IDEMPOTENT_RPCS,
     Metadata,
+    auth_metadata,
     build_request,
     call_metadata,
 )
@@ -35,7 +36,7 @@ class AsyncEvidenceTraceClient:
     def __init__(self, target: str, *, credentials: Optional[grpc.ChannelCredentials] = None,
                  default_timeout: Optional[float] = 5.0, retry: RetryPolicy = RetryPolicy(),
                  metadata: Optional[Metadata] = None, options: Iterable[tuple[str, Any]] = (),
-                 retrier: Optional[Retrier] = None):
+                 retrier: Optional[Retrier] = None, token: Optional[str] = None):
         self.target = target
         self.default_timeout = default_timeout
         self.retry = retry
@@ -43,7 +44,7 @@ class AsyncEvidenceTraceClient:
         self._channel = (grpc.aio.secure_channel(target, credentials, options=opts) if credentials is not None
                          else grpc.aio.insecure_channel(target, options=opts))
         self._stub = pb_grpc.EvidenceTraceServiceStub(self._channel)
-        self._metadata = tuple(metadata or ())
+        self._metadata = auth_metadata(token) + tuple(metadata or ())
         self._retrier = retrier or Retrier(retry)
 
     async def __aenter__(self) -> "AsyncEvidenceTraceClient":

@@ -44,5 +44,10 @@ def method_path(rpc: str) -> str:
     return f"/{SERVICE.full_name}/{rpc}"
 
 
+def auth_metadata(token: Optional[str]) -> tuple[tuple[str, str], ...]:
+    """The call metadata that authenticates with a bearer token; empty without one."""
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
 def call_metadata(base: Metadata, extra: Optional[Metadata]) -> tuple[tuple[str, str], ...]:
     return tuple(base) + tuple(extra or ())

@@ -13,6 +13,7 @@ from evidence_trace.client.rpcs import (
     CHANNEL_OPTIONS,
     IDEMPOTENT_RPCS,
     Metadata,
+    auth_metadata,
     build_request,
     call_metadata,
 )
@@ -41,10 +42,11 @@ class EvidenceTraceClient:
     def __init__(self, target: str, *, credentials: Optional[grpc.ChannelCredentials] = None,
                  default_timeout: Optional[float] = 5.0, retry: RetryPolicy = RetryPolicy(),
                  metadata: Optional[Metadata] = None, options: Iterable[tuple[str, Any]] = (),
-                 retrier: Optional[Retrier] = None):
+                 retrier: Optional[Retrier] = None, token: Optional[str] = None):
         """Open a channel to `target` (host:port); TLS when `credentials` are given.
 
-        `metadata` is sent with every call (for example an authorization header);
+        `token` is sent with every call as `authorization: Bearer TOKEN` (for a
+        server with a token file); `metadata` is sent with every call too;
         `options` are extra gRPC channel options; `retrier` replaces the one built
         from `retry` (tests inject a fake clock this way).
         """
@@ -55,7 +57,7 @@ class EvidenceTraceClient:
         self._channel = (grpc.secure_channel(target, credentials, options=opts) if credentials is not None
                          else grpc.insecure_channel(target, options=opts))
         self._stub = pb_grpc.EvidenceTraceServiceStub(self._channel)
-        self._metadata = tuple(metadata or ())
+        self._metadata = auth_metadata(token) + tuple(metadata or ())
         self._retrier = retrier or Retrier(retry)
         self._recorder: Optional["BackgroundRecorder"] = None
         self._lock = threading.Lock()

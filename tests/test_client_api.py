@@ -163,3 +163,26 @@ def test_list_and_watch_through_both_clients(server):
                     pass
 
     asyncio.run(scenario())
+
+
+def test_token_authenticates_both_clients(sqlite_url, tmp_path):
+    from conftest import make_settings
+    from tenants import TOKENS, write_token_file
+
+    from evidence_trace.server.app import create_server
+    running = create_server(make_settings(sqlite_url, tokens_file=str(write_token_file(tmp_path))))
+    address = f"127.0.0.1:{running.port}"
+    try:
+        with EvidenceTraceClient(address) as anonymous, pytest.raises(EvidenceTraceError) as refused:
+            anonymous.list_sessions()
+        assert refused.value.code == grpc.StatusCode.UNAUTHENTICATED
+        with EvidenceTraceClient(address, token=TOKENS["acme"]) as client:
+            assert list(client.list_sessions().sessions) == []
+
+        async def scenario():
+            async with AsyncEvidenceTraceClient(address, token=TOKENS["globex"]) as client:
+                assert list((await client.list_sessions()).sessions) == []
+
+        asyncio.run(scenario())
+    finally:
+        running.stop(grace=1)
