@@ -57,5 +57,5 @@ def row_values(invocation_id: str) -> dict:
     inv = Invocation(invocation_id=invocation_id, session_id="raw", tool_name="query_logs",
                      input_params={"logTopic": "topic-0", "query": "level:ERROR", "region": "cn-shanghai"},
                      duration_ms=120, success=True, output_state=OutputState.CAPTURED, output_preview=_LOGS)
-    row, _ = _RECORDER._invocation_row("default", inv, 0)
+    row, _ = _RECORDER.invocation_row("default", inv, 0)
     return dict(row.values, record_us=0)

@@ -97,7 +97,8 @@ class Recorder:
         return dataclasses.replace(inv, output_preview=preview, output_truncated=inv.output_truncated or cut,
                                    output_state=output_state, topic_domain=inv.topic_domain.strip())
 
-    def _invocation_row(self, tenant: str, inv: Invocation, received_us: int) -> tuple[KeyedRow, Classification]:
+    def invocation_row(self, tenant: str, inv: Invocation, received_us: int) -> tuple[KeyedRow, Classification]:
+        """The stored row of a validated, normalized invocation, and its classification."""
         params = canonical_json(inv.input_params or {})
         r = inv.retrieval
         details = canonical_json(r.details) if r is not None and r.details else None
@@ -144,7 +145,7 @@ class Recorder:
                 results[i] = InvalidArgument(violations)
                 continue
             inv = self.normalize_invocation(raw)
-            row, c = self._invocation_row(tenant, inv, received)
+            row, c = self.invocation_row(tenant, inv, received)
             ops.append(WriteInvocation(row))
             slots.append((i, inv, c))
         for (i, inv, c), written in zip(slots, self._wait(ops, timeout)):
@@ -199,17 +200,15 @@ class Recorder:
         """Submit and wait for the commit. Storage errors propagate as raised."""
         if not ops:
             return []
-        futures = self._writer.submit(ops)
-        done, pending = concurrent.futures.wait(futures, timeout=timeout)
-        if pending:
-            raise CommitPending("the deadline passed before the write committed; retrying with the same id is safe")
-        out: list[Union[Written, Exception]] = []
-        for f in futures:
-            exc = f.exception()
-            if isinstance(exc, StorageUnavailable):
-                raise exc
-            out.append(exc if exc is not None else f.result())
-        return out
+        try:
+            results = self._writer.submit(ops).result(timeout)
+        except concurrent.futures.TimeoutError:
+            raise CommitPending("the deadline passed before the write committed; "
+                                "retrying with the same id is safe") from None
+        for result in results:
+            if isinstance(result, StorageUnavailable):
+                raise result
+        return results
 
 
 def evaluation_values(tenant: str, session_id: str, evaluation_id: str, question: str, draft: str,

@@ -1,8 +1,8 @@
 """The one write path: a group-commit writer.
 
 Every row evidence-trace stores goes through `GroupCommitWriter`. RPC threads
-submit prepared operations and wait on a future; one writer thread takes every
-operation queued at that moment, applies them all in one transaction with raw
+submit prepared operations and wait on one future per call; one writer thread
+takes every operation queued at that moment, applies them all in one transaction with raw
 multi-row SQL (Peewee owns the connection, the transaction and the schema; its
 query builder is too slow for this loop, see docs/performance.md), commits,
 and only then resolves the futures. So a call is acknowledged only after the
@@ -116,22 +116,27 @@ class GroupCommitWriter:
     def __init__(self, db: peewee.Database, max_batch: int = 1024):
         self._db = db
         self._max_batch = max_batch
-        self._pending: collections.deque[tuple[Operation, concurrent.futures.Future]] = collections.deque()
+        self._pending: collections.deque[tuple[list[Operation], concurrent.futures.Future]] = collections.deque()
         self._cond = threading.Condition()
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="evidence-trace-writer", daemon=True)
         self._thread.start()
 
     # -- producer side -------------------------------------------------------
-    def submit(self, ops: Sequence[Operation]) -> list[concurrent.futures.Future]:
-        """Queue operations; each future resolves to Written after its commit."""
-        futures = [concurrent.futures.Future() for _ in ops]
+    def submit(self, ops: Sequence[Operation]) -> concurrent.futures.Future:
+        """Queue operations; the future resolves after their commit.
+
+        Its result holds one entry per operation, in order: Written, or the
+        operation's own error (a Conflict, a NotFound...). A storage failure
+        that hit the whole transaction is the future's exception instead.
+        """
+        future: concurrent.futures.Future = concurrent.futures.Future()
         with self._cond:
             if self._closed:
                 raise WriterClosed("the server is shutting down")
-            self._pending.extend(zip(ops, futures))
+            self._pending.append((list(ops), future))
             self._cond.notify()
-        return futures
+        return future
 
     def close(self, timeout: Optional[float] = None) -> None:
         """Stop accepting work, commit what is queued, stop the thread."""
@@ -141,13 +146,16 @@ class GroupCommitWriter:
         self._thread.join(timeout)
 
     # -- writer thread -------------------------------------------------------
-    def _take(self) -> list[tuple[Operation, concurrent.futures.Future]]:
+    def _take(self) -> list[tuple[list[Operation], concurrent.futures.Future]]:
+        """Every submission queued now, up to about max_batch operations."""
         with self._cond:
             while not self._pending and not self._closed:
                 self._cond.wait()
-            batch = []
-            while self._pending and len(batch) < self._max_batch:
-                batch.append(self._pending.popleft())
+            batch, size = [], 0
+            while self._pending and (not batch or size + len(self._pending[0][0]) <= self._max_batch):
+                ops, future = self._pending.popleft()
+                batch.append((ops, future))
+                size += len(ops)
             return batch
 
     def _run(self) -> None:
@@ -159,8 +167,8 @@ class GroupCommitWriter:
         if not self._db.is_closed():
             self._db.close()
 
-    def _commit(self, batch: list[tuple[Operation, concurrent.futures.Future]]) -> None:
-        ops = [op for op, _ in batch]
+    def _commit(self, batch: list[tuple[list[Operation], concurrent.futures.Future]]) -> None:
+        ops = [op for submitted, _ in batch for op in submitted]
         try:
             results = self._transaction(ops)
         except StorageUnavailable as exc:
@@ -169,19 +177,27 @@ class GroupCommitWriter:
                 future.set_exception(exc)
             return
         except Exception:
-            # One operation may be poisoned: isolate each in its own transaction.
             self._reset_connection()
-            if len(batch) > 1:
-                for item in batch:
-                    self._commit([item])
-                return
-            log.exception("write failed")
-            results = [StorageUnavailable("write failed")]
-        for (_, future), result in zip(batch, results):
-            if isinstance(result, Exception):
-                future.set_exception(result)
-            else:
-                future.set_result(result)
+            results = self._isolated(ops)
+        start = 0
+        for submitted, future in batch:
+            future.set_result(results[start:start + len(submitted)])
+            start += len(submitted)
+
+    def _isolated(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
+        """One operation may be poisoned: commit each in its own transaction."""
+        results: list[Union[Written, Exception]] = []
+        for op in ops:
+            try:
+                results.extend(self._transaction([op]))
+            except StorageUnavailable as exc:
+                self._reset_connection()
+                results.append(exc)
+            except Exception:
+                log.exception("write failed")
+                self._reset_connection()
+                results.append(StorageUnavailable("write failed"))
+        return results
 
     def _reset_connection(self) -> None:
         try:

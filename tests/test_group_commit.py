@@ -1,0 +1,80 @@
+"""The group-commit writer: concurrent writes share a transaction; a poisoned write sinks only itself."""
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+import threading
+
+import pytest
+
+from evidence_trace.server.domain.errors import StorageUnavailable
+from evidence_trace.server.domain.model import Invocation, OutputState, RecordOutcome
+from evidence_trace.server.domain.validation import Limits
+from evidence_trace.server.recorder import Recorder
+from evidence_trace.server.store.db import DatabaseOptions, open_database
+from evidence_trace.server.store.migrations import migrate
+from evidence_trace.server.store.writer import GroupCommitWriter, WriteInvocation
+
+
+def _row(recorder: Recorder, invocation_id: str):
+    inv = Invocation(invocation_id=invocation_id, session_id="gc", tool_name="query_logs", success=True,
+                     output_state=OutputState.CAPTURED, output_preview="ERROR boom")
+    return recorder.invocation_row("default", inv, 1)[0]
+
+
+@pytest.fixture
+def blocked_writer(tmp_path):
+    """A writer whose first transaction waits on a lock held by another connection.
+
+    While it waits, later submissions queue up; releasing the lock lets them all
+    commit in the writer's next transaction.
+    """
+    path = tmp_path / "gc.db"
+    db = open_database(f"sqlite:///{path}", DatabaseOptions(busy_timeout_ms=10_000))
+    migrate(db)
+    writer = GroupCommitWriter(db)
+    recorder = Recorder(writer, Limits())
+    locker = sqlite3.connect(path, isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")
+    first = writer.submit([WriteInvocation(_row(recorder, "first"))])
+    while writer._pending:  # the writer took it and now waits for the lock
+        threading.Event().wait(0.005)
+    yield writer, recorder, locker, first
+    writer.close()
+
+
+def _stamps(path) -> dict[str, int]:
+    return dict(sqlite3.connect(path).execute("SELECT invocation_id, record_us FROM tool_invocation"))
+
+
+def _release_when_queued(writer, locker, count: int) -> None:
+    """Release the lock once `count` submissions wait behind the blocked one."""
+    while len(writer._pending) < count:
+        threading.Event().wait(0.005)
+    locker.execute("ROLLBACK")
+
+
+def test_concurrent_submissions_share_one_transaction(blocked_writer, tmp_path):
+    writer, recorder, locker, first = blocked_writer
+    futures = [writer.submit([WriteInvocation(_row(recorder, f"w{i}"))]) for i in range(10)]
+    _release_when_queued(writer, locker, 10)
+    assert first.result(10)[0].outcome == RecordOutcome.CREATED
+    results = [f.result(10)[0] for f in futures]
+    assert {r.outcome for r in results} == {RecordOutcome.CREATED}
+    stamps = _stamps(tmp_path / "gc.db")
+    assert len({stamps[f"w{i}"] for i in range(10)}) == 1  # one commit for the ten
+    assert stamps["first"] != stamps["w0"]
+
+
+def test_a_poisoned_write_sinks_only_itself(blocked_writer, tmp_path):
+    writer, recorder, locker, first = blocked_writer
+    poisoned = _row(recorder, "poison")
+    poisoned = dataclasses.replace(poisoned, values=dict(poisoned.values, tool_name=None))  # NOT NULL
+    good_before = writer.submit([WriteInvocation(_row(recorder, "good-1"))])
+    bad = writer.submit([WriteInvocation(poisoned)])
+    good_after = writer.submit([WriteInvocation(_row(recorder, "good-2"))])
+    _release_when_queued(writer, locker, 3)
+    assert good_before.result(10)[0].outcome == RecordOutcome.CREATED
+    assert good_after.result(10)[0].outcome == RecordOutcome.CREATED
+    assert isinstance(bad.result(10)[0], StorageUnavailable)
+    assert set(_stamps(tmp_path / "gc.db")) == {"first", "good-1", "good-2"}
