@@ -15,10 +15,11 @@ The output is a JSON verdict without "confidence": the rules have none to give.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import unicodedata
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from evidence_trace.server.domain.model import EvidenceLevel, SummaryEntry
 from evidence_trace.server.domain.verifier.backend import VerificationRequest
@@ -164,32 +165,69 @@ def _quantity_keys(text: str) -> set[str]:
 
 
 class _Evidence:
-    """What the supporting texts state, indexed once.
+    """What the supporting texts state, looked up per fact.
 
     A token fact (service, error code, alert) is supported when its words,
     joined by single hyphens, occur in the evidence between characters that
-    are not letters, digits or "_"; case does not matter. The index holds every
-    run of up to MAX_FACT_SEGMENTS hyphen-joined words, so each fact costs one
-    lookup however long the evidence is.
+    are not letters, digits or "_"; case does not matter. A draft names a few
+    facts, so each is searched for in the evidence directly; a draft with many
+    (more than _INDEX_ABOVE) uses an index of every run of up to
+    MAX_FACT_SEGMENTS hyphen-joined words, built once, so each fact costs one
+    lookup however long the evidence is. Both ways answer the same.
     """
 
-    def __init__(self, texts: Iterable[str]) -> None:
-        text = "\n".join(unicodedata.normalize("NFKC", t) for t in texts)
-        self._quantities = _quantity_keys(text)
-        self._numbers = set(_WHOLE_NUMBER.findall(text))
-        self._tokens: set[str] = set()
-        for chain in _WORD_CHAIN.findall(text.lower()):
+    def __init__(self, texts: Iterable[str], fact_count: int) -> None:
+        normalized = [unicodedata.normalize("NFKC", t) for t in texts]
+        self._lowered = "\n".join(normalized).lower()
+        self._indexed = fact_count > _INDEX_ABOVE
+        # Quantities and numbers are read text by text, only as far as needed.
+        self._quantities = _KeysFound(normalized, _quantity_keys)
+        self._numbers = _KeysFound(normalized, lambda text: set(_WHOLE_NUMBER.findall(text)))
+
+    @functools.cached_property
+    def _tokens(self) -> set[str]:
+        tokens: set[str] = set()
+        for chain in _WORD_CHAIN.findall(self._lowered):
             words = chain.split("-")
             for start in range(len(words)):
                 for end in range(start + 1, min(start + MAX_FACT_SEGMENTS, len(words)) + 1):
-                    self._tokens.add("-".join(words[start:end]))
+                    tokens.add("-".join(words[start:end]))
+        return tokens
 
     def supports(self, fact: Fact) -> bool:
         if fact.kind == "quantity":
             return fact.key in self._quantities
         if fact.kind == "HTTP status":
             return fact.key in self._numbers
-        return fact.key in self._tokens
+        if self._indexed:
+            return fact.key in self._tokens
+        return re.search(r"(?<![a-z0-9_])" + re.escape(fact.key) + r"(?![a-z0-9_])", self._lowered) is not None
+
+
+class _KeysFound:
+    """The keys `extract` finds in any of the texts, read one text at a time until a key turns up.
+
+    A supported fact is usually found in the first texts, so the rest are never
+    read; an unsupported one reads them all, as a full index would.
+    """
+
+    def __init__(self, texts: list[str], extract: Callable[[str], set[str]]) -> None:
+        self._unread = iter(texts)
+        self._extract = extract
+        self._keys: set[str] = set()
+
+    def __contains__(self, key: str) -> bool:
+        if key in self._keys:
+            return True
+        for text in self._unread:
+            self._keys |= self._extract(text)
+            if key in self._keys:
+                return True
+        return False
+
+
+#: Above this many facts in a draft, the evidence is indexed instead of searched per fact.
+_INDEX_ABOVE = 64
 
 
 _SUPPORTING = (EvidenceLevel.DIRECT, EvidenceLevel.INDIRECT)
@@ -216,7 +254,7 @@ class RulesVerifier:
 
     def verify(self, request: VerificationRequest) -> str:
         facts = extract_facts(request.draft_answer)
-        evidence = _Evidence(_supporting_texts(request))
+        evidence = _Evidence(_supporting_texts(request), len(facts))
         unsupported = [f for f in facts if not evidence.supports(f)]
         direct = [e for e in request.entries if e.level == EvidenceLevel.DIRECT]
         indirect = [e for e in request.entries if e.level == EvidenceLevel.INDIRECT]
