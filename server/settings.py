@@ -51,7 +51,7 @@ class Settings:
     #: "normal": it survives a process crash but not a power loss (synchronous=NORMAL).
     durability: str = "full"
     #: gRPC worker threads, the bound on concurrently served calls.
-    max_workers: int = 32
+    max_workers: int = 64
     #: Seconds SIGTERM waits for in-flight calls before the server stops.
     grace_period_s: float = 10.0
     #: Seconds a write waits for its commit when the call has no deadline.
