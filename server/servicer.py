@@ -42,12 +42,8 @@ def _rpc(method: Callable) -> Callable:
     def handler(self, request, context):
         try:
             return method(self, request, context)
-        except EvidenceTraceError as exc:
-            _count_refusal(self, method.__name__, exc)
-            status = status_for(exc)
-        except Exception as exc:  # a bug: log it, answer INTERNAL
-            log.exception("%s failed", method.__name__)
-            status = status_for(exc)
+        except Exception as exc:
+            status = _failure_status(self, method.__name__, exc)
         abort(context, status)
 
     return handler
@@ -61,15 +57,20 @@ def _rpc_stream(method: Callable) -> Callable:
         try:
             yield from method(self, request, context)
             return
-        except EvidenceTraceError as exc:
-            _count_refusal(self, method.__name__, exc)
-            status = status_for(exc)
-        except Exception as exc:  # a bug: log it, answer INTERNAL
-            log.exception("%s failed", method.__name__)
-            status = status_for(exc)
+        except Exception as exc:
+            status = _failure_status(self, method.__name__, exc)
         abort(context, status)
 
     return handler
+
+
+def _failure_status(servicer, method: str, exc: Exception) -> grpc.Status:
+    """The status for what a handler raised: ours map deliberately, a bug is logged and INTERNAL."""
+    if isinstance(exc, EvidenceTraceError):
+        _count_refusal(servicer, method, exc)
+    else:
+        log.exception("%s failed", method)
+    return status_for(exc)
 
 
 #: Errors that refuse a request (counted as rejections), as opposed to storage failures.
