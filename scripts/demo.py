@@ -11,6 +11,7 @@ supports and for one it does not.
 from __future__ import annotations
 
 import argparse
+import os
 import contextlib
 import json
 import sys
@@ -119,9 +120,9 @@ def print_chat(label: str, draft: str, response: pb.ChatResponse) -> None:
     print()
 
 
-def run(address: str) -> int:
+def run(address: str, token: str | None = None) -> int:
     session_id = f"incident-{uuid.uuid4().hex[:8]}"
-    with EvidenceTraceClient(address) as client:
+    with EvidenceTraceClient(address, token=token) as client:
         replay(client, session_id)
         delivered = client.recorder.flush(10)
         stats = client.recorder.stats()
@@ -151,9 +152,11 @@ def service(address: str | None) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", help="HOST:PORT of a running server (default: start one in-process)")
+    parser.add_argument("--token", default=os.environ.get("EVIDENCE_TRACE_TOKEN") or None,
+                        help="bearer token, for a server with a token file (env EVIDENCE_TRACE_TOKEN)")
     args = parser.parse_args(argv)
     with service(args.address) as address:
-        return run(address)
+        return run(address, args.token)
 
 
 if __name__ == "__main__":
