@@ -29,7 +29,7 @@ def harness(sqlite_url):
     recorder, reader = Recorder(writer, Limits()), Reader(db)
     servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, Gate(RulesVerifier()), Limits()),
                                      commit_timeout_s=10)
-    yield grpc_testing.server_from_dictionary({SERVICE: servicer}, grpc_testing.strict_real_time())
+    yield grpc_testing.server_from_dictionary({SERVICE: servicer}, grpc_testing.strict_fake_time(1_796_000_000.0))
     writer.close()
 
 
