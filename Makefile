@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test check gen gen-check lint bench demo clean
+.PHONY: run test check gen gen-check lint typecheck bench demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,9 @@ run: $(STAMP)
 test: $(STAMP) check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Static checks that CI runs before the tests: generated code is fresh, protos lint clean.
-check: $(STAMP) gen-check lint
+# Static checks that CI runs before the tests: generated code is fresh, protos
+# and Dockerfile lint clean, the package type-checks.
+check: $(STAMP) gen-check lint typecheck
 
 gen: $(STAMP)
 	$(PY) scripts/generate.py
@@ -33,6 +34,13 @@ gen-check: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/hadolint Dockerfile
+
+# mypy reads the package as installed (the editable install maps folders at
+# import time, which mypy cannot follow), so it checks a throwaway install.
+typecheck: $(STAMP)
+	rm -rf build/typecheck
+	$(PY) -m pip install --quiet --no-deps --target build/typecheck .
+	MYPYPATH=build/typecheck $(VENV)/bin/mypy --config-file pyproject.toml -p evidence_trace
 
 bench: $(STAMP)
 	$(PY) -m bench $(ARGS)

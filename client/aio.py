@@ -55,7 +55,7 @@ class AsyncEvidenceTraceClient:
 
     async def close(self) -> None:
         """Close the channel; calls still in flight are cancelled."""
-        await self._channel.close()
+        await self._channel.close(None)
 
     async def record_invocation(self, request: Optional[pb.RecordInvocationRequest] = None, *,
                                 invocation: Optional[pb.ToolInvocation] = None, timeout: Optional[float] = None,
@@ -89,7 +89,7 @@ class AsyncEvidenceTraceClient:
 
     async def complete_session(self, request: Optional[pb.CompleteSessionRequest] = None, *,
                                session_id: Optional[str] = None,
-                               status: Optional["pb.SessionStatus.ValueType"] = None,
+                               status: Optional["pb.SessionStatus"] = None,
                                timeout: Optional[float] = None,
                                metadata: Optional[Metadata] = None) -> pb.CompleteSessionResponse:
         """Mark a session COMPLETED or FAILED. Idempotent for the same status."""
@@ -114,7 +114,7 @@ class AsyncEvidenceTraceClient:
 
     async def list_sessions(self, request: Optional[pb.ListSessionsRequest] = None, *,
                             page_size: Optional[int] = None, page_token: Optional[str] = None,
-                            status: Optional["pb.SessionStatus.ValueType"] = None, timeout: Optional[float] = None,
+                            status: Optional["pb.SessionStatus"] = None, timeout: Optional[float] = None,
                             metadata: Optional[Metadata] = None) -> pb.ListSessionsResponse:
         """One page of sessions, most recently updated first (AIP-158). Retried safely."""
         req = build_request(pb.ListSessionsRequest, request, page_size=page_size, page_token=page_token,

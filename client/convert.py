@@ -12,7 +12,7 @@ import enum
 import json
 import math
 import re
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, cast
 
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
@@ -170,7 +170,8 @@ def retrieval_details(value: Any) -> Optional[pb.RetrievalDetails]:
     get = value.get if isinstance(value, Mapping) else (lambda name, default=None: getattr(value, name, default))
     message = pb.RetrievalDetails(
         retrieval_layer=str(get("retrieval_layer") or get("layer") or "")[:64],
-        relevance_level=relevance_level(get("relevance_level", get("relevance"))),
+        # The stubs type enum fields as their enum class; protobuf takes the number.
+        relevance_level=cast(Any, relevance_level(get("relevance_level", get("relevance")))),
         dedup_reason=str(get("dedup_reason") or "")[:1024],
     )
     for name in ("l0_count", "l1_count"):

@@ -135,7 +135,7 @@ class EvidenceTraceClient:
         return self._call("GetSession", self._stub.GetSession, req, timeout, metadata)
 
     def complete_session(self, request: Optional[pb.CompleteSessionRequest] = None, *,
-                         session_id: Optional[str] = None, status: Optional["pb.SessionStatus.ValueType"] = None,
+                         session_id: Optional[str] = None, status: Optional["pb.SessionStatus"] = None,
                          timeout: Optional[float] = None,
                          metadata: Optional[Metadata] = None) -> pb.CompleteSessionResponse:
         """Mark a session COMPLETED or FAILED. Idempotent for the same status."""
@@ -160,7 +160,7 @@ class EvidenceTraceClient:
 
     def list_sessions(self, request: Optional[pb.ListSessionsRequest] = None, *,
                       page_size: Optional[int] = None, page_token: Optional[str] = None,
-                      status: Optional["pb.SessionStatus.ValueType"] = None, timeout: Optional[float] = None,
+                      status: Optional["pb.SessionStatus"] = None, timeout: Optional[float] = None,
                       metadata: Optional[Metadata] = None) -> pb.ListSessionsResponse:
         """One page of sessions, most recently updated first (AIP-158). Retried safely."""
         req = build_request(pb.ListSessionsRequest, request, page_size=page_size, page_token=page_token,

@@ -31,7 +31,7 @@ import inspect
 import logging
 import time
 import uuid
-from typing import Any, Callable, Generic, Iterable, Mapping, Optional, TypeVar, Union
+from typing import Any, Callable, Generic, Iterable, Literal, Mapping, Optional, TypeVar, Union
 
 from evidence_trace.client.convert import (
     PARAMS_BYTES,
@@ -93,7 +93,7 @@ class ToolResult(Generic[T]):
     #: The topic of the call (log topic, alert, service); derived by the server when empty.
     topic_domain: str = ""
     #: An evidence hint for tools without a built-in classifier.
-    evidence_hint: "pb.EvidenceHint.ValueType" = pb.EVIDENCE_HINT_UNSPECIFIED
+    evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED
     #: Set when the tool ran but reported an error payload: recorded as
     #: success=false with ERROR_KIND_EXECUTION_ERROR.
     execution_error: Optional[str] = None
@@ -131,7 +131,7 @@ class TracedCall:
 
     def __init__(self, recorder: Recorder, *, session_id: str, tool_name: str,
                  input_params: Optional[Mapping[str, Any]] = None, topic_domain: str = "",
-                 evidence_hint: "pb.EvidenceHint.ValueType" = pb.EVIDENCE_HINT_UNSPECIFIED,
+                 evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
                  preview_bytes: int = PREVIEW_BYTES):
         self.recorder = recorder
         self.invocation = pb.ToolInvocation(invocation_id=str(uuid.uuid4()), session_id=session_id,
@@ -176,7 +176,7 @@ class TracedCall:
         if details is not None:
             self.invocation.retrieval.CopyFrom(details)
 
-    def fail(self, message: str, kind: "pb.ErrorKind.ValueType" = pb.ERROR_KIND_EXECUTION_ERROR) -> None:
+    def fail(self, message: str, kind: "pb.ErrorKind" = pb.ERROR_KIND_EXECUTION_ERROR) -> None:
         """Record the call as failed without raising (the tool reported an error)."""
         inv = self.invocation
         inv.success = False
@@ -199,14 +199,14 @@ class TracedCall:
         self._started = time.perf_counter()
         return self
 
-    def __exit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> bool:
+    def __exit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> Literal[False]:
         self._finish(exc)
         return False
 
     async def __aenter__(self) -> "TracedCall":
         return self.__enter__()
 
-    async def __aexit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> bool:
+    async def __aexit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> Literal[False]:
         return self.__exit__(exc_type, exc, tb)
 
     def _finish(self, exc: Optional[BaseException]) -> None:
@@ -241,7 +241,7 @@ class _Untraced:
     def __enter__(self) -> "_Untraced":
         return self
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: Any) -> Literal[False]:
         return False
 
     def set_result(self, output: Any) -> None:
@@ -258,7 +258,7 @@ def _retrieval_of(output: Any) -> Any:
 
 def trace_tool(target: Any, *, session_id: SessionId, tool_name: str,
                input_params: Optional[Mapping[str, Any]] = None, topic_domain: str = "",
-               evidence_hint: "pb.EvidenceHint.ValueType" = pb.EVIDENCE_HINT_UNSPECIFIED,
+               evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
                preview_bytes: int = PREVIEW_BYTES) -> TracedCall:
     """A context manager tracing one tool call; works with `with` and `async with`.
 
@@ -296,7 +296,7 @@ def bound_params(signature: inspect.Signature, args: tuple, kwargs: dict,
 
 def traced(target: Any, *, session_id: SessionId, tool_name: Optional[str] = None,
            topic_domain: TopicDomain = None,
-           evidence_hint: "pb.EvidenceHint.ValueType" = pb.EVIDENCE_HINT_UNSPECIFIED,
+           evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
            preview_bytes: int = PREVIEW_BYTES, exclude_params: Iterable[str] = ()) -> Callable[[F], F]:
     """Decorate a tool function (sync or async) so that every call is recorded.
 
@@ -359,7 +359,7 @@ class TracedStep:
     """
 
     def __init__(self, recorder: Recorder, *, session_id: str, name: str,
-                 kind: "pb.AgentStepKind.ValueType" = pb.AGENT_STEP_KIND_HELPER_CALL):
+                 kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL):
         self.recorder = recorder
         self.step = pb.AgentStep(step_id=str(uuid.uuid4()), session_id=session_id, kind=kind, name=name)
         self.detail = ""
@@ -370,7 +370,7 @@ class TracedStep:
         self._started = time.perf_counter()
         return self
 
-    def __exit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> bool:
+    def __exit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> Literal[False]:
         try:
             step = self.step
             step.duration_ms = max(0, round((time.perf_counter() - self._started) * 1000))
@@ -386,12 +386,12 @@ class TracedStep:
     async def __aenter__(self) -> "TracedStep":
         return self.__enter__()
 
-    async def __aexit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> bool:
+    async def __aexit__(self, exc_type: Any, exc: Optional[BaseException], tb: Any) -> Literal[False]:
         return self.__exit__(exc_type, exc, tb)
 
 
 def trace_step(target: Any, *, session_id: SessionId, name: str,
-               kind: "pb.AgentStepKind.ValueType" = pb.AGENT_STEP_KIND_HELPER_CALL) -> TracedStep:
+               kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL) -> TracedStep:
     """A context manager recording one agent step: a helper call (default) or a model step.
 
     Example::

@@ -42,7 +42,7 @@ def concurrency_limit(max_workers: int, max_concurrent_rpcs: int) -> int:
 class AdmissionControl(grpc.ServerInterceptor):
     """Admits at most `limit` concurrent calls (health checks excepted)."""
 
-    def __init__(self, limit: int, retry_after_s: float = Overloaded.retry_after_s):
+    def __init__(self, limit: int, retry_after_s: float = 0.5):
         self.limit = limit
         self._retry_after_s = retry_after_s
         self._lock = threading.Condition()
@@ -82,11 +82,9 @@ class AdmissionControl(grpc.ServerInterceptor):
             return ShuttingDown("the server is shutting down; retry on another replica or after restart")
         if self._in_flight >= self.limit:
             self.refused += 1
-            exc = Overloaded(f"the server is serving its limit of {self.limit} concurrent calls; "
-                             "retry after the RetryInfo delay")
-            exc.retry_after_s = self._retry_after_s
-            exc.metadata = {"max_concurrent_rpcs": str(self.limit)}
-            return exc
+            return Overloaded(f"the server is serving its limit of {self.limit} concurrent calls; "
+                              "retry after the RetryInfo delay", retry_after_s=self._retry_after_s,
+                              max_concurrent_rpcs=str(self.limit))
         return None
 
     def drain(self, grace_s: float) -> float:

@@ -14,7 +14,7 @@ import json
 import os
 import re
 import sys
-from typing import Iterator, Optional, TextIO
+from typing import Any, Iterator, Optional, TextIO
 
 import grpc
 from google.rpc import error_details_pb2
@@ -209,9 +209,10 @@ def describe(exc: grpc.RpcError, server: str) -> tuple[str, int]:
     """A one-line message and an exit code for a failed call."""
     code = exc.code()
     reason = ""
-    status = rpc_status.from_call(exc) if hasattr(exc, "trailing_metadata") else None
+    status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
     violations: list[str] = []
-    for detail in status.details if status else ():
+    details: list[Any] = list(status.details) if status else []
+    for detail in details:
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
             info = error_details_pb2.ErrorInfo()
             detail.Unpack(info)

@@ -153,9 +153,10 @@ def timeline_cells(event: pb.WatchSessionResponse) -> Optional[list[str]]:
         return [when(e.create_time), "chat", e.decision.verifier, duration(e.latency_ms),
                 decision(e.decision.decision).lower(), notes]
     if kind == "session" and not event.replayed:
-        s = event.session
-        return [when(s.update_time), "session", status(s.status).lower(), "-", "-",
-                f"steps {s.step_count}, tools {s.tool_call_count}, evaluations {s.evaluation_count}"]
+        session = event.session
+        return [when(session.update_time), "session", status(session.status).lower(), "-", "-",
+                f"steps {session.step_count}, tools {session.tool_call_count}, "
+                f"evaluations {session.evaluation_count}"]
     return None
 
 

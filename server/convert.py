@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Optional
+from typing import Any, Optional
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
@@ -21,6 +21,15 @@ from evidence_trace.server.watch import TimelineEvent
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 _UTC = dt.timezone.utc
+
+
+def wire(value: int) -> Any:
+    """A domain enum (or number) for a protobuf enum field.
+
+    Domain enums carry the protobuf numbers, which protobuf accepts; the
+    generated stubs type enum fields by their enum class, hence this bridge.
+    """
+    return value
 
 
 def _struct_to_dict(message: struct_pb2.Struct) -> dict:
@@ -99,10 +108,10 @@ def invocation_to_pb(recorded: Recorded) -> pb.ToolInvocation:
     assert inv is not None and recorded.classification is not None
     m = pb.ToolInvocation(
         invocation_id=inv.invocation_id, session_id=inv.session_id, tool_name=inv.tool_name,
-        duration_ms=inv.duration_ms, success=bool(inv.success), output_state=int(inv.output_state),
+        duration_ms=inv.duration_ms, success=bool(inv.success), output_state=wire(inv.output_state),
         output_preview=inv.output_preview, output_truncated=inv.output_truncated,
-        error_message=inv.error_message, error_kind=int(inv.error_kind), topic_domain=inv.topic_domain,
-        evidence_hint=int(inv.evidence_hint), outcome=int(recorded.classification.outcome),
+        error_message=inv.error_message, error_kind=wire(inv.error_kind), topic_domain=inv.topic_domain,
+        evidence_hint=wire(inv.evidence_hint), outcome=wire(recorded.classification.outcome),
     )
     if inv.input_params:
         m.input_params.update(inv.input_params)
@@ -115,7 +124,7 @@ def invocation_to_pb(recorded: Recorded) -> pb.ToolInvocation:
             m.retrieval.l0_count = r.l0_count
         if r.l1_count is not None:
             m.retrieval.l1_count = r.l1_count
-        m.retrieval.relevance_level = int(r.relevance)
+        m.retrieval.relevance_level = wire(r.relevance)
         m.retrieval.dedup_reason = r.dedup_reason
         if r.details:
             m.retrieval.details.update(r.details)
@@ -137,7 +146,7 @@ def step_from_pb(m: pb.AgentStep) -> tuple[model.AgentStep, list[Violation]]:
 def step_to_pb(recorded: Recorded) -> pb.AgentStep:
     s = recorded.step
     assert s is not None
-    m = pb.AgentStep(step_id=s.step_id, session_id=s.session_id, kind=int(s.kind), name=s.name,
+    m = pb.AgentStep(step_id=s.step_id, session_id=s.session_id, kind=wire(s.kind), name=s.name,
                      duration_ms=s.duration_ms, detail=s.detail, detail_truncated=s.detail_truncated,
                      error_message=s.error_message)
     if s.success is not None:
@@ -148,7 +157,7 @@ def step_to_pb(recorded: Recorded) -> pb.AgentStep:
 
 
 def session_to_pb(s: model.Session) -> pb.DiagnosisSession:
-    m = pb.DiagnosisSession(session_id=s.session_id, status=int(s.status), step_count=s.step_count,
+    m = pb.DiagnosisSession(session_id=s.session_id, status=wire(s.status), step_count=s.step_count,
                             tool_call_count=s.tool_call_count, helper_call_count=s.helper_call_count,
                             evaluation_count=s.evaluation_count)
     _set_time(m.create_time, s.create_time)
@@ -159,7 +168,7 @@ def session_to_pb(s: model.Session) -> pb.DiagnosisSession:
 
 def entry_to_pb(e: model.SummaryEntry) -> pb.EvidenceSummaryEntry:
     return pb.EvidenceSummaryEntry(
-        tool_name=e.tool_name, topic_domain=e.topic_domain, level=int(e.level), call_count=e.call_count,
+        tool_name=e.tool_name, topic_domain=e.topic_domain, level=wire(e.level), call_count=e.call_count,
         success_count=e.success_count, failure_count=e.failure_count, no_hit_count=e.no_hit_count,
         dedup_count=e.dedup_count, repeated_call_count=e.repeated_call_count,
         source_invocation_ids=list(e.source_invocation_ids), direct_hit_excerpt=e.direct_hit_excerpt,
@@ -168,8 +177,8 @@ def entry_to_pb(e: model.SummaryEntry) -> pb.EvidenceSummaryEntry:
 
 
 def verdict_to_pb(v: model.Verdict) -> pb.VerifierDecision:
-    m = pb.VerifierDecision(decision=int(v.decision), reasons=list(v.reasons),
-                            fallback_reason=int(v.fallback_reason), verifier=v.verifier)
+    m = pb.VerifierDecision(decision=wire(v.decision), reasons=list(v.reasons),
+                            fallback_reason=wire(v.fallback_reason), verifier=v.verifier)
     if v.confidence is not None:
         m.confidence = v.confidence
     return m

@@ -27,15 +27,14 @@ def within(handler: grpc.RpcMethodHandler, scope: CallScope) -> grpc.RpcMethodHa
     kind = _kind(handler)
     inner = getattr(handler, kind)
 
-    if handler.response_streaming:
-        def behavior(request, context) -> Iterator[Any]:
-            with scope(context):
-                yield from inner(request, context)
-    else:
-        def behavior(request, context):
-            with scope(context):
-                return inner(request, context)
+    def streaming(request: Any, context: Any) -> Iterator[Any]:
+        with scope(context):
+            yield from inner(request, context)
+
+    def unary(request: Any, context: Any) -> Any:
+        with scope(context):
+            return inner(request, context)
 
     build = getattr(grpc, f"{kind}_rpc_method_handler")
-    return build(behavior, request_deserializer=handler.request_deserializer,
+    return build(streaming if handler.response_streaming else unary, request_deserializer=handler.request_deserializer,
                  response_serializer=handler.response_serializer)

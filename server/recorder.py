@@ -111,6 +111,7 @@ class Recorder:
             inv.topic_domain, int(inv.evidence_hint),
         ])
         c = classify(inv)
+        content_hash = _digest(content)
         values = {
             "tenant": tenant, "session_id": inv.session_id, "invocation_id": inv.invocation_id,
             "tool_name": inv.tool_name, "input_params": params, "input_digest": _digest(params)[:32],
@@ -124,9 +125,9 @@ class Recorder:
             "has_retrieval": r is not None, "topic_domain": inv.topic_domain,
             "evidence_hint": int(inv.evidence_hint), "outcome": int(c.outcome),
             "effective_topic": c.topic_domain, "excerpt": c.excerpt, "note": c.note,
-            "classifier_version": CLASSIFIER_VERSION, "content_hash": _digest(content),
+            "classifier_version": CLASSIFIER_VERSION, "content_hash": content_hash,
         }
-        return KeyedRow(tenant, inv.session_id, inv.invocation_id, values["content_hash"], values), c
+        return KeyedRow(tenant, inv.session_id, inv.invocation_id, content_hash, values), c
 
     def record_invocations(self, tenant: str, invocations: Sequence[Invocation],
                            timeout: Optional[float]) -> list[Result]:
@@ -162,15 +163,16 @@ class Recorder:
         detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
         step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
         start_us = _us(step.start_time)
-        content = canonical_json([step.session_id, int(step.kind), step.name, start_us, step.duration_ms,
-                                  step.detail, step.detail_truncated, step.success, step.error_message])
+        content_hash = _digest(canonical_json([step.session_id, int(step.kind), step.name, start_us,
+                                               step.duration_ms, step.detail, step.detail_truncated,
+                                               step.success, step.error_message]))
         values = {
             "tenant": tenant, "session_id": step.session_id, "step_id": step.step_id, "kind": int(step.kind),
             "name": step.name, "start_us": start_us if start_us is not None else now_us(),
             "duration_ms": step.duration_ms, "detail": step.detail, "detail_truncated": step.detail_truncated,
-            "success": step.success, "error_message": step.error_message, "content_hash": _digest(content),
+            "success": step.success, "error_message": step.error_message, "content_hash": content_hash,
         }
-        row = KeyedRow(tenant, step.session_id, step.step_id, values["content_hash"], values)
+        row = KeyedRow(tenant, step.session_id, step.step_id, content_hash, values)
         (written,) = self._wait([WriteStep(row, step.kind)], timeout)
         if isinstance(written, Exception):
             raise written

@@ -122,7 +122,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         if isinstance(result, Exception):
             raise result
         self._outcomes.recorded("invocation", result.outcome)
-        return pb.RecordInvocationResponse(outcome=int(result.outcome), invocation=convert.invocation_to_pb(result))
+        return pb.RecordInvocationResponse(outcome=convert.wire(result.outcome), invocation=convert.invocation_to_pb(result))
 
     @_rpc
     def BatchRecordInvocations(self, request, context):
@@ -152,7 +152,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         except InvalidArgument as exc:
             raise InvalidArgument(_prefixed("step.", exc.violations)) from None
         self._outcomes.recorded("step", recorded.outcome)
-        return pb.RecordAgentStepResponse(outcome=int(recorded.outcome), step=convert.step_to_pb(recorded))
+        return pb.RecordAgentStepResponse(outcome=convert.wire(recorded.outcome), step=convert.step_to_pb(recorded))
 
     @_rpc
     def GetSession(self, request, context):
@@ -218,12 +218,13 @@ def _require_id(session_id: str) -> None:
 
 def _batch_result(invocation_id: str, result) -> pb.BatchRecordResult:
     if isinstance(result, Recorded):
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(result.outcome),
-                                    invocation_outcome=int(result.classification.outcome))
+        assert result.classification is not None  # invocations are always classified
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(result.outcome),
+                                    invocation_outcome=convert.wire(result.classification.outcome))
     if isinstance(result, InvalidArgument):
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(RecordOutcome.REJECTED),
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(RecordOutcome.REJECTED),
                                     reason=result.reason, violations=convert.violations_to_pb(result.violations))
     if isinstance(result, EvidenceTraceError):
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=int(RecordOutcome.REJECTED),
+        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(RecordOutcome.REJECTED),
                                     reason=result.reason)
     raise result

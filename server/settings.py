@@ -10,7 +10,7 @@ import json
 import os
 import re
 import urllib.parse
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.tokens import TokenFileError, load_tokens
@@ -169,7 +169,10 @@ def _check_listen(listen: str) -> None:
 
 
 # setting name -> (environment variable, converter)
-_TOP = {
+#: A setting's environment variable (after EVIDENCE_TRACE_) and its converter.
+_Table = dict[str, tuple[str, Callable[[str], Any]]]
+
+_TOP: _Table = {
     "listen": ("LISTEN", str),
     "database_url": ("DATABASE_URL", str),
     "durability": ("DURABILITY", str),
@@ -190,8 +193,8 @@ _TOP = {
     "redact_keys": ("REDACT_KEYS", _comma_list),
     "redact_patterns": ("REDACT_PATTERNS", _json_list),
 }
-_LIMITS = {"preview_bytes": ("PREVIEW_BYTES", int)}
-_VERIFIER = {
+_LIMITS: _Table = {"preview_bytes": ("PREVIEW_BYTES", int)}
+_VERIFIER: _Table = {
     "backend": ("VERIFIER", str),
     "base_url": ("VERIFIER_BASE_URL", str),
     "model": ("VERIFIER_MODEL", str),
@@ -200,7 +203,7 @@ _VERIFIER = {
 }
 
 
-def _collect(table: Mapping[str, tuple[str, type]], flags: Mapping[str, Any],
+def _collect(table: _Table, flags: Mapping[str, Any],
              env: Mapping[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, (var, convert) in table.items():
@@ -213,7 +216,7 @@ def _collect(table: Mapping[str, tuple[str, type]], flags: Mapping[str, Any],
         try:
             out[name] = convert(value)
         except ValueError:
-            raise SettingsError(f"{name} from {source}: {value!r} is not a valid {convert.__name__}") from None
+            raise SettingsError(f"{name} from {source}: {value!r} is not a valid {getattr(convert, '__name__', 'value')}") from None
     return out
 
 

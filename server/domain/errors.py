@@ -74,8 +74,14 @@ class CommitPending(EvidenceTraceError):
 
 
 class Overloaded(EvidenceTraceError):
+    """More concurrent calls than the server serves: retry after retry_after_s."""
+
     reason = "OVERLOADED"
-    retry_after_s = 0.5
+
+    def __init__(self, message: str, retry_after_s: float = 0.5, **metadata: str):
+        self.retry_after_s = retry_after_s
+        self.metadata = metadata
+        super().__init__(message)
 
 
 class Unauthenticated(EvidenceTraceError):

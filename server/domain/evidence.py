@@ -394,7 +394,7 @@ def _judge_alerts(call: ToolCall, alerts: list[dict[str, Any]]) -> Finding:
 
 def _render_alert(state: str, alert: dict[str, Any]) -> str:
     """'firing alert Name severity=critical {labels} since t: summary'."""
-    labels = alert.get("labels") if isinstance(alert.get("labels"), dict) else {}
+    labels: dict[str, Any] = alert["labels"] if isinstance(alert.get("labels"), dict) else {}
     rest = {key: value for key, value in labels.items() if key not in ("alertname", "severity")}
     parts = [f"{state} alert" if state else "alert", _as_text(labels.get("alertname"))]
     if labels.get("severity"):
@@ -414,7 +414,7 @@ def _series_of(result_type: Any, result: Any) -> list[_Series]:
         return [_Series({}, [(result[0], result[1])])] if _is_sample(result) else []
     series = []
     for item in iter_dicts(result):
-        labels = item.get("metric") if isinstance(item.get("metric"), dict) else {}
+        labels: dict[str, Any] = item["metric"] if isinstance(item.get("metric"), dict) else {}
         raw = [item["value"]] if "value" in item else item.get("values")
         samples = [(s[0], s[1]) for s in raw if _is_sample(s)] if isinstance(raw, list) else []
         if labels or samples:

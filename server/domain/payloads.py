@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import json.decoder
+import json.scanner
 import re
 from typing import Any, Iterator, Optional
 
@@ -137,7 +139,8 @@ class _NotJson(Exception):
     """The preview has a syntax error before its cut: it cannot be read."""
 
 
-_SCAN_VALUE = json.scanner.make_scanner(_DECODER)
+_SCAN_VALUE = json.scanner.make_scanner(_DECODER)  # type: ignore[arg-type]  # typeshed names the wrong type
+_SCAN_STRING = json.decoder.scanstring  # type: ignore[attr-defined]  # the C scanstring, undeclared in typeshed
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _OTHER_SPACE = re.compile(r"[^\S \t\n\r]")
 _MEMBER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"[ \t\n\r]*:[ \t\n\r]*', re.S)
@@ -161,7 +164,9 @@ class _CutParser:
 
     def _skip(self, pos: int) -> int:
         """pos after JSON whitespace."""
-        return _JSON_SPACE.match(self.text, pos).end()
+        space = _JSON_SPACE.match(self.text, pos)
+        assert space is not None  # the pattern matches the empty string
+        return space.end()
 
     def container(self, pos: int, depth: int) -> Any:
         """The object or array opening at pos, which the cut leaves open."""
@@ -197,7 +202,7 @@ class _CutParser:
                 return result
             if is_object:
                 # The key is decoded only once its value is kept, as the reference does.
-                result[json.decoder.scanstring(text, key_at)[0]] = value
+                result[_SCAN_STRING(text, key_at)[0]] = value
             else:
                 result.append(value)
             separator = _SEPARATOR.match(text, pos)  # , in one step
@@ -217,10 +222,11 @@ class _CutParser:
         char = text[pos]
         if char == '"':
             token = _STRING_TOKEN.match(text, pos)
+            assert token is not None  # text[pos] is a quote, which always starts a token
             if token.group(1) is not None:
-                return json.decoder.scanstring(text, pos + 1)
+                return _SCAN_STRING(text, pos + 1)
             body = _drop_partial_escape(token.group())
-            return json.decoder.scanstring(body + TRUNCATION_MARK + '"', 1)[0], self.end
+            return _SCAN_STRING(body + TRUNCATION_MARK + '"', 1)[0], self.end
         if char in "{[":
             try:
                 return _SCAN_VALUE(text, pos)

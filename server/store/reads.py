@@ -37,6 +37,10 @@ def from_us(value: Optional[int]) -> Optional[dt.datetime]:
     return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
 
 
+def _time(value: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
+
+
 def _session(row: tuple) -> Session:
     (session_id, status, steps, tools, helpers, evals, create_us, update_us, complete_us) = row
     return Session(
@@ -46,8 +50,8 @@ def _session(row: tuple) -> Session:
         tool_call_count=tools,
         helper_call_count=helpers,
         evaluation_count=evals,
-        create_time=from_us(create_us),
-        update_time=from_us(update_us),
+        create_time=_time(create_us),
+        update_time=_time(update_us),
         complete_time=from_us(complete_us),
     )
 
@@ -115,7 +119,8 @@ class Reader:
         subquery on the (tenant, session_id, seq) index, never a query per row.
         """
         p = self._p
-        where, params = [f"s.tenant = {p}"], [tenant]
+        where: list[str] = [f"s.tenant = {p}"]
+        params: list[object] = [tenant]
         if flt.status is not None:
             where.append(f"s.status = {p}")
             params.append(int(flt.status))

@@ -151,7 +151,8 @@ class GroupCommitWriter:
         with self._cond:
             while not self._pending and not self._closed:
                 self._cond.wait()
-            batch, size = [], 0
+            batch: list[tuple[list[Operation], concurrent.futures.Future]] = []
+            size = 0
             while self._pending and (not batch or size + len(self._pending[0][0]) <= self._max_batch):
                 ops, future = self._pending.popleft()
                 batch.append((ops, future))
@@ -242,20 +243,20 @@ class _Batch:
         if steps:
             outcomes = self._insert_keyed(models.AgentStep, "step_id", STEP_COLUMNS,
                                           [o.row for _, o in steps], "STEP_ID_CONFLICT")
-            for (i, o), out in zip(steps, outcomes):
+            for (i, s), out in zip(steps, outcomes):
                 results[i] = out
                 if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
-                    column = "step_count" if o.kind == StepKind.MODEL_STEP else "helper_call_count"
-                    self.deltas[(o.row.tenant, o.row.session_id)][column] += 1
+                    column = "step_count" if s.kind == StepKind.MODEL_STEP else "helper_call_count"
+                    self.deltas[(s.row.tenant, s.row.session_id)][column] += 1
         if evals:
             self._insert_rows(models.VerifierEvaluation, EVALUATION_COLUMNS,
                               [dict(o.values, create_us=self.stamp) for _, o in evals])
-            for i, o in evals:
+            for i, e in evals:
                 results[i] = Written(RecordOutcome.CREATED, self.stamp)
-                self.deltas[(o.tenant, o.session_id)]["evaluation_count"] += 1
+                self.deltas[(e.tenant, e.session_id)]["evaluation_count"] += 1
         self._apply_deltas()
-        for i, o in done:
-            results[i] = self._complete(o)
+        for i, c in done:
+            results[i] = self._complete(c)
         return results  # type: ignore[return-value]
 
     # -- sessions ------------------------------------------------------------
