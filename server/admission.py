@@ -10,6 +10,11 @@ google.rpc.RetryInfo, which the client SDK honours. Health checks are never
 counted nor refused. There is no waiting room: a call is admitted now or
 refused now, so the client, not the server, decides whether to wait.
 
+Streams (WatchSession) last as long as a session and hold a worker each, so
+they have a budget of their own within the limit (`stream_limit`, by default
+half of it): however many watchers connect, the other half of the admitted
+calls stays available to writes and reads.
+
 On shutdown, `drain(grace)` refuses every new call with UNAVAILABLE (reason
 SHUTTING_DOWN) and a RetryInfo, so clients move to another replica, and waits
 for the admitted unary calls to finish; only then does the gRPC server stop (which
@@ -39,11 +44,19 @@ def concurrency_limit(max_workers: int, max_concurrent_rpcs: int) -> int:
     return max(1, max_workers - min(4, max_workers // 2))
 
 
+def stream_limit(limit: int, max_concurrent_streams: int) -> int:
+    """The streams admitted at once: the setting (at most the limit), or by default half the limit."""
+    if max_concurrent_streams > 0:
+        return min(max_concurrent_streams, limit)
+    return max(1, limit // 2)
+
+
 class AdmissionControl(grpc.ServerInterceptor):
     """Admits at most `limit` concurrent calls (health checks excepted)."""
 
-    def __init__(self, limit: int, retry_after_s: float = 0.5):
+    def __init__(self, limit: int, retry_after_s: float = 0.5, streams: Optional[int] = None):
         self.limit = limit
+        self.stream_limit = stream_limit(limit, streams or 0)
         self._retry_after_s = retry_after_s
         self._lock = threading.Condition()
         self._in_flight = 0
@@ -61,7 +74,7 @@ class AdmissionControl(grpc.ServerInterceptor):
     @contextlib.contextmanager
     def _admitted(self, context: grpc.ServicerContext, streaming: bool) -> Iterator[None]:
         with self._lock:
-            refusal = self._refusal()
+            refusal = self._refusal(streaming)
             if refusal is None:
                 self._in_flight += 1
                 self._unary_in_flight += not streaming
@@ -76,10 +89,15 @@ class AdmissionControl(grpc.ServerInterceptor):
                 self._unary_in_flight -= not streaming
                 self._lock.notify_all()
 
-    def _refusal(self) -> Optional[Union[Overloaded, "ShuttingDown"]]:
+    def _refusal(self, streaming: bool) -> Optional[Union[Overloaded, "ShuttingDown"]]:
         """Why a new call is refused now (called under the lock), or None to admit it."""
         if self._draining:
             return ShuttingDown("the server is shutting down; retry on another replica or after restart")
+        if streaming and self._in_flight - self._unary_in_flight >= self.stream_limit:
+            self.refused += 1
+            return Overloaded(f"the server is serving its limit of {self.stream_limit} concurrent streams; "
+                              "retry after the RetryInfo delay", retry_after_s=self._retry_after_s,
+                              max_concurrent_streams=str(self.stream_limit))
         if self._in_flight >= self.limit:
             self.refused += 1
             return Overloaded(f"the server is serving its limit of {self.limit} concurrent calls; "

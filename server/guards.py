@@ -42,8 +42,10 @@ def guard_interceptors(settings: Settings) -> tuple[AdmissionControl, Authentica
         log.info("bearer-token authentication: %d token(s) for %d tenant(s)", len(tokens.entries),
                  len(tokens.tenants))
     limit = concurrency_limit(settings.max_workers, settings.max_concurrent_rpcs)
-    log.info("admission control: at most %d concurrent calls on %d workers", limit, settings.max_workers)
-    return AdmissionControl(limit), Authenticator(tokens)
+    admission = AdmissionControl(limit, streams=settings.max_concurrent_streams)
+    log.info("admission control: at most %d concurrent calls (%d of them streams) on %d workers",
+             limit, admission.stream_limit, settings.max_workers)
+    return admission, Authenticator(tokens)
 
 
 def bind(server: grpc.Server, settings: Settings) -> int:

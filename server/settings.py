@@ -83,6 +83,9 @@ class Settings:
     #: Calls served at once before new ones are refused with RESOURCE_EXHAUSTED
     #: (health checks excepted); 0 picks max_workers minus a few (docs/reliability.md).
     max_concurrent_rpcs: int = 0
+    #: Of those, streams (WatchSession) served at once; 0 picks half of them, so
+    #: watchers can never take every worker from writes and reads.
+    max_concurrent_streams: int = 0
     #: Extra JSON key words whose values are redacted before storage (docs/security.md).
     redact_keys: tuple[str, ...] = ()
     #: Extra regular expressions whose matches are redacted from stored text.
@@ -141,6 +144,8 @@ def _check_security(s: "Settings") -> None:
     if s.max_concurrent_rpcs < 0 or (s.max_concurrent_rpcs and s.max_concurrent_rpcs >= s.max_workers > 1):
         raise SettingsError(f"max_concurrent_rpcs must be 0 (automatic) or below max_workers ({s.max_workers}), "
                             "so that health checks and refusals always find a free worker")
+    if s.max_concurrent_streams < 0:
+        raise SettingsError("max_concurrent_streams must be 0 (automatic: half the admitted calls) or positive")
     for pattern in s.redact_patterns:
         try:
             re.compile(pattern)
@@ -190,6 +195,7 @@ _TOP: _Table = {
     "tls_key": ("TLS_KEY", str),
     "tls_client_ca": ("TLS_CLIENT_CA", str),
     "max_concurrent_rpcs": ("MAX_CONCURRENT_RPCS", int),
+    "max_concurrent_streams": ("MAX_CONCURRENT_STREAMS", int),
     "redact_keys": ("REDACT_KEYS", _comma_list),
     "redact_patterns": ("REDACT_PATTERNS", _json_list),
 }

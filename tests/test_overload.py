@@ -140,3 +140,26 @@ def test_an_oversize_message_is_refused_with_the_limit_in_the_error(sqlite_url, 
     assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert str(limit) in caught.value.details()
     assert fine.outcome == pb.RECORD_OUTCOME_CREATED
+
+
+def test_watchers_cannot_take_every_worker_from_writes(sqlite_url):
+    """With 4 admitted calls, at most 2 may be streams; writes still get in while they stream."""
+    running = create_server(make_settings(sqlite_url, max_workers=6, max_concurrent_rpcs=4))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="w")), timeout=10)
+            watches = [stub.WatchSession(pb.WatchSessionRequest(session_id="w"), timeout=30) for _ in range(2)]
+            for watch in watches:  # both are streaming: their first event has arrived
+                next(watch)
+            with pytest.raises(grpc.RpcError) as refused:
+                next(stub.WatchSession(pb.WatchSessionRequest(session_id="w"), timeout=30))
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert error_info(refused.value).metadata["max_concurrent_streams"] == "2"
+            written = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="w")),
+                                            timeout=10)
+            assert written.outcome == pb.RECORD_OUTCOME_CREATED
+            for watch in watches:
+                watch.cancel()
+    finally:
+        running.stop(grace=1)
