@@ -39,6 +39,42 @@ def _serve_parser(sub) -> None:
                         "(env EVIDENCE_TRACE_METRICS_LISTEN, default disabled)")
 
 
+def _reclassify_parser(sub) -> None:
+    p = sub.add_parser("reclassify", help="re-run the evidence rules on rows recorded under older rules",
+                       description="Re-classify every stored invocation that an older CLASSIFIER_VERSION "
+                                   "classified, page by page, and report which outcomes changed "
+                                   "(docs/evidence-rules.md). Safe to run while servers are serving.")
+    p.add_argument("--database", dest="database_url",
+                   help="database URL (env EVIDENCE_TRACE_DATABASE_URL, default "
+                        f"{settings_module.DEFAULT_DATABASE_URL})")
+    p.add_argument("--page-size", type=int, default=500, help="rows per transaction (default 500)")
+
+
+def _reclassify(args: argparse.Namespace) -> int:
+    from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION
+    from evidence_trace.server.reclassify import reclassify
+    from evidence_trace.server.store.db import open_database
+    from evidence_trace.server.store.migrations import migrate
+    from evidence_trace.server.store.reclassification import ReclassificationStore
+
+    try:
+        settings = settings_module.load({"database_url": args.database_url} if args.database_url else {})
+    except settings_module.SettingsError as exc:
+        print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
+        return 2
+    if args.page_size < 1:
+        print("evidence-trace: --page-size must be at least 1", file=sys.stderr)
+        return 2
+    db = open_database(settings.database_url)
+    migrate(db)
+    report = reclassify(ReclassificationStore(db), args.page_size)
+    print(f"reclassified {report.rows} row(s) with the rules of version {CLASSIFIER_VERSION}; "
+          f"{report.changed_rows} outcome(s) changed")
+    for (old, new), count in sorted(report.changed.items()):
+        print(f"  {old} -> {new}: {count}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="evidence-trace",
                                      description="An evidence store and answer gate for LLM agents.")
@@ -46,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     _serve_parser(sub)
     cli_commands.add_parsers(sub)
     tokens.add_hash_token_parser(sub)
+    _reclassify_parser(sub)
     return parser
 
 
@@ -53,6 +90,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "hash-token":
         return tokens.hash_token_command(args.tenant, args.generate, sys.stdin, sys.stdout)
+    if args.command == "reclassify":
+        return _reclassify(args)
     if args.command != "serve":
         return cli_commands.run(args)
     flags = {k: v for k, v in vars(args).items() if k != "command" and v is not None}
