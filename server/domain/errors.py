@@ -27,27 +27,25 @@ class InvalidArgument(EvidenceTraceError):
         super().__init__(f"invalid request: {fields}")
 
 
-class NotFound(EvidenceTraceError):
+class ReasonedError(EvidenceTraceError):
+    """An error whose UPPER_SNAKE reason and ErrorInfo metadata are chosen where it is raised."""
+
     def __init__(self, reason: str, message: str, **metadata: str):
         self.reason = reason
         self.metadata = metadata
         super().__init__(message)
 
 
-class Conflict(EvidenceTraceError):
+class NotFound(ReasonedError):
+    """The resource (a session, in this tenant) does not exist."""
+
+
+class Conflict(ReasonedError):
     """An idempotency key reused with different content."""
 
-    def __init__(self, reason: str, message: str, **metadata: str):
-        self.reason = reason
-        self.metadata = metadata
-        super().__init__(message)
 
-
-class FailedPrecondition(EvidenceTraceError):
-    def __init__(self, reason: str, message: str, **metadata: str):
-        self.reason = reason
-        self.metadata = metadata
-        super().__init__(message)
+class FailedPrecondition(ReasonedError):
+    """The request is valid but the resource's state forbids it."""
 
 
 class StorageUnavailable(EvidenceTraceError):
@@ -84,10 +82,5 @@ class Overloaded(EvidenceTraceError):
         super().__init__(message)
 
 
-class Unauthenticated(EvidenceTraceError):
+class Unauthenticated(ReasonedError):
     """The call carries no valid credentials, or comes from a client the server does not accept."""
-
-    def __init__(self, reason: str, message: str, **metadata: str):
-        self.reason = reason
-        self.metadata = metadata
-        super().__init__(message)
