@@ -95,7 +95,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("show", parents=[common], help="show a session's timeline of steps and tool calls",
                        description="Show a session's timeline: model steps, helper calls, tool calls and Chat "
-                                   "evaluations in commit order, with duration, outcome and the truncated, "
+                                   "evaluations in start order, with duration, outcome and the truncated, "
                                    "no-output and not-captured markers.")
     p.add_argument("session", metavar="SESSION", help="the session id")
     p.set_defaults(handler=_show)

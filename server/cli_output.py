@@ -160,10 +160,23 @@ def timeline_cells(event: pb.WatchSessionResponse) -> Optional[list[str]]:
     return None
 
 
+def _started_us(event: pb.WatchSessionResponse) -> int:
+    """When an event's step, call or evaluation started (an evaluation: when it was made)."""
+    kind = event.WhichOneof("event")
+    if kind == "step":
+        return event.step.start_time.ToMicroseconds()
+    if kind == "invocation":
+        return event.invocation.start_time.ToMicroseconds()
+    if kind == "evaluation":
+        return event.evaluation.create_time.ToMicroseconds()
+    return event.session.update_time.ToMicroseconds()
+
+
 def timeline_table(events: Sequence[pb.WatchSessionResponse]) -> str:
-    """A session's header line and its timeline as a table."""
+    """A session's header line and its timeline as a table, in start order (commit order breaks ties)."""
     header = next((session_header(e.session) for e in events if e.WhichOneof("event") == "session"), "")
-    rows = [c for c in (timeline_cells(e) for e in events) if c is not None]
+    in_order = sorted(events, key=_started_us)  # sorted() is stable: equal starts keep commit order
+    rows = [c for c in (timeline_cells(e) for e in in_order) if c is not None]
     body = table(TIMELINE_HEADERS, rows) if rows else "no steps, tool calls or evaluations yet"
     return f"{header}\n\n{body}"
 

@@ -86,6 +86,17 @@ def test_show_prints_the_timeline_with_markers(capsys, address, seeded):
         "step", "invocation", "invocation", "invocation"]
 
 
+def test_show_lists_the_timeline_in_start_order(capsys, address, stub):
+    late, early = invocation(session_id="order", tool_name="query_logs"), step(session_id="order")
+    late.start_time.FromSeconds(1_796_000_100)
+    early.start_time.FromSeconds(1_796_000_000)
+    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=late), timeout=10)  # committed first
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=early), timeout=10)  # started first
+    code, text, _ = _run(capsys, "show", "order", "--server", address)
+    assert code == 0
+    assert [r.split()[2] for r in text.splitlines()[3:]] == ["model", "tool"]
+
+
 def test_summarize_prints_the_entries(capsys, address, seeded):
     code, text, _ = _run(capsys, "summarize", seeded, "--server", address)
     assert code == 0
