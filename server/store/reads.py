@@ -6,7 +6,6 @@ duration of the call and translates driver errors to storage errors.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Optional
 
 import peewee
@@ -181,6 +180,3 @@ class Reader:
             steps=[timeline_rows.step(r) for r in steps],
             invocations=[timeline_rows.invocation(r) for r in invocations],
             evaluations=[timeline_rows.evaluation(r) for r in evaluations])
-
-def loads(text: Optional[str]):
-    return json.loads(text) if text else None
