@@ -18,6 +18,7 @@ import uuid
 
 import grpc
 
+from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
 from bench.procs import Proc, rss_kib
 from bench.workload import batch_request, record_request, row_values, session_invocations
@@ -38,7 +39,7 @@ def report(name: str, measured: str, baseline: str = "", ratio: str = "") -> Non
 def bench_unary(et: Proc, echo: Proc, seconds: float) -> None:
     payload = record_request("size-probe").SerializeToString()
     with grpc.insecure_channel(echo.address) as ech, grpc.insecure_channel(et.address) as etch:
-        echo_call = ech.unary_unary("/bench.Echo/Echo")
+        echo_call = ech.unary_unary(ECHO_METHOD)
         stub = pb_grpc.EvidenceTraceServiceStub(etch)
         run_load(lambda w, i: echo_call(payload, timeout=10), 4, 0.5)  # warm up
         for concurrency in (1, 8, 32):

@@ -11,7 +11,7 @@ from concurrent import futures
 
 import grpc
 
-METHOD = "/bench.Echo/Echo"
+METHOD = "/bench.Echo/Echo"  # the full method path clients call
 
 
 def _echo(request: bytes, context) -> bytes:

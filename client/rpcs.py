@@ -24,9 +24,6 @@ CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
 
 Metadata = Sequence[tuple[str, str]]
 
-SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
-
-
 def build_request(cls: type[M], request: Optional[M], **fields: Any) -> M:
     """`request` as given, or a new `cls` from the keyword fields that are not None."""
     given = {name: value for name, value in fields.items() if value is not None}
@@ -37,11 +34,6 @@ def build_request(cls: type[M], request: Optional[M], **fields: Any) -> M:
     if given:
         raise TypeError("pass either a request message or keyword fields, not both")
     return request
-
-
-def method_path(rpc: str) -> str:
-    """The full gRPC method path of an RPC, for example /evidence_trace.v1.EvidenceTraceService/GetSession."""
-    return f"/{SERVICE.full_name}/{rpc}"
 
 
 def auth_metadata(token: Optional[str]) -> tuple[tuple[str, str], ...]:

@@ -57,8 +57,6 @@ class Limits:
     question_chars: int = 16 * 1024
     #: Chat draft answer, at most this many characters.
     draft_chars: int = 64 * 1024
-    #: Chat caller verifier output, at most this many characters.
-    verifier_output_chars: int = 64 * 1024
 
 
 def check_id(field: str, value: str) -> list[Violation]:

@@ -29,8 +29,6 @@ MIGRATIONS: list[tuple[int, str, Callable[[peewee.Database], None]]] = [
     (1, "initial schema", _v1_initial),
 ]
 
-LATEST_VERSION = MIGRATIONS[-1][0]
-
 
 def migrate(db: peewee.Database) -> int:
     """Apply pending migrations in one locked transaction; return the version in force."""
