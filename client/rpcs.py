@@ -24,6 +24,7 @@ CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
 
 Metadata = Sequence[tuple[str, str]]
 
+
 def build_request(cls: type[M], request: Optional[M], **fields: Any) -> M:
     """`request` as given, or a new `cls` from the keyword fields that are not None."""
     given = {name: value for name, value in fields.items() if value is not None}
