@@ -24,7 +24,7 @@ from evidence_trace.server.domain.timeline import (
     TimelineSnapshot,
 )
 from evidence_trace.server.store import models, timeline_rows
-from evidence_trace.server.store.db import is_sqlite, translate_errors
+from evidence_trace.server.store.db import is_sqlite, thread_connection, translate_errors
 
 _SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",
                     "evaluation_count", "create_us", "update_us", "complete_us")
@@ -63,7 +63,7 @@ class Reader:
         self._p = db.param
 
     def _query(self, sql: str, params: tuple) -> list[tuple]:
-        with translate_errors(self._db), self._db.connection_context():
+        with translate_errors(self._db), thread_connection(self._db):
             return self._db.execute_sql(sql, params).fetchall()
 
     def session(self, tenant: str, session_id: str) -> Optional[Session]:
@@ -76,7 +76,7 @@ class Reader:
     def session_with_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified invocation rows in call order, in one read transaction."""
         p = self._p
-        with translate_errors(self._db), self._db.connection_context(), self._db.atomic():
+        with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
             found = self._db.execute_sql(
                 f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
                 f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
@@ -159,7 +159,7 @@ class Reader:
         """
         p = self._p
         atomic = self._db.atomic() if is_sqlite(self._db) else self._db.atomic(isolation_level="REPEATABLE READ")
-        with translate_errors(self._db), self._db.connection_context(), atomic:
+        with translate_errors(self._db), thread_connection(self._db), atomic:
             found = self._db.execute_sql(
                 f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
                 f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
