@@ -21,6 +21,7 @@ import grpc
 from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
 from bench.procs import Proc, rss_kib
+from bench.stages import stage_costs
 from bench.workload import batch_request, record_request, row_values, session_invocations
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
@@ -174,6 +175,9 @@ def main() -> None:
             bench_batch(et, 20_000 if args.quick else 100_000)
             bench_summaries(et, db_path)
     bench_memory(args.database, 20_000 if args.quick else 200_000)
+    print("\n  where a row's time goes on the write path (sequential, benchmark rows; docs/performance.md)")
+    for stage, micros in stage_costs():
+        print(f"  {stage:<46} {micros:>8.1f} µs/row", flush=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import grpc
 import pytest
@@ -111,27 +110,14 @@ def test_invocation_retrieval_and_verdict_fields_are_redacted():
     assert "hunter2" not in redacted.raw_output + "".join(redacted.reasons)
 
 
-def _per_call_us(fn, text: str, rounds: int = 5, number: int = 2000) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        started = time.perf_counter()
-        for _ in range(number):
-            fn(text)
-        best = min(best, (time.perf_counter() - started) / number * 1e6)
-    return best
-
-
-def test_a_kilobyte_without_secrets_redacts_well_under_20_microseconds(fault_report):
+def test_a_text_without_secrets_is_returned_as_is():
+    """The common case copies nothing (its cost is measured by `python -m bench`, not asserted here)."""
     preview = json.dumps({"total": 8, "logs": [
         {"level": "ERROR", "service": "payment-service", "ts": f"2026-11-30T10:00:0{i}Z",
          "message": f"upstream timeout after 30s on /v1/charge id={i}"} for i in range(8)]})[:1024]
     assert R.text(preview) is preview
-    micros = _per_call_us(R.text, preview)
-    with_trigger = preview.replace("service", "key", 1)  # a word that makes the pair rules look closer
-    trigger_micros = _per_call_us(R.text, with_trigger)
-    fault_report(preview_bytes=len(preview), redact_us=round(micros, 2), with_key_word_us=round(trigger_micros, 2))
-    assert micros < 20
-    assert trigger_micros < 40
+    with_key_word = preview.replace("service", "key", 1)  # a word the pair rules look for, without a value
+    assert R.text(with_key_word) is with_key_word
 
 
 # -- through the server ------------------------------------------------------------
