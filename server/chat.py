@@ -48,16 +48,15 @@ class ChatService:
     def chat(self, tenant: str, session_id: str, question: str, draft: str,
              caller_output: Optional[str], timeout: Optional[float]) -> ChatResult:
         self._validate(session_id, question, draft)
-        session, rows = self._reader.session_with_rows(tenant, session_id)
+        session, rows, texts = self._reader.session_for_chat(tenant, session_id)
         if session is None:
             raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
         entries = summarize(rows)
-        texts = tuple(self._reader.evidence_texts(tenant, session_id))
         redact = self._recorder.redactor  # no verifier, row or log sees a secret the caller sent
         question, draft = redact.text(question), redact.text(draft)
         caller_output = None if caller_output is None else redact.text(caller_output)
         started = time.perf_counter()
-        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), texts, caller_output))
+        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(texts), caller_output))
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
         self._recorder.record_evaluation(

@@ -30,14 +30,14 @@ _SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "he
                     "evaluation_count", "create_us", "update_us", "complete_us")
 
 
-def from_us(value: Optional[int]) -> Optional[dt.datetime]:
-    if value is None:
-        return None
-    return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
-
-
 def _time(value: int) -> dt.datetime:
+    """A stored time (µs since the epoch) as an aware UTC datetime."""
     return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
+
+
+def from_us(value: Optional[int]) -> Optional[dt.datetime]:
+    """_time, for a column that may be NULL."""
+    return None if value is None else _time(value)
 
 
 def _session(row: tuple) -> Session:
@@ -75,39 +75,44 @@ class Reader:
 
     def session_with_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified invocation rows in call order, in one read transaction."""
+        with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
+            return self._session_and_rows(tenant, session_id)
+
+    def session_for_chat(self, tenant: str, session_id: str, text_limit: int = 200,
+                         text_chars: int = 4096) -> tuple[Optional[Session], list[ClassifiedRow], list[str]]:
+        """session_with_rows, plus the previews of its supporting calls for the rules verifier.
+
+        One read transaction, so the previews are those of exactly the rows judged.
+        """
         p = self._p
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
-            found = self._db.execute_sql(
-                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
-                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
-            if not found:
-                return None, []
-            rows = self._db.execute_sql(
-                "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note "
-                f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
-                "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+            session, rows = self._session_and_rows(tenant, session_id)
+            if session is None:
+                return None, [], []
+            previews = self._db.execute_sql(
+                f"SELECT output_preview FROM {models.ToolInvocation._meta.table_name} "
+                f"WHERE tenant = {p} AND session_id = {p} AND outcome IN ({p}, {p}) "
+                f"ORDER BY start_us, seq LIMIT {int(text_limit)}",
+                (tenant, session_id, int(Outcome.DIRECT_SUPPORT), int(Outcome.INDIRECT_SUPPORT))).fetchall()
+        return session, rows, [r[0][:text_chars] for r in previews]
+
+    def _session_and_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
+        """The session and its classified rows; call inside an open read transaction."""
+        p = self._p
+        found = self._db.execute_sql(
+            f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
+            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
+        if not found:
+            return None, []
+        rows = self._db.execute_sql(
+            "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note "
+            f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
+            "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
         return _session(found[0]), [
             ClassifiedRow(invocation_id=r[0], tool_name=r[1], topic_domain=r[2], outcome=Outcome(r[3]),
                           input_digest=r[4], excerpt=r[5], note=r[6])
             for r in rows
         ]
-
-    def evidence_texts(self, tenant: str, session_id: str, limit: int = 200,
-                       max_chars: int = 4096) -> list[str]:
-        """Previews of the session's supporting calls, for the rules verifier."""
-        p = self._p
-        rows = self._query(
-            f"SELECT output_preview FROM {models.ToolInvocation._meta.table_name} "
-            f"WHERE tenant = {p} AND session_id = {p} AND outcome IN ({p}, {p}) "
-            f"ORDER BY start_us, seq LIMIT {int(limit)}",
-            (tenant, session_id, int(Outcome.DIRECT_SUPPORT), int(Outcome.INDIRECT_SUPPORT)))
-        return [r[0][:max_chars] for r in rows]
-
-    def evaluation_count(self, tenant: str, session_id: str) -> int:
-        p = self._p
-        return self._query(
-            f"SELECT COUNT(*) FROM {models.VerifierEvaluation._meta.table_name} "
-            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id))[0][0]
 
 
     def list_sessions(self, tenant: str, flt: SessionFilter, after: Optional[SessionKey],
