@@ -216,7 +216,7 @@ class Verdict:
     """The gate's decision on a draft answer, and what the user may see.
 
     raw_output is the verifier's output as received (bounded before storage),
-    empty when there was none.
+    empty when there was none. claims are the per-claim checks of the draft.
     """
 
     decision: Decision
@@ -226,3 +226,79 @@ class Verdict:
     verifier: str
     output_text: str
     raw_output: str = ""
+    claims: tuple["ClaimCheck", ...] = ()
+    backend_decision: Decision = Decision.UNSPECIFIED
+    """The backend's own decision before the claim-check floor lowered it;
+    UNSPECIFIED when the floor did not apply."""
+
+
+@dataclasses.dataclass(frozen=True)
+class EvidenceRow:
+    """A stored invocation as the claim checks read it: its outcome, output and question."""
+
+    invocation_id: str
+    tool_name: str
+    outcome: Outcome
+    preview: str = ""
+    input_params: dict[str, Any] = dataclasses.field(default_factory=dict)
+    relevance: RelevanceLevel = RelevanceLevel.UNSPECIFIED
+    error_message: str = ""
+    error_kind: ErrorKind = ErrorKind.UNSPECIFIED
+    duration_ms: int = 0
+
+    @property
+    def error_kind_label(self) -> str:
+        return {ErrorKind.TIMEOUT: "timeout", ErrorKind.EXCEPTION: "exception",
+                ErrorKind.EXECUTION_ERROR: "execution error"}.get(self.error_kind, "")
+
+
+class ClaimStatus(enum.IntEnum):
+    """How one claim of a draft stands against the evidence."""
+
+    UNSPECIFIED = 0
+    GROUNDED = 1
+    CONTRADICTED = 2
+    UNGROUNDED = 3
+    WEAK = 4
+    UNCHECKABLE = 5
+
+
+class ClaimKind(enum.IntEnum):
+    """What a piece of the draft asserts."""
+
+    UNSPECIFIED = 0
+    FACT = 1  # asserts something about the incident
+    CAUSAL = 2  # asserts a cause between facts
+    GAP = 3  # says what could not be checked (a failed or empty call)
+    ADVICE = 4  # a recommendation: not a factual claim
+    HEDGE = 5  # an explicitly hedged hypothesis: not a factual claim
+    CONTEXT = 6  # a heading, a label, a question: not a claim
+
+
+@dataclasses.dataclass(frozen=True)
+class Grounding:
+    """A unit of evidence a claim rests on (or that contradicts it)."""
+
+    invocation_id: str
+    unit: str
+    excerpt: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ClaimCheck:
+    """One claim of a draft, checked.
+
+    start/end: the claim's span in the draft, in code points.
+    inference: the claim's facts are grounded but the cause it asserts is not.
+    """
+
+    start: int
+    end: int
+    text: str
+    kind: ClaimKind
+    status: ClaimStatus
+    facts: tuple[str, ...] = ()
+    groundings: tuple[Grounding, ...] = ()
+    reason: str = ""
+    direct: bool = False
+    inference: bool = False

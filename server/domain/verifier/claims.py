@@ -1,0 +1,353 @@
+"""Splitting a draft answer into claims, and telling what each one asserts.
+
+A claim is a sentence or clause of the draft (English or Chinese punctuation),
+a list item, or a table row, with markdown headings, emphasis, code marks and
+link targets stripped. Each claim gets a kind (model.ClaimKind):
+
+- ADVICE: a recommendation ("restart the pod", "you should...", "建议..."),
+  or any sentence under a "Recommendations" / "Next steps" heading;
+- HEDGE: an explicitly hedged hypothesis ("may", "possibly", "not confirmed",
+  "可能"), or a sentence under a "Hypotheses" heading;
+- GAP: a statement of what could not be checked ("the log search timed out");
+- CAUSAL: asserts a cause between facts ("because", "caused", "due to",
+  "led to", "由于", "导致", "因为");
+- CONTEXT: a heading, a label, a question, a statement about the answer
+  itself ("Here is what I found");
+- FACT: everything else.
+
+A fact smuggled into advice is still a claim: "raise maxTotal from 8 to 64"
+yields a FACT claim "maxTotal ... 8", and "restart it, since it OOMs every
+5 min" yields a FACT claim for the part after "since".
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterator
+
+from evidence_trace.server.domain.model import ClaimKind
+
+
+@dataclasses.dataclass(frozen=True)
+class Claim:
+    """A piece of the draft to check.
+
+    start/end: the span in the draft (code points). text: the piece with
+    markdown stripped. negated: the claim denies something ("no errors").
+    process: the claim reports what the agent asked ("I queried ...").
+    """
+
+    start: int
+    end: int
+    text: str
+    kind: ClaimKind
+    negated: bool = False
+    process: bool = False
+    table: bool = False
+
+
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|[（(]\d{1,2}[)）])\s+")
+_QUOTE_MARKER = re.compile(r"^\s*>\s?")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])")
+
+# Sentence and clause ends: ". " (not a decimal point or an abbreviation),
+# "!", "?", ";", and Chinese 。！？； — plus ", but" / ", while" / "，但" clauses.
+_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.", "cf.", "no.", "fig.", "mr.", "dr.", "inc.", "ltd.")
+_BOUNDARY = re.compile(
+    r"(?<=[.!?])[\"')\]]?\s+(?=\S)"
+    r"|(?<=[。！？；;])\s*"
+    r"|,\s+(?=(?:but|while|whereas|although|though|however|yet)\b)"
+    r"|，(?=(?:但|但是|而|然而|不过|同时|此外|另外|并且|建议|应|需要|可以考虑|请|所以|因此))"
+)
+
+_SECTION_ADVICE = re.compile(
+    r"recommend|next steps?|action items?|actions|mitigation|remediation|what to do|suggest|fix(?:es)?\b|follow[- ]?ups?"
+    r"|建议|后续|下一步|处理措施|修复|措施|行动",
+    re.I,
+)
+_SECTION_HEDGE = re.compile(
+    r"hypothes|possible causes?|potential causes?|suspect|unverified|not (?:yet )?(?:verified|confirmed)|open questions?"
+    r"|speculat|可能(?:原因)?|推测|假设|待确认|未确认|疑似",
+    re.I,
+)
+_SECTION_GAP = re.compile(
+    r"could not (?:be )?(?:check|verif|confirm)|couldn't|not checked|gaps?|limitations?|unknowns?|caveats?"
+    r"|无法确认|未能|缺失|局限",
+    re.I,
+)
+
+_IMPERATIVES = (
+    "restart|raise|increase|decrease|reduce|lower|scale|add|remove|roll|rollback|revert|check|verify|investigate|"
+    "monitor|review|consider|set|tune|enable|disable|update|upgrade|downgrade|configure|adjust|bump|move|migrate|"
+    "drain|cordon|evict|clear|flush|purge|rotate|replace|restore|retry|rerun|re-run|page|escalate|contact|notify|"
+    "open|file|create|deploy|redeploy|apply|patch|fix|limit|throttle|cap|shed|failover|switch|pin|tighten|loosen|"
+    "double|halve|keep|watch|track|confirm|ensure|make|look|audit|profile|run|kill|stop|start|pause|resume|"
+    "backfill|allocate|provision|expand|extend|shorten|implement|introduce|use|avoid|block|reindex|vacuum|analyze|"
+    "compact|inspect|examine|query|search|collect|gather|capture|dump|test|validate|reproduce|benchmark|document|"
+    "alert|silence|acknowledge|ack|mute|wait|let|try|plan|schedule|coordinate|communicate|inform|ask|reach|engage|"
+    "isolate|quarantine|cut|trim|shrink|grow|resize|rebalance|reconfigure|recreate|rebuild|reboot|bounce|cycle"
+)
+_ADVICE_START = re.compile(
+    rf"^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])", re.I)
+_ADVICE_CUE = re.compile(
+    r"\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
+    r"it would be (?:good|wise|best|worth)|ought to|we need to|you need to|need to be|worth (?:checking|investigating)|"
+    r"it is advisable|action item|to mitigate|to prevent)\b"
+    r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
+    re.I,
+)
+_HEDGE_CUE = re.compile(
+    r"\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
+    r"appears? to|could be|could have|would suggest|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
+    r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
+    r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess)\b"
+    r"|可能|也许|或许|大概|疑似|推测|猜测|尚未确认|未确认|待确认|待验证|未验证|不确定|似乎|看起来|怀疑|估计",
+    re.I,
+)
+_GAP_CUE = re.compile(
+    r"(?:\b(?:logs?|metrics?|prometheus|promql|knowledge(?: base)?|kb|runbook|trace|tracing|tempo|jaeger|loki|"
+    r"elasticsearch|cls|splunk|datadog|retrieval|rag)\s+(?:search|query|queries|lookup|call|request|tool|api|backend)"
+    r"|\b(?:the|my|our|this|that|a|one|second|first|last)\s+(?:search|query|lookup|tool call|retrieval|log search|"
+    r"metrics query)|\b(?:lookup_knowledge|query_logs|query_metrics|[a-z]+_[a-z_]+)\s*(?:call)?)"
+    r"[^.;。；]{0,48}?\b(?:timed out|time[ds]? out|failed|errored|exceeded (?:its|the|a) (?:[\w-]+ )?(?:deadline|timeout)|"
+    r"returned (?:no|nothing|empty|0|zero|an error)|found (?:no|nothing)|came back empty|was empty|were empty|"
+    r"(?:was|were) deduplicated|(?:was|were) deduped|(?:was|were) skipped|did not return|didn't return|"
+    r"(?:is|was|were|are) unavailable|(?:is|was|were|are) not available|could not be reached)\b"
+    r"|\b(?:could not|couldn't|cannot|can't|unable to|was not able to|were not able to|not possible to|"
+    r"did not|didn't)\s+(?:\w+\s+){0,3}?(?:confirm|verify|check|query|retrieve|reach|fetch|access|determine|"
+    r"load|get|corroborate|validate|establish)\b"
+    r"|\bno (?:matching |relevant |new )?(?:logs?|log entries|results|data|matches|hits|entries|documents|"
+    r"series|samples|knowledge|runbook entries|chunks) (?:(?:was|were) )?(?:found|returned|available|came back)\b"
+    r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
+    r"|\bnot (?:be )?(?:checked|verified|confirmed) (?:by|from|against|in) (?:the )?(?:logs?|metrics?|knowledge|evidence)"
+    r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实)"
+    r"|(?:日志|指标|知识库|链路|监控)?(?:查询|检索|搜索|调用)[^。；]{0,12}?(?:超时|失败|报错|为空|无结果|不可用)"
+    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)",
+    re.I,
+)
+_CAUSAL_CUE = re.compile(
+    r"\b(?:because|caused|causing|causes|due to|led to|leads to|leading to|result(?:ed|s|ing)? in|as a result of|"
+    r"root cause|triggered by|triggers|triggered|stems? from|stemming from|owing to|thanks to|since the|"
+    r"responsible for|the reason (?:is|was)|explains?|attributable to|driven by)\b"
+    r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使",
+    re.I,
+)
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|none|nothing|without|zero|neither|nor|isn't|wasn't|aren't|weren't|didn't|doesn't|"
+    r"don't|hasn't|haven't|hadn't|cannot|can't|won't)\b(?!\s+(?:longer|only|more than|less than|fewer than))"
+    r"|没有|并未|未|无|不是|不(?=[^同少过]|$)",
+    re.I,
+)
+_PROCESS = re.compile(
+    r"^(?:i|we|the agent)\s+(?:first\s+|then\s+|also\s+)?(?:queried|searched|checked|looked|asked|ran|called|"
+    r"requested|filtered|retrieved|fetched|scanned|used|set)\b"
+    r"|\b(?:the|my|our|a)\s+(?:log |metrics? |knowledge )?(?:query|search|lookup)\s+(?:for|of|was|used|covered|"
+    r"asked|filtered|with|over|on)\b"
+    r"|\b(?:with|using)\s+(?:a|the)\s+threshold\b"
+    r"|^(?:我|我们)?(?:查询了|检索了|搜索了|查看了|检查了)",
+    re.I,
+)
+_META = re.compile(
+    r"^(?:here(?:'s| is| are)|below|above|summary|in summary|to summarize|overall|tl;?dr|based on|according to|"
+    r"the (?:evidence|data|findings|results) (?:shows?|suggests?|below)|findings|evidence|answer|diagnosis|"
+    r"以下|总结|综上|结论|根据|概述|摘要|证据)\b",
+    re.I,
+)
+_SUBSTANTIVE = re.compile(
+    r"\b(?:caus\w*|root|problem\w*|issue\w*|fail\w*|error\w*|down|outage\w*|slow\w*|degrad\w*|unstable|"
+    r"broken|latenc\w*|timeouts?|crash\w*|overload\w*|saturat\w*|exhaust\w*|leak\w*|spik\w*|unavailable|unhealthy|"
+    r"misconfig\w*|bugs?|regression\w*|incident\w*|affect\w*|impact\w*|fir(?:ing|ed)|alert\w*|restart\w*|oom|"
+    r"memory|cpu|disk|network\w*|database\w*|healthy|normal|fine|ok|stable|resolved|fixed|recovered|wrong|bad|"
+    r"trouble\w*|glitch\w*|overwhelm\w*|struggl\w*|bottleneck\w*|contention|pressure|spike\w*|anomal\w*)\b"
+    r"|故障|问题|原因|异常|失败|错误|超时|宕机|缓慢|延迟|告警|重启|内存|正常|恢复|崩溃|报错",
+    re.I,
+)
+_SMUGGLED_FROM = re.compile(r"\bfrom\s+(\S+)\s+to\b|从\s*(\S+?)\s*(?:调整|提高|增加|降低|减少|改|扩|缩|升|到)", re.I)
+_SMUGGLED_CLAUSE = re.compile(
+    r"\b(?:since|because|as|given that|which is|which are|which has|that is|that are|currently|now at|"
+    r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
+    re.I,
+)
+
+
+def split_claims(draft: str) -> list[Claim]:
+    """The claims of a draft, in order."""
+    claims: list[Claim] = []
+    lines = list(_lines(draft))
+    section = ClaimKind.FACT
+    in_fence = False
+    for index, (start, line) in enumerate(lines):
+        end = start + len(line)
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        if not line.strip():
+            continue
+        if in_fence:
+            claims.extend(_claims_of(start, line, line, ClaimKind.FACT))
+            continue
+        if _HEADING.match(line):
+            title = _clean(_HEADING.sub("", line))
+            section = _section_kind(title)
+            claims.append(Claim(start, end, title, ClaimKind.CONTEXT))
+            continue
+        if _TABLE_SEPARATOR.match(line) and "-" in line:
+            continue
+        if line.lstrip().startswith("|") and line.count("|") >= 2:
+            following = lines[index + 1][1] if index + 1 < len(lines) else ""
+            cells = [_clean(cell) for cell in line.strip().strip("|").split("|")]
+            text = " | ".join(cell for cell in cells if cell)
+            if _TABLE_SEPARATOR.match(following) and "-" in following:
+                claims.append(Claim(start, end, text, ClaimKind.CONTEXT))
+            else:
+                claims.append(dataclasses.replace(_classify(start, end, text, section), table=True))
+            continue
+        body_start = start
+        marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)
+        body = line
+        if marker:
+            body_start += marker.end()
+            body = line[marker.end():]
+            marker = _LIST_MARKER.match(body)
+            if marker:
+                body_start += marker.end()
+                body = body[marker.end():]
+        cleaned = _clean(body)
+        if _is_label(cleaned):
+            label_kind = _section_kind(cleaned)
+            if label_kind != ClaimKind.FACT or not marker:
+                section = label_kind
+            claims.append(Claim(body_start, end, cleaned, ClaimKind.CONTEXT))
+            continue
+        label, rest_offset = _label_prefix(body)
+        item_section = _section_kind(label) if label else section
+        claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section))
+    return claims
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.rstrip("\r\n")
+        yield offset, stripped
+        offset += len(line)
+
+
+def _clean(text: str) -> str:
+    text = _LINK.sub(r"\1", text)
+    text = _EMPHASIS.sub("", text)
+    return " ".join(text.split())
+
+
+def _section_kind(title: str) -> ClaimKind:
+    if _SECTION_ADVICE.search(title):
+        return ClaimKind.ADVICE
+    if _SECTION_HEDGE.search(title):
+        return ClaimKind.HEDGE
+    if _SECTION_GAP.search(title):
+        return ClaimKind.GAP
+    return ClaimKind.FACT
+
+
+def _is_label(text: str) -> bool:
+    """A short line ending in a colon ("Evidence:", "建议：")."""
+    return bool(text) and text[-1] in ":：" and len(text.split()) <= 6 and len(text) <= 40
+
+
+_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:：*\n]{1,32}?)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(?=\S)")
+
+
+def _label_prefix(body: str) -> tuple[str, int]:
+    """A leading "Label:" of a list item or line, when it names a section kind."""
+    m = _LABEL.match(body)
+    if m and len(m.group(1).split()) <= 4 and _section_kind(m.group(1)) != ClaimKind.FACT:
+        return m.group(1), m.end()
+    return "", 0
+
+
+def _claims_of(start: int, raw: str, _text: str, section: ClaimKind) -> Iterator[Claim]:
+    for piece_start, piece_end in _sentences(raw):
+        piece = raw[piece_start:piece_end]
+        cleaned = _clean(piece)
+        if not cleaned or not any(ch.isalnum() for ch in cleaned):
+            continue
+        yield from _expand(_classify(start + piece_start, start + piece_end, cleaned, section))
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    begin = 0
+    for m in _BOUNDARY.finditer(text):
+        if m.start() <= begin:
+            continue
+        head = text[begin:m.start()]
+        if head.lower().endswith(_ABBREVIATIONS):
+            continue
+        yield begin, len(head.rstrip()) + begin
+        begin = m.end()
+    if begin < len(text):
+        tail = text[begin:]
+        yield begin, begin + len(tail.rstrip())
+
+
+def _classify(start: int, end: int, text: str, section: ClaimKind) -> Claim:
+    kind = _kind(text, section)
+    return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
+
+
+def _kind(text: str, section: ClaimKind) -> ClaimKind:
+    stripped = text.rstrip()
+    if stripped.endswith(("?", "？")):
+        return ClaimKind.CONTEXT
+    if _GAP_CUE.search(text):
+        return ClaimKind.GAP
+    if section == ClaimKind.ADVICE or _ADVICE_START.match(text) or _ADVICE_CUE.search(text):
+        return ClaimKind.ADVICE
+    if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):
+        return ClaimKind.HEDGE
+    if _CAUSAL_CUE.search(text):
+        return ClaimKind.CAUSAL
+    if section == ClaimKind.GAP:
+        return ClaimKind.GAP
+    return ClaimKind.FACT
+
+
+def _expand(claim: Claim) -> Iterator[Claim]:
+    """The claim, plus the facts smuggled into advice as FACT claims of their own."""
+    yield claim
+    if claim.kind != ClaimKind.ADVICE:
+        return
+    m = _SMUGGLED_FROM.search(claim.text)
+    if m:
+        # "raise maxTotal from 8 to 64" asserts "maxTotal is 8".
+        before = claim.text[: m.start()]
+        value = m.group(1) or m.group(2)
+        yield Claim(claim.start, claim.end, f"{_subject_words(before)} is {value}".strip(), ClaimKind.FACT)
+    m = _SMUGGLED_CLAUSE.search(claim.text)
+    if m:
+        clause = (m.group(1) or m.group(2)).strip()
+        if clause:
+            kind = _kind(clause, ClaimKind.FACT)
+            if kind in (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP):
+                yield Claim(claim.start, claim.end, clause, kind, negated=bool(_NEGATION.search(clause)))
+
+
+def _subject_words(text: str) -> str:
+    """What advice acts on: its words after the leading verb."""
+    words = text.split()
+    return " ".join(words[1:]) if len(words) > 1 else text
+
+
+def is_substantive(text: str) -> bool:
+    """Whether a claim with no checkable fact still asserts something about the incident."""
+    return bool(_SUBSTANTIVE.search(text)) and not _META.match(text)
+
+
+def is_meta(text: str) -> bool:
+    return bool(_META.match(text))
+
+
+CAUSAL_CUE = _CAUSAL_CUE

@@ -1,0 +1,665 @@
+"""Claim checks: every claim of a draft against units of evidence, and the decision.
+
+check_draft() splits the draft into claims (claims.py), reads each claim's
+facts (facts.py) and looks for ONE unit of evidence (units.py) that shows all
+of them. docs/verifier-protocol.md states the rules; in short:
+
+- GROUNDED: one unit from a successful, supporting row shows every fact.
+- CONTRADICTED: the unit that matches the claim's subject shows the opposite
+  (an ERROR entry against "no errors", a firing alert against "resolved", a
+  WARN entry against "ERROR").
+- UNGROUNDED: a checkable fact no unit shows; or, for a causal claim whose
+  facts are grounded, no unit states the link (an inference).
+- WEAK: the only units showing it come from a failed-free but weak row: a
+  no-hit, a deduplicated lookup, LOW- or NONE-relevance knowledge.
+- UNCHECKABLE: nothing checkable (advice, hedges, context, or a vague claim).
+
+decide() turns the checks into ACCEPT, LOW_CONFID or REJECT.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from typing import Iterable, Optional, Sequence
+
+from evidence_trace.server.domain.model import (
+    ClaimCheck,
+    ClaimKind,
+    ClaimStatus,
+    Decision,
+    EvidenceRow,
+    Grounding,
+)
+from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claims import (
+    CAUSAL_CUE,
+    Claim,
+    is_meta,
+    is_substantive,
+    split_claims,
+)
+from evidence_trace.server.domain.verifier.facts import (
+    Dimension,
+    Fact,
+    FactKind,
+    Scope,
+    extract_facts,
+    normalize,
+)
+from evidence_trace.server.domain.verifier.units import (
+    Family,
+    Strength,
+    Unit,
+    family_of,
+    units_of,
+)
+
+MAX_CLAIMS = 200  # claims beyond this are not checked (the draft is bounded at 64 KiB)
+MAX_GROUNDINGS = 6
+
+_JUDGED = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
+_ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
+_NEGATED_ERRORS = re.compile(
+    r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
+    r"ERROR|FATAL|error[- ](?:logs?|entries|lines|messages))\b"
+    r"|\b(?:errors?|exceptions?|ERROR entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
+    r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
+    r"(?:errors?|exceptions?|ERROR)"
+    r"|(?:没有|无|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",
+)
+_TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
+_CONJUNCTION = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+", re.I)
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
+_STOPWORDS = frozenset(
+    "this that these those there their with from into over under have has had were was been being which what "
+    "when where while than then them they also only just very more most much many some such each other about "
+    "because caused causing cause causes due led leads leading result resulted results root reason since the "
+    "and for are but not was its it's after before during between again still".split()
+)
+_FAMILY_WORDS = {
+    Family.LOGS: re.compile(r"\blogs?\b|log (?:search|query)|日志", re.I),
+    Family.METRICS: re.compile(r"\bmetrics?\b|prometheus|promql|\bcpu\b|memory|latency|指标|监控", re.I),
+    Family.KNOWLEDGE: re.compile(r"knowledge|runbook|\bkb\b|docs?\b|documentation|retrieval|知识库|文档|手册", re.I),
+}
+_STEMS = re.compile(r"(?:ing|ed|es|s)$")
+_CITATION = (
+    (Family.LOGS, re.compile(r"\b(?:the |its |their )?(?:[\w-]+ )?logs? (?:show|shows|say|says|indicate|indicates|"
+                             r"report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
+                             r"|日志(?:显示|表明|中|里|记录)", re.I)),
+    (Family.METRICS, re.compile(r"\b(?:the )?(?:metrics?|prometheus|dashboards?|graphs?) (?:show|shows|say|says|"
+                                r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics"
+                                r"|指标(?:显示|表明)|监控(?:显示|表明)", re.I)),
+    (Family.TRACES, re.compile(r"\b(?:the )?(?:traces?|tracing|spans?) (?:show|shows|indicate|indicates|reveal|"
+                               r"reveals|confirm|confirms)\b|链路(?:显示|追踪显示)", re.I)),
+    (Family.KNOWLEDGE, re.compile(r"\b(?:the )?(?:runbook|knowledge base|kb|documentation|docs|guide|playbook|sop)"
+                                  r" (?:says|say|states|explains|notes|recommends|shows|describes)\b|according to the "
+                                  r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册)"
+                                  r"(?:显示|表明|指出|说明|中|里|提到)", re.I)),
+)
+
+
+def _cited_family(text: str) -> Optional[Family]:
+    for family, pattern in _CITATION:
+        if pattern.search(text):
+            return family
+    return None
+
+
+_CELL_NUMBER = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+
+
+def _cell_numbers(text: str) -> tuple[Fact, ...]:
+    """The bare numbers of a table row's cells, each a fact of the row."""
+    from evidence_trace.server.domain.verifier.facts import Quantity
+    found = []
+    for cell in text.split(" | "):
+        m = _CELL_NUMBER.match(cell)
+        if m:
+            number = m.group(1)
+            decimals = len(number.split(".")[1]) if "." in number else 0
+            found.append(Fact(FactKind.QUANTITY, number, number,
+                              quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals)))
+    return tuple(found)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Match:
+    unit: Unit
+    units: tuple[Unit, ...] = ()
+
+
+class Evidence:
+    """The units of a session's rows, built lazily per row.
+
+    only: when a claim cites its source ("the logs show"), the rows of that
+    family; None for all rows.
+    """
+
+    def __init__(self, rows: Sequence[EvidenceRow]) -> None:
+        self._rows = list(rows)
+        self._units: dict[int, list[Unit]] = {}
+        self._raw: dict[int, str] = {}
+        self._only: Optional[Family] = None
+
+    def cited(self, text: str) -> "Evidence":
+        """This evidence, narrowed to the family of tools the claim cites, if it cites one."""
+        family = _cited_family(text)
+        if family is None:
+            return self
+        narrowed = Evidence.__new__(Evidence)
+        narrowed.__dict__.update(self.__dict__)
+        narrowed._only = family
+        return narrowed
+
+    def rows(self) -> Iterable[int]:
+        if self._only is None:
+            return range(len(self._rows))
+        return [i for i, row in enumerate(self._rows) if family_of(row.tool_name) == self._only]
+
+    def row(self, index: int) -> EvidenceRow:
+        return self._rows[index]
+
+    def units(self, index: int) -> list[Unit]:
+        if index not in self._units:
+            self._units[index] = units_of(self._rows[index])
+        return self._units[index]
+
+    def raw(self, index: int) -> str:
+        if index not in self._raw:
+            row = self._rows[index]
+            self._raw[index] = normalize(row.preview + " " + str(row.input_params) + " " + row.error_message).lower()
+        return self._raw[index]
+
+    def candidates(self, entities: Sequence[Fact]) -> Iterable[int]:
+        """Rows that mention every entity somewhere (a cheap filter before parsing units)."""
+        keys = [f.key for f in entities if f.kind != FactKind.IDENTIFIER or "/" not in f.key]
+        for index in self.rows():
+            raw = self.raw(index)
+            if all(key in raw for key in keys):
+                yield index
+
+
+def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ...]:
+    evidence = Evidence(rows)
+    checks = []
+    for claim in split_claims(draft)[:MAX_CLAIMS]:
+        checks.append(_check(claim, evidence))
+    return tuple(checks)
+
+
+def decide(checks: Sequence[ClaimCheck]) -> tuple[Decision, list[str]]:
+    """The decision the claim checks call for, and why."""
+    judged = [c for c in checks if c.kind in _JUDGED]
+    contradicted = [c for c in judged if c.status == ClaimStatus.CONTRADICTED]
+    ungrounded = [c for c in judged if c.status == ClaimStatus.UNGROUNDED and not c.inference]
+    if contradicted or ungrounded:
+        reasons = [f"contradicted: {_quote(c.text)} ({c.reason})" for c in contradicted]
+        reasons += [f"not grounded in any unit of evidence: {_quote(c.text)} ({c.reason})" for c in ungrounded]
+        return Decision.REJECT, reasons
+    weak = [c for c in judged if c.status == ClaimStatus.WEAK]
+    vague = [c for c in judged if c.status == ClaimStatus.UNCHECKABLE]
+    inferred = [c for c in judged if c.inference]
+    grounded = [c for c in judged if c.status == ClaimStatus.GROUNDED]
+    reasons = [f"weak evidence only: {_quote(c.text)} ({c.reason})" for c in weak]
+    reasons += [f"nothing checkable: {_quote(c.text)}" for c in vague]
+    reasons += [f"causal link not shown by the evidence: {_quote(c.text)}" for c in inferred]
+    if reasons:
+        return Decision.LOW_CONFID, reasons
+    if not any(c.direct for c in grounded):
+        if not grounded:
+            return Decision.LOW_CONFID, ["the draft makes no checkable factual claim"]
+        return Decision.LOW_CONFID, ["no claim is grounded in direct evidence"]
+    return Decision.ACCEPT, [f"all {len(grounded)} factual claims are grounded in the evidence, "
+                             f"{sum(1 for c in grounded if c.direct)} in direct evidence"]
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    return '"' + (text if len(text) <= limit else text[: limit - 1] + "\u2026") + '"'
+
+
+# -- one claim ------------------------------------------------------------------
+
+
+def _check(claim: Claim, evidence: Evidence) -> ClaimCheck:
+    facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
+    if claim.process:
+        facts = tuple(dataclasses.replace(f, scope=Scope.QUERY) for f in facts)
+    evidence = evidence.cited(claim.text)
+    base = functools.partial(ClaimCheck, claim.start, claim.end, claim.text, claim.kind,
+                             facts=tuple(f.describe() for f in facts))
+    if claim.kind not in _JUDGED:
+        return base(status=ClaimStatus.UNCHECKABLE, reason="not a factual claim")
+    if claim.kind == ClaimKind.GAP:
+        return _check_gap(claim, facts, evidence, base)
+    if claim.negated and not facts_have_values(facts):
+        negative = _check_negation(claim, facts, evidence, base)
+        if negative is not None:
+            return negative
+    if not any(f.kind != FactKind.TIME for f in facts):
+        facts = ()
+    if not facts:
+        overlap = _content_grounding(claim.text, evidence)
+        if overlap is not None and claim.kind == ClaimKind.FACT:
+            return base(status=ClaimStatus.GROUNDED, groundings=(_grounding(overlap),),
+                        reason="its words are those of one unit", direct=overlap.strength == Strength.DIRECT)
+        if claim.kind == ClaimKind.CAUSAL or (is_substantive(claim.text) and not is_meta(claim.text)):
+            return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact")
+        return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"),
+                                   kind=ClaimKind.CONTEXT)
+    status, groundings, reason, direct = _ground_parts(claim.text, facts, evidence)
+    if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
+        link = _causal_link(claim.text, facts, evidence)
+        if link is None:
+            return base(status=ClaimStatus.UNGROUNDED, groundings=groundings, inference=True,
+                        reason="the facts are in the evidence but no unit states the cause", direct=direct)
+        groundings = groundings + (link,)
+    return base(status=status, groundings=groundings, reason=reason, direct=direct)
+
+
+def facts_have_values(facts: Sequence[Fact]) -> bool:
+    return any(f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or
+               (f.kind == FactKind.COUNT and f.key != "0") for f in facts)
+
+
+def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
+                  ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
+    status, groundings, reason, direct = _ground(facts, evidence)
+    if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
+        return status, groundings, reason, direct
+    parts = [p for p in _CONJUNCTION.split(text) if p.strip()]
+    if len(parts) < 2:
+        return status, groundings, reason, direct
+    subject = [f for f in facts if f.is_entity]
+    results = []
+    for part in parts:
+        part_facts = extract_facts(part)
+        if not part_facts:
+            continue
+        present = {f.kind for f in part_facts}
+        if not present & _SUBJECT_KINDS:
+            part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + part_facts
+        elif not any(f.is_entity for f in part_facts):
+            part_facts = tuple(subject) + part_facts
+        results.append(_ground(part_facts, evidence))
+    if not results:
+        return status, groundings, reason, direct
+    worst = max(results, key=lambda r: _SEVERITY[r[0]])
+    if _SEVERITY[worst[0]] >= _SEVERITY[status]:
+        return status, groundings, reason, direct
+    merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
+    return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+_SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
+_SEVERITY = {ClaimStatus.GROUNDED: 0, ClaimStatus.WEAK: 1, ClaimStatus.UNGROUNDED: 2, ClaimStatus.CONTRADICTED: 3,
+             ClaimStatus.UNCHECKABLE: 1}
+
+
+def _ground(facts: Sequence[Fact], evidence: Evidence) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    entities = [f for f in facts if f.is_entity]
+    best: Optional[_Match] = None
+    contradiction: Optional[tuple[Unit, str]] = None
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength == Strength.FAILED:
+                continue
+            verdict = _matches_all(facts, unit, question)
+            if verdict is True and unit.strength == Strength.QUESTION and \
+                    not all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+                continue
+            if verdict is True:
+                if best is None or unit.strength > best.unit.strength:
+                    best = _Match(unit)
+            elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
+                contradiction = (unit, verdict)
+        counted = _count_grounding(facts, units, question)
+        if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
+            best = counted
+        if best is not None and best.unit.strength == Strength.DIRECT:
+            break
+    if best is not None and best.unit.strength >= Strength.INDIRECT:
+        return ClaimStatus.GROUNDED, _groundings(best), "", best.unit.strength == Strength.DIRECT
+    if best is not None and best.unit.strength == Strength.QUESTION and \
+            all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+        return ClaimStatus.GROUNDED, _groundings(best), "grounded in what the call asked", False
+    if best is not None and best.unit.strength == Strength.QUESTION:
+        best = None
+    if contradiction is not None:
+        unit, why = contradiction
+        return ClaimStatus.CONTRADICTED, (_grounding(unit),), why, False
+    if best is not None:
+        return ClaimStatus.WEAK, _groundings(best), _weak_reason(best.unit, evidence), False
+    missing = _missing(facts, evidence)
+    return ClaimStatus.UNGROUNDED, (), missing, False
+
+
+def _weak_reason(unit: Unit, evidence: Evidence) -> str:
+    return f"only in a weak row ({unit.tool_name} {unit.invocation_id}: no hit, deduplicated or low relevance)"
+
+
+def _missing(facts: Sequence[Fact], evidence: Evidence) -> str:
+    """Names the facts no unit shows, or says they are not shown together."""
+    alone = []
+    for fact in facts:
+        status, _, _, _ = _ground_single(fact, evidence)
+        if not status:
+            alone.append(fact.describe())
+    if alone:
+        return "no unit shows " + "; ".join(alone[:4])
+    return "the facts appear only in different units, never together: " + "; ".join(f.describe() for f in facts[:4])
+
+
+def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, None]:
+    for index in evidence.candidates([fact] if fact.is_entity else []):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength != Strength.FAILED and _matches_all([fact], unit, question) is True:
+                return True, None, None, None
+    return False, None, None, None
+
+
+def _groundings(match: _Match) -> tuple[Grounding, ...]:
+    units = match.units or (match.unit,)
+    return tuple(_grounding(u) for u in units[:MAX_GROUNDINGS])
+
+
+def _grounding(unit: Unit) -> Grounding:
+    return Grounding(unit.invocation_id, unit.ref, unit.excerpt)
+
+
+# -- matching facts against a unit ---------------------------------------------------
+
+
+def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
+    """True when the unit shows every fact; a string naming the conflict when the
+    unit shows the claim's subject but an opposite state or level; else False."""
+    conflict = ""
+    subject_seen = False
+    minutes = tuple(int(f.key) for f in facts if f.kind == FactKind.TIME)
+    for fact in facts:
+        if fact.kind == FactKind.TIME:
+            continue
+        if unit.strength == Strength.QUESTION and fact.scope == Scope.RESULT:
+            return False
+        if _matches(fact, unit, minutes):
+            subject_seen = subject_seen or fact.is_entity
+            continue
+        if fact.scope in (Scope.SUBJECT, Scope.QUERY) and question is not None and question is not unit \
+                and _matches(fact, question, minutes):
+            subject_seen = subject_seen or fact.is_entity
+            continue
+        if fact.kind in (FactKind.STATE, FactKind.LEVEL):
+            found = unit.state if fact.kind == FactKind.STATE else unit.level
+            if found and not _matches(fact, unit):
+                conflict = f"the evidence shows {found}, not {fact.key}"
+                continue
+        return False
+    if conflict:
+        entities = [f for f in facts if f.is_entity]
+        return conflict if (subject_seen or not entities) else False
+    return True
+
+
+def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    if fact.alternatives and any(_matches(alt, unit, minutes) for alt in fact.alternatives):
+        return True
+    if fact.kind == FactKind.TIME:
+        return True
+    kind = fact.kind
+    if fact.is_entity:
+        return _contains(unit.lowered, fact.key)
+    if kind == FactKind.HTTP_STATUS:
+        code = float(fact.key)
+        return any(n.value == code for n in unit.numbers) or _contains(unit.lowered, fact.key)
+    if kind == FactKind.ID:
+        return _contains(unit.lowered, fact.key)
+    if kind == FactKind.STATE:
+        state = unit.state
+        if fact.key == "!resolved":
+            return state in ("firing", "pending")
+        if fact.key.startswith("!"):
+            return bool(state) and state != fact.key[1:]
+        if fact.key == "resolved":
+            return state in ("resolved", "inactive")
+        return state == fact.key
+    if kind == FactKind.LEVEL:
+        if unit.level:
+            return unit.level == fact.key or (fact.key == "ERROR" and unit.level in ERROR_LEVELS and
+                                              unit.level != "ERROR" and False)
+        return unit.kind in ("chunk", "item", "object", "header") and _contains(unit.lowered, fact.key.lower())
+    if kind in (FactKind.QUANTITY, FactKind.COUNT):
+        return _quantity_matches(fact, unit, minutes)
+    return False
+
+
+def _contains(lowered: str, key: str) -> bool:
+    start = lowered.find(key)
+    while start >= 0:
+        before = lowered[start - 1] if start else " "
+        end = start + len(key)
+        after = lowered[end] if end < len(lowered) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = lowered.find(key, start + 1)
+    return False
+
+
+def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    quantity = fact.quantity
+    if quantity is None:
+        return False
+    numbers = unit.numbers
+    if minutes:
+        # "3 s at 08:10" speaks of the sample at 08:10, when the series has one.
+        at = tuple(n for n in numbers if n.minute is None or any(abs(n.minute - m) <= 1 for m in minutes))
+        if any(n.minute is not None for n in at):
+            numbers = at
+    for number in numbers:
+        value = number.value
+        if quantity.dimension == Dimension.NUMBER:
+            if number.dimension in (None, Dimension.NUMBER) and quantity.matches(value):
+                return True
+            if number.dimension is not None and quantity.matches(value):
+                return True
+            continue
+        if number.dimension == quantity.dimension:
+            if quantity.matches(value * number.factor):
+                return True
+            if quantity.dimension == Dimension.RATIO and (quantity.matches(value) or quantity.matches(value * 0.01)):
+                return True
+            continue
+        if number.dimension is None:
+            if quantity.dimension == Dimension.RATIO:
+                if quantity.matches(value) or quantity.matches(value * 0.01):
+                    return True
+            elif number.sample and quantity.matches(value * quantity.factor):
+                return True
+    return False
+
+
+def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit]) -> Optional[_Match]:
+    """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    if len(counts) != 1:
+        return None
+    count = counts[0]
+    wanted = int(float(count.key))
+    if wanted <= 0:
+        return None
+    others = [f for f in facts if f is not count]
+    level = ""
+    if _ERROR_WORDS.search(count.noun) and not any(f.kind == FactKind.LEVEL for f in others):
+        level = "ERROR"
+    shown = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")
+             and u.strength >= Strength.WEAK
+             and (not level or u.level in ERROR_LEVELS)
+             and (not others or _matches_all(others, u, question) is True)]
+    listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
+    header = next((u for u in units if u.kind == "header"), None)
+    if header is not None and _TOTAL.search(header.lowered):
+        total = _TOTAL.search(header.lowered)
+        if total and float(total.group(1)) > len(listed):
+            return None  # a listing cut by a limit: what it shows is not what was counted
+    if len(shown) == wanted:
+        strongest = max(shown, key=lambda u: u.strength)
+        return _Match(strongest, tuple(shown))
+    return None
+
+
+# -- negations, gaps, causes -------------------------------------------------------
+
+
+def _check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"No errors were logged", "the alert is not firing", "0 restarts"."""
+    entities = [f for f in facts if f.is_entity]
+    text = claim.text
+    if _NEGATED_ERRORS.search(text):
+        supporting: list[Unit] = []
+        weak: list[Unit] = []
+        for index in evidence.candidates(entities):
+            row = evidence.row(index)
+            if family_of(row.tool_name) != Family.LOGS:
+                continue
+            for unit in evidence.units(index):
+                if unit.strength in (Strength.FAILED, Strength.QUESTION):
+                    continue
+                if entities and not all(_matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities):
+                    continue
+                if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
+                    return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
+                                reason=f"the evidence shows a {unit.level} entry")
+                (supporting if unit.strength >= Strength.INDIRECT else weak).append(unit)
+            if not evidence.units(index)[:-1] and evidence.units(index):
+                weak.append(evidence.units(index)[-1])
+        if supporting:
+            return base(status=ClaimStatus.GROUNDED, groundings=tuple(_grounding(u) for u in supporting[:3]),
+                        reason="the log entries shown hold no error", direct=False)
+        if weak:
+            return base(status=ClaimStatus.WEAK, groundings=tuple(_grounding(u) for u in weak[:3]),
+                        reason="only an empty or weak log search stands behind it")
+        return base(status=ClaimStatus.WEAK, reason="no log search covers it")
+    return None
+
+
+def _in_question(fact: Fact, units: list[Unit]) -> bool:
+    return bool(units) and units[-1].strength == Strength.QUESTION and _matches(fact, units[-1])
+
+
+def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
+    """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
+    families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
+    entities = [f for f in facts if f.is_entity]
+    fallback: Optional[Unit] = None
+    wrong: Optional[Unit] = None
+    for index in evidence.candidates(entities):
+        row = evidence.row(index)
+        if families and family_of(row.tool_name) not in families:
+            continue
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
+        checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.is_entity]
+        for unit in gap_units:
+            if not checkable or _matches_all(
+                    [dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True:
+                return base(status=ClaimStatus.GROUNDED, groundings=(_grounding(unit),),
+                            reason="states the gap a failed or empty call left")
+        if gap_units:
+            wrong = gap_units[0]
+        if units and fallback is None and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED"):
+            fallback = units[-1]
+    if fallback is not None:
+        return base(status=ClaimStatus.GROUNDED, groundings=(_grounding(fallback),),
+                    reason="states the gap an empty call left")
+    if wrong is not None:
+        return base(status=ClaimStatus.UNGROUNDED, groundings=(_grounding(wrong),),
+                    reason="the failed or empty call does not show what the claim says of it")
+    if not any(True for _ in evidence.rows()):
+        return base(status=ClaimStatus.WEAK, reason="no call was recorded")
+    return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")
+
+
+def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Grounding]:
+    """A unit that states the cause: a log entry or HIGH-relevance knowledge with a causal cue
+    and words of both sides of the claim."""
+    cue = CAUSAL_CUE.search(text)
+    if cue is None:
+        return None
+    sides = [_content_words(text[: cue.start()]) | _fact_keys(text[: cue.start()]),
+             _content_words(text[cue.end():]) | _fact_keys(text[cue.end():])]
+    for index in evidence.rows():
+        row = evidence.row(index)
+        family = family_of(row.tool_name)
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT:
+                continue
+            if family == Family.KNOWLEDGE and unit.strength != Strength.DIRECT:
+                continue
+            shares = [_share(side, unit.lowered) for side in sides]
+            cue = CAUSAL_CUE.search(unit.lowered) or _UNIT_CAUSE.search(unit.lowered)
+            if all(share >= (0.5 if cue else 0.7) for share in shares):
+                return _grounding(unit)
+    return None
+
+
+_UNIT_CAUSE = re.compile(r"reason|cause|原因|根因|due to|because|导致|由于", re.I)
+
+
+def _share(words: set[str], lowered: str) -> float:
+    """The share of `words` a unit says (1.0 for no words)."""
+    if not words:
+        return 1.0
+    return sum(1 for word in words if _stem_in(word, lowered)) / len(words)
+
+
+def _fact_keys(text: str) -> set[str]:
+    return {f.key for f in extract_facts(text) if f.is_entity}
+
+
+def _content_words(text: str) -> set[str]:
+    words = set()
+    for word in _CONTENT_WORD.findall(normalize(text).lower()):
+        if word in _STOPWORDS:
+            continue
+        if word[0] >= "\u4e00":  # CJK: its bigrams
+            words.update(word[i:i + 2] for i in range(len(word) - 1))
+        else:
+            words.add(word)
+    return words
+
+
+def _stem_in(word: str, lowered: str) -> bool:
+    stem = _STEMS.sub("", word) if len(word) > 5 else word
+    return stem in lowered
+
+
+MIN_OVERLAP_WORDS = 3
+OVERLAP_SHARE = 0.7
+
+
+def _content_grounding(text: str, evidence: Evidence) -> Optional[Unit]:
+    """For a claim with no checkable fact: one supporting unit that says most of its words.
+
+    At least MIN_OVERLAP_WORDS content words, OVERLAP_SHARE of them in the unit,
+    so a restatement of a log message or a runbook sentence is grounded, and a
+    vague verdict ("a database problem") is not.
+    """
+    words = _content_words(text)
+    if len(words) < MIN_OVERLAP_WORDS:
+        return None
+    best: Optional[Unit] = None
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT:
+                continue
+            found = sum(1 for word in words if _stem_in(word, unit.lowered))
+            if found >= MIN_OVERLAP_WORDS and found >= OVERLAP_SHARE * len(words):
+                if best is None or unit.strength > best.strength:
+                    best = unit
+    return best
