@@ -516,7 +516,7 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
         cue = above or below
         negated = _NEGATED_BEFORE.search(before, max(0, cue.start() - 16), cue.start()) is not None
         # "did not exceed 85%" is at most 85%; "not below 2 GiB" at least 2 GiB.
-        return Comparison.BELOW if bool(above) != negated else Comparison.ABOVE
+        return Comparison.ABOVE if bool(above) != negated else Comparison.BELOW
     if _ABOVE_AFTER.match(after):
         return Comparison.ABOVE
     if _ABOUT.search(before) or _ABOUT_AFTER.match(after):

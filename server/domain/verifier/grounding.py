@@ -40,6 +40,7 @@ from evidence_trace.server.domain.verifier.claims import (
     split_claims,
 )
 from evidence_trace.server.domain.verifier.facts import (
+    Comparison,
     Dimension,
     Fact,
     FactKind,
@@ -68,6 +69,8 @@ _NEGATED_ERRORS = re.compile(
     r"(?:errors?|exceptions?|ERROR)"
     r"|(?:没有|无|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",
 )
+_NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
+_TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 _CONJUNCTION = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+", re.I)
 _CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
@@ -183,8 +186,13 @@ class Evidence:
 def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ...]:
     evidence = Evidence(rows)
     checks = []
+    subject: tuple[Fact, ...] = ()
     for claim in split_claims(draft)[:MAX_CLAIMS]:
-        checks.append(_check(claim, evidence))
+        check, facts = _check(claim, evidence, subject)
+        checks.append(check)
+        named = tuple(f for f in facts if f.kind in _SUBJECT_KINDS)
+        if named:
+            subject = named
     return tuple(checks)
 
 
@@ -222,8 +230,20 @@ def _quote(text: str, limit: int = 120) -> str:
 # -- one claim ------------------------------------------------------------------
 
 
-def _check(claim: Claim, evidence: Evidence) -> ClaimCheck:
+def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
+    anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
+    if anaphora:
+        # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
+        noun = anaphora.group(0).lower()
+        wanted = {FactKind.SERVICE} if ("service" in noun or "服务" in noun) else (
+            _SUBJECT_KINDS if noun.startswith("it") else {FactKind.INSTANCE})
+        present = {f.kind for f in facts}
+        facts = tuple(f for f in subject if f.kind in wanted and f.kind not in present) + facts
+    return _check_facts(claim, facts, evidence), facts
+
+
+def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
     if claim.process:
         facts = tuple(dataclasses.replace(f, scope=Scope.QUERY) for f in facts)
     evidence = evidence.cited(claim.text)
@@ -233,6 +253,13 @@ def _check(claim: Claim, evidence: Evidence) -> ClaimCheck:
         return base(status=ClaimStatus.UNCHECKABLE, reason="not a factual claim")
     if claim.kind == ClaimKind.GAP:
         return _check_gap(claim, facts, evidence, base)
+    if claim.negated:
+        universal = _check_universal(claim, facts, evidence, base)
+        if universal is not None:
+            return universal
+        denied = _check_denied_event(claim, facts, evidence, base)
+        if denied is not None:
+            return denied
     if claim.negated and not facts_have_values(facts):
         negative = _check_negation(claim, facts, evidence, base)
         if negative is not None:
@@ -462,6 +489,9 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             numbers = at
     for number in numbers:
         value = number.value
+        if fact.kind == FactKind.COUNT and (_NOT_A_COUNT.search(number.key) or
+                                            (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))):
+            continue  # a page size, a threshold or a tool's message is not how many there were
         if quantity.dimension == Dimension.NUMBER:
             if number.dimension in (None, Dimension.NUMBER) and quantity.matches(value):
                 return True
@@ -545,6 +575,84 @@ def _check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
                         reason="only an empty or weak log search stands behind it")
         return base(status=ClaimStatus.WEAK, reason="no log search covers it")
     return None
+
+
+_ANAPHORA = re.compile(
+    r"\b(?:that|this|the same|same)\s+(?:pod|service|node|host|instance|container|server|replica|machine|worker)\b"
+    r"|^(?:it|its)\b"
+    r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)", re.I)
+_UNIVERSAL = re.compile(
+    r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:[\w.-]+\s+){0,3}?(?:is|are|was|were|has|have|"
+    r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一", re.I)
+_EVENTS = {
+    "deadlock": ("deadlock", "死锁"), "timeout": ("timeout", "timed out", "超时"),
+    "restart": ("restart", "重启"), "oom": ("oom", "out of memory", "outofmemory", "内存溢出"),
+    "crash": ("crash", "崩溃"), "exception": ("exception", "异常"), "evict": ("evict", "驱逐"),
+    "refused": ("refused", "拒绝"), "throttl": ("throttl", "限流"), "panic": ("panic",),
+    "rollback": ("rollback", "回滚"), "failover": ("failover", "切换"),
+}
+_DENIED = re.compile(
+    r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
+    r"\s+(?:\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|exception|evict|refused|"
+    r"throttl|panic|rollback|failover)\w*"
+    r"|(?:没有|未|并未|无|没)(?:\S{0,4}?)(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
+    re.I,
+)
+
+
+def _check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"No partition is above 10000": contradicted by any unit of the subject above it."""
+    if not _UNIVERSAL.search(claim.text):
+        return None
+    bounds = [f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)]
+    if not bounds:
+        return None
+    entities = [f for f in facts if f.is_entity]
+    seen: list[Unit] = []
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or not unit.numbers:
+                continue
+            if entities and _matches_all(entities, unit, question) is not True:
+                continue
+            if any(_matches(bound, unit) for bound in bounds):
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
+                            reason=f"{unit.ref} of {unit.invocation_id} is {bounds[0].quantity.comparison.value} "
+                                   f"{bounds[0].text}")
+            seen.append(unit)
+    if seen:
+        return base(status=ClaimStatus.GROUNDED, groundings=tuple(_grounding(u) for u in seen[:MAX_GROUNDINGS]),
+                    reason="no unit of the subject crosses the bound", direct=any(u.strength == Strength.DIRECT
+                                                                                   for u in seen))
+    return None
+
+
+def _check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"X had no deadlock": contradicted by a unit of X that shows one."""
+    m = _DENIED.search(claim.text)
+    if m is None:
+        return None
+    term = (m.group(1) or m.group(2)).lower()
+    forms = next((forms for stem, forms in _EVENTS.items() if term.startswith(stem) or term in forms
+                  or any(term.startswith(f) for f in forms)), (term,))
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or unit.kind == "input":
+                continue
+            if entities and _matches_all(entities, unit, question) is not True:
+                continue
+            if any(form in unit.lowered for form in forms) and not _ZERO_EVENT.search(unit.lowered):
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
+                            reason=f"the evidence shows {forms[0]}")
+    return None
+
+
+_ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
 
 
 def _in_question(fact: Fact, units: list[Unit]) -> bool:

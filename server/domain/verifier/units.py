@@ -72,6 +72,7 @@ class Number:
     dimension: Optional[Dimension] = None
     factor: float = 1.0
     minute: Optional[int] = None  # a sample's time of day (UTC), in minutes
+    key: str = ""  # the JSON key the number was read from, lower-case
     sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
 
 
@@ -336,8 +337,8 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
     (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
 )
-_KEY_SUFFIX = re.compile(r"(?:_|(?<=[a-z])(?=[A-Z]))(ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb)$",
-                         re.I)
+_KEY_SUFFIX = re.compile(
+    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb))$")
 
 
 def _name_hint(name: str) -> tuple[Optional[Dimension], float]:
@@ -372,12 +373,12 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         if isinstance(value, float) and not math.isfinite(value):
             return
         dimension, factor = _key_hint(key) if key else _name_hint(hint)
-        yield Number(float(value), dimension, factor)
+        yield Number(float(value), dimension, factor, key=key.lower())
     elif isinstance(value, str):
         number = _float(value)
         if number is not None:
             dimension, factor = _key_hint(key) if key else _name_hint(hint)
-            yield Number(number, dimension, factor)
+            yield Number(number, dimension, factor, key=key.lower())
         else:
             yield from _numbers_in_text(value)
 
