@@ -52,7 +52,7 @@ Q_A = "Why is order-service returning 500s?"
 
 add("long_markdown", "en", "supported", Q_A, """
 ## Summary
-order-service is failing requests: the **HighErrorRate** alert is firing for order-service in production, and one of its pods logs connection-pool exhaustion.
+order-service is failing requests: the **HighErrorRate** alert is firing for order-service in production.
 
 ## Evidence
 - HighErrorRate (critical) is firing for order-service; its description says 8.7% of requests return HTTP 5xx over the last 5m.
