@@ -49,7 +49,8 @@ class IncidentTools:
             return ToolResult("", retrieval=Retrieval(dedup_reason="same query already answered in this session",
                                                       relevance_level="NONE"))
         self._seen_queries.add(query)
-        return ToolResult("Runbook PAY-7: payment-service upstream timeout -> check the bank gateway latency.",
+        return ToolResult("Runbook PAY-7: upstream timeouts on calls to the bank gateway cause payment-service "
+                          "to fail; check the bank gateway latency.",
                           retrieval=Retrieval(retrieval_layer="L0+L1", l0_count=1, l1_count=4,
                                               relevance_level="HIGH", details={"doc_ids": ["PAY-7"]}))
 

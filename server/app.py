@@ -85,7 +85,7 @@ def create_server(settings: Settings) -> RunningServer:
     writer = GroupCommitWriter(db)
     recorder = Recorder(writer, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns))
     reader = Reader(db)
-    gate = Gate(build_verifier(settings.verifier))
+    gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
     metrics = Metrics() if settings.metrics_listen else None
     servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits),
                                      settings.commit_timeout_s, outcomes=metrics, watch_poll_s=settings.watch_poll_s,

@@ -48,7 +48,7 @@ class ChatService:
     def chat(self, tenant: str, session_id: str, question: str, draft: str,
              caller_output: Optional[str], timeout: Optional[float]) -> ChatResult:
         self._validate(session_id, question, draft)
-        session, rows, texts = self._reader.session_for_chat(tenant, session_id)
+        session, rows, evidence = self._reader.session_for_chat(tenant, session_id)
         if session is None:
             raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
         entries = summarize(rows)
@@ -56,7 +56,7 @@ class ChatService:
         question, draft = redact.text(question), redact.text(draft)
         caller_output = None if caller_output is None else redact.text(caller_output)
         started = time.perf_counter()
-        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(texts), caller_output))
+        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output))
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
         self._recorder.record_evaluation(

@@ -10,6 +10,7 @@ import logging
 import sys
 from typing import Optional, Sequence
 
+from evidence_trace.server import cli_eval
 from evidence_trace.server import cli_commands
 from evidence_trace.server import settings as settings_module
 from evidence_trace.server import tokens
@@ -33,6 +34,9 @@ def _serve_parser(sub) -> None:
                    help="Chat verifier backend (env EVIDENCE_TRACE_VERIFIER, default rules)")
     p.add_argument("--verifier-base-url", help="OpenAI-compatible API base URL (env EVIDENCE_TRACE_VERIFIER_BASE_URL)")
     p.add_argument("--verifier-model", help="verifier model name (env EVIDENCE_TRACE_VERIFIER_MODEL)")
+    p.add_argument("--verifier-claim-floor", choices=("on", "off"),
+                   help="hold a model verifier's verdict to the claim checks "
+                        "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default on)")
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
     p.add_argument("--metrics-listen",
                    help="HOST:PORT of the Prometheus /metrics endpoint; port 0 picks a free port "
@@ -83,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_commands.add_parsers(sub)
     tokens.add_hash_token_parser(sub)
     _reclassify_parser(sub)
+    cli_eval.add_parser(sub)
     return parser
 
 
@@ -92,6 +97,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return tokens.hash_token_command(args.tenant, args.generate, sys.stdin, sys.stdout)
     if args.command == "reclassify":
         return _reclassify(args)
+    if args.command == "eval":
+        return cli_eval.run(args)
     if args.command != "serve":
         return cli_commands.run(args)
     flags = {k: v for k, v in vars(args).items() if k != "command" and v is not None}

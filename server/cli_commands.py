@@ -299,7 +299,7 @@ def _chat(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stder
     if args.verifier_output is not None:
         request.verifier_output = args.verifier_output
     response = _stub(channel).Chat(request, timeout=args.timeout)
-    print(out.to_json(response) if args.json else out.chat_text(response), file=stdout)
+    print(out.to_json(response) if args.json else out.chat_text(response, args.draft), file=stdout)
 
 
 def _health(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:

@@ -178,7 +178,10 @@ def timeline_table(events: Sequence[pb.WatchSessionResponse]) -> str:
     in_order = sorted(events, key=_started_us)  # sorted() is stable: equal starts keep commit order
     rows = [c for c in (timeline_cells(e) for e in in_order) if c is not None]
     body = table(TIMELINE_HEADERS, rows) if rows else "no steps, tool calls or evaluations yet"
-    return f"{header}\n\n{body}"
+    evaluations = [e.evaluation for e in events if e.WhichOneof("event") == "evaluation" and e.evaluation.decision.claims]
+    sections = [f"evaluation {e.evaluation_id}: {decision(e.decision.decision)}\n{claims_table(e.decision.claims)}"
+                for e in evaluations]
+    return "\n\n".join([header, body, *sections])
 
 
 # -- summary and chat ----------------------------------------------------------------
@@ -194,11 +197,39 @@ def summary_table(response: pb.SummarizeSessionResponse) -> str:
     return f"{session_header(response.session)}\n\n{body}"
 
 
-def chat_text(response: pb.ChatResponse) -> str:
+def chat_text(response: pb.ChatResponse, draft: str = "") -> str:
     d = response.decision
     confidence = f", confidence {d.confidence:.2f}" if d.HasField("confidence") else ""
-    lines = [f"decision: {decision(d.decision)} (verifier {d.verifier or '-'}{confidence})",
-             f"fallback: {fallback(d.fallback_reason).lower()}",
-             "reasons:"] + [f"  - {r}" for r in d.reasons] + [
-             f"evaluation: {response.evaluation_id}", "", response.output_text]
+    lines = [f"decision: {decision(d.decision)} (verifier {d.verifier or '-'}{confidence})"]
+    if d.verifier_decision != pb.DECISION_UNSPECIFIED:
+        lines.append(f"verifier's own decision: {decision(d.verifier_decision)} (lowered by the claim checks)")
+    lines += [f"fallback: {fallback(d.fallback_reason).lower()}",
+              "reasons:"] + [f"  - {r}" for r in d.reasons] + [f"evaluation: {response.evaluation_id}"]
+    if d.claims:
+        lines += ["", claims_table(d.claims, draft)]
+    lines += ["", response.output_text]
     return "\n".join(lines)
+
+
+CLAIM_HEADERS = ("STATUS", "KIND", "CLAIM", "FACTS", "GROUNDED IN")
+CLAIM_CHARS = 72
+
+
+def claim_status(value: int) -> str:
+    return _enum_name(pb.ClaimStatus, value, "CLAIM_STATUS_").lower()
+
+
+def claims_table(claims: Sequence[pb.ClaimCheck], draft: str = "") -> str:
+    """One row per claim: its status (with "inference" for an unsupported cause), kind, text, facts and
+    the units grounding it. The text is the stored claim's, or the draft's span when given."""
+    rows = []
+    for c in claims:
+        text = c.text or (" ".join(draft[c.start:c.end].split()) if draft else f"[{c.start}:{c.end}]")
+        status_text = claim_status(c.status) + (" (inference)" if c.inference else "") + \
+            (" direct" if c.direct else "")
+        grounded = ", ".join(f"{g.invocation_id} {g.unit}" for g in c.groundings[:3])
+        if c.reason and c.status != pb.CLAIM_STATUS_GROUNDED:
+            grounded = f"{grounded}; {c.reason}" if grounded else c.reason
+        rows.append([status_text, _enum_name(pb.ClaimKind, c.kind, "CLAIM_KIND_").lower(),
+                     cut(text, CLAIM_CHARS), cut("; ".join(c.facts), 48), cut(grounded, 80)])
+    return "claims:\n" + table(CLAIM_HEADERS, rows)

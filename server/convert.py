@@ -176,11 +176,29 @@ def entry_to_pb(e: model.SummaryEntry) -> pb.EvidenceSummaryEntry:
     )
 
 
-def verdict_to_pb(v: model.Verdict) -> pb.VerifierDecision:
+def verdict_to_pb(v: model.Verdict, stored: bool = False) -> pb.VerifierDecision:
+    """The verdict as sent: a Chat response (stored=False) leaves the claim texts out, and for a
+    REJECT also their facts and reasons; a stored evaluation (stored=True) keeps them."""
     m = pb.VerifierDecision(decision=wire(v.decision), reasons=list(v.reasons),
-                            fallback_reason=wire(v.fallback_reason), verifier=v.verifier)
+                            fallback_reason=wire(v.fallback_reason), verifier=v.verifier,
+                            verifier_decision=wire(v.backend_decision))
     if v.confidence is not None:
         m.confidence = v.confidence
+    withhold = not stored and v.decision == model.Decision.REJECT
+    m.claims.extend(claim_to_pb(c, text=stored, details=not withhold) for c in v.claims)
+    return m
+
+
+def claim_to_pb(c: model.ClaimCheck, text: bool, details: bool) -> pb.ClaimCheck:
+    m = pb.ClaimCheck(start=c.start, end=c.end, kind=wire(c.kind), status=wire(c.status), direct=c.direct,
+                      inference=c.inference)
+    m.groundings.extend(pb.ClaimGrounding(invocation_id=g.invocation_id, unit=g.unit, excerpt=g.excerpt)
+                        for g in c.groundings)
+    if details:
+        m.facts.extend(c.facts)
+        m.reason = c.reason
+    if text:
+        m.text = c.text
     return m
 
 
@@ -224,7 +242,7 @@ def timeline_event_to_pb(event: TimelineEvent) -> pb.WatchSessionResponse:
     elif isinstance(item, StoredEvaluation):
         m.evaluation.CopyFrom(pb.VerifierEvaluation(
             evaluation_id=item.evaluation_id, session_id=item.session_id, question=item.question,
-            decision=verdict_to_pb(item.verdict), latency_ms=item.latency_ms))
+            decision=verdict_to_pb(item.verdict, stored=True), latency_ms=item.latency_ms))
         _set_us(m.evaluation.create_time, item.create_us)
     else:
         m.session.CopyFrom(session_to_pb(item))

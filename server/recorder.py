@@ -36,6 +36,7 @@ from evidence_trace.server.domain.validation import (
     validate_invocation,
     validate_step,
 )
+from evidence_trace.server.store.claims_json import claims_to_json
 from evidence_trace.server.store.writer import (
     CompleteSession,
     GroupCommitWriter,
@@ -222,4 +223,5 @@ def evaluation_values(tenant: str, session_id: str, evaluation_id: str, question
         "fallback_reason": int(verdict.fallback_reason), "reasons": canonical_json(list(verdict.reasons)),
         "confidence": verdict.confidence, "verifier": verdict.verifier, "raw_output": verdict.raw_output,
         "source_invocation_ids": canonical_json(list(source_ids)), "latency_ms": latency_ms,
+        "claims": claims_to_json(verdict.claims), "verifier_decision": int(verdict.backend_decision),
     }

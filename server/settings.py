@@ -37,6 +37,9 @@ class VerifierSettings:
     api_key: str = dataclasses.field(default="", repr=False)
     #: Seconds to wait for the verifier before degrading to LOW_CONFID.
     timeout_s: float = 20.0
+    #: Hold a model verifier's verdict to the claim checks: a contradicted claim
+    #: lowers it to REJECT, an ungrounded, weak or vague one to LOW_CONFID.
+    claim_floor: bool = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,6 +156,21 @@ def _check_security(s: "Settings") -> None:
             raise SettingsError(f"redact_patterns: {pattern!r} is not a regular expression: {exc}") from None
 
 
+def _on_off(value: Any) -> bool:
+    """on/off, true/false, yes/no, 1/0 (any case); a bool is kept."""
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in ("on", "true", "yes", "1"):
+        return True
+    if word in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(f"expected on or off, got {value!r}")
+
+
+_on_off.__name__ = "on/off value"
+
+
 def _comma_list(value: Any) -> tuple[str, ...]:
     """'a, b' -> ('a', 'b'); a list or tuple (from code or flags) is kept."""
     items = value if isinstance(value, (list, tuple)) else str(value).split(",")
@@ -206,6 +224,7 @@ _VERIFIER: _Table = {
     "model": ("VERIFIER_MODEL", str),
     "api_key": ("VERIFIER_API_KEY", str),
     "timeout_s": ("VERIFIER_TIMEOUT_S", float),
+    "claim_floor": ("VERIFIER_CLAIM_FLOOR", _on_off),
 }
 
 

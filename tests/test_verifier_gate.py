@@ -14,6 +14,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from evidence_trace.server.domain.model import (
+    EvidenceRow,
+    Outcome,
     Decision,
     EvidenceLevel,
     FallbackReason,
@@ -229,12 +231,13 @@ def test_reject_from_caller_shows_the_degraded_template_and_never_the_draft() ->
 def test_reject_from_rules_backend_shows_the_degraded_template_and_never_the_draft() -> None:
     gate = Gate(RulesVerifier())
     verdict = gate.judge(
-        QUESTION, MARKED_DRAFT, [entry(EvidenceLevel.DIRECT, "checkout")], ["checkout ok"]
+        QUESTION, MARKED_DRAFT, [entry(EvidenceLevel.DIRECT, "checkout")],
+        (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "checkout ok"),)
     )
     assert_hides_draft(verdict)
     assert verdict.verifier == "rules"
     assert verdict.reasons == (protocol.REJECT_REASON,)
-    assert f"unsupported service: {MARKER}" in json.loads(verdict.raw_output)["reasons"]
+    assert any(MARKER in reason for reason in json.loads(verdict.raw_output)["reasons"])
 
 
 @given(draft=st.text())
@@ -275,10 +278,14 @@ def test_backend_failure_falls_back_to_low_confidence(
 def test_backend_receives_the_request() -> None:
     backend = ScriptedBackend('{"decision": "ACCEPT"}')
     entries = [entry(EvidenceLevel.DIRECT)]
-    Gate(backend).judge(QUESTION, DRAFT, entries, ["log line"])
-    assert backend.requests == [
-        VerificationRequest(QUESTION, DRAFT, tuple(entries), ("log line",))
-    ]
+    evidence = (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "log line"),
+                EvidenceRow("inv-2", "query_logs", Outcome.FAILED, "", error_message="timeout"))
+    Gate(backend).judge(QUESTION, DRAFT, entries, evidence)
+    (request,) = backend.requests
+    assert (request.question, request.draft_answer, request.entries) == (QUESTION, DRAFT, tuple(entries))
+    assert request.evidence_texts == ("log line",)  # supporting previews only
+    assert request.rows == evidence
+    assert request.claim_checks is not None
 
 
 def test_raw_output_is_bounded_on_a_character_boundary() -> None:

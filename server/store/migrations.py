@@ -25,8 +25,19 @@ def _v1_initial(db: peewee.Database) -> None:
     )
 
 
+def _v2_claim_checks(db: peewee.Database) -> None:
+    """verifier_evaluation keeps the draft's claim checks and the model's own decision."""
+    table = models.VerifierEvaluation._meta.table_name
+    columns = {c.name for c in db.get_columns(table)}
+    if "claims" not in columns:
+        db.execute_sql(f"ALTER TABLE {table} ADD COLUMN claims TEXT NOT NULL DEFAULT '[]'")
+    if "verifier_decision" not in columns:
+        db.execute_sql(f"ALTER TABLE {table} ADD COLUMN verifier_decision SMALLINT NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[peewee.Database], None]]] = [
     (1, "initial schema", _v1_initial),
+    (2, "claim checks on verifier evaluations", _v2_claim_checks),
 ]
 
 

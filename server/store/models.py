@@ -131,6 +131,10 @@ class VerifierEvaluation(BaseModel):
     source_invocation_ids = peewee.TextField()
     latency_ms = peewee.DoubleField()
     create_us = peewee.BigIntegerField()
+    # The draft's claim checks (store/claims_json.py) and, when the claim floor
+    # lowered a model's verdict, the model's own decision (schema version 2).
+    claims = peewee.TextField(default="[]")
+    verifier_decision = peewee.SmallIntegerField(default=0)
 
     class Meta:
         table_name = "verifier_evaluation"

@@ -6,13 +6,17 @@ duration of the call and translates driver errors to storage errors.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Optional
 
 import peewee
 
 from evidence_trace.server.domain.model import (
     ClassifiedRow,
+    ErrorKind,
+    EvidenceRow,
     Outcome,
+    RelevanceLevel,
     Session,
     SessionStatus,
 )
@@ -38,6 +42,18 @@ def _time(value: int) -> dt.datetime:
 def from_us(value: Optional[int]) -> Optional[dt.datetime]:
     """_time, for a column that may be NULL."""
     return None if value is None else _time(value)
+
+
+def _evidence_row(r: tuple, preview_chars: int) -> EvidenceRow:
+    try:
+        params = json.loads(r[4]) if r[4] else {}
+    except ValueError:
+        params = {}
+    return EvidenceRow(
+        invocation_id=r[0], tool_name=r[1], outcome=Outcome(r[2]), preview=(r[3] or "")[:preview_chars],
+        input_params=params if isinstance(params, dict) else {},
+        relevance=RelevanceLevel(r[5]) if r[5] is not None else RelevanceLevel.UNSPECIFIED,
+        error_message=r[6] or "", error_kind=ErrorKind(r[7]), duration_ms=int(r[8] or 0))
 
 
 def _session(row: tuple) -> Session:
@@ -78,23 +94,23 @@ class Reader:
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
             return self._session_and_rows(tenant, session_id)
 
-    def session_for_chat(self, tenant: str, session_id: str, text_limit: int = 200,
-                         text_chars: int = 4096) -> tuple[Optional[Session], list[ClassifiedRow], list[str]]:
-        """session_with_rows, plus the previews of its supporting calls for the rules verifier.
+    def session_for_chat(self, tenant: str, session_id: str, preview_chars: int = 16384
+                         ) -> tuple[Optional[Session], list[ClassifiedRow], list[EvidenceRow]]:
+        """session_with_rows, plus each row as the claim checks read it.
 
-        One read transaction, so the previews are those of exactly the rows judged.
+        One read transaction, so the evidence is that of exactly the rows judged.
         """
         p = self._p
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
             session, rows = self._session_and_rows(tenant, session_id)
             if session is None:
                 return None, [], []
-            previews = self._db.execute_sql(
-                f"SELECT output_preview FROM {models.ToolInvocation._meta.table_name} "
-                f"WHERE tenant = {p} AND session_id = {p} AND outcome IN ({p}, {p}) "
-                f"ORDER BY start_us, seq LIMIT {int(text_limit)}",
-                (tenant, session_id, int(Outcome.DIRECT_SUPPORT), int(Outcome.INDIRECT_SUPPORT))).fetchall()
-        return session, rows, [r[0][:text_chars] for r in previews]
+            found = self._db.execute_sql(
+                "SELECT invocation_id, tool_name, outcome, output_preview, input_params, relevance_level, "
+                f"error_message, error_kind, duration_ms FROM {models.ToolInvocation._meta.table_name} "
+                f"WHERE tenant = {p} AND session_id = {p} ORDER BY start_us, seq",
+                (tenant, session_id)).fetchall()
+        return session, rows, [_evidence_row(r, preview_chars) for r in found]
 
     def _session_and_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified rows; call inside an open read transaction."""

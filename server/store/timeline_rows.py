@@ -24,6 +24,7 @@ from evidence_trace.server.domain.model import (
     Verdict,
 )
 from evidence_trace.server.domain.timeline import StoredEvaluation, StoredInvocation, StoredStep
+from evidence_trace.server.store.claims_json import claims_from_json
 
 STEP_COLUMNS = ("seq", "step_id", "session_id", "kind", "name", "start_us", "duration_ms", "detail",
                 "detail_truncated", "success", "error_message", "record_us")
@@ -33,7 +34,7 @@ INVOCATION_COLUMNS = ("seq", "invocation_id", "session_id", "tool_name", "input_
                       "relevance_level", "dedup_reason", "retrieval_details", "topic_domain", "evidence_hint",
                       "outcome", "effective_topic", "excerpt", "note", "record_us")
 EVALUATION_COLUMNS = ("seq", "evaluation_id", "session_id", "question", "decision", "fallback_reason",
-                      "reasons", "confidence", "verifier", "latency_ms", "create_us")
+                      "reasons", "confidence", "verifier", "latency_ms", "create_us", "claims", "verifier_decision")
 #: The last evaluation's columns in the session listing, from the alias `e`.
 OVERVIEW_EVALUATION_COLUMNS = ", ".join(
     f"e.{c}" for c in ("decision", "fallback_reason", "reasons", "confidence", "verifier", "create_us"))
@@ -81,17 +82,20 @@ def invocation(row: Sequence[Any]) -> StoredInvocation:
     return StoredInvocation(seq=seq, invocation=inv, classification=classification, record_us=record_us)
 
 
-def _verdict(decision: int, fallback: int, reasons: str, confidence: Optional[float], verifier: str) -> Verdict:
+def _verdict(decision: int, fallback: int, reasons: str, confidence: Optional[float], verifier: str,
+             claims: str = "", verifier_decision: int = 0) -> Verdict:
     # output_text is what the user saw; the timeline does not carry it.
     return Verdict(decision=Decision(decision), reasons=tuple(_json(reasons) or ()), confidence=confidence,
-                   fallback_reason=FallbackReason(fallback), verifier=verifier, output_text="")
+                   fallback_reason=FallbackReason(fallback), verifier=verifier, output_text="",
+                   claims=claims_from_json(claims), backend_decision=Decision(verifier_decision or 0))
 
 
 def evaluation(row: Sequence[Any]) -> StoredEvaluation:
     (seq, evaluation_id, session_id, question, decision, fallback, reasons, confidence, verifier, latency_ms,
-     create_us) = row
+     create_us, claims, verifier_decision) = row
     return StoredEvaluation(seq=seq, evaluation_id=evaluation_id, session_id=session_id, question=question,
-                            verdict=_verdict(decision, fallback, reasons, confidence, verifier),
+                            verdict=_verdict(decision, fallback, reasons, confidence, verifier, claims,
+                                             verifier_decision),
                             latency_ms=latency_ms, create_us=create_us)
 
 

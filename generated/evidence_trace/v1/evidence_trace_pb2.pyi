@@ -93,6 +93,25 @@ class FallbackReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FALLBACK_REASON_INVALID_VERDICT: _ClassVar[FallbackReason]
     FALLBACK_REASON_VERIFIER_ERROR: _ClassVar[FallbackReason]
     FALLBACK_REASON_VERIFIER_TIMEOUT: _ClassVar[FallbackReason]
+
+class ClaimStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLAIM_STATUS_UNSPECIFIED: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_GROUNDED: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_CONTRADICTED: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_UNGROUNDED: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_WEAK: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_UNCHECKABLE: _ClassVar[ClaimStatus]
+
+class ClaimKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLAIM_KIND_UNSPECIFIED: _ClassVar[ClaimKind]
+    CLAIM_KIND_FACT: _ClassVar[ClaimKind]
+    CLAIM_KIND_CAUSAL: _ClassVar[ClaimKind]
+    CLAIM_KIND_GAP: _ClassVar[ClaimKind]
+    CLAIM_KIND_ADVICE: _ClassVar[ClaimKind]
+    CLAIM_KIND_HEDGE: _ClassVar[ClaimKind]
+    CLAIM_KIND_CONTEXT: _ClassVar[ClaimKind]
 OUTPUT_STATE_UNSPECIFIED: OutputState
 OUTPUT_STATE_CAPTURED: OutputState
 OUTPUT_STATE_EMPTY: OutputState
@@ -143,6 +162,53 @@ FALLBACK_REASON_INVALID_JSON: FallbackReason
 FALLBACK_REASON_INVALID_VERDICT: FallbackReason
 FALLBACK_REASON_VERIFIER_ERROR: FallbackReason
 FALLBACK_REASON_VERIFIER_TIMEOUT: FallbackReason
+CLAIM_STATUS_UNSPECIFIED: ClaimStatus
+CLAIM_STATUS_GROUNDED: ClaimStatus
+CLAIM_STATUS_CONTRADICTED: ClaimStatus
+CLAIM_STATUS_UNGROUNDED: ClaimStatus
+CLAIM_STATUS_WEAK: ClaimStatus
+CLAIM_STATUS_UNCHECKABLE: ClaimStatus
+CLAIM_KIND_UNSPECIFIED: ClaimKind
+CLAIM_KIND_FACT: ClaimKind
+CLAIM_KIND_CAUSAL: ClaimKind
+CLAIM_KIND_GAP: ClaimKind
+CLAIM_KIND_ADVICE: ClaimKind
+CLAIM_KIND_HEDGE: ClaimKind
+CLAIM_KIND_CONTEXT: ClaimKind
+
+class ClaimGrounding(_message.Message):
+    __slots__ = ("invocation_id", "unit", "excerpt")
+    INVOCATION_ID_FIELD_NUMBER: _ClassVar[int]
+    UNIT_FIELD_NUMBER: _ClassVar[int]
+    EXCERPT_FIELD_NUMBER: _ClassVar[int]
+    invocation_id: str
+    unit: str
+    excerpt: str
+    def __init__(self, invocation_id: _Optional[str] = ..., unit: _Optional[str] = ..., excerpt: _Optional[str] = ...) -> None: ...
+
+class ClaimCheck(_message.Message):
+    __slots__ = ("start", "end", "kind", "status", "facts", "groundings", "reason", "direct", "inference", "text")
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    FACTS_FIELD_NUMBER: _ClassVar[int]
+    GROUNDINGS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DIRECT_FIELD_NUMBER: _ClassVar[int]
+    INFERENCE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    start: int
+    end: int
+    kind: ClaimKind
+    status: ClaimStatus
+    facts: _containers.RepeatedScalarFieldContainer[str]
+    groundings: _containers.RepeatedCompositeFieldContainer[ClaimGrounding]
+    reason: str
+    direct: bool
+    inference: bool
+    text: str
+    def __init__(self, start: _Optional[int] = ..., end: _Optional[int] = ..., kind: _Optional[_Union[ClaimKind, str]] = ..., status: _Optional[_Union[ClaimStatus, str]] = ..., facts: _Optional[_Iterable[str]] = ..., groundings: _Optional[_Iterable[_Union[ClaimGrounding, _Mapping]]] = ..., reason: _Optional[str] = ..., direct: _Optional[bool] = ..., inference: _Optional[bool] = ..., text: _Optional[str] = ...) -> None: ...
 
 class RetrievalDetails(_message.Message):
     __slots__ = ("retrieval_layer", "l0_count", "l1_count", "relevance_level", "dedup_reason", "details")
@@ -391,18 +457,22 @@ class ChatRequest(_message.Message):
     def __init__(self, session_id: _Optional[str] = ..., question: _Optional[str] = ..., draft_answer: _Optional[str] = ..., verifier_output: _Optional[str] = ...) -> None: ...
 
 class VerifierDecision(_message.Message):
-    __slots__ = ("decision", "reasons", "confidence", "fallback_reason", "verifier")
+    __slots__ = ("decision", "reasons", "confidence", "fallback_reason", "verifier", "claims", "verifier_decision")
     DECISION_FIELD_NUMBER: _ClassVar[int]
     REASONS_FIELD_NUMBER: _ClassVar[int]
     CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
     FALLBACK_REASON_FIELD_NUMBER: _ClassVar[int]
     VERIFIER_FIELD_NUMBER: _ClassVar[int]
+    CLAIMS_FIELD_NUMBER: _ClassVar[int]
+    VERIFIER_DECISION_FIELD_NUMBER: _ClassVar[int]
     decision: Decision
     reasons: _containers.RepeatedScalarFieldContainer[str]
     confidence: float
     fallback_reason: FallbackReason
     verifier: str
-    def __init__(self, decision: _Optional[_Union[Decision, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., confidence: _Optional[float] = ..., fallback_reason: _Optional[_Union[FallbackReason, str]] = ..., verifier: _Optional[str] = ...) -> None: ...
+    claims: _containers.RepeatedCompositeFieldContainer[ClaimCheck]
+    verifier_decision: Decision
+    def __init__(self, decision: _Optional[_Union[Decision, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., confidence: _Optional[float] = ..., fallback_reason: _Optional[_Union[FallbackReason, str]] = ..., verifier: _Optional[str] = ..., claims: _Optional[_Iterable[_Union[ClaimCheck, _Mapping]]] = ..., verifier_decision: _Optional[_Union[Decision, str]] = ...) -> None: ...
 
 class ChatResponse(_message.Message):
     __slots__ = ("decision", "output_text", "evaluation_id", "entries")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Protocol
 
-from evidence_trace.server.domain.model import SummaryEntry
+from typing import Optional
+
+from evidence_trace.server.domain.model import ClaimCheck, EvidenceRow, SummaryEntry
 
 
 class VerifierError(Exception):
@@ -27,14 +29,20 @@ class VerificationRequest:
     question: the user's question.
     draft_answer: the executor's draft answer.
     entries: the merged, verifier-facing evidence entries of the session.
-    evidence_texts: bounded previews or excerpts of the successful supporting
-        tool rows; the rules verifier looks for concrete facts in them.
+    evidence_texts: bounded previews of the successful supporting tool rows,
+        for model verifiers.
+    rows: the session's stored rows (outcome, preview, input parameters),
+        which the claim checks split into units of evidence.
+    claim_checks: the claim checks of the draft, when the gate already ran
+        them; None otherwise.
     """
 
     question: str
     draft_answer: str
     entries: tuple[SummaryEntry, ...] = ()
     evidence_texts: tuple[str, ...] = ()
+    rows: tuple[EvidenceRow, ...] = ()
+    claim_checks: Optional[tuple[ClaimCheck, ...]] = None
 
 
 class Verifier(Protocol):

@@ -117,9 +117,11 @@ _GAP_CUE = re.compile(
     r"returned (?:no|nothing|empty|0|zero|an error)|found (?:no|nothing)|came back empty|was empty|were empty|"
     r"(?:was|were) deduplicated|(?:was|were) deduped|(?:was|were) skipped|did not return|didn't return|"
     r"(?:is|was|were|are) unavailable|(?:is|was|were|are) not available|could not be reached)\b"
-    r"|\b(?:could not|couldn't|cannot|can't|unable to|was not able to|were not able to|not possible to|"
-    r"did not|didn't)\s+(?:\w+\s+){0,3}?(?:confirm|verify|check|query|retrieve|reach|fetch|access|determine|"
-    r"load|get|corroborate|validate|establish)\b"
+    r"|\b(?:i|we|the agent)\s+(?:could not|couldn't|cannot|can't|was unable to|were unable to|was not able to|"
+    r"were not able to|wasn't able to|weren't able to)\b"
+    r"|\b(?:could not|couldn't|cannot|can't|unable to|not possible to)\s+(?:be\s+)?(?:\w+\s+){0,2}?(?:confirm|"
+    r"confirmed|verify|verified|check|checked|determine|determined|corroborate|corroborated|validate|validated|"
+    r"establish|established|rule out|ruled out|inspect|inspected)\b"
     r"|\bno (?:matching |relevant |new )?(?:logs?|log entries|results|data|matches|hits|entries|documents|"
     r"series|samples|knowledge|runbook entries|chunks) (?:(?:was|were) )?(?:found|returned|available|came back)\b"
     r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
@@ -132,7 +134,7 @@ _GAP_CUE = re.compile(
 _CAUSAL_CUE = re.compile(
     r"\b(?:because|caused|causing|causes|due to|led to|leads to|leading to|result(?:ed|s|ing)? in|as a result of|"
     r"root cause|triggered by|triggers|triggered|stems? from|stemming from|owing to|thanks to|since the|"
-    r"responsible for|the reason (?:is|was)|explains?|attributable to|driven by)\b"
+    r"responsible for|the reason (?:is|was)|attributable to|driven by)\b"
     r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使",
     re.I,
 )

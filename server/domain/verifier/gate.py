@@ -2,53 +2,93 @@
 
 The gate never raises: missing, malformed or failed verifier output degrades
 to LOW_CONFID with a FallbackReason (docs/verifier-protocol.md has the table).
+
+Every draft judged by a backend is also split into claims and each claim is
+checked against the evidence (grounding.py). The rules backend decides from
+those checks; a model backend's verdict is held to them as a floor (when
+`claim_floor` is on): its ACCEPT or LOW_CONFID becomes REJECT when a claim is
+contradicted, and its ACCEPT becomes LOW_CONFID when a claim is ungrounded,
+weak or vague. The verdict then records both decisions.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.model import Decision, FallbackReason, SummaryEntry, Verdict
+from evidence_trace.server.domain.model import (
+    ClaimCheck,
+    ClaimStatus,
+    Decision,
+    EvidenceRow,
+    FallbackReason,
+    Outcome,
+    SummaryEntry,
+    Verdict,
+)
 from evidence_trace.server.domain.verifier.backend import (
     VerificationRequest,
     Verifier,
     VerifierError,
     VerifierTimeout,
 )
+from evidence_trace.server.domain.verifier.grounding import JUDGED_KINDS, check_draft
 from evidence_trace.server.domain.verifier.protocol import REJECT_REASON, render_output
-from evidence_trace.server.domain.verifier.verdict import ParsedVerdict, fallback, parse_verdict
+from evidence_trace.server.domain.verifier.verdict import MAX_REASONS, ParsedVerdict, fallback, parse_verdict
 
 CALLER = "caller"
+RULES = "rules"
 MAX_RAW_OUTPUT_BYTES = 16 * 1024
+MAX_EVIDENCE_TEXTS = 200
+MAX_EVIDENCE_TEXT_CHARS = 4096
+_SUPPORTING = (Outcome.DIRECT_SUPPORT, Outcome.INDIRECT_SUPPORT)
+_ORDER = {Decision.REJECT: 0, Decision.LOW_CONFID: 1, Decision.ACCEPT: 2}
 
 
 class Gate:
-    """Judges drafts with the configured backend, or with the caller's own output."""
+    """Judges drafts with the configured backend, or with the caller's own output.
 
-    def __init__(self, backend: Verifier) -> None:
+    claim_floor: hold a model backend's verdict to the claim checks (on by
+    default); the rules backend always decides from them.
+    """
+
+    def __init__(self, backend: Verifier, claim_floor: bool = True) -> None:
         self._backend = backend
         self._name = backend.name
+        self._claim_floor = claim_floor
 
     def judge(
         self,
         question: str,
         draft_answer: str,
         entries: Sequence[SummaryEntry],
-        evidence_texts: Sequence[str],
+        rows: Sequence[EvidenceRow] = (),
         caller_output: Optional[str] = None,
     ) -> Verdict:
-        """The verdict on `draft_answer`.
+        """The verdict on `draft_answer`, with its claim checks.
 
         When `caller_output` is not None (even empty), it is judged instead of
         calling the backend, and the verdict names the verifier "caller".
         """
+        checks = check_draft(draft_answer, rows)
+        backend_decision = Decision.UNSPECIFIED
         if caller_output is not None:
             verifier, raw = CALLER, caller_output
             parsed = parse_verdict(raw)
         else:
             verifier = self._name
+            texts = tuple(r.preview[:MAX_EVIDENCE_TEXT_CHARS] for r in rows
+                          if r.outcome in _SUPPORTING)[:MAX_EVIDENCE_TEXTS]
             raw, parsed = self._call_backend(
-                VerificationRequest(question, draft_answer, tuple(entries), tuple(evidence_texts))
+                VerificationRequest(question, draft_answer, tuple(entries), texts, tuple(rows), checks)
             )
+            if self._name != RULES and self._claim_floor and parsed.fallback_reason == FallbackReason.NONE:
+                floored = floor(parsed.decision, checks)
+                if floored != parsed.decision:
+                    backend_decision = parsed.decision
+                    parsed = dataclasses.replace(
+                        parsed, decision=floored,
+                        reasons=(f"the claim checks lowered the verifier's {parsed.decision.name} "
+                                 f"to {floored.name}",) + parsed.reasons[: MAX_REASONS - 1])
         return Verdict(
             decision=parsed.decision,
             # A verifier's reasons for a REJECT may quote the rejected draft:
@@ -59,6 +99,8 @@ class Gate:
             verifier=verifier,
             output_text=render_output(parsed.decision, draft_answer),
             raw_output=bound_raw_output(raw),
+            claims=checks,
+            backend_decision=backend_decision,
         )
 
     def _call_backend(self, request: VerificationRequest) -> tuple[str, ParsedVerdict]:
@@ -83,6 +125,23 @@ class Gate:
                 f"verifier {name!r} returned {type(raw).__name__}, not text",
             )
         return raw or "", parse_verdict(raw)
+
+
+def floor(decision: Decision, checks: Sequence[ClaimCheck]) -> Decision:
+    """The most a model verdict may be, given the claim checks.
+
+    A contradicted claim caps it at REJECT; an ungrounded, weak or vague claim
+    (or an unsupported causal inference) at LOW_CONFID.
+    """
+    judged = [c for c in checks if c.kind in JUDGED_KINDS]
+    cap = Decision.ACCEPT
+    if any(c.status == ClaimStatus.CONTRADICTED for c in judged):
+        cap = Decision.REJECT
+    elif any(c.status != ClaimStatus.GROUNDED for c in judged):
+        cap = Decision.LOW_CONFID
+    if decision not in _ORDER:
+        return decision
+    return decision if _ORDER[decision] <= _ORDER[cap] else cap
 
 
 def bound_raw_output(raw: str) -> str:

@@ -59,15 +59,17 @@ from evidence_trace.server.domain.verifier.units import (
 MAX_CLAIMS = 200  # claims beyond this are not checked (the draft is bounded at 64 KiB)
 MAX_GROUNDINGS = 6
 
-_JUDGED = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
+JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
+_JUDGED = JUDGED_KINDS
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
 _NEGATED_ERRORS = re.compile(
     r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
-    r"ERROR|FATAL|error[- ](?:logs?|entries|lines|messages))\b"
-    r"|\b(?:errors?|exceptions?|ERROR entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
+    r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
+    r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
     r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
-    r"(?:errors?|exceptions?|ERROR)"
+    r"(?:errors?|exceptions?)"
     r"|(?:没有|无|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",
+    re.I,
 )
 _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
 _TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
@@ -275,7 +277,10 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
             return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact")
         return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"),
                                    kind=ClaimKind.CONTEXT)
-    status, groundings, reason, direct = _ground_parts(claim.text, facts, evidence)
+    if claim.kind == ClaimKind.CAUSAL:
+        status, groundings, reason, direct = _ground_sides(claim.text, facts, evidence)
+    else:
+        status, groundings, reason, direct = _ground_parts(claim.text, facts, evidence)
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
         link = _causal_link(claim.text, facts, evidence)
         if link is None:
@@ -288,6 +293,24 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
 def facts_have_values(facts: Sequence[Fact]) -> bool:
     return any(f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or
                (f.kind == FactKind.COUNT and f.key != "0") for f in facts)
+
+
+def _ground_sides(text: str, facts: tuple[Fact, ...], evidence: Evidence
+                  ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    """A causal claim's effect and cause, each grounded on its own (the link is checked apart)."""
+    cue = CAUSAL_CUE.search(text)
+    if cue is None:
+        return _ground_parts(text, facts, evidence)
+    results = []
+    for side in (text[: cue.start()], text[cue.end():]):
+        side_facts = extract_facts(side)
+        if side_facts:
+            results.append(_ground_parts(side, side_facts, evidence))
+    if not results:
+        return ClaimStatus.GROUNDED, (), "", False
+    worst = max(results, key=lambda r: _SEVERITY[r[0]])
+    merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
+    return worst[0], merged, worst[2], any(r[3] for r in results)
 
 
 def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
@@ -508,7 +531,7 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             if quantity.dimension == Dimension.RATIO:
                 if quantity.matches(value) or quantity.matches(value * 0.01):
                     return True
-            elif number.sample and quantity.matches(value * quantity.factor):
+            elif (number.sample or unit.kind == "input") and quantity.matches(value * quantity.factor):
                 return True
     return False
 
@@ -665,7 +688,7 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
     entities = [f for f in facts if f.is_entity]
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
-    for index in evidence.candidates(entities):
+    for index in evidence.rows():  # a failed call need not echo the subject it was asked about
         row = evidence.row(index)
         if families and family_of(row.tool_name) not in families:
             continue
@@ -693,27 +716,65 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
     return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")
 
 
+_FORWARD = re.compile(
+    r"\b(?:caused|causes|causing|cause|led to|leads to|leading to|result(?:s|ed|ing)? in|triggers|triggered(?! by)|"
+    r"gives? rise to|makes?|made)\b(?! by)|导致|引起|造成|引发|致使", re.I)
+_BACKWARD = re.compile(
+    r"\b(?:because(?: of)?|due to|caused by|triggered by|as a result of|stems? from|stemming from|owing to|"
+    r"driven by|results? from|resulted from|since)\b|由于|因为|所致|原因[:：是为]?", re.I)
+
+
+def _oriented(text: str) -> Optional[tuple[str, str]]:
+    """(cause, effect) of a text that states a cause, by its first causal cue; None without one."""
+    forward, backward = _FORWARD.search(text), _BACKWARD.search(text)
+    if backward and (not forward or backward.start() <= forward.start()):
+        before, after = text[: backward.start()], text[backward.end():]
+        if not before.strip(" ，,") and ("，" in after or "," in after):  # "由于 A，B" / "Because A, B"
+            cause, _, effect = re.split(r"([，,])", after, maxsplit=1)
+            return cause, effect
+        return after, before
+    if forward:
+        return text[: forward.start()], text[forward.end():]
+    return None
+
+
 def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Grounding]:
-    """A unit that states the cause: a log entry or HIGH-relevance knowledge with a causal cue
-    and words of both sides of the claim."""
-    cue = CAUSAL_CUE.search(text)
-    if cue is None:
+    """A unit that states the cause the claim asserts, in the same direction.
+
+    The unit is a log entry (or other result unit) of a supporting call, or a
+    HIGH-relevance knowledge chunk. Half the words (and every named entity, for
+    a unit that is not knowledge) of the claim's cause must be on the unit's
+    cause side, and likewise for the effect; a unit with no causal cue of its
+    own (a log entry with a "reason" field) must say 70% of each side.
+    """
+    oriented = _oriented(text)
+    if oriented is None:
         return None
-    sides = [_content_words(text[: cue.start()]) | _fact_keys(text[: cue.start()]),
-             _content_words(text[cue.end():]) | _fact_keys(text[cue.end():])]
+    claim_sides = [(_content_words(side), _fact_keys(side)) for side in oriented]
     for index in evidence.rows():
         row = evidence.row(index)
         family = family_of(row.tool_name)
         for unit in evidence.units(index):
-            if unit.strength < Strength.INDIRECT:
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
                 continue
             if family == Family.KNOWLEDGE and unit.strength != Strength.DIRECT:
                 continue
-            shares = [_share(side, unit.lowered) for side in sides]
-            cue = CAUSAL_CUE.search(unit.lowered) or _UNIT_CAUSE.search(unit.lowered)
-            if all(share >= (0.5 if cue else 0.7) for share in shares):
+            if _states_link(unit, claim_sides, family == Family.KNOWLEDGE):
                 return _grounding(unit)
     return None
+
+
+def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], generic: bool) -> bool:
+    lowered = unit.lowered
+    if not generic and any(not all(_contains(lowered, key) for key in keys) for _, keys in claim_sides):
+        return False
+    unit_sides = _oriented(lowered)
+    if unit_sides is not None:
+        return all(_share(words, unit_side) >= 0.5 for (words, _), unit_side in zip(claim_sides, unit_sides))
+    if not generic or _UNIT_CAUSE.search(lowered):
+        # One log entry that says both the failure and its reason ("reason": ..., "错误: ...").
+        return all(_share(words, lowered) >= 0.7 for words, _ in claim_sides)
+    return False
 
 
 _UNIT_CAUSE = re.compile(r"reason|cause|原因|根因|due to|because|导致|由于", re.I)
