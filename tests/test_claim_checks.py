@@ -350,3 +350,52 @@ def test_facts_are_read_in_chinese_prose() -> None:
     assert (FactKind.COUNT, "12") in facts
     assert (FactKind.ID, "137") in facts
     assert any(kind == FactKind.QUANTITY and key == "840毫秒" for kind, key in facts)
+
+
+def test_no_alerts_firing_is_contradicted_by_a_matching_firing_alert() -> None:
+    row = alerts(("X509CertificateExpired", "firing", {"certificate": "payments-internal-tls"}),
+                 ("CertManagerCertExpirySoon", "pending", {"certificate": "api-tls"}))
+    assert judge("No TLS alerts are firing right now.", row) == Decision.REJECT
+    assert judge("No disk alerts are firing right now. X509CertificateExpired is firing.", row) == Decision.ACCEPT
+
+
+def test_a_count_of_a_qualified_noun_reads_the_number_with_that_name() -> None:
+    health = EvidenceRow("es-1", "es_cluster_health", Outcome.DIRECT_SUPPORT,
+                         json.dumps({"cluster_name": "logs-es-prod", "status": "red", "number_of_nodes": 4,
+                                     "number_of_data_nodes": 3, "unassigned_shards": 14}), {"cluster": "logs-es-prod"})
+    assert judge("logs-es-prod has 3 data nodes and 14 unassigned shards.", health) == Decision.ACCEPT
+    assert judge("logs-es-prod has 4 data nodes.", health) == Decision.REJECT
+
+
+def test_thousands_and_per_minute_rates_are_read() -> None:
+    row = java_logs(log("ERROR", "api-gateway", "rate limit exceeded for partner-acme: 1200 req/min > limit 1000 "
+                                                "req/min, responding 429"))
+    assert judge("partner-acme sends about 1.2k req/min, above the 1000 req/min limit.", row) == Decision.ACCEPT
+    assert judge("partner-acme sends about 2.4k req/min.", row) == Decision.REJECT
+    assert judge("partner-acme 的请求速率为 20 次/秒。", row) == Decision.ACCEPT  # 1200 per minute
+
+
+def test_stayed_above_needs_every_sample() -> None:
+    body = {"status": "success", "data": {"resultType": "matrix", "result": [
+        {"metric": {"server": "pg-replica-1"}, "values": [[1796025600, "0.8"], [1796026200, "95.3"]]}]}}
+    row = EvidenceRow("lag", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body),
+                      {"query": "pg_replication_lag_seconds", "threshold": 30})
+    assert judge("pg-replica-1 replication lag went above 30 s.", row) == Decision.ACCEPT
+    assert judge("pg-replica-1 replication lag stayed above 30 s the whole hour.", row) == Decision.REJECT
+
+
+def test_a_bound_in_the_evidence_is_not_a_looser_bound() -> None:
+    row = java_logs(log("ERROR", "kube-controller-manager", "too many missed start times (> 100) for nightly-settlement"))
+    assert judge("kube-controller-manager missed more than 100 start times for nightly-settlement.", row) \
+        == Decision.ACCEPT
+    assert judge("kube-controller-manager missed more than 10 start times for nightly-settlement.", row) \
+        == Decision.REJECT
+
+
+def test_a_gap_must_say_how_the_call_failed_and_an_admitted_unknown_is_not_judged() -> None:
+    broken = failed("lookup_knowledge", "MilvusException: collection not loaded", kind=ErrorKind.EXCEPTION)
+    base = "pod-order-service-5c7d8e9f1-m3n2p logged an ERROR with 23 waiting threads."
+    assert judge(base + " The runbook lookup failed, so I have no documented fix.", POOL, broken) == Decision.ACCEPT
+    assert judge(base + " The runbook lookup timed out, so I have no documented fix.", POOL, broken) \
+        == Decision.REJECT
+    assert judge(base + " I did not query error rates, so I can't say whether it recovered.", POOL) == Decision.ACCEPT

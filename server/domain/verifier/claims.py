@@ -61,7 +61,7 @@ _BOUNDARY = re.compile(
     r"(?<=[.!?])[\"')\]]?\s+(?=\S)"
     r"|(?<=[。！？；;])\s*"
     r"|,\s+(?=(?:but|while|whereas|although|though|however|yet)\b)"
-    r"|，(?=(?:但|但是|而|然而|不过|同时|此外|另外|并且|建议|应|需要|可以考虑|请|所以|因此))"
+    r"|，(?=(?:但|但是|而|然而|不过|同时|此外|另外|并且|建议|应|需要|可以考虑|请(?!求)))"
 )
 
 _SECTION_ADVICE = re.compile(
@@ -127,7 +127,9 @@ _GAP_CUE = re.compile(
     r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
     r"|\bnot (?:be )?(?:checked|verified|confirmed) (?:by|from|against|in) (?:the )?(?:logs?|metrics?|knowledge|evidence)"
     r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实)"
-    r"|(?:日志|指标|知识库|链路|监控)?(?:查询|检索|搜索|调用)[^。；]{0,12}?(?:超时|失败|报错|为空|无结果|不可用)"
+    r"|(?:日志|指标|知识库|链路|监控|Prometheus|prometheus|CLS|cls)的?(?:查询|检索|搜索|调用|请求)[^。；]{0,12}?"
+    r"(?:超时|失败|报错|出错|返回了?错误|错误|为空|无结果|不可用)"
+    r"|(?:查询|检索|搜索|抓取|获取|调用)(?:[^，。；\n]{0,40}?)(?:失败|超时)(?=[，。；（(]|$)"
     r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)",
     re.I,
 )
@@ -135,7 +137,8 @@ _CAUSAL_CUE = re.compile(
     r"\b(?:because|caused|causing|causes|due to|led to|leads to|leading to|result(?:ed|s|ing)? in|as a result of|"
     r"root cause|triggered by|triggers|triggered|stems? from|stemming from|owing to|thanks to|since the|"
     r"responsible for|the reason (?:is|was)|attributable to|driven by)\b"
-    r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使",
+    r"|\b(?:therefore|thus|hence|as a result|consequently)\b"
+    r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使|因此|所以|从而",
     re.I,
 )
 _NEGATION = re.compile(
@@ -165,10 +168,15 @@ _SUBSTANTIVE = re.compile(
     r"misconfig\w*|bugs?|regression\w*|incident\w*|affect\w*|impact\w*|fir(?:ing|ed)|alert\w*|restart\w*|oom|"
     r"memory|cpu|disk|network\w*|database\w*|healthy|normal|fine|ok|stable|resolved|fixed|recovered|wrong|bad|"
     r"trouble\w*|glitch\w*|overwhelm\w*|struggl\w*|bottleneck\w*|contention|pressure|spike\w*|anomal\w*)\b"
-    r"|故障|问题|原因|异常|失败|错误|超时|宕机|缓慢|延迟|告警|重启|内存|正常|恢复|崩溃|报错",
+    r"|\b(?:reached|limit\w*|dropp\w*|reject\w*|throttl\w*|block\w*|stuck|saturat\w*|overload\w*|full|"
+    r"exceed\w*|hung|hang\w*|stall\w*|flap\w*|evict\w*|lost|losing|unreachable|refus\w*|denied|expired)\b"
+    r"|故障|问题|原因|异常|失败|错误|超时|宕机|缓慢|延迟|告警|重启|内存|正常|恢复|崩溃|报错|上限|丢弃|拒绝|下降|上升|升高|"
+    r"增加|减少|饱和|不足|阻塞|堆积|积压|卡住|中断|不可用|过载|瓶颈|泄漏|抖动|波动|耗尽|打满|满了",
     re.I,
 )
-_SMUGGLED_FROM = re.compile(r"\bfrom\s+(\S+)\s+to\b|从\s*(\S+?)\s*(?:调整|提高|增加|降低|减少|改|扩|缩|升|到)", re.I)
+_SMUGGLED_FROM = re.compile(
+    r"\bfrom\s+(.{1,24}?)\s+to\b|从\s*(.{1,16}?)\s*(?:调整|提高|提升|增加|增大|降低|减少|减小|改为|改成|扩容|缩容|升级|"
+    r"调大|调小|扩大|缩小|到|至)", re.I)
 _SMUGGLED_CLAUSE = re.compile(
     r"\b(?:since|because|as|given that|which is|which are|which has|that is|that are|currently|now at|"
     r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
@@ -256,8 +264,14 @@ def _section_kind(title: str) -> ClaimKind:
 
 
 def _is_label(text: str) -> bool:
-    """A short line ending in a colon ("Evidence:", "建议：")."""
-    return bool(text) and text[-1] in ":：" and len(text.split()) <= 6 and len(text) <= 40
+    """A short line ending in a colon ("Evidence:", "建议："), or a short section word alone
+    ("Recommendations", "**建议**")."""
+    if not text:
+        return False
+    if text[-1] in ":：" and len(text.split()) <= 6 and len(text) <= 40:
+        return True
+    return len(text) <= 24 and len(text.split()) <= 3 and not any(p in text for p in ".。!！?？,，;；") \
+        and _section_kind(text) != ClaimKind.FACT
 
 
 _LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:：*\n]{1,32}?)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(?=\S)")
@@ -280,9 +294,16 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind) -> Iterator
         yield from _expand(_classify(start + piece_start, start + piece_end, cleaned, section))
 
 
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_ELLIPSIS = re.compile(r"\.{2,}|…")
+
+
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    # No boundary inside inline code or at an ellipsis.
+    masked = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), text)
+    masked = _ELLIPSIS.sub(lambda m: "x" * len(m.group(0)), masked)
     begin = 0
-    for m in _BOUNDARY.finditer(text):
+    for m in _BOUNDARY.finditer(masked):
         if m.start() <= begin:
             continue
         head = text[begin:m.start()]

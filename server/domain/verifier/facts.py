@@ -14,6 +14,7 @@ import unicodedata
 from typing import Iterator, Optional
 
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
+ABOUT_TOLERANCE = 0.05  # "about 1.9 GiB" allows 5%
 
 
 class Scope(enum.Enum):
@@ -41,9 +42,11 @@ class Dimension(enum.Enum):
 
 class Comparison(enum.Enum):
     EQUAL = "="  # equal at the precision the draft states
-    ABOUT = "~"  # within 10%
+    ABOUT = "~"  # within ABOUT_TOLERANCE
     ABOVE = ">"
     BELOW = "<"
+    ALWAYS_ABOVE = ">>"  # "stayed above": every sample of the series
+    ALWAYS_BELOW = "<<"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,12 +74,16 @@ class Quantity:
 
 
 def _agrees(found: float, stated: float, decimals: int, comparison: Comparison) -> bool:
+    if comparison == Comparison.ALWAYS_ABOVE:
+        comparison = Comparison.ABOVE
+    elif comparison == Comparison.ALWAYS_BELOW:
+        comparison = Comparison.BELOW
     if comparison == Comparison.ABOVE:
         return found > stated or _rounds_to(found, stated, decimals)
     if comparison == Comparison.BELOW:
         return found < stated or _rounds_to(found, stated, decimals)
     if comparison == Comparison.ABOUT:
-        return abs(found - stated) <= max(0.5 * 10 ** -decimals, abs(stated) * 0.1) + 1e-9
+        return abs(found - stated) <= max(0.5 * 10 ** -decimals, abs(stated) * ABOUT_TOLERANCE) + 1e-9
     return _rounds_to(found, stated, decimals)
 
 
@@ -126,6 +133,9 @@ class Fact:
     quantity: Optional[Quantity] = None
     alternatives: tuple["Fact", ...] = ()
     noun: str = ""
+    soft: bool = False
+    """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
+    checked only when the session's evidence mentions it somewhere."""
 
     @property
     def is_entity(self) -> bool:
@@ -143,8 +153,8 @@ _L = r"(?<![A-Za-z0-9_.\-])"
 _R = r"(?![A-Za-z0-9_\-]|\.[A-Za-z0-9])"
 
 _HTTP_STATUS = re.compile(
-    r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回)"
-    r"[ \t]*(?:[:=][ \t]*)?([1-5][0-9]{2})(?![0-9]|\.[0-9])",
+    r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回了?|报了?|响应)"
+    r"[ \t]*(?:[:=为是][ \t]*)?([1-5][0-9]{2})(?![0-9]|\.[0-9])",
     re.IGNORECASE,
 )
 # "503 errors", "502 responses", "a 504", "504 Gateway Timeout"
@@ -176,7 +186,7 @@ _DOTTED = re.compile(
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])")
 _HOST_PORT = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9:])",
+    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|:[0-9])",
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")
@@ -214,15 +224,20 @@ _UNIT_WORDS = {
     # rates
     "rps": (Dimension.RATE, 1.0), "qps": (Dimension.RATE, 1.0), "tps": (Dimension.RATE, 1.0),
     "req/s": (Dimension.RATE, 1.0), "requests/s": (Dimension.RATE, 1.0), "/s": (Dimension.RATE, 1.0),
+    "次/秒": (Dimension.RATE, 1.0), "个/秒": (Dimension.RATE, 1.0), "/sec": (Dimension.RATE, 1.0),
+    "rpm": (Dimension.RATE, 1 / 60), "req/min": (Dimension.RATE, 1 / 60), "requests/min": (Dimension.RATE, 1 / 60),
+    "/min": (Dimension.RATE, 1 / 60), "次/分钟": (Dimension.RATE, 1 / 60), "次/分": (Dimension.RATE, 1 / 60),
+    "个/分钟": (Dimension.RATE, 1 / 60), "/分钟": (Dimension.RATE, 1 / 60),
 }
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 _UNIT_ALTERNATION = "|".join(
     sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s")), key=len, reverse=True)
 )
+# "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")"
-    r"(?:[ \t]?(%|/s)|[ \t]?(" + _UNIT_ALTERNATION + r")(?![A-Za-z0-9_]))",
+    r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"
+    r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?(" + _UNIT_ALTERNATION + r")(?![A-Za-z0-9_]))",
     re.IGNORECASE,
 )
 _ABOVE = re.compile(
@@ -238,6 +253,8 @@ _ABOUT = re.compile(
     r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|~|≈|约|大约|接近|将近)[ \t]*$",
     re.IGNORECASE,
 )
+_ALWAYS = re.compile(r"\b(?:always|consistently|throughout|the whole|the entire|all the time|stayed|remained|"
+                     r"constantly|continuously)\b|一直|始终|持续|全程|整个|都", re.I)
 _ABOVE_AFTER = re.compile(r"^[ \t]*(?:\+|or more|以上|多)")
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _QUERY_CONTEXT = re.compile(
@@ -273,10 +290,12 @@ _WORD_COUNT = re.compile(
 _ID = re.compile(
     r"(?:\b(?:order|orders|id|request|req|ticket|job|build|pid|transaction|txn|user|account|incident|case|"
     r"trace|batch|invoice|payment|shipment|item|sku|task)|订单|请求|工单|用户|交易|批次)"
-    r"[ \t]*(?:#|no\.?|number|id|号)?[ \t]*[:#=]?[ \t]*([0-9]{3,})(?![0-9.])"
+    r"[ \t]*(?:#|no\.?|number|id|号)?[ \t]*[:#=]?[ \t]*([0-9]{3,})(?![0-9]|\.[0-9])"
     r"|\b(?:partition|broker|shard|replica|node|worker|port|pid|exit code|code|offset|line|slot|core|cpu|gpu|"
-    r"attempt|retry|version)s?[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9.]|[ \t]*(?:%|ms|s\b))"
-    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号)[ \t]*[:：为是=]?[ \t]*([0-9]+)(?![0-9.])",
+    r"attempt|retry|version|revision|rev|release|generation|epoch|term|shard|db|database|errno|error code)s?"
+    r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
+    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?)[ \t]*[:：为是=]?[ \t]*"
+    r"([0-9]+)(?![0-9]|\.[0-9])",
     re.IGNORECASE,
 )
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
@@ -332,11 +351,11 @@ _TIME_OR_DATE = re.compile(
 
 
 _CLOCK = re.compile(
-    r"(?:\b(?:at|@|around|by|since|until|from|to|till|before|after)\s+)([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9])?"
-    r"(?:\s*(?:UTC|Z|GMT))?(?![0-9])"
-    r"|(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9])?\s*(?:UTC|Z|GMT)\b",
+    r"(?<![\w:.\-/])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:\.[0-9]+)?)?(?![0-9])"
+    r"(?:\s*[(（]?\s*(UTC|GMT|Z|CST|北京时间|\+08:?00|UTC\+8)\s*[)）]?)?",
     re.I,
 )
+_UTC8 = ("cst", "北京时间", "+08:00", "+0800", "utc+8")
 
 
 def normalize(text: str) -> str:
@@ -366,9 +385,10 @@ def _mask(text: str, pattern: re.Pattern[str]) -> str:
 def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     """Facts in priority order: a later fact overlapping an earlier one is dropped."""
     for m in _CLOCK.finditer(text):
-        hour, minute = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        if int(hour) < 24:
-            yield m.start(), m.end(), Fact(FactKind.TIME, m.group(0).strip(), str(int(hour) * 60 + int(minute)))
+        hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
+        if hour < 24:
+            minutes = (hour * 60 + minute - (480 if zone in _UTC8 else 0)) % (24 * 60)
+            yield m.start(), m.end(), Fact(FactKind.TIME, m.group(0).strip(), str(minutes))
     for m in _HOST_PORT.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _PATH.finditer(masked):
@@ -399,6 +419,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         fact = _service(m.group(0))
         if fact is not None:
             yield m.start(), m.end(), fact
+    for m in _QUANTITY.finditer(masked):
+        fact = _quantity_fact(masked, m)
+        if fact is not None:
+            yield m.start(), m.end(), fact
     for m in _CAMEL.finditer(text):
         fact = _alert(m.group(0))
         if fact is not None:
@@ -410,10 +434,6 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
     for m in _HASH_ID.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
-    for m in _QUANTITY.finditer(masked):
-        fact = _quantity_fact(masked, m)
-        if fact is not None:
-            yield m.start(), m.end(), fact
     for m in _COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
@@ -446,7 +466,8 @@ def _error_rate_context(text: str, end: int) -> bool:
 
 
 def _status(text: str, code: str) -> Fact:
-    return Fact(FactKind.HTTP_STATUS, text, code)
+    # What a call was about may be a status ("code=\"429\"" in its query): SUBJECT.
+    return Fact(FactKind.HTTP_STATUS, text, code, Scope.SUBJECT)
 
 
 def _service(name: str) -> Optional[Fact]:
@@ -462,6 +483,8 @@ def _service(name: str) -> Optional[Fact]:
         return Fact(FactKind.INSTANCE, name, lowered, Scope.SUBJECT)
     if _SERVICE_WORDS.intersection(segments) and not _ADJECTIVE_WORDS.intersection(segments):
         return Fact(FactKind.SERVICE, name, lowered, Scope.SUBJECT)
+    if all(len(seg) >= 2 for seg in segments) and not _ADJECTIVE_WORDS.intersection(segments):
+        return Fact(FactKind.SERVICE, name, lowered, Scope.SUBJECT, soft=True)
     return None
 
 
@@ -471,6 +494,8 @@ def _alert(word: str) -> Optional[Fact]:
         return None
     if len(humps) >= 3 or any(h.lower() in _ALERT_WORDS for h in humps):
         return Fact(FactKind.ALERT, word, word.lower(), Scope.SUBJECT)
+    if len(word) >= 6 and all(len(h) >= 2 for h in humps) and word.lower() not in _UNIT_WORDS:
+        return Fact(FactKind.ALERT, word, word.lower(), Scope.SUBJECT, soft=True)
     return None
 
 
@@ -481,18 +506,21 @@ def _plain_number(raw: str) -> str:
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     value = float(_plain_number(number))
     scope = Scope.QUERY if _QUERY_CONTEXT.search(context, 0, start) else Scope.RESULT
+    words = re.findall(r"[A-Za-z]{3,}", text[len(number):])
     return Fact(FactKind.COUNT, text, _plain_number(number), scope,
                 quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
-                noun=noun.lower())
+                noun=" ".join(w.lower() for w in words) or noun.lower())
 
 
 _QUALIFIER_AFTER = re.compile(r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|内|窗口)", re.I)
 
 
 def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
-    number, unit = m.group(1), (m.group(2) or m.group(3)).lower()
+    number, thousands, unit = m.group(1), m.group(2), (m.group(3) or m.group(4)).lower()
     if unit not in _UNIT_WORDS:
         return None
+    if thousands and unit in ("b", "m", "d", "s"):
+        return None  # "5kb" is a unit of its own, "3ks" is not a number
     if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end():m.end() + 8]):
         return None  # "1-minute load", "5m rate": names a series, states nothing
     if unit in ("m", "d", "b") and not re.fullmatch(r"[0-9.]+", number):
@@ -500,6 +528,8 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     dimension, factor = _UNIT_WORDS[unit]
     decimals = len(number.split(".")[1]) if "." in number else 0
     value = float(_plain_number(number))
+    if thousands:
+        value, decimals = value * 1000, decimals - 3
     alternatives = (_DECIMAL_BYTES_ALSO[unit],) if unit in _DECIMAL_BYTES_ALSO else ()
     scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
     return Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope,
@@ -516,7 +546,10 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
         cue = above or below
         negated = _NEGATED_BEFORE.search(before, max(0, cue.start() - 16), cue.start()) is not None
         # "did not exceed 85%" is at most 85%; "not below 2 GiB" at least 2 GiB.
-        return Comparison.ABOVE if bool(above) != negated else Comparison.BELOW
+        upward = bool(above) != negated
+        if _ALWAYS.search(before):
+            return Comparison.ALWAYS_ABOVE if upward else Comparison.ALWAYS_BELOW
+        return Comparison.ABOVE if upward else Comparison.BELOW
     if _ABOVE_AFTER.match(after):
         return Comparison.ABOVE
     if _ABOUT.search(before) or _ABOUT_AFTER.match(after):

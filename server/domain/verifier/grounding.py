@@ -45,11 +45,13 @@ from evidence_trace.server.domain.verifier.facts import (
     Fact,
     FactKind,
     Scope,
+    Quantity,
     extract_facts,
     normalize,
 )
 from evidence_trace.server.domain.verifier.units import (
     Family,
+    Number,
     Strength,
     Unit,
     family_of,
@@ -62,6 +64,11 @@ MAX_GROUNDINGS = 6
 JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
+_TIMEOUT_WORDS = re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I)
+_CALL_EVENT = re.compile(
+    r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
+    r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
+    re.I)
 _NEGATED_ERRORS = re.compile(
     r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
     r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
@@ -145,6 +152,7 @@ class Evidence:
         self._rows = list(rows)
         self._units: dict[int, list[Unit]] = {}
         self._raw: dict[int, str] = {}
+        self._mentions: dict[str, bool] = {}
         self._only: Optional[Family] = None
 
     def cited(self, text: str) -> "Evidence":
@@ -175,6 +183,14 @@ class Evidence:
             row = self._rows[index]
             self._raw[index] = normalize(row.preview + " " + str(row.input_params) + " " + row.error_message).lower()
         return self._raw[index]
+
+    def mentions(self, key: str) -> bool:
+        """Whether any row's output, parameters or error names `key` (a whole token)."""
+        found = self._mentions.get(key)
+        if found is None:
+            found = any(_contains(self.raw(index), key) for index in range(len(self._rows)))
+            self._mentions[key] = found
+        return found
 
     def candidates(self, entities: Sequence[Fact]) -> Iterable[int]:
         """Rows that mention every entity somewhere (a cheap filter before parsing units)."""
@@ -234,6 +250,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
+    facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key))
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
     if anaphora:
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
@@ -479,10 +496,12 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return state in ("resolved", "inactive")
         return state == fact.key
     if kind == FactKind.LEVEL:
-        if unit.level:
-            return unit.level == fact.key or (fact.key == "ERROR" and unit.level in ERROR_LEVELS and
-                                              unit.level != "ERROR" and False)
-        return unit.kind in ("chunk", "item", "object", "header") and _contains(unit.lowered, fact.key.lower())
+        if unit.level == fact.key:
+            return True
+        # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
+        # parser missed still says it.
+        return (not unit.level or unit.kind == "log line") and _contains(unit.lowered, fact.key.lower()) \
+            and fact.key in unit.text
     if kind in (FactKind.QUANTITY, FactKind.COUNT):
         return _quantity_matches(fact, unit, minutes)
     return False
@@ -505,35 +524,64 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
     if quantity is None:
         return False
     numbers = unit.numbers
+    if quantity.comparison in (Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW):
+        # "stayed above 30 s": every sample of the series, not one.
+        samples = [n for n in numbers if n.sample]
+        if samples:
+            return all(_number_matches(fact, quantity, n, unit) for n in samples)
     if minutes:
         # "3 s at 08:10" speaks of the sample at 08:10, when the series has one.
         at = tuple(n for n in numbers if n.minute is None or any(abs(n.minute - m) <= 1 for m in minutes))
         if any(n.minute is not None for n in at):
             numbers = at
-    for number in numbers:
-        value = number.value
-        if fact.kind == FactKind.COUNT and (_NOT_A_COUNT.search(number.key) or
-                                            (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))):
-            continue  # a page size, a threshold or a tool's message is not how many there were
-        if quantity.dimension == Dimension.NUMBER:
-            if number.dimension in (None, Dimension.NUMBER) and quantity.matches(value):
-                return True
-            if number.dimension is not None and quantity.matches(value):
-                return True
-            continue
-        if number.dimension == quantity.dimension:
-            if quantity.matches(value * number.factor):
-                return True
-            if quantity.dimension == Dimension.RATIO and (quantity.matches(value) or quantity.matches(value * 0.01)):
-                return True
-            continue
-        if number.dimension is None:
-            if quantity.dimension == Dimension.RATIO:
-                if quantity.matches(value) or quantity.matches(value * 0.01):
-                    return True
-            elif (number.sample or unit.kind == "input") and quantity.matches(value * quantity.factor):
-                return True
+    if fact.kind == FactKind.COUNT and fact.noun:
+        numbers = _counted(fact.noun, numbers)
+    return any(_number_matches(fact, quantity, number, unit) for number in numbers)
+
+
+def _stem(word: str) -> str:
+    return _STEMS.sub("", word) if len(word) > 4 else word
+
+
+def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
+    """The numbers a count may be: when some key names what is counted ("number_of_nodes"),
+    only those whose key names every word of it ("4 data nodes": "number_of_data_nodes")."""
+    stems = [_stem(word) for word in noun.split()]
+    head = stems[-1]
+    named = [n for n in numbers if n.key and head in n.key]
+    if not named:
+        return numbers
+    return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
+
+
+def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:
+    """Whether one number of a unit agrees with a quantity of the claim."""
+    value = number.value
+    if fact.kind == FactKind.COUNT and (_NOT_A_COUNT.search(number.key) or
+                                        (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))):
+        return False  # a page size, a threshold or a tool's message is not how many there were
+    if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
+        # The evidence gives a bound ("> 100"): the claim's bound must be that one.
+        quantity = dataclasses.replace(quantity, comparison=Comparison.EQUAL)
+    if quantity.dimension == Dimension.NUMBER:
+        return quantity.matches(value)
+    if number.dimension == quantity.dimension:
+        if quantity.matches(value * number.factor):
+            return True
+        return quantity.dimension == Dimension.RATIO and (quantity.matches(value) or quantity.matches(value * 0.01))
+    if number.dimension is not None:
+        return False
+    if quantity.dimension == Dimension.RATIO:
+        return quantity.matches(value) or quantity.matches(value * 0.01)
+    if number.sample or unit.kind == "input":
+        # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base
+        # units (seconds, bytes).
+        base = _BASE_FACTORS.get(quantity.dimension)
+        return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
     return False
+
+
+_BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
 
 
 def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit]) -> Optional[_Match]:
@@ -625,6 +673,9 @@ _DENIED = re.compile(
 
 def _check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
     """"No partition is above 10000": contradicted by any unit of the subject above it."""
+    none_firing = _NO_ALERTS.search(claim.text)
+    if none_firing:
+        return _check_no_alerts(none_firing.group("what") or "", facts, evidence, base)
     if not _UNIVERSAL.search(claim.text):
         return None
     bounds = [f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)]
@@ -650,6 +701,36 @@ def _check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
                     reason="no unit of the subject crosses the bound", direct=any(u.strength == Strength.DIRECT
                                                                                    for u in seen))
     return None
+
+
+_NO_ALERTS = re.compile(
+    r"\b(?:no|none of the|not a single|not one)\s+(?P<what>(?:[\w.-]+\s+){0,3}?)alerts?\b[^.;。；]{0,40}?"
+    r"\b(?:is|are|was|were)\s+(?:currently\s+|still\s+|now\s+)?(?:firing|active|triggered)"
+    r"|(?:没有|无)(?:任何)?(?P<zh>[^，。；]{0,12}?)(?:告警|报警)[^，。；]{0,8}?(?:触发|告警中|firing)",
+    re.I)
+
+
+def _check_no_alerts(qualifier: str, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
+    """"No TLS alerts are firing": contradicted by any firing alert that matches the qualifier."""
+    words = _content_words(qualifier)
+    entities = [f for f in facts if f.is_entity]
+    seen: list[Unit] = []
+    for index in evidence.candidates(entities):
+        for unit in evidence.units(index):
+            if unit.kind != "alert" or unit.strength < Strength.INDIRECT:
+                continue
+            seen.append(unit)  # an alert listing covers the claim, matching or not
+            if entities and not all(_matches(f, unit) for f in entities):
+                continue
+            if not all(_stem_in(word, unit.lowered) for word in words):
+                continue
+            if unit.state == "firing":
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
+                            reason="the evidence shows a firing alert")
+    if seen:
+        return base(status=ClaimStatus.GROUNDED, groundings=tuple(_grounding(u) for u in seen[:MAX_GROUNDINGS]),
+                    reason="no matching alert is firing", direct=True)
+    return base(status=ClaimStatus.WEAK, reason="no alert query covers it")
 
 
 def _check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
@@ -697,11 +778,15 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
         gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
         checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.is_entity]
         for unit in gap_units:
+            if _TIMEOUT_WORDS.search(claim.text) and unit.strength == Strength.FAILED \
+                    and not _TIMEOUT_WORDS.search(unit.lowered):
+                wrong = wrong or unit  # says it timed out; it failed otherwise
+                continue
             if not checkable or _matches_all(
                     [dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True:
                 return base(status=ClaimStatus.GROUNDED, groundings=(_grounding(unit),),
                             reason="states the gap a failed or empty call left")
-        if gap_units:
+        if gap_units and wrong is None:
             wrong = gap_units[0]
         if units and fallback is None and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED"):
             fallback = units[-1]
@@ -711,6 +796,16 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
     if wrong is not None:
         return base(status=ClaimStatus.UNGROUNDED, groundings=(_grounding(wrong),),
                     reason="the failed or empty call does not show what the claim says of it")
+    if [f for f in facts if f.kind != FactKind.TIME]:
+        # "the DNS lookup timed out (10.96.0.10:53)": about the system, not about a call of the agent.
+        status, groundings, reason, direct = _ground_parts(claim.text, facts, evidence)
+        if status == ClaimStatus.GROUNDED:
+            return dataclasses.replace(base(status=status, groundings=groundings, reason=reason, direct=direct),
+                                       kind=ClaimKind.FACT)
+    if not _CALL_EVENT.search(claim.text):
+        # "I did not query error rates, so I can't say ...": the agent's own uncertainty, nothing to check.
+        return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="states an uncertainty"),
+                                   kind=ClaimKind.HEDGE)
     if not any(True for _ in evidence.rows()):
         return base(status=ClaimStatus.WEAK, reason="no call was recorded")
     return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")
@@ -750,6 +845,8 @@ def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     oriented = _oriented(text)
     if oriented is None:
         return None
+    # What follows a colon elaborates ("expired: the handshake reports ..."): the side ends there.
+    oriented = tuple(re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in oriented)
     claim_sides = [(_content_words(side), _fact_keys(side)) for side in oriented]
     for index in evidence.rows():
         row = evidence.row(index)
@@ -765,19 +862,24 @@ def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
 
 
 def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], generic: bool) -> bool:
-    lowered = unit.lowered
+    lowered = unit.prose
     if not generic and any(not all(_contains(lowered, key) for key in keys) for _, keys in claim_sides):
         return False
     unit_sides = _oriented(lowered)
     if unit_sides is not None:
         return all(_share(words, unit_side) >= 0.5 for (words, _), unit_side in zip(claim_sides, unit_sides))
-    if not generic or _UNIT_CAUSE.search(lowered):
-        # One log entry that says both the failure and its reason ("reason": ..., "错误: ...").
-        return all(_share(words, lowered) >= 0.7 for words, _ in claim_sides)
+    if _UNIT_CAUSE.search(lowered):
+        # One entry that says both the failure and its reason ("failed: x509: ...", "reason": ...).
+        return all(_share(words, lowered) >= NO_CUE_SHARE for words, _ in claim_sides)
     return False
 
 
-_UNIT_CAUSE = re.compile(r"reason|cause|原因|根因|due to|because|导致|由于", re.I)
+NO_CUE_SHARE = 0.6  # a unit without a causal cue of its own must say this much of each side
+_UNIT_CAUSE = re.compile(
+    r"reason|cause|原因|根因|due to|because|导致|由于"
+    r"|\b(?:failed|failure|error|exception|refused|denied|timeout|timed out|rejected|aborted|killed|panic|fatal)"
+    r"\b[^:：\n;|]{0,80}[:：(]"
+    r"|(?:失败|错误|异常|拒绝|超时)\s*[:：(（]", re.I)
 
 
 def _share(words: set[str], lowered: str) -> float:

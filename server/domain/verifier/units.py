@@ -73,6 +73,7 @@ class Number:
     factor: float = 1.0
     minute: Optional[int] = None  # a sample's time of day (UTC), in minutes
     key: str = ""  # the JSON key the number was read from, lower-case
+    bound: bool = False  # the evidence states it as a bound ("> 100", "more than 100")
     sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
 
 
@@ -102,10 +103,36 @@ class Unit:
     def lowered(self) -> str:
         return normalize(self.text[:MAX_UNIT_TEXT]).lower()
 
+    @functools.cached_property
+    def prose(self) -> str:
+        """What the unit says in words: for a JSON object, its string values joined by " ; "
+        (no keys, no JSON punctuation), lower-case."""
+        text = self.text[:MAX_UNIT_TEXT]
+        if text.startswith(("{", "[")):
+            try:
+                value = json.loads(self.text)
+            except ValueError:
+                return self.lowered
+            return normalize(" ; ".join(_strings(value))).lower()[:MAX_UNIT_TEXT]
+        return self.lowered
+
     @property
     def excerpt(self) -> str:
         text = " ".join(self.text.split())
         return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, depth + 1)
+    elif isinstance(value, str):
+        yield value
 
 
 def family_of(tool_name: str) -> Family:
@@ -338,7 +365,7 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
 )
 _KEY_SUFFIX = re.compile(
-    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb))$")
+    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$")
 
 
 def _name_hint(name: str) -> tuple[Optional[Dimension], float]:
@@ -389,12 +416,12 @@ _TEXT_TIME = re.compile(
     r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
     re.I,
 )
+_TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), key=len, reverse=True))
 _TEXT_QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(%|ms|us|μs|ns|s|sec|secs|seconds?|min|mins|minutes?|h|hours?|"
-    r"d|days?|b|bytes|ki|kib|mi|mib|gi|gib|ti|tib|kb|mb|gb|tb|毫秒|秒|分钟|小时|(?-i:m))(?![A-Za-z0-9_])",
-    re.I,
-)
+    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I)
 _TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+_BOUND_BEFORE = re.compile(r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
+                           r"小于|不少于|不超过)\s*$", re.I)
 _KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
 
 
@@ -411,7 +438,8 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
         if dimension is not None:
             yield Number(float(m.group(2)), dimension, factor)
     for m in _TEXT_NUMBER.finditer(cleared):
-        yield Number(float(m.group(1).replace(",", "")))
+        bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
+        yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
 def _float(raw: Any) -> Optional[float]:
