@@ -137,8 +137,9 @@ class _Walk:
                     value_end = pos + length
                     if value_end > end:  # cut short: name the innermost field the cut fell in
                         inner = None
-                        if field is not None and field.type == _FD.TYPE_MESSAGE and depth < _WALK_DEPTH:
-                            inner = self.message(pos, end, field.message_type, field_path, depth + 1)
+                        target = field.message_type if field is not None else None
+                        if target is not None and depth < _WALK_DEPTH:
+                            inner = self.message(pos, end, target, field_path, depth + 1)
                         return inner or Violation(field_path, "the bytes are truncated or corrupt")
                     if field is not None:
                         problem = self.field(field, pos, value_end, descriptor, field_path, depth)
@@ -162,9 +163,9 @@ class _Walk:
                 return Violation(path, "must be valid UTF-8 (convert text in another encoding, such as GBK, "
                                        "to UTF-8, or send it as bytes)")
             return None
-        if field.type != _FD.TYPE_MESSAGE or depth >= _WALK_DEPTH:
-            return None
         target = field.message_type
+        if target is None or depth >= _WALK_DEPTH:
+            return None
         if parent.full_name == _STRUCT:  # a map entry: key (1), value (2); the path names the key
             return self.struct_entry(start, end, target, path, depth + 1)
         return self.message(start, end, target, path, depth + 1)
@@ -181,7 +182,7 @@ class _Walk:
             if tag & 7 != 2:
                 return self.message(start, end, entry, path, depth)
             length, pos = self.varint(pos, end)
-            if tag >> 3 == 2 and pos + length <= end:
+            if tag >> 3 == 2 and pos + length <= end and value.message_type is not None:
                 return self.message(pos, pos + length, value.message_type, _key_path(path, key), depth + 1)
             pos += length
         return None
@@ -205,7 +206,7 @@ class _Walk:
 
 def _join(path: str, field: d.FieldDescriptor, index: int) -> str:
     """The path of a field: `a.b`, `a.items[2]`; Struct keys and list indexes as in JSON."""
-    containing = field.containing_type.full_name
+    containing = field.containing_type.full_name if field.containing_type is not None else ""
     if containing in (_VALUE, _STRUCT):  # a Value is its content; a Struct entry adds its key
         return path
     if containing == _LIST:

@@ -9,6 +9,8 @@ import pytest
 from builders import bad_fields, error_info, invocation
 from conftest import make_settings
 from google.protobuf import struct_pb2
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from stored import stored_values
 from tenants import bearer, tenant_server  # noqa: F401  (fixture)
 
@@ -215,3 +217,22 @@ def test_list_sessions_with_an_unknown_status_is_invalid_argument(stub):
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert error_info(caught.value).reason == "INVALID_FIELDS"
     assert bad_fields(caught.value) == ["status"]
+
+
+# -- any bytes: never INTERNAL or UNKNOWN -------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(0, 400), flips=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), max_size=4))
+def test_mangled_request_bytes_are_never_internal(channel, cut, flips):
+    data = bytearray(pb.BatchRecordInvocationsRequest(invocations=[
+        invocation(input_params={"query": "日志", "n": [1, {"k": "v"}]}), invocation(topic_domain="支付")],
+    ).SerializeToString())
+    for at, byte in flips:
+        data[at % len(data)] = byte
+    try:
+        _raw(channel, BATCH, bytes(data[: len(data) - cut % len(data)]))
+    except grpc.RpcError as err:
+        assert err.code() not in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN), err
+        if err.code() == grpc.StatusCode.INVALID_ARGUMENT:
+            assert error_info(err).reason in ("MALFORMED_REQUEST", "INVALID_FIELDS")
