@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha import reflection
 
 from evidence_trace.server.auth import current_tenant
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.decoding import add_service
 from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.guards import Guards, bind
@@ -33,7 +34,6 @@ from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.verifiers import build_verifier
 from evidence_trace.v1 import evidence_trace_pb2 as pb
-from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 log = logging.getLogger("evidence_trace.server")
 
@@ -100,7 +100,7 @@ def create_server(settings: Settings) -> RunningServer:
         ],
         interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
-    pb_grpc.add_EvidenceTraceServiceServicer_to_server(servicer, server)
+    add_service(servicer, server)  # requests decoded in the handler: bad bytes are INVALID_ARGUMENT
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from typing import Any, Optional
 
-from google.protobuf import json_format, struct_pb2, timestamp_pb2
+from google.protobuf import struct_pb2, timestamp_pb2
 
 from evidence_trace.server.domain import model
 from evidence_trace.server.domain.errors import InvalidArgument, Violation
@@ -32,8 +33,32 @@ def wire(value: int) -> Any:
     return value
 
 
-def _struct_to_dict(message: struct_pb2.Struct) -> dict:
-    return json_format.MessageToDict(message)
+def _struct_to_dict(message: struct_pb2.Struct, path: str, violations: list[Violation]) -> dict:
+    """A Struct as a JSON object (as json_format.MessageToDict gives it).
+
+    NaN and ±Infinity have no JSON form: each is a violation naming its path
+    (`input_params.latency`, `retrieval.details.scores[2]`) instead of the
+    exception MessageToDict raises.
+    """
+    return {key: _value_to_json(value, f"{path}.{key}", violations) for key, value in message.fields.items()}
+
+
+def _value_to_json(value: struct_pb2.Value, path: str, violations: list[Violation]) -> Any:
+    kind = value.WhichOneof("kind")
+    if kind == "number_value":
+        number = value.number_value
+        if not math.isfinite(number):
+            violations.append(Violation(path, "must be a finite number: NaN and Infinity have no JSON form"))
+        return number
+    if kind == "string_value":
+        return value.string_value
+    if kind == "bool_value":
+        return value.bool_value
+    if kind == "struct_value":
+        return _struct_to_dict(value.struct_value, path, violations)
+    if kind == "list_value":
+        return [_value_to_json(item, f"{path}[{i}]", violations) for i, item in enumerate(value.list_value.values)]
+    return None  # null_value, or no kind set
 
 
 def _time(message, field: str, violations: list[Violation], path: str) -> Optional[dt.datetime]:
@@ -67,13 +92,13 @@ def invocation_from_pb(m: pb.ToolInvocation) -> tuple[model.Invocation, list[Vio
             l1_count=r.l1_count if r.HasField("l1_count") else None,
             relevance=_enum(model.RelevanceLevel, r.relevance_level, "retrieval.relevance_level", violations),
             dedup_reason=r.dedup_reason,
-            details=_struct_to_dict(r.details) if r.HasField("details") else None,
+            details=_struct_to_dict(r.details, "retrieval.details", violations) if r.HasField("details") else None,
         )
     inv = model.Invocation(
         invocation_id=m.invocation_id,
         session_id=m.session_id,
         tool_name=m.tool_name,
-        input_params=_struct_to_dict(m.input_params) if m.HasField("input_params") else {},
+        input_params=_struct_to_dict(m.input_params, "input_params", violations) if m.HasField("input_params") else {},
         start_time=_time(m, "start_time", violations, "start_time"),
         duration_ms=m.duration_ms,
         success=m.success if m.HasField("success") else None,
@@ -209,13 +234,14 @@ def violations_to_pb(violations: list[Violation]) -> list[pb.FieldViolation]:
 # -- listing and timeline (ListSessions, WatchSession) ------------------------
 
 def session_filter_from_pb(m: pb.ListSessionsRequest) -> SessionFilter:
-    """The listing filter; an unknown status number filters on nothing that exists."""
+    """The listing filter; an unknown status number or an out-of-range time is bad input."""
     violations: list[Violation] = []
+    status = _enum(model.SessionStatus, m.status, "status", violations) if m.status else None
     bounds = [_time(m, name, violations, name) for name in ("min_update_time", "max_update_time")]
-    if violations:  # an out-of-range timestamp is bad input, not an INTERNAL error
+    if violations:  # bad input, not an INTERNAL error nor an empty page
         raise InvalidArgument(violations)
     return SessionFilter(
-        status=session_status(m.status) if m.status else None,
+        status=status,
         min_update_us=m.min_update_time.ToMicroseconds() if bounds[0] is not None else None,
         max_update_us=m.max_update_time.ToMicroseconds() if bounds[1] is not None else None,
     )

@@ -142,7 +142,8 @@ class Recorder:
         ops: list[Operation] = []
         slots: list[tuple[int, Invocation, Classification]] = []
         for i, raw in enumerate(invocations):
-            violations = validate_invocation(raw, self.limits)
+            violations = validate_invocation(raw, self.limits) or self.redactor.key_violations(
+                invocation_id=raw.invocation_id, session_id=raw.session_id, tool_name=raw.tool_name)
             if violations:
                 results[i] = InvalidArgument(violations)
                 continue
@@ -157,7 +158,8 @@ class Recorder:
 
     # -- steps ---------------------------------------------------------------
     def record_step(self, tenant: str, step: AgentStep, timeout: Optional[float]) -> Recorded:
-        violations = validate_step(step, self.limits)
+        violations = validate_step(step, self.limits) or self.redactor.key_violations(
+            step_id=step.step_id, session_id=step.session_id)
         if violations:
             raise InvalidArgument(violations)
         step = self.redactor.step(step, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)

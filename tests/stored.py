@@ -26,3 +26,8 @@ def _query(db_url: str, sql: str) -> list[tuple]:
     with psycopg2.connect(db_url) as connection, connection.cursor() as cursor:
         cursor.execute(sql)
         return cursor.fetchall()
+
+
+def stored_values(db_url: str, table: str, column: str) -> list:
+    """Every value of one column of a table, in insertion order."""
+    return [row[0] for row in _query(db_url, f"SELECT {column} FROM {table} ORDER BY seq")]

@@ -247,7 +247,7 @@ def test_knowledge_topic_is_bounded_normalized_question() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "tool", "params", "outcome", "excerpt", "note"),
+    ("name", "tool", "params", "outcome", "reading", "note"),
     [
         (
             "query_logs_java_error.json", "query_logs", {}, Outcome.DIRECT_SUPPORT,
@@ -328,10 +328,44 @@ def test_knowledge_topic_is_bounded_normalized_question() -> None:
     ],
 )
 def test_whole_payloads(
-    name: str, tool: str, params: dict[str, Any], outcome: Outcome, excerpt: str, note: str
+    name: str, tool: str, params: dict[str, Any], outcome: Outcome, reading: str, note: str
 ) -> None:
-    result = classify(call(tool, payload(name), params))
-    assert (result.outcome, result.excerpt, result.note) == (outcome, excerpt, note)
+    """A hit's reading (`<timestamp> <LEVEL> <service>: <message>`...) is its note; its excerpt is verbatim."""
+    text = payload(name)
+    result = classify(call(tool, text, params))
+    if outcome in SUPPORT:
+        assert (result.outcome, result.note) == (outcome, reading)
+        assert result.excerpt and is_verbatim(result.excerpt, text)
+    else:
+        assert (result.outcome, result.excerpt, result.note) == (outcome, "", note)
+
+
+SUPPORT = (Outcome.DIRECT_SUPPORT, Outcome.INDIRECT_SUPPORT)
+
+
+def is_verbatim(excerpt: str, evidence: str) -> bool:
+    """Whether every piece of the excerpt between "…" marks is text of the evidence, in order."""
+    position = 0
+    for piece in excerpt.split("\u2026"):
+        found = evidence.find(piece, position)
+        if found < 0:
+            return False
+        position = found + len(piece)
+    return True
+
+
+def test_a_java_log_hit_excerpt_is_the_entry_as_written() -> None:
+    text = payload("query_logs_java_error.json")
+    result = classify(call("query_logs", text))
+    start = text.index('{\n    "timestamp" : "2024-05-01T10:00:31.902Z"')
+    end = text.index("\n  }", text.index('"retryCount" : 3')) + len("\n  }")
+    assert result.excerpt == text[start:end]
+
+
+def test_a_plain_log_hit_excerpt_is_the_line_as_written() -> None:
+    text = payload("query_logs_plain.txt")
+    result = classify(call("query_logs", text))
+    assert result.excerpt in text.splitlines() and "31.902Z ERROR" in result.excerpt
 
 
 def test_log_levels_are_case_insensitive_and_include_critical_and_panic() -> None:
@@ -438,8 +472,8 @@ def test_cut_previews(
     result = classify_cut(name, tool, params, anchor, delta)
     assert result.outcome == outcome
     if outcome in (Outcome.DIRECT_SUPPORT, Outcome.INDIRECT_SUPPORT):
-        assert fragment in result.excerpt
-        assert result.note == ""
+        assert fragment in result.note
+        assert result.excerpt and is_verbatim(result.excerpt, payload(name))
     else:
         assert fragment in result.note
         assert result.excerpt == ""
@@ -473,6 +507,7 @@ def test_every_cut_point_is_direct_exactly_when_the_hit_is_visible(
         result = classify(call(tool, text[:end], params, output_truncated=end < len(text)))
         assert (result.outcome == Outcome.DIRECT_SUPPORT) == (end >= hit_end), (end, text[:end][-30:], result)
         assert len(result.excerpt) <= EXCERPT_LIMIT and len(result.note) <= NOTE_LIMIT
+        assert is_verbatim(result.excerpt, text[:end]), (end, result.excerpt)
         result.excerpt.encode("utf-8")
         result.note.encode("utf-8")
 
@@ -486,8 +521,9 @@ def test_cut_inside_a_surrogate_pair_escape_yields_valid_utf8() -> None:
     preview = '{"success": true, "logs": [{"level": "ERROR", "message": "boom \\ud83d'
     result = classify(call("query_logs", preview, output_truncated=True))
     assert result.outcome == Outcome.DIRECT_SUPPORT
-    assert result.excerpt == "ERROR: boom \ufffd\u2026"
-    result.excerpt.encode("utf-8")
+    assert result.excerpt == '{"level": "ERROR", "message": "boom \\ud83d\u2026'
+    assert result.note == "ERROR: boom \ufffd\u2026"
+    result.note.encode("utf-8")
 
 
 def test_excerpt_is_bounded() -> None:
@@ -495,7 +531,8 @@ def test_excerpt_is_bounded() -> None:
     result = classify(call("query_logs", preview))
     assert result.outcome == Outcome.DIRECT_SUPPORT
     assert len(result.excerpt) == EXCERPT_LIMIT
-    assert result.excerpt.startswith("ERROR: 支支") and result.excerpt.endswith("\u2026")
+    assert result.excerpt.startswith('{"level": "ERROR", "message": "支支') and result.excerpt.endswith("\u2026")
+    assert is_verbatim(result.excerpt, preview)
 
 
 def test_classify_is_fast_on_large_adversarial_previews() -> None:
@@ -665,3 +702,28 @@ def test_fast_cut_reader_agrees_on_every_cut_of_the_fixtures(name: str) -> None:
     text = (PAYLOADS / name).read_text(encoding="utf-8")
     for end in range(1, len(text) + 1):
         _same_reading(text[:end])
+
+
+# -- the Java query_logs tool's success=false payloads --------------------------------------------
+
+
+def test_java_nothing_found_with_success_false_is_no_hit() -> None:
+    """QueryLogsTools sets success to "found any": a completed search with no match is not a failure."""
+    result = classify(call("query_logs", payload("query_logs_java_not_found.json")))
+    assert result.outcome == Outcome.NO_HIT
+    assert result.note == ('no log entries for query "level:ERROR AND service:refund-service" '
+                           'in log topic "application-logs" (未找到匹配的日志)')
+    assert result.topic_domain == "application-logs"
+
+
+@pytest.mark.parametrize("preview", [
+    payload("query_logs_java_query_failed.json"),  # buildErrorResponse: "logs" null
+    '{"success":false,"message":"获取日志失败: connect timed out"}',  # its fallback string
+    '{"success": false, "logs": [], "total": 0, "message": "未找到匹配的日志", "error": "403 Forbidden"}',
+    '{"success": false, "logs": [], "total": 0, "message": "查询失败: topic not found"}',
+    '{"success": false, "logs": [], "total": 0, "exception": "java.net.SocketTimeoutException"}',
+    '{"success": false, "logs": [], "total": 0, "message": ""}',
+    '{"success": false, "logs": [], "total": 3, "message": "未找到匹配的日志"}',
+])
+def test_java_success_false_with_an_error_stays_failed(preview: str) -> None:
+    assert classify(call("query_logs", preview)).outcome == Outcome.FAILED

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+import logging
 
 import grpc
 import pytest
-from builders import failed_invocation, invocation, step
+from builders import bad_fields, failed_invocation, invocation, step
 from conftest import make_settings
 
 from evidence_trace.server.app import create_server
@@ -157,3 +158,42 @@ def test_chat_never_shows_the_verifier_or_the_user_a_secret(stub_and_server):
     assert answer.decision.decision == pb.DECISION_ACCEPT
     shown = answer.output_text + "".join(answer.decision.reasons)
     assert "hunter2" not in shown and "zzz" not in shown and MARKER in shown
+
+
+def test_every_free_text_field_is_redacted(stub_and_server):
+    stub, _ = stub_and_server
+    sent = invocation(invocation_id="sec-4", tool_name="lookup_knowledge", input_params={"query": "q"},
+                      topic_domain="payments token=tpc123", output_preview="ok")
+    sent.retrieval.retrieval_layer = "L0 password=lyr123"
+    sent.retrieval.details.update({"note": "x", "Bearer abcdefghijklmnop": 1})
+    stored = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=sent), timeout=10).invocation
+    assert stored.topic_domain == "payments token=[REDACTED]"
+    assert stored.retrieval.retrieval_layer == "L0 password=[REDACTED]"
+    assert set(stored.retrieval.details) == {"note", "Bearer [REDACTED]"}
+    recorded = stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(
+        step_id="sec-5", name="call with token=nme123")), timeout=10).step
+    assert recorded.name == "call with token=[REDACTED]"
+
+
+@pytest.mark.parametrize("field", ["session_id", "invocation_id", "tool_name"])
+def test_an_identifier_holding_a_secret_is_refused_not_stored(stub_and_server, field):
+    stub, _ = stub_and_server
+    secret = "ghp_" + "a1B2c3D4e5" * 4  # a GitHub token: a valid id and tool name by shape
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(**{field: secret})), timeout=10)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert bad_fields(caught.value) == [f"invocation.{field}"]
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id=secret)), timeout=10)
+    assert bad_fields(caught.value) == ["step.step_id"]
+
+
+def test_peewee_never_logs_bound_values_at_debug(stub_and_server, caplog):
+    stub, _ = stub_and_server
+    caplog.set_level(logging.DEBUG, logger="peewee")
+    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(
+        session_id="log-1", output_preview="row-text-zq81 only in the row")), timeout=10)
+    stub.GetSession(pb.GetSessionRequest(session_id="log-1"), timeout=10)
+    peewee_lines = [r.getMessage() for r in caplog.records if r.name == "peewee"]
+    assert any("INSERT INTO tool_invocation" in line for line in peewee_lines)
+    assert not any("row-text-zq81" in line or "log-1" in line for line in peewee_lines)

@@ -257,7 +257,9 @@ def test_truncated_preview_with_a_direct_hit_makes_the_entry_direct() -> None:
     [entry] = summarize(map(_classified, invocations))
     assert entry.level == EvidenceLevel.DIRECT
     assert entry.direct_hit_invocation_id == "c"
-    assert entry.direct_hit_excerpt == "2024-05-01T10:00:31.902Z ERROR payment-service: 支付服务\u2026"
+    # Verbatim: the entry as the cut preview shows it, "…" where the cut fell; nothing added.
+    assert entry.direct_hit_excerpt == truncated[truncated.rindex("{\n    \"timestamp\""):] + "\u2026"
+    assert "2024-05-01T10:00:31.902Z ERROR payment-service: 支付服务\u2026" in entry.output_summary
     assert entry.source_invocation_ids == ("a", "b", "c", "d")
     assert (entry.failure_count, entry.no_hit_count, entry.dedup_count, entry.repeated_call_count) == (1, 1, 1, 3)
 

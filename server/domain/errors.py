@@ -27,6 +27,17 @@ class InvalidArgument(EvidenceTraceError):
         super().__init__(f"invalid request: {fields}")
 
 
+class MalformedRequest(InvalidArgument):
+    """The request's bytes do not decode (invalid UTF-8, nested too deep, truncated)."""
+
+    reason = "MALFORMED_REQUEST"
+
+    def __init__(self, violations: list[Violation]):
+        super().__init__(violations)
+        self.args = ("the request does not decode as protobuf" + (
+            ": " + ", ".join(v.field for v in self.violations) if self.violations else ""),)
+
+
 class ReasonedError(EvidenceTraceError):
     """An error whose UPPER_SNAKE reason and ErrorInfo metadata are chosen where it is raised."""
 

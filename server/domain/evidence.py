@@ -29,15 +29,17 @@ from evidence_trace.server.domain.model import (
 )
 from evidence_trace.server.domain.payloads import (
     TRUNCATION_MARK,
+    JsonPath,
     JsonPreview,
     LogLine,
     iter_dicts,
     parse_json_preview,
     parse_log_line,
     parse_log_lines,
+    value_span,
 )
 
-CLASSIFIER_VERSION = 1
+CLASSIFIER_VERSION = 2
 """Version of these rules: rows classified under another version may differ."""
 
 EXCERPT_LIMIT = 512
@@ -73,7 +75,11 @@ _ALERT_STATES = frozenset({"firing", "pending", "inactive"})
 
 @dataclasses.dataclass(frozen=True)
 class Finding:
-    """A classifier's verdict on one call, before bounding."""
+    """A classifier's verdict on one call, before bounding.
+
+    excerpt is verbatim text of the preview (see `quote`); note is the rule's
+    own words: for a hit, how it read it (`ERROR payment-service: ...`).
+    """
 
     outcome: Outcome
     excerpt: str = ""
@@ -133,7 +139,7 @@ def classify(invocation: Invocation) -> Classification:
     return Classification(
         outcome=finding.outcome,
         topic_domain=topic_domain(call, rule),
-        excerpt=bounded(finding.excerpt, EXCERPT_LIMIT),
+        excerpt=cut(finding.excerpt, EXCERPT_LIMIT),
         note=bounded(finding.note, NOTE_LIMIT),
     )
 
@@ -163,6 +169,46 @@ def bounded(text: str, limit: int) -> str:
     if len(flat) > limit:
         flat = flat[: limit - 1] + TRUNCATION_MARK
     return _SURROGATE.sub("\ufffd", flat[:limit])
+
+
+def cut(text: str, limit: int) -> str:
+    """text cut to at most limit characters, ending in "…" when cut; nothing else changes.
+
+    Excerpts are verbatim: no character that is not in the evidence is added,
+    except the "…" that marks where text was left out.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + TRUNCATION_MARK
+
+
+def quote(call: "ToolCall", path: JsonPath, focus: Optional[JsonPath] = None) -> str:
+    """The preview's own text of the JSON value at path, bounded to EXCERPT_LIMIT.
+
+    When that text is too long and a focus value inside it (a crossing sample)
+    would be cut off, the excerpt is the value's start, "…", then the focus.
+    A value that the preview's cut ends also ends in "…". "" when not visible.
+    """
+    preview = call.preview
+    span = value_span(preview, path)
+    if span is None:
+        return ""
+    start, end = span
+    text = preview[start:end].rstrip()
+    cut_by_preview = end >= len(preview) and call.partial
+    if cut_by_preview:
+        text += TRUNCATION_MARK
+    if len(text) <= EXCERPT_LIMIT:
+        return text
+    inner = value_span(preview, focus) if focus is not None else None
+    if inner is not None and inner[1] - start > EXCERPT_LIMIT - 1:
+        shown = preview[inner[0]:inner[1]][: EXCERPT_LIMIT // 2]
+        head = preview[start: start + EXCERPT_LIMIT - len(shown) - 2]
+        return head + TRUNCATION_MARK + shown + TRUNCATION_MARK
+    return cut(text, EXCERPT_LIMIT)
+
+
+def _preview_excerpt(call: "ToolCall") -> str:
+    """The whole preview as an excerpt (stripped; cut at the excerpt limit)."""
+    return cut(call.preview[: EXCERPT_LIMIT * _SCAN_FACTOR].strip(), EXCERPT_LIMIT)
 
 
 def first_line(text: str) -> str:
@@ -229,7 +275,7 @@ def _judge_generic(call: ToolCall) -> Finding:
     """Unknown tools: the agent's evidence hint, else any output is indirect support."""
     hint = call.invocation.evidence_hint
     if hint == EvidenceHint.DIRECT:
-        return Finding(Outcome.DIRECT_SUPPORT, excerpt=call.preview)
+        return Finding(Outcome.DIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     if hint == EvidenceHint.NO_HIT:
         return Finding(Outcome.NO_HIT, note="the agent marked the output as no hit" + _query_suffix(call))
     return _judge_unhinted(call)
@@ -238,7 +284,7 @@ def _judge_generic(call: ToolCall) -> Finding:
 def _judge_unhinted(call: ToolCall) -> Finding:
     """Any non-blank output is indirect support; none is no hit."""
     if call.preview.strip():
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=call.preview)
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     return Finding(Outcome.NO_HIT, note="returned no output" + _query_suffix(call))
 
 
@@ -261,9 +307,9 @@ def _judge_knowledge(call: ToolCall) -> Finding:
     if counted and hits == 0:
         return Finding(Outcome.NO_HIT, note=f"retrieval returned 0 hits for {query}")
     if retrieval.relevance == RelevanceLevel.HIGH:
-        return Finding(Outcome.DIRECT_SUPPORT, excerpt=call.preview)
+        return Finding(Outcome.DIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     if retrieval.relevance in (RelevanceLevel.MEDIUM, RelevanceLevel.LOW) or counted:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=call.preview)
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     return _judge_unhinted(call)
 
 
@@ -280,33 +326,69 @@ def _judge_logs(call: ToolCall) -> Finding:
     """query_logs: the Java tool's JSON payload, or plain log lines."""
     payload = call.payload
     if payload is None:
-        return _judge_log_entries(call, parse_log_lines(call.preview), reported_total=0)
+        return _judge_log_entries(call, [(None, e) for e in parse_log_lines(call.preview)], reported_total=0)
     body = payload.value
+    prefix: JsonPath = ()
     if isinstance(body, dict):
-        if body.get("success") is False:
+        if body.get("success") is False and not _reports_nothing_found(body):
             message = first_line(_as_text(body.get("message")))
             return Finding(Outcome.FAILED, note=message or "log query reported success=false")
-        entries = body.get("logs")
+        entries, prefix = body.get("logs"), ("logs",)
         total = body.get("total")
         reported_total = total if isinstance(total, int) and not isinstance(total, bool) else 0
     else:
         entries, reported_total = body, 0
-    parsed = [_log_entry(item) for item in entries] if isinstance(entries, list) else []
-    return _judge_log_entries(call, [entry for entry in parsed if entry is not None], reported_total)
+    parsed = [(prefix + (i,), _log_entry(item)) for i, item in enumerate(entries)] if isinstance(entries, list) else []
+    return _judge_log_entries(call, [(path, e) for path, e in parsed if e is not None], reported_total)
 
 
-def _judge_log_entries(call: ToolCall, entries: list[LogLine], reported_total: int) -> Finding:
+#: Words of a payload message that say the search found nothing (the Java tool: "未找到匹配的日志").
+_NOTHING_FOUND = ("未找到", "没有找到", "无匹配", "not found", "no log", "no matching", "nothing found", "no result",
+                  "no entries")
+#: Words of a payload message that say the search itself failed.
+_FAILURE_WORDS = ("失败", "错误", "异常", "error", "exception", "fail", "denied", "forbidden", "timeout", "timed out",
+                  "unavailable", "invalid")
+_ERROR_FIELDS = ("error", "errors", "exception", "errorMessage", "error_message", "stackTrace", "stack_trace")
+
+
+def _reports_nothing_found(body: dict[str, Any]) -> bool:
+    """Whether a `"success": false` payload is the Java tool's completed search that found nothing.
+
+    The tool sets success to "found any": an empty `logs` list, `total` 0 (or
+    absent), no error field, and a message saying nothing was found (and
+    nothing failed). Anything else with success false stays a failure.
+    """
+    if body.get("logs") != [] or body.get("total", 0) not in (0, None):
+        return False
+    if any(body.get(name) not in (None, "", [], {}) for name in _ERROR_FIELDS):
+        return False
+    message = _as_text(body.get("message")).lower()
+    return any(w in message for w in _NOTHING_FOUND) and not any(w in message for w in _FAILURE_WORDS)
+
+
+def _judge_log_entries(call: ToolCall, entries: list[tuple[Optional[JsonPath], LogLine]],
+                       reported_total: int) -> Finding:
     """An error-level entry is direct support; any other entry indirect."""
-    for entry in entries:
+    for path, entry in entries:
         if entry.is_error:
-            return Finding(Outcome.DIRECT_SUPPORT, excerpt=entry.render())
+            return Finding(Outcome.DIRECT_SUPPORT, excerpt=_entry_excerpt(call, path, entry), note=entry.render())
     if entries:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=entries[0].render())
+        path, entry = entries[0]
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_entry_excerpt(call, path, entry), note=entry.render())
     if reported_total > 0:
-        return Finding(
-            Outcome.INDIRECT_SUPPORT, excerpt=f"{reported_total} matching log entries reported, none shown"
-        )
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call),
+                       note=f"{reported_total} matching log entries reported, none shown")
     return Finding(Outcome.NO_HIT, note=_log_no_hit_note(call))
+
+
+def _entry_excerpt(call: ToolCall, path: Optional[JsonPath], entry: LogLine) -> str:
+    """The entry as written: its JSON value in the payload, or its plain line."""
+    if path is not None:
+        return quote(call, path)
+    text = entry.raw
+    if call.invocation.output_truncated and call.preview.rstrip().endswith(text):
+        text += TRUNCATION_MARK  # the last line, which the preview's cut may have ended
+    return cut(text, EXCERPT_LIMIT)
 
 
 def _log_no_hit_note(call: ToolCall) -> str:
@@ -335,8 +417,9 @@ def _log_entry(item: Any) -> Optional[LogLine]:
 
 
 def _log_topic(call: ToolCall) -> str:
-    """input_params "logTopic"/"log_topic"/"topic", else the payload's "logTopic"."""
-    return call.param("logTopic", "log_topic", "topic") or call.payload_field("logTopic")
+    """input_params "logTopic"/"log_topic"/"topic", else the payload's "logTopic" or "log_topic"."""
+    return (call.param("logTopic", "log_topic", "topic") or call.payload_field("logTopic")
+            or call.payload_field("log_topic"))
 
 
 # -- query_metrics ---------------------------------------------------------------
@@ -344,16 +427,23 @@ def _log_topic(call: ToolCall) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class _Series:
-    """One Prometheus series: its labels and (timestamp, raw value) samples."""
+    """One Prometheus series: its labels, (timestamp, raw value) samples, and where each is written."""
 
     labels: dict[str, Any]
     samples: list[tuple[Any, Any]]
+    path: JsonPath = ()
+    sample_paths: tuple[JsonPath, ...] = ()
 
     def render(self, sample: tuple[Any, Any]) -> str:
         """'name{label="v",...} = value at time'."""
         labels = dict(self.labels)
         name = _as_text(labels.pop("__name__", ""))
         return f"{name}{_render_labels(labels)} = {_as_text(sample[1])} at {_render_time(sample[0])}"
+
+    def quote(self, call: "ToolCall", sample_index: Optional[int] = None) -> str:
+        """The series as written in the payload, showing the given sample if the excerpt must be cut."""
+        focus = self.sample_paths[sample_index] if sample_index is not None and self.sample_paths else None
+        return quote(call, self.path, focus)
 
 
 def _judge_metrics(call: ToolCall) -> Finding:
@@ -367,25 +457,29 @@ def _judge_metrics(call: ToolCall) -> Finding:
         return Finding(Outcome.FAILED, note=": ".join(part for part in (kind, error) if part) or "Prometheus error")
     data = body.get("data")
     if isinstance(data, dict) and isinstance(data.get("alerts"), list):
-        return _judge_alerts(call, [alert for alert in iter_dicts(data["alerts"]) if alert])
+        return _judge_alerts(call, [(("data", "alerts", i), alert) for i, alert in enumerate(data["alerts"])
+                                    if isinstance(alert, dict) and alert])
     if isinstance(data, dict) and "result" in data:
         return _judge_series(call, _series_of(data.get("resultType"), data.get("result")))
     if payload.complete and body:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=call.preview)
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     prefix = "returned no series or alerts" if payload.complete else "preview cut before any series or alert"
     return Finding(Outcome.NO_HIT, note=prefix + _query_suffix(call))
 
 
-def _judge_alerts(call: ToolCall, alerts: list[dict[str, Any]]) -> Finding:
+def _judge_alerts(call: ToolCall, located: list[tuple[JsonPath, dict[str, Any]]]) -> Finding:
     """A firing alert is direct support, a pending one indirect; none is no hit."""
+    alerts = [alert for _, alert in located]
     states = [_as_text(alert.get("state")).lower() for alert in alerts]
     for wanted, outcome in (("firing", Outcome.DIRECT_SUPPORT), ("pending", Outcome.INDIRECT_SUPPORT)):
         if wanted in states:
-            alert = alerts[states.index(wanted)]
-            return Finding(outcome, excerpt=_render_alert(wanted, alert))
+            path, alert = located[states.index(wanted)]
+            return Finding(outcome, excerpt=quote(call, path), note=_render_alert(wanted, alert))
     if call.partial and alerts and states[-1] not in _ALERT_STATES:
         # Only the last alert can be cut; what is visible of it is content.
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt="alert cut before its state: " + _render_alert("", alerts[-1]))
+        path, alert = located[-1]
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=quote(call, path),
+                       note="alert cut before its state: " + _render_alert("", alert))
     alertname = call.param("alertname", "alert_name")
     where = f" named {_quoted(alertname)}" if alertname else ""
     prefix = "preview cut before any firing or pending alert" if call.partial else "no firing or pending alerts"
@@ -410,15 +504,24 @@ def _render_alert(state: str, alert: dict[str, Any]) -> str:
 
 def _series_of(result_type: Any, result: Any) -> list[_Series]:
     """The series of a vector, matrix or scalar result; cut or empty ones are skipped."""
+    base: JsonPath = ("data", "result")
     if result_type in ("scalar", "string"):
-        return [_Series({}, [(result[0], result[1])])] if _is_sample(result) else []
+        return [_Series({}, [(result[0], result[1])], base, (base,))] if _is_sample(result) else []
     series = []
-    for item in iter_dicts(result):
+    for i, item in enumerate(result if isinstance(result, list) else []):
+        if not isinstance(item, dict):
+            continue
         labels: dict[str, Any] = item["metric"] if isinstance(item.get("metric"), dict) else {}
-        raw = [item["value"]] if "value" in item else item.get("values")
-        samples = [(s[0], s[1]) for s in raw if _is_sample(s)] if isinstance(raw, list) else []
+        if "value" in item:
+            raw, paths = [item["value"]], [base + (i, "value")]
+        else:
+            values = item.get("values")
+            raw = values if isinstance(values, list) else []
+            paths = [base + (i, "values", j) for j in range(len(raw))]
+        kept = [(s, p) for s, p in zip(raw, paths) if _is_sample(s)]
+        samples = [(s[0], s[1]) for s, _ in kept]
         if labels or samples:
-            series.append(_Series(labels, samples))
+            series.append(_Series(labels, samples, base + (i,), tuple(p for _, p in kept)))
     return series
 
 
@@ -438,15 +541,18 @@ def _judge_series(call: ToolCall, series: list[_Series]) -> Finding:
         symbol, limit = threshold
         crosses = _COMPARISONS[symbol]
         for one in series:
-            for sample in one.samples:
+            for index, sample in enumerate(one.samples):
                 value = _number(sample[1])
                 if value is not None and crosses(value, limit):
-                    return Finding(Outcome.DIRECT_SUPPORT, excerpt=f"{one.render(sample)} (threshold {symbol} {limit:g})")
+                    return Finding(Outcome.DIRECT_SUPPORT, excerpt=one.quote(call, index),
+                                   note=f"{one.render(sample)} (threshold {symbol} {limit:g})")
     first = series[0]
     if not first.samples:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=f"series {_render_labels(first.labels)} (samples cut off)")
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=first.quote(call),
+                       note=f"series {_render_labels(first.labels)} (samples cut off)")
     condition = f"threshold {threshold[0]} {threshold[1]:g} not crossed" if threshold else "no threshold given"
-    return Finding(Outcome.INDIRECT_SUPPORT, excerpt=f"{first.render(first.samples[-1])} ({condition})")
+    return Finding(Outcome.INDIRECT_SUPPORT, excerpt=first.quote(call, len(first.samples) - 1),
+                   note=f"{first.render(first.samples[-1])} ({condition})")
 
 
 def _threshold(call: ToolCall) -> Optional[tuple[str, float]]:

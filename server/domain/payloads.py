@@ -15,7 +15,7 @@ import json
 import json.decoder
 import json.scanner
 import re
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Optional, Union
 
 TRUNCATION_MARK = "\u2026"
 """Appended to a string value that the preview cut off ("支付服务调…").
@@ -68,13 +68,15 @@ class JsonPreview:
 class LogLine:
     """One log entry, from a plain text line or a JSON log object.
 
-    level is upper-cased and empty when the entry names none.
+    level is upper-cased and empty when the entry names none. raw is the
+    plain line as written (stripped); empty for an entry read from JSON.
     """
 
     timestamp: str = ""
     level: str = ""
     service: str = ""
     message: str = ""
+    raw: str = ""
 
     @property
     def is_error(self) -> bool:
@@ -387,7 +389,7 @@ def parse_log_line(line: str) -> Optional[LogLine]:
         level = _level_word(word.group())
         if level:
             return _split_line(line, words, index, level)
-    return LogLine(message=line.strip())
+    return LogLine(message=line.strip(), raw=line.strip())
 
 
 def _level_word(word: str) -> str:
@@ -409,7 +411,7 @@ def _split_line(line: str, words: list[re.Match[str]], index: int, level: str) -
             service = candidate.strip("[]:")
             rest_start = words[index + 1].end()
     message = line[rest_start:].strip().lstrip(":-").strip()
-    return LogLine(timestamp=timestamp, level=level, service=service, message=message)
+    return LogLine(timestamp=timestamp, level=level, service=service, message=message, raw=line.strip())
 
 
 def _looks_like_service(word: str) -> bool:
@@ -425,3 +427,57 @@ def iter_dicts(value: Any) -> Iterator[dict[str, Any]]:
         for item in value:
             if isinstance(item, dict):
                 yield item
+
+
+JsonPath = tuple[Union[str, int], ...]
+"""A value's place in a JSON document: object keys and array indexes."""
+
+
+def value_span(text: str, path: JsonPath) -> Optional[tuple[int, int]]:
+    """Where the value at path is written in a JSON preview: (start, end) in text.
+
+    end is len(text) when the preview's cut fell inside the value. None when
+    the path is not visible (or the text is not JSON there). Only the
+    containers on the path are walked member by member; the values before the
+    one wanted are skipped by the json module's C scanner.
+    """
+    start = _first_non_space(text)
+    if start < 0 or text[start] not in "{[":
+        return None
+    return _span_at(text, start, path, 0)
+
+
+def _span_at(text: str, pos: int, path: JsonPath, depth: int) -> Optional[tuple[int, int]]:
+    if depth == len(path):
+        try:
+            return pos, _SCAN_VALUE(text, pos)[1]
+        except (ValueError, StopIteration, RecursionError):
+            return pos, len(text)  # cut inside the value
+    wanted, opener = path[depth], text[pos]
+    if (opener == "{") != isinstance(wanted, str) or opener not in "{[" or depth >= MAX_JSON_DEPTH:
+        return None
+    space = _JSON_SPACE.match(text, pos + 1)
+    assert space is not None  # the pattern matches the empty string
+    pos, index = space.end(), 0
+    while pos < len(text):
+        if opener == "{":
+            member = _MEMBER.match(text, pos)
+            if member is None:
+                return None
+            key = _SCAN_STRING(text, pos + 1)[0]
+            pos = member.end()
+            if pos >= len(text):
+                return None
+            if key == wanted:
+                return _span_at(text, pos, path, depth + 1)
+        elif index == wanted:
+            return _span_at(text, pos, path, depth + 1)
+        try:
+            pos = _SCAN_VALUE(text, pos)[1]
+        except (ValueError, StopIteration, RecursionError):
+            return None  # cut (or unreadable) before the value wanted
+        separator = _SEPARATOR.match(text, pos)
+        if separator is None:
+            return None
+        pos, index = separator.end(), index + 1
+    return None

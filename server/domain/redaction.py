@@ -1,9 +1,17 @@
 """Secret redaction: what is never written, logged, or shown to a verifier.
 
 The recorder passes every free-text field and every JSON value a client sends
-through one `Redactor` before the row is hashed, classified, stored or logged;
-the Chat use case passes the question, the draft and the verifier's output
-through it before the verifier sees them. docs/security.md lists the rules.
+(preview, error message, topic domain, retrieval layer, dedup reason and
+details, input_params keys and values, step name and detail) through one
+`Redactor` before the row is hashed, classified, stored or logged; the Chat use
+case passes the question, the draft, the verifier's output and its reasons
+through it before the verifier sees them or they are stored. Identifiers (ids,
+tool names) are keys, not text: one that holds a secret is refused
+(`key_violations`), never stored rewritten. docs/security.md lists the rules.
+
+Every text the redactor returns is also storable (`storable`): NUL and lone
+UTF-16 surrogates become U+FFFD, so what is hashed, echoed and stored is the
+same valid UTF-8 on every backend.
 
 Two kinds of rule:
 
@@ -34,9 +42,24 @@ import dataclasses
 import re
 from typing import Any, Iterable, Pattern
 
+from evidence_trace.server.domain.errors import Violation
 from evidence_trace.server.domain.model import AgentStep, Invocation, Verdict
 
 MARKER = "[REDACTED]"
+
+#: Characters no backend stores: NUL (PostgreSQL text cannot hold it) and lone
+#: UTF-16 surrogates (not UTF-8; JSON escapes such as "\ud800" produce them).
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def storable(text: str) -> str:
+    """text as every backend stores it: NUL and lone surrogates become U+FFFD.
+
+    Returns the very same object when there is nothing to replace.
+    """
+    if text.isascii():
+        return text.replace("\x00", "\ufffd") if "\x00" in text else text
+    return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
 
 #: Key words that name a secret, lower-case without separators. A JSON key
 #: matches when one of its words, or two adjacent words joined, is in this set.
@@ -125,6 +148,7 @@ class Redactor:
             for r in DEFAULT_TEXT_RULES)
         self._extra: tuple[Pattern[str], ...] = tuple(re.compile(p) for p in extra_patterns)
         self._key_cache: dict[str, bool] = {}
+        self._key_text_cache: dict[str, str] = {}
 
     # -- text ----------------------------------------------------------------
     def text(self, value: str) -> str:
@@ -134,6 +158,7 @@ class Redactor:
         """
         if not value:
             return value
+        value = storable(value)
         lowered = value.lower()
         same_length = len(lowered) == len(value)
         spans: list[tuple[int, int]] = []
@@ -168,6 +193,15 @@ class Redactor:
                 self._key_cache[key] = found
         return found
 
+    def _key_text(self, key: str) -> str:
+        """A JSON object key, redacted like text (keys repeat across calls: cached)."""
+        found = self._key_text_cache.get(key)
+        if found is None:
+            found = self.text(key)
+            if len(self._key_text_cache) < 4096:
+                self._key_text_cache[key] = found
+        return found
+
     def value(self, value: Any) -> Any:
         """A JSON value with secret keys' values and secrets in strings replaced.
 
@@ -181,8 +215,9 @@ class Redactor:
             changed = False
             for k, v in value.items():
                 new = MARKER if self.is_secret_key(k) else self.value(v)
-                changed = changed or new is not v
-                out[k] = new
+                key = self._key_text(k)
+                changed = changed or new is not v or key != k
+                out[key] = new
             return out if changed else value
         if isinstance(value, list):
             items = [self.value(v) for v in value]
@@ -203,19 +238,34 @@ class Redactor:
         if len(preview) > preview_chars:
             preview, truncated = preview[:preview_chars], True
         r = inv.retrieval
-        if r is not None and (r.dedup_reason or r.details):
-            r = dataclasses.replace(r, dedup_reason=self.text(r.dedup_reason), details=self.value(r.details))
+        if r is not None and (r.layer or r.dedup_reason or r.details):
+            r = dataclasses.replace(r, layer=self.text(r.layer), dedup_reason=self.text(r.dedup_reason),
+                                    details=self.value(r.details))
         return dataclasses.replace(
             inv, input_params=self.value(inv.input_params), output_preview=self.text(preview),
-            output_truncated=truncated, error_message=self.text(inv.error_message), retrieval=r)
+            output_truncated=truncated, error_message=self.text(inv.error_message),
+            topic_domain=self.text(inv.topic_domain), retrieval=r)
 
     def step(self, step: AgentStep, detail_chars: int) -> AgentStep:
         """`step` with its detail (first `detail_chars` characters kept) and error redacted."""
         detail, truncated = step.detail, step.detail_truncated
         if len(detail) > detail_chars:
             detail, truncated = detail[:detail_chars], True
-        return dataclasses.replace(step, detail=self.text(detail), detail_truncated=truncated,
-                                   error_message=self.text(step.error_message))
+        return dataclasses.replace(step, name=self.text(step.name), detail=self.text(detail),
+                                   detail_truncated=truncated, error_message=self.text(step.error_message))
+
+    def key_violations(self, **keys: str) -> list[Violation]:
+        """A violation for each identifier (an id, a tool name) that holds a secret.
+
+        Identifiers are keys: replacing a secret in one by MARKER would merge
+        distinct ids and leave a row no request can name, so the call is refused
+        instead, and the secret is neither stored nor logged.
+        """
+        joined = "\n".join(keys.values())
+        if self.text(joined) is joined:  # the usual case: one pass over all of them
+            return []
+        return [Violation(field, "must not hold a secret (it matches a redaction rule, docs/security.md)")
+                for field, value in keys.items() if value and self.text(value) is not value]
 
     def verdict(self, verdict: Verdict) -> Verdict:
         """`verdict` with the verifier's reasons and raw output redacted."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from evidence_trace.server.domain.evidence import EXCERPT_LIMIT, bounded
+from evidence_trace.server.domain.evidence import EXCERPT_LIMIT, bounded, cut
 from evidence_trace.server.domain.model import ClassifiedRow, EvidenceLevel, Outcome, SummaryEntry
 
 SENTENCE_PART_LIMIT = 160
@@ -93,7 +93,7 @@ class _Merge:
             dedup_count=self.counts[Outcome.DEDUPED],
             repeated_call_count=self.repeated,
             source_invocation_ids=tuple(self.ids),
-            direct_hit_excerpt=bounded(direct.excerpt, EXCERPT_LIMIT) if direct else "",
+            direct_hit_excerpt=cut(direct.excerpt, EXCERPT_LIMIT) if direct else "",  # verbatim
             direct_hit_invocation_id=direct.invocation_id if direct else "",
             output_summary=_SENTENCES[self.level](self),
         )
@@ -133,16 +133,23 @@ def _with_excerpt(text: str, excerpt: str) -> str:
     return f"{text}: {_part(excerpt)}" if excerpt.strip() else text
 
 
+def _reading(row: Optional[ClassifiedRow]) -> str:
+    """What a supporting row shows, for a sentence: the rule's reading of the hit (its note), else its excerpt."""
+    if row is None:
+        return ""
+    return row.note if row.note.strip() else row.excerpt
+
+
 def _direct_sentence(merge: _Merge) -> str:
     """'<tool> on "<topic>": direct support from D of N calls: <excerpt>; also ...'."""
-    excerpt = merge.first_direct.excerpt if merge.first_direct else ""
+    excerpt = _reading(merge.first_direct)
     head = f"{_subject(merge)}: direct support from {merge.counts[Outcome.DIRECT_SUPPORT]} of {_calls(len(merge.ids))}"
     return _with_excerpt(head, excerpt) + _gap_counts(merge) + "."
 
 
 def _indirect_sentence(merge: _Merge) -> str:
     """'<tool> on "<topic>": indirect support only (no concrete hit) from I of N calls: ...'."""
-    excerpt = merge.first_indirect.excerpt if merge.first_indirect else ""
+    excerpt = _reading(merge.first_indirect)
     count = merge.counts[Outcome.INDIRECT_SUPPORT]
     head = f"{_subject(merge)}: indirect support only (no concrete hit) from {count} of {_calls(len(merge.ids))}"
     return _with_excerpt(head, excerpt) + _gap_counts(merge) + "."

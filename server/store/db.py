@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
 import pathlib
 import urllib.parse
@@ -17,6 +18,23 @@ import peewee
 from playhouse.pool import MaxConnectionsExceeded, PooledPostgresqlDatabase
 
 from evidence_trace.server.domain.errors import StorageBusy, StorageUnavailable
+
+class WithoutBoundValues(logging.Filter):
+    """Peewee logs each statement at DEBUG as (sql, bound values): whole rows, secrets included.
+
+    This filter, on the "peewee" logger, keeps the SQL and replaces the values
+    by their count, at every level, whoever configures logging.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, tuple) and len(record.msg) == 2:
+            sql, params = record.msg
+            record.msg, record.args = "%s -- %d bound value(s), not logged", (sql, len(params or ()))
+        return True
+
+
+_PEEWEE_LOG_FILTER = WithoutBoundValues()
+logging.getLogger("peewee").addFilter(_PEEWEE_LOG_FILTER)
 
 #: SQLite synchronous level per durability setting (docs/configuration.md).
 SQLITE_SYNCHRONOUS = {"full": "FULL", "normal": "NORMAL"}

@@ -33,6 +33,7 @@ from evidence_trace.server.domain.errors import (
     StorageUnavailable,
 )
 from evidence_trace.server.domain.model import RecordOutcome, SessionStatus, StepKind
+from evidence_trace.server.domain.redaction import storable
 from evidence_trace.server.store import models
 from evidence_trace.server.store.db import is_sqlite, translate_errors
 
@@ -372,10 +373,12 @@ class _Batch:
 
 
 def _storable(value: Any) -> Any:
-    """PostgreSQL text cannot hold NUL: every backend stores U+FFFD in its place."""
-    if isinstance(value, str) and "\x00" in value:
-        return value.replace("\x00", "\ufffd")
-    return value
+    """Every text as valid UTF-8 that PostgreSQL text can hold: NUL and lone surrogates become U+FFFD.
+
+    The recorder and Chat already store only such text (the redactor makes it
+    so, and the echoed row is the stored one); this is the guard of last resort.
+    """
+    return storable(value) if isinstance(value, str) else value
 
 
 def _chunks(items: Sequence, size: int):
