@@ -44,6 +44,10 @@ class Claim:
     negated: bool = False
     process: bool = False
     table: bool = False
+    codes: tuple[str, ...] = ()
+    """Inline code spans of the claim (`gp2`, `orders.orders`): quoted identifiers."""
+    continued: bool = False
+    """A clause split from the sentence before it: it may inherit that sentence's subject."""
 
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -287,11 +291,43 @@ def _label_prefix(body: str) -> tuple[str, int]:
 
 def _claims_of(start: int, raw: str, _text: str, section: ClaimKind) -> Iterator[Claim]:
     for piece_start, piece_end in _sentences(raw):
-        piece = raw[piece_start:piece_end]
-        cleaned = _clean(piece)
-        if not cleaned or not any(ch.isalnum() for ch in cleaned):
-            continue
-        yield from _expand(_classify(start + piece_start, start + piece_end, cleaned, section))
+        for clause_start, clause_end, continued in _clauses(raw, piece_start, piece_end, section):
+            piece = raw[clause_start:clause_end]
+            cleaned = _clean(piece)
+            if not cleaned or not any(ch.isalnum() for ch in cleaned):
+                continue
+            claim = _classify(start + clause_start, start + clause_end, cleaned, section)
+            codes = tuple(c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece))
+            yield from _expand(dataclasses.replace(claim, codes=tuple(c for c in codes if c), continued=continued))
+
+
+_CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a result|因此|所以|从而|导致|故)\b", re.I)
+_CODE_CONTENT = re.compile(r"`([^`\n\s]{2,64})`")
+_COMMA = re.compile(r"[，,](?!\d)\s*")
+
+
+def _clauses(raw: str, start: int, end: int, section: ClaimKind) -> list[tuple[int, int, bool]]:
+    """A sentence, or its comma-separated clauses when they assert different kinds of thing
+    ("pricing-svc 没有报错，配置看起来是正常的": a fact, then a hedge)."""
+    masked = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), raw[start:end])
+    cuts = [m for m in _COMMA.finditer(masked) if not _inside_parens(masked, m.start())]
+    if not cuts:
+        return [(start, end, False)]
+    spans, begin = [], 0
+    for m in cuts:
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(masked)))
+    kinds = {_kind(_clean(raw[start + a:start + b]), section) for a, b in spans if raw[start + a:start + b].strip()}
+    if len(kinds) < 2 or not kinds & {ClaimKind.ADVICE, ClaimKind.HEDGE} or ClaimKind.GAP in kinds \
+            or any(_CONSEQUENCE.match(raw[start + a:start + b]) for a, b in spans[1:]):
+        return [(start, end, False)]
+    return [(start + a, start + b, i > 0) for i, (a, b) in enumerate(spans) if raw[start + a:start + b].strip()]
+
+
+def _inside_parens(text: str, position: int) -> bool:
+    before = text[:position]
+    return before.count("(") + before.count("（") > before.count(")") + before.count("）")
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]*`")

@@ -237,9 +237,11 @@ _UNIT_ALTERNATION = "|".join(
 # "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"
-    r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?(" + _UNIT_ALTERNATION + r")(?![A-Za-z0-9_]))",
+    r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?(" + _UNIT_ALTERNATION.replace("|m|", "|(?-i:m)|") + r")(?![A-Za-z0-9_]))",
     re.IGNORECASE,
 )
+# "4.8M docs", "1.2k requests": a count in thousands or millions.
+_SCALED_COUNT = re.compile(r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")(k|K|M)(?=[ \t]+[A-Za-z\u4e00-\u9fff])")
 _ABOVE = re.compile(
     r"(?:over|above|more than|greater than|higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
     r"|>=?|≥|超过|高于|大于|超出|以上)[ \t了过]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
@@ -277,7 +279,7 @@ _COUNT = re.compile(
     + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
-_ZH_COUNT = re.compile(r"([0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
+_ZH_COUNT = re.compile(r"(?<![0-9,.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
 _NUMBER_WORDS = {
     "zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
@@ -299,6 +301,9 @@ _ID = re.compile(
     re.IGNORECASE,
 )
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
+# Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
+_TOKEN_ID = re.compile(
+    r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])")
 _BARE_VALUE = re.compile(
     r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently)|[:=]|为|是|达|从)"
     r"[ \t]*(" + _NUMBER + r")(?![0-9]|[ \t]*(?:[A-Za-z%/]|[次个条台秒分小天毫]))",
@@ -387,8 +392,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _CLOCK.finditer(text):
         hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
         if hour < 24:
-            minutes = (hour * 60 + minute - (480 if zone in _UTC8 else 0)) % (24 * 60)
-            yield m.start(), m.end(), Fact(FactKind.TIME, m.group(0).strip(), str(minutes))
+            # The time as written, and in UTC when the draft names an offset.
+            written = hour * 60 + minute
+            utc = (written - 480) % (24 * 60) if zone in _UTC8 else written
+            yield m.start(), m.end(), Fact(FactKind.TIME, m.group(0).strip(), f"{written},{utc}")
     for m in _HOST_PORT.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _PATH.finditer(masked):
@@ -432,8 +439,17 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ID.finditer(masked):
         group = next(g for g in (1, 2, 3) if m.group(g))
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
+    for m in _TOKEN_ID.finditer(masked):
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _HASH_ID.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
+    for m in _SCALED_COUNT.finditer(masked):
+        number = m.group(1)
+        decimals = len(number.split(".")[1]) if "." in number else 0
+        scale, shift = (1e3, 3) if m.group(2) in "kK" else (1e6, 6)
+        yield m.start(), m.end(), Fact(FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(
+            Dimension.NUMBER, float(_plain_number(number)) * scale, 1.0, decimals - shift,
+            _comparison(masked, m.start(), m.end())))
     for m in _COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):

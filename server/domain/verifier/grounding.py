@@ -118,6 +118,20 @@ def _cited_family(text: str) -> Optional[Family]:
     return None
 
 
+def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    """Inline code the draft quotes (`gp2`, `find`): identifiers the unit must show, unless a fact
+    already covers them or they are a number or a command line."""
+    known = {f.key for f in facts}
+    found = []
+    for code in codes:
+        key = normalize(code).lower()
+        if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
+            continue
+        found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT))
+    return tuple(found)
+
+
+_NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")
 _CELL_NUMBER = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 
 
@@ -250,9 +264,12 @@ def _quote(text: str, limit: int = 120) -> str:
 
 def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
+    facts += _code_identifiers(claim.codes, facts)
     facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key))
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
-    if anaphora:
+    if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts):
+        facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + facts  # "X 没有报错，..." keeps X
+    elif anaphora:
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
         noun = anaphora.group(0).lower()
         wanted = {FactKind.SERVICE} if ("service" in noun or "服务" in noun) else (
@@ -448,9 +465,11 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     unit shows the claim's subject but an opposite state or level; else False."""
     conflict = ""
     subject_seen = False
-    minutes = tuple(int(f.key) for f in facts if f.kind == FactKind.TIME)
+    minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
     for fact in facts:
         if fact.kind == FactKind.TIME:
+            if not _at_time(fact, unit):
+                return False
             continue
         if unit.strength == Strength.QUESTION and fact.scope == Scope.RESULT:
             return False
@@ -471,6 +490,14 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         entities = [f for f in facts if f.is_entity]
         return conflict if (subject_seen or not entities) else False
     return True
+
+
+def _at_time(fact: Fact, unit: Unit) -> bool:
+    """Whether a unit that states times states the claim's time (to the minute, either side)."""
+    if unit.kind in ("series", "input", "header") or not unit.minutes:
+        return True  # a series' samples are picked by time instead; a unit without times binds none
+    wanted = [int(v) for v in fact.key.split(",")]
+    return any(abs(w - m) <= 1 or abs(w - m) >= 24 * 60 - 1 for w in wanted for m in unit.minutes)
 
 
 def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:

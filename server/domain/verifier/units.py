@@ -104,6 +104,21 @@ class Unit:
         return normalize(self.text[:MAX_UNIT_TEXT]).lower()
 
     @functools.cached_property
+    def minutes(self) -> frozenset[int]:
+        """Times of day the unit states (as written, and in UTC for a time with an offset)."""
+        found = set()
+        for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
+            written = int(m.group(1)) * 60 + int(m.group(2))
+            found.add(written)
+            zone = m.group(3)
+            if zone and zone not in ("Z", "z") and zone[0] in "+-":
+                sign = 1 if zone[0] == "+" else -1
+                hours, _, mins = zone[1:].partition(":")
+                offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
+                found.add((written - sign * offset) % (24 * 60))
+        return frozenset(found)
+
+    @functools.cached_property
     def prose(self) -> str:
         """What the unit says in words: for a JSON object, its string values joined by " ; "
         (no keys, no JSON punctuation), lower-case."""
@@ -120,6 +135,10 @@ class Unit:
     def excerpt(self) -> str:
         text = " ".join(self.text.split())
         return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
+
+
+_CLOCK_IN_TEXT = re.compile(
+    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])")
 
 
 def _strings(value: Any, depth: int = 0) -> Iterator[str]:
