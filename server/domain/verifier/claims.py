@@ -181,6 +181,8 @@ _SUBSTANTIVE = re.compile(
 _SMUGGLED_FROM = re.compile(
     r"\bfrom\s+(.{1,24}?)\s+to\b|从\s*(.{1,16}?)\s*(?:调整|提高|提升|增加|增大|降低|减少|减小|改为|改成|扩容|缩容|升级|"
     r"调大|调小|扩大|缩小|到|至)", re.I)
+_SMUGGLED_KEEP = re.compile(r"\bkeep\s+(?:the\s+)?(.{1,40}?)\s+at\s+(\S+(?:\s?%|\s?[a-zA-Z]{1,3})?)|保持\s*(.{1,20}?)\s*(?:为|在)\s*(\S+)",
+                            re.I)
 _SMUGGLED_CLAUSE = re.compile(
     r"\b(?:since|because|as|given that|which is|which are|which has|that is|that are|currently|now at|"
     r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
@@ -194,6 +196,7 @@ def split_claims(draft: str) -> list[Claim]:
     lines = list(_lines(draft))
     section = ClaimKind.FACT
     in_fence = False
+    header_units: list[str] = []
     for index, (start, line) in enumerate(lines):
         end = start + len(line)
         if _FENCE.match(line):
@@ -214,11 +217,15 @@ def split_claims(draft: str) -> list[Claim]:
         if line.lstrip().startswith("|") and line.count("|") >= 2:
             following = lines[index + 1][1] if index + 1 < len(lines) else ""
             cells = [_clean(cell) for cell in line.strip().strip("|").split("|")]
-            text = " | ".join(cell for cell in cells if cell)
             if _TABLE_SEPARATOR.match(following) and "-" in following:
-                claims.append(Claim(start, end, text, ClaimKind.CONTEXT))
-            else:
-                claims.append(dataclasses.replace(_classify(start, end, text, section), table=True))
+                header_units = [_column_unit(cell) for cell in cells]
+                claims.append(Claim(start, end, " | ".join(cell for cell in cells if cell), ClaimKind.CONTEXT))
+                continue
+            # A bare number under "duration (s)" or "p99 (ms)" is in that unit.
+            cells = [f"{cell} {header_units[i]}" if i < len(header_units) and header_units[i]
+                     and _BARE_CELL.fullmatch(cell) else cell for i, cell in enumerate(cells)]
+            text = " | ".join(cell for cell in cells if cell)
+            claims.append(dataclasses.replace(_classify(start, end, text, section), table=True))
             continue
         body_start = start
         marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)
@@ -241,6 +248,17 @@ def split_claims(draft: str) -> list[Claim]:
         item_section = _section_kind(label) if label else section
         claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section))
     return claims
+
+
+_BARE_CELL = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+_COLUMN_UNIT = re.compile(r"[(（\[]\s*(ms|s|sec|seconds|min|minutes|h|hours|%|mb|mib|gb|gib|kb|kib|bytes|b|rps|qps|req/s|"
+                          r"毫秒|秒|分钟|小时|个|次)\s*[)）\]]\s*$", re.I)
+
+
+def _column_unit(header: str) -> str:
+    """The unit a table column names in its header ("duration (s)", "p99 (ms)", "耗时（秒）")."""
+    m = _COLUMN_UNIT.search(header)
+    return m.group(1) if m else ""
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -385,6 +403,11 @@ def _expand(claim: Claim) -> Iterator[Claim]:
         before = claim.text[: m.start()]
         value = m.group(1) or m.group(2)
         yield Claim(claim.start, claim.end, f"{_subject_words(before)} is {value}".strip(), ClaimKind.FACT)
+    m = _SMUGGLED_KEEP.search(claim.text)
+    if m:
+        # "keep the CPU target at 70%" asserts the target is 70%.
+        subject, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        yield Claim(claim.start, claim.end, f"{subject} is {value}".strip(), ClaimKind.FACT)
     m = _SMUGGLED_CLAUSE.search(claim.text)
     if m:
         clause = (m.group(1) or m.group(2)).strip()

@@ -186,7 +186,7 @@ _DOTTED = re.compile(
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])")
 _HOST_PORT = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|:[0-9])",
+    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|:[0-9]|\s*%|\.[0-9])",
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")
@@ -300,6 +300,8 @@ _ID = re.compile(
     r"([0-9]+)(?![0-9]|\.[0-9])",
     re.IGNORECASE,
 )
+# Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
+_SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 # Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
 _TOKEN_ID = re.compile(
@@ -439,6 +441,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ID.finditer(masked):
         group = next(g for g in (1, 2, 3) if m.group(g))
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
+    for m in _SHORT_CODE.finditer(masked):
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _TOKEN_ID.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _HASH_ID.finditer(masked):
@@ -492,9 +496,10 @@ def _service(name: str) -> Optional[Fact]:
         return None
     segments = re.split(r"[-_]", lowered)
     if "_" in name:
+        # A snake_case name is a metric, a setting or a service: it binds when the evidence names it.
         return Fact(FactKind.IDENTIFIER if lowered.endswith(("_total", "_seconds", "_bytes", "_count", "_sum",
                                                                "_bucket", "_ratio")) else FactKind.SERVICE,
-                    name, lowered, Scope.SUBJECT)
+                    name, lowered, Scope.SUBJECT, soft=True)
     if any(re.search(r"[0-9]", s) for s in segments[1:]) and len(segments[0]) >= 2:
         return Fact(FactKind.INSTANCE, name, lowered, Scope.SUBJECT)
     if _SERVICE_WORDS.intersection(segments) and not _ADJECTIVE_WORDS.intersection(segments):

@@ -64,7 +64,18 @@ MAX_GROUNDINGS = 6
 JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
-_TIMEOUT_WORDS = re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I)
+_FAILURE_MODES = {
+    "timeout": re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I),
+    "permission": re.compile(r"permission|forbidden|denied|unauthori[sz]ed|rbac|\b40[13]\b|权限|拒绝访问|未授权", re.I),
+    "not found": re.compile(r"not found|no such|does not exist|\b404\b|不存在|未找到", re.I),
+    "connection": re.compile(r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
+                             r"no route|连接被拒绝|无法连接", re.I),
+}
+
+
+def _failure_modes(text: str) -> set[str]:
+    """How a call failed, as a text says it: timeout, permission, not found, connection."""
+    return {mode for mode, pattern in _FAILURE_MODES.items() if pattern.search(text)}
 _CALL_EVENT = re.compile(
     r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
     r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
@@ -127,8 +138,14 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
         key = normalize(code).lower()
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
-        found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT))
+        # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
+        # when the evidence names it somewhere.
+        soft = _NAME_ONLY.fullmatch(code) is not None
+        found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT, soft=soft))
     return tuple(found)
+
+
+_NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 
 _NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")
@@ -198,11 +215,11 @@ class Evidence:
             self._raw[index] = normalize(row.preview + " " + str(row.input_params) + " " + row.error_message).lower()
         return self._raw[index]
 
-    def mentions(self, key: str) -> bool:
+    def mentions(self, key: str, suffix: bool = False) -> bool:
         """Whether any row's output, parameters or error names `key` (a whole token)."""
         found = self._mentions.get(key)
         if found is None:
-            found = any(_contains(self.raw(index), key) for index in range(len(self._rows)))
+            found = any(_contains(self.raw(index), key, suffix) for index in range(len(self._rows)))
             self._mentions[key] = found
         return found
 
@@ -265,7 +282,7 @@ def _quote(text: str, limit: int = 120) -> str:
 def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
     facts += _code_identifiers(claim.codes, facts)
-    facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key))
+    facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key, suffix="_" in f.key))
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
     if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts):
         facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + facts  # "X 没有报错，..." keeps X
@@ -507,7 +524,7 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return True
     kind = fact.kind
     if fact.is_entity:
-        return _contains(unit.lowered, fact.key)
+        return _contains(unit.lowered, fact.key, suffix="_" in fact.key)
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
         return any(n.value == code for n in unit.numbers) or _contains(unit.lowered, fact.key)
@@ -534,13 +551,15 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     return False
 
 
-def _contains(lowered: str, key: str) -> bool:
+def _contains(lowered: str, key: str, suffix: bool = False) -> bool:
+    """Whether `key` is a whole token of `lowered`; with `suffix`, also the last parts of a
+    snake_case name ("threads_connected" in "mysql_global_status_threads_connected")."""
     start = lowered.find(key)
     while start >= 0:
         before = lowered[start - 1] if start else " "
         end = start + len(key)
         after = lowered[end] if end < len(lowered) else " "
-        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+        if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_"):
             return True
         start = lowered.find(key, start + 1)
     return False
@@ -804,10 +823,10 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
         checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.is_entity]
+        claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
-            if _TIMEOUT_WORDS.search(claim.text) and unit.strength == Strength.FAILED \
-                    and not _TIMEOUT_WORDS.search(unit.lowered):
-                wrong = wrong or unit  # says it timed out; it failed otherwise
+            if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
+                wrong = wrong or unit  # says it timed out (or was refused...); it failed otherwise
                 continue
             if not checkable or _matches_all(
                     [dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True:
