@@ -109,6 +109,7 @@ class FactKind(str, enum.Enum):
     COUNT = "count"  # a number tied to a noun: "12 restarts"
     ID = "id"  # a noun's number: "order 5521"
     STATE = "state"  # firing, pending, resolved
+    SETTING = "setting"  # a named value: "unhealthy threshold 3", "pool size 20", "阈值 450"
     TIME = "time of day"  # "at 08:10": picks the samples of a series it speaks of
     LEVEL = "log level"  # ERROR, WARN...
 
@@ -300,6 +301,19 @@ _ID = re.compile(
     r"([0-9]+)(?![0-9]|\.[0-9])",
     re.IGNORECASE,
 )
+_SETTING_NOUNS = (
+    r"threshold|limit|timeout|interval|replicas|size|capacity|quota|retries|ttl|period|maxconn|concurrency|"
+    r"max[_ ]?connections|pool[_ ]?size|max[_ ]?replicas|min[_ ]?replicas|heap[_ ]?size|batch[_ ]?size")
+_SETTING = re.compile(
+    r"(?<![\w-])((?:(?!(?:raise|raising|increase|increasing|set|setting|keep|keeping|lower|lowering|reduce|reducing|"
+    r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was)\b)[A-Za-z]+[ _-]){0,2}?"
+    r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
+    r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes))(?![A-Za-z]))?"
+    r"(?![\w%]|\.[0-9])",
+    re.I)
+_ZH_SETTING = re.compile(
+    r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*(" + _NUMBER
+    + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?")
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
 _SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
@@ -391,6 +405,11 @@ def _mask(text: str, pattern: re.Pattern[str]) -> str:
 
 def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     """Facts in priority order: a later fact overlapping an earlier one is dropped."""
+    for pattern in (_SETTING, _ZH_SETTING):
+        for m in pattern.finditer(masked):
+            fact = _setting(m)
+            if fact is not None:
+                yield m.start(), m.end(), fact
     for m in _CLOCK.finditer(text):
         hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
         if hour < 24:
@@ -437,7 +456,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         if fact is not None:
             yield m.start(), m.end(), fact
     for m in _LOWER_CAMEL.finditer(text):
-        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _ID.finditer(masked):
         group = next(g for g in (1, 2, 3) if m.group(g))
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
@@ -479,6 +498,21 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for name, pattern in _LEVELS:
         for m in pattern.finditer(text):
             yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), name)
+
+
+def _setting(m: re.Match[str]) -> Optional[Fact]:
+    name = " ".join(re.split(r"[ _-]+", m.group(1).strip().lower()))
+    number, unit = m.group(2), (m.group(3) or "").lower()
+    if unit in ("毫秒",):
+        unit = "ms"
+    elif unit in ("秒",):
+        unit = "s"
+    elif unit in ("分钟",):
+        unit = "min"
+    dimension, factor = _UNIT_WORDS.get(unit, (Dimension.NUMBER, 1.0)) if unit else (Dimension.NUMBER, 1.0)
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    return Fact(FactKind.SETTING, m.group(0).strip(), name, Scope.SUBJECT,
+                quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals))
 
 
 def _error_rate_context(text: str, end: int) -> bool:

@@ -90,9 +90,10 @@ _NEGATED_ERRORS = re.compile(
     re.I,
 )
 _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
+_SHOWN = re.compile(r"return|shown|show|listed|display|返回|显示|列出|展示", re.I)
 _TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
-_CONJUNCTION = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+", re.I)
+_CONJUNCTION = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I)
 _CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
 _STOPWORDS = frozenset(
     "this that these those there their with from into over under have has had were was been being which what "
@@ -129,9 +130,15 @@ def _cited_family(text: str) -> Optional[Family]:
     return None
 
 
+def _with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The facts, plus inline code the draft quotes (`gp2`, `find`) as identifiers the unit must show,
+    unless a fact already covers them or they are a number. Quoting a value makes it a hard fact."""
+    quoted = {normalize(c).lower() for c in codes if not _NAME_ONLY.fullmatch(c)}
+    facts = tuple(dataclasses.replace(f, soft=False) if f.soft and f.key in quoted else f for f in facts)
+    return facts + _code_identifiers(codes, facts)
+
+
 def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact, ...]:
-    """Inline code the draft quotes (`gp2`, `find`): identifiers the unit must show, unless a fact
-    already covers them or they are a number or a command line."""
     known = {f.key for f in facts}
     found = []
     for code in codes:
@@ -281,7 +288,7 @@ def _quote(text: str, limit: int = 120) -> str:
 
 def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
-    facts += _code_identifiers(claim.codes, facts)
+    facts = _with_code_identifiers(claim.codes, facts)
     facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key, suffix="_" in f.key))
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
     if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts):
@@ -374,17 +381,26 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     if len(parts) < 2:
         return status, groundings, reason, direct
     subject = [f for f in facts if f.is_entity]
+    times = tuple(f for f in facts if f.kind == FactKind.TIME)
+    wanted = {(f.kind, f.key): f for f in facts}
+    covered: set[tuple[FactKind, str]] = set()
     results = []
     for part in parts:
-        part_facts = extract_facts(part)
-        if not part_facts:
+        # Only the claim's own (already refined) facts count in a part.
+        part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
+        covered.update((f.kind, f.key) for f in part_facts)
+        if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
         if not present & _SUBJECT_KINDS:
             part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + part_facts
         elif not any(f.is_entity for f in part_facts):
             part_facts = tuple(subject) + part_facts
+        if times and FactKind.TIME not in present:
+            part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence))
+    if any(key not in covered for key, f in wanted.items() if f.kind != FactKind.TIME):
+        return status, groundings, reason, direct  # the parts lost a fact: judge the claim whole
     if not results:
         return status, groundings, reason, direct
     worst = max(results, key=lambda r: _SEVERITY[r[0]])
@@ -483,10 +499,11 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     conflict = ""
     subject_seen = False
     minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    if times and not any(_at_time(f, unit) for f in times):
+        return False  # the unit states times, none of them the claim's
     for fact in facts:
         if fact.kind == FactKind.TIME:
-            if not _at_time(fact, unit):
-                return False
             continue
         if unit.strength == Strength.QUESTION and fact.scope == Scope.RESULT:
             return False
@@ -548,7 +565,56 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             and fact.key in unit.text
     if kind in (FactKind.QUANTITY, FactKind.COUNT):
         return _quantity_matches(fact, unit, minutes)
+    if kind == FactKind.SETTING:
+        return _setting_matches(fact, unit)
     return False
+
+
+_SETTING_ZH = {"阈值": "threshold", "上限": "limit", "限额": "limit", "超时": "timeout", "超时时间": "timeout",
+               "间隔": "interval", "副本数": "replicas", "最大副本数": "max replicas", "池大小": "pool size"}
+
+
+def _setting_matches(fact: Fact, unit: Unit) -> bool:
+    """A named value: the first number after the name in the unit (or its key) is the claim's."""
+    quantity = fact.quantity
+    if quantity is None:
+        return False
+    names = [fact.key] + ([_SETTING_ZH[fact.key]] if fact.key in _SETTING_ZH else [])
+    for name in names:
+        pattern = _setting_pattern(name)
+        if unit.kind == "series" and pattern.search(unit.lowered):
+            # The series of that name: its samples are the value.
+            if any(_number_matches(fact, quantity, n, unit) for n in unit.numbers if n.sample):
+                return True
+            continue
+        for m in pattern.finditer(unit.lowered):
+            found = _FIRST_NUMBER.match(unit.lowered, m.end())
+            if found is None:
+                continue
+            number = next(iter(_number_list(found.group(1) + (found.group(2) or ""))), None)
+            if number is None:
+                continue
+            if number.dimension is None:
+                base = _BASE_FACTORS.get(quantity.dimension, 1.0)
+                if any(quantity.matches(number.value * f) for f in (quantity.factor, 1.0, base)):
+                    return True
+            elif _number_matches(fact, quantity, number, unit):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=512)
+def _setting_pattern(name: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in name.split()]
+    return re.compile(r"[ _\-]?".join(words) + r"[a-z]*")
+
+
+_FIRST_NUMBER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)(\s?(?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib)\b)?")
+
+
+def _number_list(text: str) -> list[Number]:
+    from evidence_trace.server.domain.verifier.units import numbers_in_text
+    return list(numbers_in_text(text))
 
 
 def _contains(lowered: str, key: str, suffix: bool = False) -> bool:
@@ -624,7 +690,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         # units (seconds, bytes).
         base = _BASE_FACTORS.get(quantity.dimension)
         return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
-    return False
+    # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
+    return quantity.comparison == Comparison.EQUAL and value == quantity.value and quantity.decimals > 0
 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
@@ -649,7 +716,7 @@ def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optiona
              and (not others or _matches_all(others, u, question) is True)]
     listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
     header = next((u for u in units if u.kind == "header"), None)
-    if header is not None and _TOTAL.search(header.lowered):
+    if header is not None and _TOTAL.search(header.lowered) and not _SHOWN.search(count.text + " " + count.noun):
         total = _TOTAL.search(header.lowered)
         if total and float(total.group(1)) > len(listed):
             return None  # a listing cut by a limit: what it shows is not what was counted

@@ -461,6 +461,11 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+def numbers_in_text(text: str) -> Iterator[Number]:
+    """The numbers a text states, with their units where it names one (first the unit-bearing ones)."""
+    return _numbers_in_text(text)
+
+
 def _float(raw: Any) -> Optional[float]:
     if isinstance(raw, bool):
         return None
