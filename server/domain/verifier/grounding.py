@@ -18,6 +18,7 @@ decide() turns the checks into ACCEPT, LOW_CONFID or REJECT.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import re
@@ -191,6 +192,7 @@ class Evidence:
         self._units: dict[int, list[Unit]] = {}
         self._raw: dict[int, str] = {}
         self._mentions: dict[str, bool] = {}
+        self._values: dict[int, list[float]] = {}
         self._only: Optional[Family] = None
 
     def cited(self, text: str) -> "Evidence":
@@ -230,13 +232,73 @@ class Evidence:
             self._mentions[key] = found
         return found
 
-    def candidates(self, entities: Sequence[Fact]) -> Iterable[int]:
-        """Rows that mention every entity somewhere (a cheap filter before parsing units)."""
-        keys = [f.key for f in entities if f.kind != FactKind.IDENTIFIER or "/" not in f.key]
+    def candidates(self, facts: Sequence[Fact]) -> Iterable[int]:
+        """Rows that may hold every fact: they mention each entity, id and status, and hold a
+        number that some reading of each quantity could match. A cheap filter on the raw text
+        before any unit is parsed: it never drops a row a unit of which would match."""
+        keys = [f.key for f in facts if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
+                or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)]
+        windows = [_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
+                   and f.quantity is not None and not f.alternatives]
+        windows = [w for w in windows if w is not None]
+        settings = [[_setting_pattern(n) for n in _setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING]
         for index in self.rows():
             raw = self.raw(index)
-            if all(key in raw for key in keys):
-                yield index
+            if not all(key in raw for key in keys):
+                continue
+            if settings and not all(any(p.search(raw) for p in names) for names in settings):
+                continue
+            if windows:
+                values = self.values(index)
+                if not all(_any_in(values, w) for w in windows):
+                    continue
+            yield index
+
+    def values(self, index: int) -> list[float]:
+        """Every number in a row's raw text, sorted."""
+        found = self._values.get(index)
+        if found is None:
+            found = sorted(float(v) for v in _RAW_NUMBER.findall(self.raw(index).replace(",", "")))
+            self._values[index] = found
+        return found
+
+
+_RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
+# Every factor by which a stated number can be read against a number in the text, per dimension.
+_FACTORS = {
+    Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),
+    Dimension.BYTES: (1.0, 1e3, 1e6, 1e9, 1e12, 1024.0, 1024.0 ** 2, 1024.0 ** 3, 1024.0 ** 4),
+    Dimension.RATIO: (0.01, 1.0),
+    Dimension.RATE: (1.0, 1 / 60),
+    Dimension.NUMBER: (1.0,),
+}
+
+
+def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:
+    """Intervals one of which a raw number must fall in for the quantity to be matchable; None
+    when any number might do (a comparison)."""
+    q = fact.quantity
+    if q is None or q.comparison not in (Comparison.EQUAL, Comparison.ABOUT):
+        return None
+    slack = max(10 ** -q.decimals, abs(q.value) * 0.06) + 1e-9
+    lo, hi = (q.value - slack), (q.value + slack)
+    factors = set(_FACTORS.get(q.dimension, (1.0,))) | {1.0, q.factor, *q.alternative_factors}
+    out = []
+    for unit_factor in (q.factor, *q.alternative_factors):
+        for f in factors:
+            a, b = lo * unit_factor / f, hi * unit_factor / f
+            out.append((min(a, b), max(a, b)))
+    if q.dimension == Dimension.RATIO:
+        out += [(lo, hi), (lo / 100, hi / 100)]
+    return out
+
+
+def _any_in(values: list[float], windows: list[tuple[float, float]]) -> bool:
+    for lo, hi in windows:
+        i = bisect.bisect_left(values, lo)
+        if i < len(values) and values[i] <= hi:
+            return True
+    return False
 
 
 def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ...]:
@@ -416,10 +478,9 @@ _SEVERITY = {ClaimStatus.GROUNDED: 0, ClaimStatus.WEAK: 1, ClaimStatus.UNGROUNDE
 
 
 def _ground(facts: Sequence[Fact], evidence: Evidence) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
-    entities = [f for f in facts if f.is_entity]
     best: Optional[_Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
-    for index in evidence.candidates(entities):
+    for index in evidence.candidates(facts):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         for unit in units:
@@ -472,7 +533,7 @@ def _missing(facts: Sequence[Fact], evidence: Evidence) -> str:
 
 
 def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, None]:
-    for index in evidence.candidates([fact] if fact.is_entity else []):
+    for index in evidence.candidates([fact]):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         for unit in units:
@@ -574,13 +635,16 @@ _SETTING_ZH = {"阈值": "threshold", "上限": "limit", "限额": "limit", "超
                "间隔": "interval", "副本数": "replicas", "最大副本数": "max replicas", "池大小": "pool size"}
 
 
+def _setting_names(key: str) -> list[str]:
+    return [key] + ([_SETTING_ZH[key]] if key in _SETTING_ZH else [])
+
+
 def _setting_matches(fact: Fact, unit: Unit) -> bool:
     """A named value: the first number after the name in the unit (or its key) is the claim's."""
     quantity = fact.quantity
     if quantity is None:
         return False
-    names = [fact.key] + ([_SETTING_ZH[fact.key]] if fact.key in _SETTING_ZH else [])
-    for name in names:
+    for name in _setting_names(fact.key):
         pattern = _setting_pattern(name)
         if unit.kind == "series" and pattern.search(unit.lowered):
             # The series of that name: its samples are the value.

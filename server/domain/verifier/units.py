@@ -25,7 +25,7 @@ import functools
 import json
 import math
 import re
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
 from evidence_trace.server.domain.payloads import (
@@ -97,7 +97,12 @@ class Unit:
     text: str
     level: str = ""
     state: str = ""
-    numbers: tuple[Number, ...] = ()
+    read_numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
+    """Reads the unit's numbers, on first use (most units are ruled out before any number is)."""
+
+    @functools.cached_property
+    def numbers(self) -> tuple[Number, ...]:
+        return tuple(self.read_numbers())
 
     @functools.cached_property
     def lowered(self) -> str:
@@ -197,23 +202,26 @@ def units_of(row: EvidenceRow) -> list[Unit]:
     units: list[Unit] = []
     if strength == Strength.FAILED:
         text = " ".join(part for part in (row.error_kind_label, row.error_message, row.preview) if part)
-        numbers = [*_numbers_in_text(text), *_numbers_of(row.input_params, "")]
-        if row.duration_ms:
-            numbers.append(Number(float(row.duration_ms), Dimension.TIME, 1.0))
-        units.append(make(ref="error", kind="error", text=text, numbers=tuple(numbers)))
+        def failure_numbers(text: str = text, row: EvidenceRow = row) -> list[Number]:
+            found = [*_numbers_in_text(text), *_numbers_of(row.input_params, "")]
+            if row.duration_ms:
+                found.append(Number(float(row.duration_ms), Dimension.TIME, 1.0))
+            return found
+
+        units.append(make(ref="error", kind="error", text=text, read_numbers=failure_numbers))
     else:
         for ref, kind, text, level, state, numbers in _pieces(row, family):
-            units.append(make(ref=ref, kind=kind, text=text, level=level, state=state, numbers=tuple(numbers)))
+            units.append(make(ref=ref, kind=kind, text=text, level=level, state=state, read_numbers=numbers))
             if len(units) >= MAX_UNITS_PER_ROW:
                 break
     if row.input_params:
         text = json.dumps(row.input_params, ensure_ascii=False, sort_keys=True, default=str)
         units.append(Unit(row.invocation_id, row.tool_name, "input", "input", family, Strength.QUESTION,
-                          text, numbers=tuple(_numbers_of(row.input_params, ""))))
+                          text, read_numbers=functools.partial(_numbers_of, row.input_params, "")))
     return units
 
 
-_Piece = tuple[str, str, str, str, str, list[Number]]
+_Piece = tuple[str, str, str, str, str, Callable[[], Iterable[Number]]]
 
 
 def _pieces(row: EvidenceRow, family: Family) -> Iterator[_Piece]:
@@ -242,10 +250,10 @@ def _pieces(row: EvidenceRow, family: Family) -> Iterator[_Piece]:
     lists = [(key, item) for key, item in value.items() if isinstance(item, list) and item]
     scalars = {key: item for key, item in value.items() if not isinstance(item, (list, dict))}
     if not lists:
-        yield "result", "object", _compact(value), _level(value), _state(value), list(_numbers_of(value, hint))
+        yield "result", "object", _compact(value), _level(value), _state(value), functools.partial(_numbers_of, value, hint)
         return
     if scalars:
-        yield "header", "header", _compact(scalars), "", "", list(_numbers_of(scalars, hint))
+        yield "header", "header", _compact(scalars), "", "", functools.partial(_numbers_of, scalars, hint)
     for key, items in lists:
         yield from _list_pieces(key, items, hint)
 
@@ -260,13 +268,13 @@ def _list_pieces(key: str, items: list[Any], hint: str) -> Iterator[_Piece]:
                 yield _series_piece(ref, item, hint)
             else:
                 kind = "log entry" if ("level" in item or "message" in item or "msg" in item) else "item"
-                yield ref, kind, _compact(item), _level(item), _state(item), list(_numbers_of(item, hint))
+                yield ref, kind, _compact(item), _level(item), _state(item), functools.partial(_numbers_of, item, hint)
         elif isinstance(item, str):
             entry = parse_log_line(item)
             level = entry.level if entry is not None else ""
-            yield ref, "item", item, level, "", list(_numbers_in_text(item))
+            yield ref, "item", item, level, "", functools.partial(_numbers_in_text, item)
         elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            yield ref, "item", str(item), "", "", [Number(float(item))]
+            yield ref, "item", str(item), "", "", functools.partial(tuple, (Number(float(item)),))
 
 
 def _series_piece(ref: str, item: dict[str, Any], hint: str) -> _Piece:
@@ -281,10 +289,9 @@ def _series_piece(ref: str, item: dict[str, Any], hint: str) -> _Piece:
         number = _float(value)
         if number is not None:
             numbers.append(Number(number, dimension, factor, _minute_of(stamp), sample=True))
-    numbers += [n for n in _numbers_of(labels, "") if True]
     label_text = ", ".join(f'{k}="{v}"' for k, v in labels.items() if k != "__name__")
     text = f"{name}{{{label_text}}} " + " ".join(str(v) for v in values[:50])
-    return ref, "series", text, "", "", numbers
+    return ref, "series", text, "", "", lambda: [*numbers, *_numbers_of(labels, "")]
 
 
 def _minute_of(stamp: Any) -> Optional[int]:
@@ -296,21 +303,20 @@ def _minute_of(stamp: Any) -> Optional[int]:
 
 def _alert_piece(ref: str, alert: dict[str, Any]) -> _Piece:
     state = _state(alert)
-    numbers = list(_numbers_of(alert, ""))
-    return ref, "alert", _compact(alert), "", state, numbers
+    return ref, "alert", _compact(alert), "", state, functools.partial(_numbers_of, alert, "")
 
 
 def _text_pieces(preview: str, family: Family) -> Iterator[_Piece]:
     if family == Family.KNOWLEDGE or (family == Family.OTHER and not _looks_like_log(preview)):
         for index, chunk in enumerate(_chunks(preview)):
-            yield f"chunk {index + 1}", "chunk", chunk, "", _text_state(chunk), list(_numbers_in_text(chunk))
+            yield f"chunk {index + 1}", "chunk", chunk, "", _text_state(chunk), functools.partial(_numbers_in_text, chunk)
         return
     for index, line in enumerate(preview.splitlines()):
         if not line.strip():
             continue
         entry = parse_log_line(line)
         level = entry.level if entry is not None else ""
-        yield f"line {index + 1}", "log line", line, level, _text_state(line), list(_numbers_in_text(line))
+        yield f"line {index + 1}", "log line", line, level, _text_state(line), functools.partial(_numbers_in_text, line)
 
 
 _CHUNK_BREAK = re.compile(r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n|\n\s*\n(?=[ \t]*(?:\[\d+\]|#|Document|Source|Chunk|来源|文档))")
