@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
+import json
 from typing import Any, Optional
 
 
@@ -245,6 +247,19 @@ class EvidenceRow:
     error_message: str = ""
     error_kind: ErrorKind = ErrorKind.UNSPECIFIED
     duration_ms: int = 0
+    params_json: str = ""
+    """The input parameters as stored (JSON), read into `params` only when a check needs them."""
+
+    @functools.cached_property
+    def params(self) -> dict[str, Any]:
+        """The input parameters: `input_params`, or `params_json` parsed."""
+        if self.input_params or not self.params_json:
+            return self.input_params
+        try:
+            value = json.loads(self.params_json)
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
 
     @property
     def error_kind_label(self) -> str:

@@ -6,7 +6,6 @@ duration of the call and translates driver errors to storage errors.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Optional
 
 import peewee
@@ -44,16 +43,9 @@ def from_us(value: Optional[int]) -> Optional[dt.datetime]:
     return None if value is None else _time(value)
 
 
-def _evidence_row(r: tuple, preview_chars: int) -> EvidenceRow:
-    try:
-        params = json.loads(r[4]) if r[4] else {}
-    except ValueError:
-        params = {}
-    return EvidenceRow(
-        invocation_id=r[0], tool_name=r[1], outcome=Outcome(r[2]), preview=(r[3] or "")[:preview_chars],
-        input_params=params if isinstance(params, dict) else {},
-        relevance=RelevanceLevel(r[5]) if r[5] is not None else RelevanceLevel.UNSPECIFIED,
-        error_message=r[6] or "", error_kind=ErrorKind(r[7]), duration_ms=int(r[8] or 0))
+_OUTCOMES = {int(o): o for o in Outcome}
+_RELEVANCE = {int(r): r for r in RelevanceLevel}
+_ERROR_KINDS = {int(k): k for k in ErrorKind}
 
 
 def _session(row: tuple) -> Session:
@@ -96,21 +88,32 @@ class Reader:
 
     def session_for_chat(self, tenant: str, session_id: str, preview_chars: int = 16384
                          ) -> tuple[Optional[Session], list[ClassifiedRow], list[EvidenceRow]]:
-        """session_with_rows, plus each row as the claim checks read it.
+        """session_with_rows, plus each row as the claim checks read it, in one query.
 
         One read transaction, so the evidence is that of exactly the rows judged.
         """
         p = self._p
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
-            session, rows = self._session_and_rows(tenant, session_id)
-            if session is None:
-                return None, [], []
             found = self._db.execute_sql(
-                "SELECT invocation_id, tool_name, outcome, output_preview, input_params, relevance_level, "
-                f"error_message, error_kind, duration_ms FROM {models.ToolInvocation._meta.table_name} "
-                f"WHERE tenant = {p} AND session_id = {p} ORDER BY start_us, seq",
-                (tenant, session_id)).fetchall()
-        return session, rows, [_evidence_row(r, preview_chars) for r in found]
+                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
+                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
+            if not found:
+                return None, [], []
+            rows = self._db.execute_sql(
+                "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note, "
+                "output_preview, input_params, relevance_level, error_message, error_kind, duration_ms "
+                f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
+                "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+        classified, evidence = [], []
+        for r in rows:
+            outcome = _OUTCOMES[r[3]]
+            classified.append(ClassifiedRow(invocation_id=r[0], tool_name=r[1], topic_domain=r[2], outcome=outcome,
+                                            input_digest=r[4], excerpt=r[5], note=r[6]))
+            evidence.append(EvidenceRow(
+                invocation_id=r[0], tool_name=r[1], outcome=outcome, preview=(r[7] or "")[:preview_chars],
+                relevance=_RELEVANCE[r[9] or 0], error_message=r[10] or "", error_kind=_ERROR_KINDS[r[11] or 0],
+                duration_ms=r[12] or 0, params_json=r[8] or ""))
+        return _session(found[0]), classified, evidence
 
     def _session_and_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified rows; call inside an open read transaction."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
+import json
 import re
 from typing import Iterable, Optional, Sequence
 
@@ -221,7 +222,8 @@ class Evidence:
     def raw(self, index: int) -> str:
         if index not in self._raw:
             row = self._rows[index]
-            self._raw[index] = normalize(row.preview + " " + str(row.input_params) + " " + row.error_message).lower()
+            params = row.params_json or json.dumps(row.input_params, ensure_ascii=False, default=str)
+            self._raw[index] = normalize(row.preview + " " + params + " " + row.error_message).lower()
         return self._raw[index]
 
     def mentions(self, key: str, suffix: bool = False) -> bool:

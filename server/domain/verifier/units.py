@@ -203,7 +203,7 @@ def units_of(row: EvidenceRow) -> list[Unit]:
     if strength == Strength.FAILED:
         text = " ".join(part for part in (row.error_kind_label, row.error_message, row.preview) if part)
         def failure_numbers(text: str = text, row: EvidenceRow = row) -> list[Number]:
-            found = [*_numbers_in_text(text), *_numbers_of(row.input_params, "")]
+            found = [*_numbers_in_text(text), *_numbers_of(row.params, "")]
             if row.duration_ms:
                 found.append(Number(float(row.duration_ms), Dimension.TIME, 1.0))
             return found
@@ -214,10 +214,10 @@ def units_of(row: EvidenceRow) -> list[Unit]:
             units.append(make(ref=ref, kind=kind, text=text, level=level, state=state, read_numbers=numbers))
             if len(units) >= MAX_UNITS_PER_ROW:
                 break
-    if row.input_params:
-        text = json.dumps(row.input_params, ensure_ascii=False, sort_keys=True, default=str)
+    if row.params:
+        text = json.dumps(row.params, ensure_ascii=False, sort_keys=True, default=str)
         units.append(Unit(row.invocation_id, row.tool_name, "input", "input", family, Strength.QUESTION,
-                          text, read_numbers=functools.partial(_numbers_of, row.input_params, "")))
+                          text, read_numbers=functools.partial(_numbers_of, row.params, "")))
     return units
 
 
@@ -373,7 +373,7 @@ _ARITHMETIC = re.compile(r"[a-z0-9_)\]}]\s*[-+*/]\s*[a-z0-9_(]|^\s*[0-9.]+\s*[-+
 
 def _metric_hint(row: EvidenceRow) -> str:
     """The metric a query reads, when its values keep that metric's unit (no arithmetic)."""
-    params = row.input_params
+    params = row.params
     for key in ("query", "promql", "metric", "metric_name", "metricName", "expr"):
         value = params.get(key)
         if isinstance(value, str) and value:
