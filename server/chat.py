@@ -11,6 +11,7 @@ import time
 import uuid
 from typing import Optional
 
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import InvalidArgument, NotFound, Violation
 from evidence_trace.server.domain.model import SummaryEntry, Verdict
 from evidence_trace.server.domain.summary import summarize
@@ -46,7 +47,9 @@ class ChatService:
             raise InvalidArgument(violations)
 
     def chat(self, tenant: str, session_id: str, question: str, draft: str,
-             caller_output: Optional[str], timeout: Optional[float]) -> ChatResult:
+             caller_output: Optional[str], timeout: Optional[float],
+             deadline: Optional[Deadline] = None) -> ChatResult:
+        """Judge the draft and record the evaluation; `deadline` bounds the verifier's call."""
         self._validate(session_id, question, draft)
         session, rows, texts = self._reader.session_for_chat(tenant, session_id)
         if session is None:
@@ -56,7 +59,8 @@ class ChatService:
         question, draft = redact.text(question), redact.text(draft)
         caller_output = None if caller_output is None else redact.text(caller_output)
         started = time.perf_counter()
-        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(texts), caller_output))
+        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(texts), caller_output,
+                                                    deadline))
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
         self._recorder.record_evaluation(

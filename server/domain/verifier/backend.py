@@ -7,8 +7,9 @@ the Gate does, so that every backend degrades the same way.
 from __future__ import annotations
 
 import dataclasses
-from typing import Protocol
+from typing import Optional, Protocol
 
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import SummaryEntry
 
 
@@ -29,12 +30,16 @@ class VerificationRequest:
     entries: the merged, verifier-facing evidence entries of the session.
     evidence_texts: bounded previews or excerpts of the successful supporting
         tool rows; the rules verifier looks for concrete facts in them.
+    deadline: when the Chat call's answer is due (its client's deadline, cut
+        earlier if the call is cancelled or the server stops); a backend that
+        waits on the outside bounds its whole exchange by it.
     """
 
     question: str
     draft_answer: str
     entries: tuple[SummaryEntry, ...] = ()
     evidence_texts: tuple[str, ...] = ()
+    deadline: Optional[Deadline] = dataclasses.field(default=None, compare=False)
 
 
 class Verifier(Protocol):

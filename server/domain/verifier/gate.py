@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import Decision, FallbackReason, SummaryEntry, Verdict
 from evidence_trace.server.domain.verifier.backend import (
     VerificationRequest,
@@ -35,11 +36,13 @@ class Gate:
         entries: Sequence[SummaryEntry],
         evidence_texts: Sequence[str],
         caller_output: Optional[str] = None,
+        deadline: Optional[Deadline] = None,
     ) -> Verdict:
         """The verdict on `draft_answer`.
 
         When `caller_output` is not None (even empty), it is judged instead of
         calling the backend, and the verdict names the verifier "caller".
+        `deadline` bounds the backend's call (see VerificationRequest).
         """
         if caller_output is not None:
             verifier, raw = CALLER, caller_output
@@ -47,7 +50,7 @@ class Gate:
         else:
             verifier = self._name
             raw, parsed = self._call_backend(
-                VerificationRequest(question, draft_answer, tuple(entries), tuple(evidence_texts))
+                VerificationRequest(question, draft_answer, tuple(entries), tuple(evidence_texts), deadline)
             )
         return Verdict(
             decision=parsed.decision,
