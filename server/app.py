@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha import reflection
 
 from evidence_trace.server.auth import current_tenant
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.compute import ComputeSlots
 from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.guards import Guards, bind
@@ -94,9 +95,10 @@ def create_server(settings: Settings) -> RunningServer:
     gate = Gate(build_verifier(settings.verifier))
     metrics = Metrics() if settings.metrics_listen else None
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
-    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits),
+    compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize at once
+    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits, compute),
                                      settings.commit_timeout_s, outcomes=metrics, watch_poll_s=settings.watch_poll_s,
-                                     tenant_of=current_tenant, shutdown=shutdown)
+                                     tenant_of=current_tenant, shutdown=shutdown, compute=compute)
     guards = Guards(settings, shutdown)
     server = grpc.server(
         guards.worker_pool(),

@@ -11,6 +11,7 @@ import time
 import uuid
 from typing import Optional
 
+from evidence_trace.server.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import InvalidArgument, NotFound, Violation
 from evidence_trace.server.domain.model import SummaryEntry, Verdict
@@ -29,8 +30,10 @@ class ChatResult:
 
 
 class ChatService:
-    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits):
+    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits,
+                 compute: Optional[ComputeSlots] = None):
         self._reader = reader
+        self._compute = compute or ComputeSlots()
         self._recorder = recorder
         self._gate = gate
         self._limits = limits
@@ -51,10 +54,11 @@ class ChatService:
              deadline: Optional[Deadline] = None) -> ChatResult:
         """Judge the draft and record the evaluation; `deadline` bounds the verifier's call."""
         self._validate(session_id, question, draft)
-        session, rows, texts = self._reader.session_for_chat(tenant, session_id)
-        if session is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
-        entries = summarize(rows)
+        with self._compute.held():  # CPU-bound: reading, classifying and merging every row
+            session, rows, texts = self._reader.session_for_chat(tenant, session_id)
+            if session is None:
+                raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+            entries = summarize(rows)
         redact = self._recorder.redactor  # no verifier, row or log sees a secret the caller sent
         question, draft = redact.text(question), redact.text(draft)
         caller_output = None if caller_output is None else redact.text(caller_output)

@@ -10,6 +10,7 @@ import grpc
 
 from evidence_trace.server import convert
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import (
     Conflict,
@@ -92,7 +93,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     def __init__(self, recorder: Recorder, reader: Reader, chat: ChatService, commit_timeout_s: float,
                  tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT, *,
                  outcomes: Optional[OutcomeRecorder] = None, watch_poll_s: float = 0.2,
-                 shutdown: Optional[ShutdownSignal] = None):
+                 shutdown: Optional[ShutdownSignal] = None, compute: Optional[ComputeSlots] = None):
         self._recorder = recorder
         self._reader = reader
         self._chat = chat
@@ -102,6 +103,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         self._listing = SessionListing(reader)
         self._watcher = SessionWatcher(reader, watch_poll_s)
         self._shutdown = shutdown or ShutdownSignal()
+        self._compute = compute or ComputeSlots()
 
     def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
         remaining = context.time_remaining()
@@ -174,12 +176,13 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     @_rpc
     def SummarizeSession(self, request, context):
         _require_id(request.session_id)
-        session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
-        if session is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
-                           session_id=request.session_id)
-        return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
-                                           entries=[convert.entry_to_pb(e) for e in summarize(rows)])
+        with self._compute.held():  # CPU-bound: reading, classifying and merging every row
+            session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
+            if session is None:
+                raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
+                               session_id=request.session_id)
+            return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
+                                               entries=[convert.entry_to_pb(e) for e in summarize(rows)])
 
     @_rpc
     def Chat(self, request, context):
