@@ -14,7 +14,7 @@ from builders import error_info, invocation, retry_delay_s
 from conftest import make_settings
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from evidence_trace.server.admission import concurrency_limit
+from evidence_trace.server.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.app import create_server
 from evidence_trace.server.settings import SettingsError, VerifierSettings
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -194,3 +194,25 @@ def test_watchers_cannot_take_every_worker_from_writes(sqlite_url):
                 watch.cancel()
     finally:
         running.stop(grace=1)
+
+
+class _Call(grpc.HandlerCallDetails):
+    def __init__(self, method: str):
+        self.method = method
+        self.invocation_metadata = ()
+
+
+def test_a_slot_is_freed_when_an_admitted_call_never_runs():
+    """A client that goes away before its request arrives: gRPC never runs the behaviour; the task still ends."""
+    admission = AdmissionControl(limit=1)
+    handler = grpc.unary_unary_rpc_method_handler(lambda request, context: "answered")
+    method = "/evidence_trace.v1.EvidenceTraceService/GetSession"
+    admitted = admission.intercept_service(lambda _: handler, _Call(method))
+    assert not hasattr(admitted.unary_unary, "experimental_thread_pool")  # admitted: runs on the workers
+    refused = admission.intercept_service(lambda _: handler, _Call(method))
+    assert refused.unary_unary.experimental_thread_pool is admission.express  # over the limit: refused
+    with admission.worker_pool(2) as pool:
+        pool.submit(lambda behaviour: None, admitted.unary_unary).result()  # the task ends; behaviour never ran
+    again = admission.intercept_service(lambda _: handler, _Call(method))
+    assert not hasattr(again.unary_unary, "experimental_thread_pool")
+    admission.close()

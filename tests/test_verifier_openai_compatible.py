@@ -7,8 +7,6 @@ import logging
 import re
 import socket
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Optional
