@@ -108,7 +108,8 @@ def run(address: str, clients: int, seconds: float, session: str) -> dict[str, s
         "calls": f"{calls:,}",
         "admitted (OK)": f"{len(ok):,} (p50 {statistics.median(ok) * 1000:.0f} ms)" if ok else "0",
         "refused RESOURCE_EXHAUSTED": f"{len(refused):,} ({len(refused) / max(calls, 1):.0%})",
-        "refusal latency p50 / p99": f"{_percentile(refused, .5) * 1000:.1f} / {_percentile(refused, .99) * 1000:.1f} ms",
+        "refusal latency p50 / p99":
+            f"{_percentile(refused, .5) * 1000:.1f} / {_percentile(refused, .99) * 1000:.1f} ms",
         "refusals without OVERLOADED + RetryInfo": str(len(refusals_without_hints)),
         "other errors": str(other or 0),
         "health checks": str(len(health_ms)),

@@ -37,7 +37,7 @@ class Guards:
         return self.admission.worker_pool(self._max_workers)
 
     def drain(self, grace_s: float) -> float:
-        """Refuse new calls cleanly (UNAVAILABLE, SHUTTING_DOWN), end streams, wait for admitted calls; the grace left."""
+        """Refuse new calls (UNAVAILABLE, SHUTTING_DOWN), end streams, wait for admitted calls; the grace left."""
         return self.admission.drain(grace_s)
 
     def close(self) -> None:
