@@ -10,11 +10,12 @@ polling thread as a call arrives, before the call is handed to any pool. It
 admits at most `limit` calls at a time and refuses the rest with
 RESOURCE_EXHAUSTED (reason OVERLOADED) and a google.rpc.RetryInfo, which the
 client SDK honours. Admitted calls run on the worker pool (`worker_pool()`),
-which never holds more than `limit` of them; refusals and health checks run
-on a small pool of their own (`express`), so they never wait behind admitted
-work. Health checks are never counted nor refused. There is no waiting room: a
-call is admitted now or refused now, so the client, not the server, decides
-whether to wait.
+which never holds more than `limit` of them; refusals (`express`) and health
+checks (`health`) run on small pools of their own, so they never wait behind
+admitted work, and health checks never wait behind a flood of refusals. Health
+checks are never counted nor refused. There is no waiting room: a call is
+admitted now or refused now, so the client, not the server, decides whether
+to wait.
 
 An admitted call holds its slot until its behaviour returns, or, if it never
 runs (its client went away before the request arrived), until its task in the
@@ -48,8 +49,10 @@ from evidence_trace.server.shutdown import ShutdownSignal, ShuttingDown
 
 __all__ = ["AdmissionControl", "ShuttingDown", "concurrency_limit", "stream_limit"]
 
-#: Threads answering refusals and health checks; each takes microseconds of work.
+#: Threads answering refusals; each takes microseconds of work.
 EXPRESS_WORKERS = 4
+#: Threads answering health checks.
+HEALTH_WORKERS = 2
 #: Of the grace period, the part kept after cutting verifier calls, to record and answer (at most).
 ANSWER_RESERVE_S = 1.0
 #: Health's unary method (Watch streams are left to the worker pool: they last).
@@ -120,8 +123,10 @@ class AdmissionControl(grpc.ServerInterceptor):
         self._in_flight = 0
         self._streams_in_flight = 0
         self._draining = False
-        #: Runs refusals and health checks, never admitted work.
+        #: Runs refusals, never admitted work.
         self.express = futures.ThreadPoolExecutor(EXPRESS_WORKERS, thread_name_prefix="rpc-express")
+        #: Runs health checks: never behind admitted work, nor behind a flood of refusals.
+        self.health = futures.ThreadPoolExecutor(HEALTH_WORKERS, thread_name_prefix="rpc-health")
         #: Calls refused so far because the limit was reached.
         self.refused = 0
 
@@ -135,7 +140,7 @@ class AdmissionControl(grpc.ServerInterceptor):
             return None
         method = handler_call_details.method
         if method.startswith(HEALTH_PREFIX):
-            return _on_pool(handler, self.express) if method == _HEALTH_CHECK else handler
+            return _on_pool(handler, self.health) if method == _HEALTH_CHECK else handler
         with self._lock:
             refusal = self._refusal(handler.response_streaming)
             slot = None if refusal is not None else self._admit(handler.response_streaming)
@@ -187,8 +192,9 @@ class AdmissionControl(grpc.ServerInterceptor):
         return max(0.0, deadline - time.monotonic())
 
     def close(self) -> None:
-        """Stop the express pool's threads (after the gRPC server stopped)."""
+        """Stop the refusal and health pools' threads (after the gRPC server stopped)."""
         self.express.shutdown(wait=False)
+        self.health.shutdown(wait=False)
 
 
 def _behavior_name(handler: grpc.RpcMethodHandler) -> str:
