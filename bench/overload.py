@@ -3,9 +3,10 @@
     python -m bench.overload [--seconds 10] [--max-workers 8] [--admitted 4] [--rows 2000]
 
 A server child process admits `--admitted` calls at a time. 4x that many
-client threads call SummarizeSession on a session of `--rows` rows (CPU-bound
-in the server: classification and merging in Python) back to back, for
-`--seconds`; a separate thread checks health every 20 ms. Printed: calls
+client threads, spread over 4 client processes, call SummarizeSession on a
+session of `--rows` rows (CPU-bound in the server: classification and merging
+in Python) back to back, for `--seconds`; a process of its own checks health
+every 20 ms, as a load balancer would. Printed: calls
 admitted and refused, refusal latency p50/p99 (client-side, loopback), whether
 every refusal carried ErrorInfo OVERLOADED and a RetryInfo, and health latency
 p50/p99. Not part of the test suite (timings belong here, not in tests);
@@ -14,12 +15,15 @@ docs/reliability.md quotes a run.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import multiprocessing
 import os
 import statistics
 import tempfile
 import threading
 import time
 import uuid
+from typing import Any
 
 import grpc
 from google.rpc import error_details_pb2
@@ -30,6 +34,10 @@ from bench.procs import Proc
 from bench.workload import session_invocations
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+
+#: Processes the client threads are spread over (one process's GIL would otherwise time itself).
+CLIENT_PROCESSES = 4
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -53,22 +61,20 @@ def _refusal_details(err: grpc.RpcError) -> tuple[str, bool]:
     return reason, retry
 
 
-def run(address: str, clients: int, seconds: float, session: str) -> dict[str, str]:
+def _clients(address: str, threads: int, session: str, start_at: float, seconds: float) -> dict[str, Any]:
+    """In a client process: `threads` threads calling SummarizeSession back to back from start_at."""
     ok: list[float] = []
     refused: list[float] = []
-    refusals_without_hints: list[str] = []
+    without_hints: list[str] = []
     other: dict[str, int] = {}
-    health_ms: list[float] = []
     lock = threading.Lock()
-    stop = threading.Event()
-    start = threading.Barrier(clients + 2)
 
     def client() -> None:
         with grpc.insecure_channel(address) as channel:
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             request = pb.SummarizeSessionRequest(session_id=session)
-            start.wait()
-            while not stop.is_set():
+            time.sleep(max(0.0, start_at - time.time()))
+            while time.time() < start_at + seconds:
                 t0 = time.perf_counter()
                 try:
                     stub.SummarizeSession(request, timeout=60)
@@ -81,28 +87,50 @@ def run(address: str, clients: int, seconds: float, session: str) -> dict[str, s
                             refused.append(elapsed)
                             reason, retry = _refusal_details(err)
                             if reason != "OVERLOADED" or not retry:
-                                refusals_without_hints.append(f"{reason or 'no ErrorInfo'}/retry={retry}")
+                                without_hints.append(f"{reason or 'no ErrorInfo'}/retry={retry}")
                         else:
                             other[err.code().name] = other.get(err.code().name, 0) + 1
 
-    def prober() -> None:
-        with grpc.insecure_channel(address) as channel:
-            health = health_pb2_grpc.HealthStub(channel)
-            health.Check(health_pb2.HealthCheckRequest(), timeout=10)
-            start.wait()
-            while not stop.wait(0.02):
-                t0 = time.perf_counter()
-                health.Check(health_pb2.HealthCheckRequest(), timeout=10)
-                health_ms.append((time.perf_counter() - t0) * 1000)
-
-    threads = [threading.Thread(target=client) for _ in range(clients)] + [threading.Thread(target=prober)]
-    for t in threads:
+    running = [threading.Thread(target=client) for _ in range(threads)]
+    for t in running:
         t.start()
-    start.wait()
-    time.sleep(seconds)
-    stop.set()
-    for t in threads:
+    for t in running:
         t.join()
+    return {"ok": ok, "refused": refused, "without_hints": without_hints, "other": other}
+
+
+def _prober(address: str, start_at: float, seconds: float) -> list[float]:
+    """In a process of its own, like a load balancer: a health check every 20 ms; latencies in ms."""
+    latencies: list[float] = []
+    with grpc.insecure_channel(address) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        health.Check(health_pb2.HealthCheckRequest(), timeout=10)
+        time.sleep(max(0.0, start_at - time.time()))
+        while time.time() < start_at + seconds:
+            t0 = time.perf_counter()
+            health.Check(health_pb2.HealthCheckRequest(), timeout=10)
+            latencies.append((time.perf_counter() - t0) * 1000)
+            time.sleep(0.02)
+    return latencies
+
+
+def run(address: str, clients: int, seconds: float, session: str) -> dict[str, str]:
+    """`clients` client threads spread over CLIENT_PROCESSES processes, and a health prober in its own."""
+    start_at = time.time() + 3  # every process set up by then
+    spawn = multiprocessing.get_context("spawn")  # gRPC and fork do not mix
+    with concurrent.futures.ProcessPoolExecutor(CLIENT_PROCESSES + 1, mp_context=spawn) as processes:
+        shares = [clients // CLIENT_PROCESSES + (i < clients % CLIENT_PROCESSES) for i in range(CLIENT_PROCESSES)]
+        parts = [processes.submit(_clients, address, n, session, start_at, seconds) for n in shares if n]
+        probe = processes.submit(_prober, address, start_at, seconds)
+        results = [p.result() for p in parts]
+        health_ms = probe.result()
+    ok = [x for r in results for x in r["ok"]]
+    refused = [x for r in results for x in r["refused"]]
+    without_hints = [x for r in results for x in r["without_hints"]]
+    other: dict[str, int] = {}
+    for r in results:
+        for code, n in r["other"].items():
+            other[code] = other.get(code, 0) + n
     calls = len(ok) + len(refused) + sum(other.values())
     return {
         "calls": f"{calls:,}",
@@ -110,7 +138,7 @@ def run(address: str, clients: int, seconds: float, session: str) -> dict[str, s
         "refused RESOURCE_EXHAUSTED": f"{len(refused):,} ({len(refused) / max(calls, 1):.0%})",
         "refusal latency p50 / p99":
             f"{_percentile(refused, .5) * 1000:.1f} / {_percentile(refused, .99) * 1000:.1f} ms",
-        "refusals without OVERLOADED + RetryInfo": str(len(refusals_without_hints)),
+        "refusals without OVERLOADED + RetryInfo": str(len(without_hints)),
         "other errors": str(other or 0),
         "health checks": str(len(health_ms)),
         "health latency p50 / p99": f"{_percentile(health_ms, .5):.1f} / {_percentile(health_ms, .99):.1f} ms",

@@ -38,7 +38,7 @@ from __future__ import annotations
 import threading
 import time
 from concurrent import futures
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Optional
 
 import grpc
 
@@ -129,6 +129,15 @@ class AdmissionControl(grpc.ServerInterceptor):
         self.health = futures.ThreadPoolExecutor(HEALTH_WORKERS, thread_name_prefix="rpc-health")
         #: Calls refused so far because the limit was reached.
         self.refused = 0
+        streams_full = Overloaded(f"the server is serving its limit of {self.stream_limit} concurrent streams; "
+                                  "retry after the RetryInfo delay", retry_after_s=retry_after_s,
+                                  max_concurrent_streams=str(self.stream_limit))
+        calls_full = Overloaded(f"the server is serving its limit of {limit} concurrent calls; "
+                                "retry after the RetryInfo delay", retry_after_s=retry_after_s,
+                                max_concurrent_rpcs=str(limit))
+        self._statuses = {"draining": status_for(ShuttingDown()), "streams": status_for(streams_full),
+                          "calls": status_for(calls_full)}
+        self._refusing: dict[tuple[str, str], grpc.RpcMethodHandler] = {}
 
     def worker_pool(self, max_workers: int) -> futures.ThreadPoolExecutor:
         """The pool to give grpc.server(): it frees the slots of admitted calls whose behaviour never ran."""
@@ -145,7 +154,12 @@ class AdmissionControl(grpc.ServerInterceptor):
             refusal = self._refusal(handler.response_streaming)
             slot = None if refusal is not None else self._admit(handler.response_streaming)
         if refusal is not None:
-            return _on_pool(_refusing(handler, status_for(refusal)), self.express)
+            # Built once per method and reason: under a flood of refusals, each costs next to nothing.
+            refusing = self._refusing.get((method, refusal))
+            if refusing is None:
+                refusing = _on_pool(_refusing(handler, self._statuses[refusal]), self.express)
+                self._refusing[(method, refusal)] = refusing
+            return refusing
         assert slot is not None
         return _holding(handler, slot)
 
@@ -164,20 +178,16 @@ class AdmissionControl(grpc.ServerInterceptor):
             self._streams_in_flight -= slot.streaming
             self._lock.notify_all()
 
-    def _refusal(self, streaming: bool) -> Optional[Union[Overloaded, ShuttingDown]]:
-        """Why a new call is refused now (called under the lock), or None to admit it."""
+    def _refusal(self, streaming: bool) -> Optional[str]:
+        """Why a new call is refused now (a key of _statuses; called under the lock), or None to admit it."""
         if self._draining:
-            return ShuttingDown()
+            return "draining"
         if streaming and self._streams_in_flight >= self.stream_limit:
             self.refused += 1
-            return Overloaded(f"the server is serving its limit of {self.stream_limit} concurrent streams; "
-                              "retry after the RetryInfo delay", retry_after_s=self._retry_after_s,
-                              max_concurrent_streams=str(self.stream_limit))
+            return "streams"
         if self._in_flight >= self.limit:
             self.refused += 1
-            return Overloaded(f"the server is serving its limit of {self.limit} concurrent calls; "
-                              "retry after the RetryInfo delay", retry_after_s=self._retry_after_s,
-                              max_concurrent_rpcs=str(self.limit))
+            return "calls"
         return None
 
     def drain(self, grace_s: float) -> float:
