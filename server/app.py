@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 import signal
+import sys
 import threading
 import urllib.parse
-from concurrent import futures
 from typing import Optional
 
 import grpc
@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha import reflection
 
 from evidence_trace.server.auth import current_tenant
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.compute import ComputeSlots
 from evidence_trace.server.decoding import add_service
 from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.gate import Gate
@@ -28,6 +29,7 @@ from evidence_trace.server.metrics import Metrics, MetricsEndpoint, MetricsInter
 from evidence_trace.server.recorder import Recorder
 from evidence_trace.server.servicer import EvidenceTraceServicer
 from evidence_trace.server.settings import Settings
+from evidence_trace.server.shutdown import ShutdownSignal
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.reads import Reader
@@ -36,6 +38,9 @@ from evidence_trace.server.verifiers import build_verifier
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 log = logging.getLogger("evidence_trace.server")
+
+#: The GIL switch interval of a serving process (CPython's default is 5 ms).
+GIL_SWITCH_INTERVAL_S = 0.001
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
 
@@ -71,6 +76,8 @@ class RunningServer:
         if self.guards is not None:  # new calls: UNAVAILABLE + RetryInfo, not a bare CANCELLED
             grace = self.guards.drain(grace)
         self.server.stop(grace).wait()
+        if self.guards is not None:
+            self.guards.close()
         self.writer.close()
         if self.metrics_endpoint is not None:
             self.metrics_endpoint.close()
@@ -87,12 +94,14 @@ def create_server(settings: Settings) -> RunningServer:
     reader = Reader(db)
     gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
     metrics = Metrics() if settings.metrics_listen else None
-    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits),
+    shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
+    compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize at once
+    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits, compute),
                                      settings.commit_timeout_s, outcomes=metrics, watch_poll_s=settings.watch_poll_s,
-                                     tenant_of=current_tenant)
-    guards = Guards(settings)
+                                     tenant_of=current_tenant, shutdown=shutdown, compute=compute)
+    guards = Guards(settings, shutdown)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=settings.max_workers, thread_name_prefix="rpc"),
+        guards.worker_pool(),
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
@@ -131,6 +140,10 @@ def _redacted(url: str) -> str:
 
 def serve(settings: Settings) -> None:
     """Run until SIGTERM/SIGINT; drain, commit, exit."""
+    # Under CPU-bound load every step of a refusal or a health check waits for
+    # the GIL behind the busy workers; a shorter switch interval than CPython's
+    # 5 ms hands it over sooner (docs/reliability.md, `python -m bench.overload`).
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     running = create_server(settings)
     print(f"evidence-trace listening on {running.address}", flush=True)
     if running.metrics_port is not None:

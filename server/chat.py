@@ -11,6 +11,8 @@ import time
 import uuid
 from typing import Optional
 
+from evidence_trace.server.compute import ComputeSlots
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import InvalidArgument, NotFound, Violation
 from evidence_trace.server.domain.model import SummaryEntry, Verdict
 from evidence_trace.server.domain.summary import summarize
@@ -28,8 +30,10 @@ class ChatResult:
 
 
 class ChatService:
-    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits):
+    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits,
+                 compute: Optional[ComputeSlots] = None):
         self._reader = reader
+        self._compute = compute or ComputeSlots()
         self._recorder = recorder
         self._gate = gate
         self._limits = limits
@@ -46,17 +50,21 @@ class ChatService:
             raise InvalidArgument(violations)
 
     def chat(self, tenant: str, session_id: str, question: str, draft: str,
-             caller_output: Optional[str], timeout: Optional[float]) -> ChatResult:
+             caller_output: Optional[str], timeout: Optional[float],
+             deadline: Optional[Deadline] = None) -> ChatResult:
+        """Judge the draft and record the evaluation; `deadline` bounds the verifier's call."""
         self._validate(session_id, question, draft)
-        session, rows, evidence = self._reader.session_for_chat(tenant, session_id)
-        if session is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
-        entries = summarize(rows)
+        with self._compute.held():  # CPU-bound: reading, classifying and merging every row
+            session, rows, evidence = self._reader.session_for_chat(tenant, session_id)
+            if session is None:
+                raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+            entries = summarize(rows)
         redact = self._recorder.redactor  # no verifier, row or log sees a secret the caller sent
         question, draft = redact.text(question), redact.text(draft)
         caller_output = None if caller_output is None else redact.text(caller_output)
         started = time.perf_counter()
-        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output))
+        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output,
+                                                    deadline))
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
         self._recorder.record_evaluation(

@@ -9,12 +9,15 @@ on shutdown.
 from __future__ import annotations
 
 import logging
+from concurrent import futures
+from typing import Optional
 
 import grpc
 
 from evidence_trace.server.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.auth import Authenticator, startup_warnings
 from evidence_trace.server.settings import Settings
+from evidence_trace.server.shutdown import ShutdownSignal
 from evidence_trace.server.tls import server_credentials
 from evidence_trace.server.tokens import load_tokens
 
@@ -24,16 +27,26 @@ log = logging.getLogger(__name__)
 class Guards:
     """The interceptors, in order, and the shutdown drain."""
 
-    def __init__(self, settings: Settings):
-        self.admission, authenticator = guard_interceptors(settings)
+    def __init__(self, settings: Settings, shutdown: Optional[ShutdownSignal] = None):
+        self.admission, authenticator = guard_interceptors(settings, shutdown)
         self.interceptors: list[grpc.ServerInterceptor] = [self.admission, authenticator]
+        self._max_workers = settings.max_workers
+
+    def worker_pool(self) -> futures.ThreadPoolExecutor:
+        """The worker pool for grpc.server(): admitted calls only (refusals and health have their own)."""
+        return self.admission.worker_pool(self._max_workers)
 
     def drain(self, grace_s: float) -> float:
-        """Refuse new calls cleanly (UNAVAILABLE, SHUTTING_DOWN) and wait for admitted ones; the grace left."""
+        """Refuse new calls (UNAVAILABLE, SHUTTING_DOWN), end streams, wait for admitted calls; the grace left."""
         return self.admission.drain(grace_s)
 
+    def close(self) -> None:
+        """Release the guards' own threads, once the gRPC server has stopped."""
+        self.admission.close()
 
-def guard_interceptors(settings: Settings) -> tuple[AdmissionControl, Authenticator]:
+
+def guard_interceptors(settings: Settings,
+                       shutdown: Optional[ShutdownSignal] = None) -> tuple[AdmissionControl, Authenticator]:
     """Admission control and authentication, configured from settings."""
     tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
     for warning in startup_warnings(tokens, settings.listen):
@@ -42,7 +55,7 @@ def guard_interceptors(settings: Settings) -> tuple[AdmissionControl, Authentica
         log.info("bearer-token authentication: %d token(s) for %d tenant(s)", len(tokens.entries),
                  len(tokens.tenants))
     limit = concurrency_limit(settings.max_workers, settings.max_concurrent_rpcs)
-    admission = AdmissionControl(limit, streams=settings.max_concurrent_streams)
+    admission = AdmissionControl(limit, streams=settings.max_concurrent_streams, shutdown=shutdown)
     log.info("admission control: at most %d concurrent calls (%d of them streams) on %d workers",
              limit, admission.stream_limit, settings.max_workers)
     return admission, Authenticator(tokens)

@@ -16,6 +16,18 @@ import grpc
 #: (context) -> a context manager around one call.
 CallScope = Callable[[grpc.ServicerContext], ContextManager[None]]
 
+#: Attributes of a behaviour that every wrapper keeps: the pool gRPC runs it on
+#: (`experimental_thread_pool`), and the slot admission control holds for it.
+CARRIED_ATTRIBUTES = ("experimental_thread_pool", "admission_slot")
+
+
+def carry(wrapper: Callable, behavior: Callable) -> Callable:
+    """`wrapper`, given the CARRIED_ATTRIBUTES `behavior` has."""
+    for name in CARRIED_ATTRIBUTES:
+        if hasattr(behavior, name):
+            setattr(wrapper, name, getattr(behavior, name))
+    return wrapper
+
 
 def _kind(handler: grpc.RpcMethodHandler) -> str:
     return ("stream" if handler.request_streaming else "unary") + "_" + (
@@ -36,5 +48,6 @@ def within(handler: grpc.RpcMethodHandler, scope: CallScope) -> grpc.RpcMethodHa
             return inner(request, context)
 
     build = getattr(grpc, f"{kind}_rpc_method_handler")
-    return build(streaming if handler.response_streaming else unary, request_deserializer=handler.request_deserializer,
+    behavior = carry(streaming if handler.response_streaming else unary, inner)
+    return build(behavior, request_deserializer=handler.request_deserializer,
                  response_serializer=handler.response_serializer)

@@ -15,6 +15,7 @@ import grpc
 from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
+from evidence_trace.server.method_handlers import carry
 
 #: Latency buckets in seconds: sub-millisecond reads up to long Chat calls and watches.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
@@ -135,7 +136,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             self._observe(labels, context, started, failed=False)
             return response
 
-        return wrapped
+        return carry(wrapped, behavior)
 
     def _streaming(self, behavior: Callable, kind: str, service: str, method: str) -> Callable:
         labels = (kind, service, method)
@@ -152,7 +153,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             finally:
                 self._observe(labels, context, started, failed)
 
-        return wrapped
+        return carry(wrapped, behavior)
 
 
 def _code_name(context: grpc.ServicerContext, failed: bool) -> str:

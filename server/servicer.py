@@ -10,6 +10,8 @@ import grpc
 
 from evidence_trace.server import convert
 from evidence_trace.server.chat import ChatService
+from evidence_trace.server.compute import ComputeSlots
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import (
     Conflict,
     EvidenceTraceError,
@@ -25,6 +27,7 @@ from evidence_trace.server.errors import abort, status_for
 from evidence_trace.server.listing import SessionListing
 from evidence_trace.server.metrics import NoMetrics, OutcomeRecorder
 from evidence_trace.server.recorder import Recorded, Recorder
+from evidence_trace.server.shutdown import ShutdownSignal, ShuttingDown
 from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.watch import SessionWatcher
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -89,7 +92,8 @@ def _prefixed(prefix: str, violations: list[Violation]) -> list[Violation]:
 class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     def __init__(self, recorder: Recorder, reader: Reader, chat: ChatService, commit_timeout_s: float,
                  tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT, *,
-                 outcomes: Optional[OutcomeRecorder] = None, watch_poll_s: float = 0.2):
+                 outcomes: Optional[OutcomeRecorder] = None, watch_poll_s: float = 0.2,
+                 shutdown: Optional[ShutdownSignal] = None, compute: Optional[ComputeSlots] = None):
         self._recorder = recorder
         self._reader = reader
         self._chat = chat
@@ -98,6 +102,8 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
         self._listing = SessionListing(reader)
         self._watcher = SessionWatcher(reader, watch_poll_s)
+        self._shutdown = shutdown or ShutdownSignal()
+        self._compute = compute or ComputeSlots()
 
     def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
         remaining = context.time_remaining()
@@ -170,18 +176,24 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     @_rpc
     def SummarizeSession(self, request, context):
         _require_id(request.session_id)
-        session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
-        if session is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
-                           session_id=request.session_id)
-        return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
-                                           entries=[convert.entry_to_pb(e) for e in summarize(rows)])
+        with self._compute.held():  # CPU-bound: reading, classifying and merging every row
+            session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
+            if session is None:
+                raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
+                               session_id=request.session_id)
+            return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
+                                               entries=[convert.entry_to_pb(e) for e in summarize(rows)])
 
     @_rpc
     def Chat(self, request, context):
-        result = self._chat.chat(
-            self._tenant_of(context), request.session_id, request.question, request.draft_answer,
-            request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context))
+        # The verifier's call ends by the client's deadline, when the call ends, or when the server stops.
+        deadline = Deadline.after(context.time_remaining())
+        context.add_callback(deadline.expire)
+        with self._shutdown.subscribed(deadline.cut):
+            result = self._chat.chat(
+                self._tenant_of(context), request.session_id, request.question, request.draft_answer,
+                request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context),
+                deadline)
         self._outcomes.decided(result.verdict.decision, result.verdict.fallback_reason)
         return pb.ChatResponse(decision=convert.verdict_to_pb(result.verdict),
                                output_text=result.verdict.output_text, evaluation_id=result.evaluation_id,
@@ -199,9 +211,14 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         _require_id(request.session_id)
         stopped = threading.Event()
         context.add_callback(stopped.set)  # runs when the call ends: cancelled, timed out or done
-        for event in self._watcher.watch(self._tenant_of(context), request.session_id,
-                                         follow=not request.replay_only, stopped=stopped):
-            yield convert.timeline_event_to_pb(event)
+        with self._shutdown.subscribed(lambda _: stopped.set()):  # the server stops: end now, not at the grace
+            for event in self._watcher.watch(self._tenant_of(context), request.session_id,
+                                             follow=not request.replay_only, stopped=stopped):
+                if self._shutdown.started:
+                    break
+                yield convert.timeline_event_to_pb(event)
+        if self._shutdown.started and context.is_active():
+            raise ShuttingDown()
 
     def _count_batch_item(self, result: pb.BatchRecordResult) -> None:
         if result.outcome == pb.RECORD_OUTCOME_REJECTED:

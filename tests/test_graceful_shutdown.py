@@ -11,6 +11,7 @@ import pytest
 from builders import error_info, invocation, retry_delay_s
 from ingest import Ingest
 from serverproc import ServerProcess
+from slow_verifier import StalledVerifier
 from stored import stored_invocation_ids
 
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -80,3 +81,68 @@ def test_sigterm_under_load_completes_in_flight_calls_and_refuses_new_ones(tmp_p
     # server stops accepting calls (docs/reliability.md); nothing else.
     assert set(statuses) <= {"OK", "UNAVAILABLE", "CANCELLED"}
     assert "stopped" in "".join(server.output)
+
+
+def _watching(stub: pb_grpc.EvidenceTraceServiceStub):
+    """An open WatchSession on session "s", its first event already received."""
+    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="s")), timeout=10)
+    watch = stub.WatchSession(pb.WatchSessionRequest(session_id="s"), timeout=120)
+    next(watch)
+    return watch
+
+
+def _ended(watch) -> grpc.RpcError:
+    """How the watch ended: the error it raised (a watch that ended OK fails the test)."""
+    with pytest.raises(grpc.RpcError) as ended:
+        for _ in watch:
+            pass
+    return ended.value
+
+
+def test_sigterm_ends_an_open_watch_at_once_with_a_retry_hint(tmp_path, fault_report):
+    with ServerProcess(f"sqlite:///{tmp_path / 'et.db'}", "--grace-period", str(GRACE_S)) as server:
+        with grpc.insecure_channel(server.address) as channel:
+            watch = _watching(pb_grpc.EvidenceTraceServiceStub(channel))
+            started = time.monotonic()
+            server.proc.terminate()
+            ended = _ended(watch)
+            watch_s = time.monotonic() - started
+            exit_code = server.proc.wait(GRACE_S + 10)
+            exit_s = time.monotonic() - started
+    fault_report(watch_ended=f"{ended.code().name}/{error_info(ended).reason}/retry={retry_delay_s(ended)}s",
+                 watch_ended_s=round(watch_s, 2), exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S)
+    assert ended.code() == grpc.StatusCode.UNAVAILABLE
+    assert error_info(ended).reason == "SHUTTING_DOWN" and retry_delay_s(ended) > 0
+    assert exit_code == 0
+
+
+def test_sigterm_cuts_a_stalled_verifier_and_records_the_timeout_within_the_grace(tmp_path, fault_report):
+    """A Chat waiting on a verifier that would take minutes: answered VERIFIER_TIMEOUT, then exit within grace."""
+    verifier = StalledVerifier(release_after_s=120)
+    try:
+        with ServerProcess(f"sqlite:///{tmp_path / 'et.db'}", "--grace-period", str(GRACE_S),
+                           "--verifier", "openai_compatible", "--verifier-base-url", verifier.url,
+                           "--verifier-model", "stalled", env={"EVIDENCE_TRACE_VERIFIER_TIMEOUT_S": "60"}) as server, \
+                grpc.insecure_channel(server.address) as channel, concurrent.futures.ThreadPoolExecutor(1) as pool:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            watch = _watching(stub)
+            chat = pool.submit(stub.Chat, pb.ChatRequest(session_id="s", question="why?", draft_answer="a timeout"),
+                               timeout=120)
+            assert verifier.arrived.wait(10)
+            started = time.monotonic()
+            server.proc.terminate()
+            ended = _ended(watch)
+            answer = chat.result(timeout=GRACE_S + 10)
+            answered_s = time.monotonic() - started
+            exit_code = server.proc.wait(GRACE_S + 10)
+            exit_s = time.monotonic() - started
+    finally:
+        verifier.close()
+    fault_report(chat=pb.FallbackReason.Name(answer.decision.fallback_reason), chat_answered_s=round(answered_s, 2),
+                 watch_ended=ended.code().name, exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S,
+                 verifier_timeout_s=60)
+    assert answer.decision.decision == pb.DECISION_LOW_CONFID
+    assert answer.decision.fallback_reason == pb.FALLBACK_REASON_VERIFIER_TIMEOUT
+    assert answer.evaluation_id  # recorded before the answer
+    assert ended.code() == grpc.StatusCode.UNAVAILABLE
+    assert exit_code == 0 and exit_s < GRACE_S + 2

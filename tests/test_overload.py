@@ -14,7 +14,7 @@ from builders import error_info, invocation, retry_delay_s
 from conftest import make_settings
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from evidence_trace.server.admission import concurrency_limit
+from evidence_trace.server.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.app import create_server
 from evidence_trace.server.settings import SettingsError, VerifierSettings
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -33,11 +33,13 @@ class _StalledVerifier:
 
     def __init__(self) -> None:
         self.release = threading.Event()
-        release = self.release
+        self.arrived = threading.Event()
+        release, arrived = self.release, self.arrived
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                arrived.set()
                 release.wait(30)
                 body = json.dumps({"choices": [{"message": {"content": '{"decision": "ACCEPT", "reasons": ["ok"]}'}}]})
                 self.send_response(200)
@@ -124,6 +126,35 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
     assert decisions == [pb.DECISION_ACCEPT] * 2 and after.evaluation_count == 2
 
 
+def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_answers(sqlite_url):
+    """One worker, held by a Chat waiting on its verifier: a new call must not wait in the pool's queue."""
+    verifier = _StalledVerifier()
+    running = create_server(make_settings(sqlite_url, max_workers=1, verifier=VerifierSettings(
+        backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30)))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel, \
+                concurrent.futures.ThreadPoolExecutor(1) as pool:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            health = health_pb2_grpc.HealthStub(channel)
+            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="busy")), timeout=10)
+            stalled = pool.submit(stub.Chat, pb.ChatRequest(session_id="busy", question="why?",
+                                                            draft_answer="a timeout"), timeout=60)
+            assert verifier.arrived.wait(10)  # the only worker now waits on the verifier
+            with pytest.raises(grpc.RpcError) as refused:
+                stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=5)
+            status = health.Check(health_pb2.HealthCheckRequest(), timeout=5).status
+            verifier.release.set()
+            decision = stalled.result(timeout=30).decision.decision
+    finally:
+        verifier.close()
+        running.stop(grace=1)
+    assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, refused.value
+    assert error_info(refused.value).reason == "OVERLOADED"
+    assert retry_delay_s(refused.value) > 0
+    assert status == health_pb2.HealthCheckResponse.SERVING
+    assert decision == pb.DECISION_ACCEPT
+
+
 def test_an_oversize_message_is_refused_with_the_limit_in_the_error(sqlite_url, fault_report):
     limit = 64 * 1024
     running = create_server(make_settings(sqlite_url, max_message_bytes=limit))
@@ -163,3 +194,25 @@ def test_watchers_cannot_take_every_worker_from_writes(sqlite_url):
                 watch.cancel()
     finally:
         running.stop(grace=1)
+
+
+class _Call(grpc.HandlerCallDetails):
+    def __init__(self, method: str):
+        self.method = method
+        self.invocation_metadata = ()
+
+
+def test_a_slot_is_freed_when_an_admitted_call_never_runs():
+    """A client that goes away before its request arrives: gRPC never runs the behaviour; the task still ends."""
+    admission = AdmissionControl(limit=1)
+    handler = grpc.unary_unary_rpc_method_handler(lambda request, context: "answered")
+    method = "/evidence_trace.v1.EvidenceTraceService/GetSession"
+    admitted = admission.intercept_service(lambda _: handler, _Call(method))
+    assert not hasattr(admitted.unary_unary, "experimental_thread_pool")  # admitted: runs on the workers
+    refused = admission.intercept_service(lambda _: handler, _Call(method))
+    assert refused.unary_unary.experimental_thread_pool is admission.express  # over the limit: refused
+    with admission.worker_pool(2) as pool:
+        pool.submit(lambda behaviour: None, admitted.unary_unary).result()  # the task ends; behaviour never ran
+    again = admission.intercept_service(lambda _: handler, _Call(method))
+    assert not hasattr(again.unary_unary, "experimental_thread_pool")
+    admission.close()

@@ -7,10 +7,9 @@ the Gate does, so that every backend degrades the same way.
 from __future__ import annotations
 
 import dataclasses
-from typing import Protocol
+from typing import Optional, Protocol
 
-from typing import Optional
-
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import ClaimCheck, EvidenceRow, SummaryEntry
 
 
@@ -35,6 +34,9 @@ class VerificationRequest:
         which the claim checks split into units of evidence.
     claim_checks: the claim checks of the draft, when the gate already ran
         them; None otherwise.
+    deadline: when the Chat call's answer is due (its client's deadline, cut
+        earlier if the call is cancelled or the server stops); a backend that
+        waits on the outside bounds its whole exchange by it.
     """
 
     question: str
@@ -43,6 +45,7 @@ class VerificationRequest:
     evidence_texts: tuple[str, ...] = ()
     rows: tuple[EvidenceRow, ...] = ()
     claim_checks: Optional[tuple[ClaimCheck, ...]] = None
+    deadline: Optional[Deadline] = dataclasses.field(default=None, compare=False)
 
 
 class Verifier(Protocol):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import (
     ClaimCheck,
     ClaimStatus,
@@ -63,11 +64,13 @@ class Gate:
         entries: Sequence[SummaryEntry],
         rows: Sequence[EvidenceRow] = (),
         caller_output: Optional[str] = None,
+        deadline: Optional[Deadline] = None,
     ) -> Verdict:
         """The verdict on `draft_answer`, with its claim checks.
 
         When `caller_output` is not None (even empty), it is judged instead of
         calling the backend, and the verdict names the verifier "caller".
+        `deadline` bounds the backend's call (see VerificationRequest).
         """
         checks = check_draft(draft_answer, rows)
         backend_decision = Decision.UNSPECIFIED
@@ -79,7 +82,8 @@ class Gate:
             texts = tuple(r.preview[:MAX_EVIDENCE_TEXT_CHARS] for r in rows
                           if r.outcome in _SUPPORTING)[:MAX_EVIDENCE_TEXTS]
             raw, parsed = self._call_backend(
-                VerificationRequest(question, draft_answer, tuple(entries), texts, tuple(rows), checks)
+                VerificationRequest(question, draft_answer, tuple(entries), texts, tuple(rows), checks,
+                                    deadline=deadline)
             )
             if self._name != RULES and self._claim_floor and parsed.fallback_reason == FallbackReason.NONE:
                 floored = floor(parsed.decision, checks)

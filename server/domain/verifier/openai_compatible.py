@@ -1,6 +1,9 @@
 """A verifier backed by an OpenAI-compatible chat-completions endpoint.
 
-Standard library only. The question, the draft and the evidence travel as data
+Standard library only. One deadline bounds the whole exchange (connect, request
+and every read of the answer): the configured timeout or the Chat call's own
+deadline, whichever comes first; a watchdog shuts the socket when it passes.
+The question, the draft and the evidence travel as data
 inside delimited blocks whose delimiters carry a random per-request nonce; the
 system prompt says that nothing inside them is an instruction. The API key is
 sent as a Bearer header and never logged or put in an error message.
@@ -8,16 +11,20 @@ sent as a Bearer header and never logged or put in an error message.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import http.client
 import json
 import logging
 import re
 import secrets
 import socket
+import threading
+import time
 import urllib.error
 import urllib.request
-from typing import Any
+from typing import Any, Optional
 
+from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import SummaryEntry
 from evidence_trace.server.domain.verifier.backend import (
     VerificationRequest,
@@ -64,7 +71,8 @@ class OpenAICompatibleSettings:
     api_key: str = dataclasses.field(default="", repr=False)
     """Sent as "Authorization: Bearer <key>"; empty sends no Authorization header."""
     timeout_s: float = 30.0
-    """Socket timeout of each connect and read, in seconds."""
+    """The longest exchange (connect, request and the whole answer), in seconds; the Chat call's own
+    deadline, when sooner, bounds it too."""
 
 
 class OpenAICompatibleVerifier:
@@ -88,34 +96,165 @@ class OpenAICompatibleVerifier:
             "temperature": 0,
             "response_format": {"type": "json_object"},
         }
-        return _content(self._post(json.dumps(body, ensure_ascii=False).encode("utf-8")))
+        return _content(self._post(json.dumps(body, ensure_ascii=False).encode("utf-8"), request.deadline))
 
-    def _post(self, data: bytes) -> bytes:
+    def _post(self, data: bytes, deadline: Optional[Deadline]) -> bytes:
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self._settings.api_key:
             headers["Authorization"] = f"Bearer {self._settings.api_key}"
         http_request = urllib.request.Request(self._url, data=data, headers=headers, method="POST")
         logger.debug("verifier request to %s (model %s)", self._url, self._settings.model)
+        budget_s = self._settings.timeout_s
+        remaining = deadline.remaining() if deadline is not None else None
+        if remaining is not None and remaining < budget_s:
+            budget_s = max(0.0, remaining)
+        exchange = _Exchange(time.monotonic() + budget_s, deadline)
         try:
-            with urllib.request.urlopen(http_request, timeout=self._settings.timeout_s) as response:
-                payload: bytes = response.read(MAX_RESPONSE_BYTES + 1)
+            if exchange.left() <= 0:
+                raise TimeoutError
+            with exchange:
+                opener = urllib.request.build_opener(_HTTPHandler(exchange), _HTTPSHandler(exchange))
+                with opener.open(http_request, timeout=max(0.001, exchange.left())) as response:
+                    payload: bytes = response.read(MAX_RESPONSE_BYTES + 1)
         except urllib.error.HTTPError as exc:
+            if exchange.expired:
+                raise VerifierTimeout(self._timeout_message(budget_s)) from None
             raise VerifierError(f"verifier endpoint answered HTTP {exc.code}") from None
         except urllib.error.URLError as exc:
-            if isinstance(exc.reason, (TimeoutError, socket.timeout)):
-                raise VerifierTimeout(self._timeout_message()) from None
+            if exchange.expired or isinstance(exc.reason, (TimeoutError, socket.timeout)):
+                raise VerifierTimeout(self._timeout_message(budget_s)) from None
             raise VerifierError(f"cannot reach the verifier endpoint: {exc.reason}") from None
         except (TimeoutError, socket.timeout):
-            raise VerifierTimeout(self._timeout_message()) from None
+            raise VerifierTimeout(self._timeout_message(budget_s)) from None
         except (OSError, http.client.HTTPException, ValueError) as exc:
             # ValueError: a base_url urllib cannot use, such as one without a scheme.
+            if exchange.expired:
+                raise VerifierTimeout(self._timeout_message(budget_s)) from None
             raise VerifierError(f"verifier endpoint failed: {type(exc).__name__}") from None
+        if exchange.expired:  # the watchdog shut the socket: what was read is a truncated answer
+            raise VerifierTimeout(self._timeout_message(budget_s))
         if len(payload) > MAX_RESPONSE_BYTES:
             raise VerifierError(f"verifier response exceeds {MAX_RESPONSE_BYTES} bytes")
         return payload
 
-    def _timeout_message(self) -> str:
-        return f"verifier endpoint did not answer within {self._settings.timeout_s}s"
+    def _timeout_message(self, budget_s: float) -> str:
+        return f"verifier endpoint did not answer within {budget_s:.3g}s"
+
+
+class _Exchange:
+    """One HTTP exchange bounded as a whole, connect and every read.
+
+    A socket timeout bounds each connect and read only; a backend trickling
+    its answer would hold the call for as long as it trickles. So, while the
+    exchange runs, a watchdog thread shuts its socket down at `at`, or earlier
+    when the call's deadline is cut (the call ended, the server is stopping).
+    """
+
+    def __init__(self, at: float, deadline: Optional[Deadline]) -> None:
+        self._at = at
+        self._deadline = deadline
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self.expired = False
+        self._watchdog = threading.Thread(target=self._watch, name="verifier-deadline", daemon=True)
+
+    def left(self) -> float:
+        """Seconds left (0 or less once passed)."""
+        left = self._at - time.monotonic()
+        outer = self._deadline.remaining() if self._deadline is not None else None
+        return left if outer is None else min(left, outer)
+
+    def attach(self, sock: socket.socket) -> None:
+        """A socket of the exchange, shut down when the deadline passes (at once if it has)."""
+        with self._lock:
+            self._sockets.append(sock)
+            expired = self.expired
+        if expired:
+            _shut(sock)
+
+    def __enter__(self) -> "_Exchange":
+        self._watchdog.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._deadline is not None:
+            self._deadline.wake()
+        self._watchdog.join()
+
+    def _watch(self) -> None:
+        while not self._done.is_set():
+            left = self.left()
+            if left <= 0:
+                with self._lock:
+                    self.expired = True
+                    sockets = list(self._sockets)
+                for sock in sockets:
+                    _shut(sock)
+                return
+            if self._deadline is not None:
+                # wakes early when the deadline is cut, or when the exchange ends
+                self._deadline.wait(left, self._done.is_set)
+            else:
+                self._done.wait(left)
+
+
+def _shut(sock: socket.socket) -> None:
+    """Shut a socket down, waking a thread blocked reading or writing it."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed
+
+
+class _BoundedConnect:
+    """Connects through the exchange: bounded by its deadline, the socket handed to its watchdog."""
+
+    _exchange: _Exchange
+
+    def _connect_bounded(self, address: Any, timeout: Any = None, source_address: Any = None) -> socket.socket:
+        left = self._exchange.left()
+        if left <= 0:
+            raise TimeoutError("verifier deadline passed")
+        if isinstance(timeout, (int, float)):
+            left = min(left, timeout)
+        sock = socket.create_connection(address, left, source_address)
+        self._exchange.attach(sock)
+        return sock
+
+
+class _BoundedHTTPConnection(_BoundedConnect, http.client.HTTPConnection):
+    def __init__(self, *args: Any, exchange: _Exchange, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._exchange = exchange
+        self._create_connection = self._connect_bounded
+
+
+class _BoundedHTTPSConnection(_BoundedConnect, http.client.HTTPSConnection):
+    def __init__(self, *args: Any, exchange: _Exchange, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._exchange = exchange
+        self._create_connection = self._connect_bounded
+
+
+class _HTTPHandler(urllib.request.HTTPHandler):
+    def __init__(self, exchange: _Exchange) -> None:
+        super().__init__()
+        self._exchange = exchange
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(functools.partial(_BoundedHTTPConnection, exchange=self._exchange), req)
+
+
+class _HTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, exchange: _Exchange) -> None:
+        super().__init__()
+        self._exchange = exchange
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(functools.partial(_BoundedHTTPSConnection, exchange=self._exchange), req,
+                            context=self._context)  # type: ignore[attr-defined]
 
 
 def _content(payload: bytes) -> str:
