@@ -114,7 +114,7 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
         health_s = time.perf_counter() - health_started
         refused = [s for code, s in burst if code == "RESOURCE_EXHAUSTED"]
         verifier.release.set()
-        decisions = [f.result().decision.decision for f in stalled]
+        decisions = [f.result().decision for f in stalled]
         after = stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=10).session
     slowest_refusal_ms = max(refused) * 1000
     fault_report(burst=len(burst), refused_resource_exhausted=len(refused),
@@ -123,7 +123,8 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
     assert len(refused) == len(burst) == 200
     assert slowest_refusal_ms < 2000  # refused without waiting for a slot (both are held for the whole burst)
     assert status == health_pb2.HealthCheckResponse.SERVING and health_s < 1
-    assert decisions == [pb.DECISION_ACCEPT] * 2 and after.evaluation_count == 2
+    # Both held calls got the verifier's own verdict once released (not a fallback).
+    assert [d.fallback_reason for d in decisions] == [pb.FALLBACK_REASON_NONE] * 2 and after.evaluation_count == 2
 
 
 def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_answers(sqlite_url):
@@ -144,7 +145,7 @@ def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_an
                 stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=5)
             status = health.Check(health_pb2.HealthCheckRequest(), timeout=5).status
             verifier.release.set()
-            decision = stalled.result(timeout=30).decision.decision
+            decision = stalled.result(timeout=30).decision
     finally:
         verifier.close()
         running.stop(grace=1)
@@ -152,7 +153,7 @@ def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_an
     assert error_info(refused.value).reason == "OVERLOADED"
     assert retry_delay_s(refused.value) > 0
     assert status == health_pb2.HealthCheckResponse.SERVING
-    assert decision == pb.DECISION_ACCEPT
+    assert decision.fallback_reason == pb.FALLBACK_REASON_NONE  # the verifier's own verdict, once released
 
 
 def test_an_oversize_message_is_refused_with_the_limit_in_the_error(sqlite_url, fault_report):
