@@ -597,8 +597,8 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
     after = text[end:end + 12]
     above = _ABOVE.search(before)
     below = _BELOW.search(before)
-    if above or below:
-        cue = above or below
+    cue = above or below
+    if cue is not None:
         negated = _NEGATED_BEFORE.search(before, max(0, cue.start() - 16), cue.start()) is not None
         # "did not exceed 85%" is at most 85%; "not below 2 GiB" at least 2 GiB.
         upward = bool(above) != negated

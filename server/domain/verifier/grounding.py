@@ -240,9 +240,8 @@ class Evidence:
         before any unit is parsed: it never drops a row a unit of which would match."""
         keys = [f.key for f in facts if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
                 or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)]
-        windows = [_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
-                   and f.quantity is not None and not f.alternatives]
-        windows = [w for w in windows if w is not None]
+        windows = [w for w in (_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
+                                  and f.quantity is not None and not f.alternatives) if w is not None]
         settings = [[_setting_pattern(n) for n in _setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING]
         for index in self.rows():
             raw = self.raw(index)
@@ -701,7 +700,7 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
     quantity = fact.quantity
     if quantity is None:
         return False
-    numbers = unit.numbers
+    numbers: Sequence[Number] = unit.numbers
     if quantity.comparison in (Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW):
         # "stayed above 30 s": every sample of the series, not one.
         samples = [n for n in numbers if n.sample]
@@ -871,9 +870,9 @@ def _check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
             if entities and _matches_all(entities, unit, question) is not True:
                 continue
             if any(_matches(bound, unit) for bound in bounds):
+                comparison = bounds[0].quantity.comparison.value if bounds[0].quantity else ""
                 return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
-                            reason=f"{unit.ref} of {unit.invocation_id} is {bounds[0].quantity.comparison.value} "
-                                   f"{bounds[0].text}")
+                            reason=f"{unit.ref} of {unit.invocation_id} is {comparison} {bounds[0].text}")
             seen.append(unit)
     if seen:
         return base(status=ClaimStatus.GROUNDED, groundings=tuple(_grounding(u) for u in seen[:MAX_GROUNDINGS]),
@@ -1021,12 +1020,12 @@ def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     cause side, and likewise for the effect; a unit with no causal cue of its
     own (a log entry with a "reason" field) must say 70% of each side.
     """
-    oriented = _oriented(text)
-    if oriented is None:
+    found = _oriented(text)
+    if found is None:
         return None
     # What follows a colon elaborates ("expired: the handshake reports ..."): the side ends there.
-    oriented = tuple(re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in oriented)
-    claim_sides = [(_content_words(side), _fact_keys(side)) for side in oriented]
+    sides = [re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in found]
+    claim_sides = [(_content_words(side), _fact_keys(side)) for side in sides]
     for index in evidence.rows():
         row = evidence.row(index)
         family = family_of(row.tool_name)
@@ -1073,7 +1072,7 @@ def _fact_keys(text: str) -> set[str]:
 
 
 def _content_words(text: str) -> set[str]:
-    words = set()
+    words: set[str] = set()
     for word in _CONTENT_WORD.findall(normalize(text).lower()):
         if word in _STOPWORDS:
             continue

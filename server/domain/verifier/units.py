@@ -278,7 +278,7 @@ def _list_pieces(key: str, items: list[Any], hint: str) -> Iterator[_Piece]:
 
 
 def _series_piece(ref: str, item: dict[str, Any], hint: str) -> _Piece:
-    labels = item.get("metric") if isinstance(item.get("metric"), dict) else {}
+    labels: dict[str, Any] = item["metric"] if isinstance(item.get("metric"), dict) else {}
     name = str(labels.get("__name__", "")) or hint
     raw = [item["value"]] if "value" in item else item.get("values")
     samples = [(s[0], s[1]) for s in raw if isinstance(s, list) and len(s) == 2] if isinstance(raw, list) else []
@@ -456,12 +456,12 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
-            dimension, factor = _UNIT_WORDS[unit]
-            yield Number(float(m.group(1)), dimension, factor)
+            unit_dimension, unit_factor = _UNIT_WORDS[unit]
+            yield Number(float(m.group(1)), unit_dimension, unit_factor)
     for m in _KEYED_NUMBER.finditer(cleared):
-        dimension, factor = _key_hint(m.group(1))
-        if dimension is not None:
-            yield Number(float(m.group(2)), dimension, factor)
+        key_dimension, key_factor = _key_hint(m.group(1))
+        if key_dimension is not None:
+            yield Number(float(m.group(2)), key_dimension, key_factor)
     for m in _TEXT_NUMBER.finditer(cleared):
         bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
