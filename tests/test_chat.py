@@ -176,3 +176,35 @@ def test_openai_compatible_backend_through_grpc(sqlite_url, llm, monkeypatch, st
             assert evaluations(stub) == 1
     finally:
         running.stop(grace=1)
+
+
+# --- claim checks in the verdict, stored and replayed ------------------------------
+
+def test_the_verdict_carries_claim_checks_with_spans_and_groundings(seeded):
+    draft = SUPPORTED + " Restart the bank-gateway client."
+    decision = chat(seeded, draft).decision
+    assert decision.decision == pb.DECISION_ACCEPT
+    fact, advice = decision.claims
+    assert draft[fact.start:fact.end] == SUPPORTED
+    assert (fact.kind, fact.status, fact.direct) == (pb.CLAIM_KIND_FACT, pb.CLAIM_STATUS_GROUNDED, True)
+    assert "service: payment-service" in fact.facts
+    assert fact.groundings[0].unit == "line 1" and "bank-gateway" in fact.groundings[0].excerpt
+    assert (advice.kind, advice.status) == (pb.CLAIM_KIND_ADVICE, pb.CLAIM_STATUS_UNCHECKABLE)
+    assert fact.text == ""  # the caller has the draft; stored evaluations carry the text
+
+
+def test_a_reject_response_keeps_statuses_but_no_part_of_the_draft(seeded):
+    response = chat(seeded, UNSUPPORTED)
+    assert response.decision.decision == pb.DECISION_REJECT
+    (claim,) = response.decision.claims
+    assert claim.status == pb.CLAIM_STATUS_UNGROUNDED and (claim.start, claim.end) == (0, len(UNSUPPORTED))
+    assert MARKER not in str(response)  # not in facts, reason, text or output
+
+
+def test_stored_evaluations_replay_their_claim_checks_with_text(seeded):
+    chat(seeded, UNSUPPORTED)
+    events = list(seeded.WatchSession(pb.WatchSessionRequest(session_id="chat-1", replay_only=True), timeout=10))
+    (evaluation,) = [e.evaluation for e in events if e.WhichOneof("event") == "evaluation"]
+    (claim,) = evaluation.decision.claims
+    assert claim.text == UNSUPPORTED and claim.status == pb.CLAIM_STATUS_UNGROUNDED
+    assert any(MARKER in f for f in claim.facts) and claim.reason
