@@ -399,3 +399,28 @@ def test_a_gap_must_say_how_the_call_failed_and_an_admitted_unknown_is_not_judge
     assert judge(base + " The runbook lookup timed out, so I have no documented fix.", POOL, broken) \
         == Decision.REJECT
     assert judge(base + " I did not query error rates, so I can't say whether it recovered.", POOL) == Decision.ACCEPT
+
+
+# -- never raises --------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from([
+    "payment-service", "HTTP 503", " 87% ", "0.873", "1.2k req/min", "because", "导致", "没有错误", "is firing",
+    "## Heading\n", "- item ", "| a | b |\n|---|---|\n| 1 | 2 |\n", "`code`", "at 08:10 UTC", "from 8 to 64", "(", "）",
+    "no alerts are firing", "12 restarts", "order 5521", "timed out after 30s", "。", "; ", "\n", "…", "...",
+])
+_TEXT = st.lists(st.one_of(_PIECES, st.text(max_size=12)), max_size=25).map("".join)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(draft=_TEXT, preview=st.one_of(_TEXT, _TEXT.map(lambda t: json.dumps({"logs": [{"level": "ERROR",
+                                                                                       "message": t}]}))),
+       outcome=st.sampled_from(list(Outcome)))
+def test_claim_checks_never_raise_and_always_decide(draft: str, preview: str, outcome: Outcome) -> None:
+    row = EvidenceRow("inv-1", "query_logs", outcome, preview, {"query": preview[:40]})
+    checks = check_draft(draft, [row])
+    decision, _ = decide(checks)
+    assert decision in (Decision.ACCEPT, Decision.LOW_CONFID, Decision.REJECT)
+    for check in checks:
+        assert 0 <= check.start <= check.end <= len(draft)

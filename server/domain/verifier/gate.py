@@ -13,6 +13,7 @@ weak or vague. The verdict then records both decisions.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.deadline import Deadline
@@ -35,6 +36,8 @@ from evidence_trace.server.domain.verifier.backend import (
 from evidence_trace.server.domain.verifier.grounding import JUDGED_KINDS, check_draft
 from evidence_trace.server.domain.verifier.protocol import REJECT_REASON, render_output
 from evidence_trace.server.domain.verifier.verdict import MAX_REASONS, ParsedVerdict, fallback, parse_verdict
+
+logger = logging.getLogger(__name__)
 
 CALLER = "caller"
 RULES = "rules"
@@ -72,7 +75,7 @@ class Gate:
         calling the backend, and the verdict names the verifier "caller".
         `deadline` bounds the backend's call (see VerificationRequest).
         """
-        checks = check_draft(draft_answer, rows)
+        checks = _safe_checks(draft_answer, rows)
         backend_decision = Decision.UNSPECIFIED
         if caller_output is not None:
             verifier, raw = CALLER, caller_output
@@ -86,7 +89,8 @@ class Gate:
                                     deadline=deadline)
             )
             if self._name != RULES and self._claim_floor and parsed.fallback_reason == FallbackReason.NONE:
-                floored = floor(parsed.decision, checks)
+                floored = floor(parsed.decision, checks) if checks is not None else min(
+                    parsed.decision, Decision.LOW_CONFID, key=lambda d: _ORDER.get(d, 0))
                 if floored != parsed.decision:
                     backend_decision = parsed.decision
                     parsed = dataclasses.replace(
@@ -103,7 +107,7 @@ class Gate:
             verifier=verifier,
             output_text=render_output(parsed.decision, draft_answer),
             raw_output=bound_raw_output(raw),
-            claims=checks,
+            claims=checks or (),
             backend_decision=backend_decision,
         )
 
@@ -129,6 +133,17 @@ class Gate:
                 f"verifier {name!r} returned {type(raw).__name__}, not text",
             )
         return raw or "", parse_verdict(raw)
+
+
+def _safe_checks(draft: str, rows: Sequence[EvidenceRow]) -> Optional[tuple[ClaimCheck, ...]]:
+    """The claim checks, or None if they fail: a bug in them must not fail the Chat call (the rules
+    backend then runs them again and degrades to VERIFIER_ERROR; a model's verdict is capped at
+    LOW_CONFID)."""
+    try:
+        return check_draft(draft, rows)
+    except Exception:  # noqa: BLE001 - the gate never raises
+        logger.exception("claim checks failed")
+        return None
 
 
 def floor(decision: Decision, checks: Sequence[ClaimCheck]) -> Decision:
