@@ -1025,7 +1025,8 @@ def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         return None
     # What follows a colon elaborates ("expired: the handshake reports ..."): the side ends there.
     sides = [re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in found]
-    claim_sides = [(_content_words(side), _fact_keys(side)) for side in sides]
+    claim_sides = [(_content_words(_without_entities(side)), _fact_keys(side)) for side in sides]
+    checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.soft]
     for index in evidence.rows():
         row = evidence.row(index)
         family = family_of(row.tool_name)
@@ -1034,7 +1035,10 @@ def _causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
                 continue
             if family == Family.KNOWLEDGE and unit.strength != Strength.DIRECT:
                 continue
-            if _states_link(unit, claim_sides, family == Family.KNOWLEDGE):
+            generic = family == Family.KNOWLEDGE
+            if not generic and checkable and _matches_all(checkable, unit, None) is not True:
+                continue  # an entry states a link only between the facts it shows itself
+            if _states_link(unit, claim_sides, generic):
                 return _grounding(unit)
     return None
 
@@ -1046,9 +1050,10 @@ def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], gener
     unit_sides = _oriented(lowered)
     if unit_sides is not None:
         return all(_share(words, unit_side) >= 0.5 for (words, _), unit_side in zip(claim_sides, unit_sides))
-    if _UNIT_CAUSE.search(lowered):
-        # One entry that says both the failure and its reason ("failed: x509: ...", "reason": ...).
-        return all(_share(words, lowered) >= NO_CUE_SHARE for words, _ in claim_sides)
+    if _UNIT_CAUSE.search(lowered) or not generic:
+        # One entry that says both the failure and its reason ("failed: x509: ...", "reason": ...,
+        # "... waiting for the lock held by ..."): most of the words of each side (half of a short one).
+        return all(_share(words, lowered) >= (0.5 if len(words) <= 3 else NO_CUE_SHARE) for words, _ in claim_sides)
     return False
 
 
@@ -1065,6 +1070,14 @@ def _share(words: set[str], lowered: str) -> float:
     if not words:
         return 1.0
     return sum(1 for word in words if _stem_in(word, lowered)) / len(words)
+
+
+def _without_entities(text: str) -> str:
+    """The text with its named entities blanked: their pieces ("kq2lp") are not words of it."""
+    for fact in extract_facts(text):
+        if fact.is_entity:
+            text = re.sub(re.escape(fact.text), " ", text, flags=re.I)
+    return text
 
 
 def _fact_keys(text: str) -> set[str]:
