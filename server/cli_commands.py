@@ -111,6 +111,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "as it is committed, until the session completes or fails (or Ctrl-C). "
                                    "--json prints one JSON object per line. --timeout bounds only the connect.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wait", action="store_true",
+                   help="if the session has no rows yet, wait for its first one instead of exiting 1 "
+                        "(start watching before the agent's first call)")
     p.set_defaults(handler=_watch)
 
     p = sub.add_parser("chat", parents=[common], help="run the answer gate on a draft by hand",
@@ -277,7 +280,8 @@ def _summarize(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, 
 
 
 def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session))
+    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session,
+                                                              wait_for_session=args.wait))
     try:
         for event in call:
             if args.json:

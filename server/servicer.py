@@ -200,7 +200,8 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         stopped = threading.Event()
         context.add_callback(stopped.set)  # runs when the call ends: cancelled, timed out or done
         for event in self._watcher.watch(self._tenant_of(context), request.session_id,
-                                         follow=not request.replay_only, stopped=stopped):
+                                         follow=not request.replay_only, stopped=stopped,
+                                         wait_for_session=request.wait_for_session):
             yield convert.timeline_event_to_pb(event)
 
     def _count_batch_item(self, result: pb.BatchRecordResult) -> None:

@@ -130,6 +130,21 @@ def test_watch_follows_until_the_session_completes(capsys, address, seeded, stub
     assert result == [0]
 
 
+def test_watch_wait_follows_a_session_that_has_no_rows_yet(capsys, address, stub):
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(main(["watch", "w-wait", "--wait", "--server", address,
+                                                                  "--json"])))
+    thread.start()
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-wait")), timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-wait", status=pb.SESSION_STATUS_COMPLETED),
+                         timeout=10)
+    thread.join(10)
+    assert result == [0]
+    kinds = [next(iter(k for k in json.loads(line) if k in ("session", "step"))) for line in
+             capsys.readouterr().out.splitlines()]
+    assert kinds[0] == "session" and "step" in kinds
+
+
 def test_watch_prints_the_live_table(capsys, address, stub):
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-cli")), timeout=10)
     stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-cli", status=pb.SESSION_STATUS_COMPLETED),
