@@ -188,6 +188,53 @@ def test_an_unreachable_server_exits_3(capsys, command):
     assert "cannot reach the server" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("server", ["127.0.0.1:notaport", "http://127.0.0.1:50051", "127.0.0.1", "", ":50051",
+                                    "127.0.0.1:0", "::1:50051"])
+def test_a_malformed_server_address_is_a_usage_error(capsys, server):
+    with pytest.raises(SystemExit) as exit_:
+        main(["sessions", "--server", server, "--timeout", "2"])
+    assert exit_.value.code == cli_commands.EXIT_USAGE
+
+
+def test_a_malformed_server_address_from_the_environment_is_a_usage_error(monkeypatch):
+    monkeypatch.setenv("EVIDENCE_TRACE_SERVER", "http://127.0.0.1:50051")
+    from evidence_trace.server.cli import build_parser
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["health"])
+    assert exit_.value.code == cli_commands.EXIT_USAGE
+
+
+def test_a_refused_connection_fails_at_once_not_after_the_timeout(capsys):
+    # --timeout is far longer than the test's own bound: only failing on the refusal can finish in time.
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(
+        main(["sessions", "--server", f"127.0.0.1:{_free_port()}", "--timeout", "3600"])), daemon=True)
+    thread.start()
+    thread.join(60)
+    assert result == [cli_commands.EXIT_UNREACHABLE]
+
+
+def test_health_of_an_unknown_service_exits_1_with_json_error(capsys, address):
+    code, text, err = _run(capsys, "health", "--server", address, "--service", "no.such.Service", "--json")
+    assert code == cli_commands.EXIT_NOT_FOUND and err.count("\n") == 1
+    error = json.loads(text)["error"]
+    assert (error["exit_code"], error["code"]) == (cli_commands.EXIT_NOT_FOUND, None)
+
+
+@pytest.mark.parametrize("command", [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"],
+                                     ["sessions", "--page-token", "not-a-token"]])
+def test_json_errors_print_a_json_error_object_on_stdout(capsys, address, command):
+    code, text, _ = _run(capsys, *command, "--server", address, "--json")
+    error = json.loads(text)["error"]
+    assert code == error["exit_code"] != 0
+    assert error["code"] in ("NOT_FOUND", "INVALID_ARGUMENT") and error["reason"]
+
+
+def test_json_error_when_the_server_is_unreachable(capsys):
+    code, text, _ = _run(capsys, "health", "--server", f"127.0.0.1:{_free_port()}", "--json")
+    assert code == cli_commands.EXIT_UNREACHABLE == json.loads(text)["error"]["exit_code"]
+
+
 def test_the_server_address_comes_from_the_environment(capsys, monkeypatch, address):
     monkeypatch.setenv("EVIDENCE_TRACE_SERVER", address)
     assert _run(capsys, "health")[0] == 0
