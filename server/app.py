@@ -40,6 +40,10 @@ log = logging.getLogger("evidence_trace.server")
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
 
 
+class BindError(OSError):
+    """A listening address the server could not bind: the port is taken, or the host is not this machine's."""
+
+
 @dataclasses.dataclass
 class RunningServer:
     """A started server: its bound port, and how to stop it cleanly."""
@@ -106,15 +110,20 @@ def create_server(settings: Settings) -> RunningServer:
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
         server)
-    port = bind(server, settings)
+    try:
+        port = bind(server, settings)
+    except RuntimeError:  # grpcio >= 1.60 raises instead of returning 0
+        port = 0
     if port == 0:
         writer.close()
-        raise OSError(f"could not bind {settings.listen}")
+        raise BindError(f"cannot listen on {settings.listen} (gRPC): the port is in use or the address is not "
+                        f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN")
     try:
         endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
-    except OSError:
+    except OSError as exc:
         writer.close()
-        raise
+        raise BindError(f"cannot listen on {settings.metrics_listen} (metrics): {exc.strerror or exc}; choose "
+                        f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN") from exc
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
