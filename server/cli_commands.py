@@ -16,7 +16,7 @@ import queue
 import re
 import sys
 import time
-from typing import Any, Iterator, Optional, TextIO
+from typing import Any, Iterator, Mapping, Optional, TextIO
 
 import grpc
 from google.rpc import error_details_pb2
@@ -37,6 +37,9 @@ DEFAULT_SERVER = "127.0.0.1:50051"
 SERVER_ENV = "EVIDENCE_TRACE_SERVER"
 TOKEN_ENV = "EVIDENCE_TRACE_TOKEN"
 TLS_CA_ENV = "EVIDENCE_TRACE_TLS_CA"
+#: serve's own listening address setting, which `health --local` follows.
+LISTEN_ENV = "EVIDENCE_TRACE_LISTEN"
+_LOOPBACK_FOR = {"0.0.0.0": "127.0.0.1", "[::]": "127.0.0.1", "": "127.0.0.1"}
 _STATUSES = {"active": pb.SESSION_STATUS_ACTIVE, "completed": pb.SESSION_STATUS_COMPLETED,
              "failed": pb.SESSION_STATUS_FAILED}
 _SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
@@ -70,6 +73,18 @@ def server_address(text: str) -> str:
     if ":" in host and not (host.startswith("[") and host.endswith("]")):
         raise argparse.ArgumentTypeError(f"{text!r}: put an IPv6 address in brackets, for example [::1]:50051")
     return value
+
+
+def local_server(environ: Mapping[str, str]) -> str:
+    """Where this host's own server answers: serve's EVIDENCE_TRACE_LISTEN (default DEFAULT_SERVER),
+    a wildcard host (0.0.0.0, [::]) replaced by loopback. The container's HEALTHCHECK uses it."""
+    listen = environ.get(LISTEN_ENV) or DEFAULT_SERVER
+    host, _, port = listen.strip().rpartition(":")
+    address = f"{_LOOPBACK_FOR.get(host, host)}:{port}"
+    try:
+        return server_address(address)
+    except argparse.ArgumentTypeError as exc:
+        raise CommandError(f"{LISTEN_ENV}={listen!r} gives no address to check: {exc}", EXIT_USAGE) from None
 
 
 def _connection_options() -> argparse.ArgumentParser:
@@ -152,6 +167,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
                                    "HEALTHCHECK.")
     p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
+    p.add_argument("--local", action="store_true",
+                   help=f"check the server this host's own settings start: the address of {LISTEN_ENV} "
+                        f"(default {DEFAULT_SERVER}), a wildcard host (0.0.0.0, [::]) as loopback; "
+                        f"instead of --server")
     p.set_defaults(handler=_health)
 
 
@@ -160,6 +179,8 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
+        if getattr(args, "local", False):
+            args.server = local_server(os.environ)
         with _channel(args.server, args.timeout, args.token, args.tls_ca) as channel:
             args.handler(args, channel, stdout, stderr)
         return EXIT_OK

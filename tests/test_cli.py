@@ -235,6 +235,21 @@ def test_json_error_when_the_server_is_unreachable(capsys):
     assert code == cli_commands.EXIT_UNREACHABLE == json.loads(text)["error"]["exit_code"]
 
 
+@pytest.mark.parametrize("listen, expected", [("0.0.0.0:7000", "127.0.0.1:7000"), ("[::]:7000", "127.0.0.1:7000"),
+                                              ("10.1.2.3:7000", "10.1.2.3:7000"), ("[::1]:7000", "[::1]:7000")])
+def test_health_local_address_follows_the_listen_setting(listen, expected):
+    assert cli_commands.local_server({"EVIDENCE_TRACE_LISTEN": listen}) == expected
+    assert cli_commands.local_server({}) == cli_commands.DEFAULT_SERVER
+
+
+def test_health_local_checks_the_server_of_evidence_trace_listen(capsys, monkeypatch, server):
+    monkeypatch.setenv("EVIDENCE_TRACE_LISTEN", f"0.0.0.0:{server.port}")  # as in the container
+    monkeypatch.delenv("EVIDENCE_TRACE_SERVER", raising=False)
+    assert _run(capsys, "health", "--local") == (0, "SERVING\n", "")
+    monkeypatch.setenv("EVIDENCE_TRACE_LISTEN", "0.0.0.0:0")
+    assert _run(capsys, "health", "--local")[0] == cli_commands.EXIT_USAGE
+
+
 def test_the_server_address_comes_from_the_environment(capsys, monkeypatch, address):
     monkeypatch.setenv("EVIDENCE_TRACE_SERVER", address)
     assert _run(capsys, "health")[0] == 0
