@@ -134,12 +134,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "evaluations in start order, with duration, outcome and the truncated, "
                                    "no-output and not-captured markers.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_show)
 
     p = sub.add_parser("summarize", parents=[common], help="show a session's merged evidence entries",
                        description="Show a session's verifier-facing evidence entries (SummarizeSession) as a "
                                    "table: one row per tool and topic, with its level and counts.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_summarize)
 
     p = sub.add_parser("watch", parents=[common], help="follow a session live until it finishes",
@@ -150,6 +154,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--wait", action="store_true",
                    help="if the session has no rows yet, wait for its first one instead of exiting 1 "
                         "(start watching before the agent's first call)")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_watch)
 
     p = sub.add_parser("chat", parents=[common], help="run the answer gate on a draft by hand",
@@ -350,13 +356,13 @@ def _show(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stder
         rest = [out.as_dict(e) for e in events if e.WhichOneof("event") != "session"]
         print(json.dumps({"session": session, "events": rest}, ensure_ascii=False), file=stdout)
         return
-    print(out.timeline_table(events), file=stdout)
+    print(out.timeline_table(events, args.wide), file=stdout)
 
 
 def _summarize(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
     response = _stub(channel).SummarizeSession(pb.SummarizeSessionRequest(session_id=args.session),
                                                timeout=args.timeout)
-    print(out.to_json(response) if args.json else out.summary_table(response), file=stdout)
+    print(out.to_json(response) if args.json else out.summary_table(response, args.wide), file=stdout)
 
 
 def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
@@ -371,7 +377,7 @@ def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stde
                 print(out.session_header(event.session), file=stdout)
                 print(out.fixed_line(out.TIMELINE_HEADERS), file=stdout, flush=True)
                 continue
-            cells = out.timeline_cells(event)
+            cells = out.timeline_cells(event, args.wide)
             if cells is not None:
                 print(out.fixed_line(cells), file=stdout, flush=True)
     finally:

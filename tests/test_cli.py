@@ -107,6 +107,29 @@ def test_summarize_prints_the_entries(capsys, address, seeded):
     assert {e["tool_name"] for e in json.loads(text)["entries"]} == {"query_logs", "query_metrics"}
 
 
+def test_summarize_cuts_at_a_word_and_wide_prints_whole(capsys, address, seeded, stub):
+    full = {e.output_summary for e in stub.SummarizeSession(pb.SummarizeSessionRequest(session_id=seeded),
+                                                            timeout=10).entries}
+    assert any(len(summary) > 60 for summary in full)
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address)
+    column = text.splitlines()[2].index("SUMMARY")
+    cells = [line[column:] for line in text.splitlines()[3:]]
+    for cell in (c for c in cells if c.endswith("…")):
+        kept = cell[:-1]
+        whole = next(summary for summary in full if summary.startswith(kept))
+        assert whole[len(kept)] == " "  # cut between words
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address, "--wide")
+    column = text.splitlines()[2].index("SUMMARY")
+    assert {line[column:] for line in text.splitlines()[3:]} == full
+
+
+def test_cut_keeps_whole_words():
+    from evidence_trace.server import cli_output
+    assert cli_output.cut("alpha beta gamma delta", 14) == "alpha beta…"
+    assert cli_output.cut("a" * 30, 10) == "a" * 9 + "…"  # one long word: cut inside it
+    assert cli_output.cut("alpha  beta\ngamma", None) == "alpha beta gamma"
+
+
 def test_chat_runs_the_gate(capsys, address, seeded):
     code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--question", "why?",
                          "--draft", "the payment upstream timed out", "--verifier-output", "not json")
