@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import signal
+import socket
 import threading
 import urllib.parse
 from concurrent import futures
@@ -80,8 +81,31 @@ class RunningServer:
             self.metrics_endpoint.close()
 
 
+def _check_free(listen: str, what: str, flag: str) -> None:
+    """Raise BindError, with the system's reason, when HOST:PORT cannot be bound right now.
+
+    Tried before gRPC binds, so a busy port gives one line rather than gRPC's
+    own log line and a bare "failed to bind"; port 0 needs no check.
+    """
+    host, _, port = listen.rpartition(":")
+    if not port.isdigit() or int(port) == 0:
+        return
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]") or None, int(port),
+                                                             type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC and http.server do
+            probe.bind(address)
+    except OSError as exc:
+        raise BindError(f"cannot listen on {listen} ({what}): {exc.strerror or exc}; choose another with "
+                        f"{flag}") from None
+
+
 def create_server(settings: Settings) -> RunningServer:
     """Open and migrate the store, build the service, bind and start it."""
+    _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
+    if settings.metrics_listen:
+        _check_free(settings.metrics_listen, "metrics", "--metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN")
     db = open_database(settings.database_url, DatabaseOptions(
         durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms))
     version = migrate(db)

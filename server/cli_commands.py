@@ -286,7 +286,8 @@ def _channel(server: str, timeout: float, token: Optional[str] = None,
 def _reason(exc: grpc.RpcError) -> str:
     """The ErrorInfo reason of a failed call; empty when it has none."""
     status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
-    for detail in status.details if status else []:
+    details: list[Any] = list(status.details) if status else []
+    for detail in details:
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
             info = error_details_pb2.ErrorInfo()
             detail.Unpack(info)

@@ -36,7 +36,7 @@ def test_a_busy_port_is_one_line_and_a_non_zero_exit(sqlite_url, busy_port, flag
     done = _serve(sqlite_url, *(f.format(port=busy_port) for f in flags))
     assert done.returncode == EXIT_CANNOT_START, done.stderr
     assert "Traceback" not in done.stderr
-    assert done.stderr.splitlines()[-1].startswith("evidence-trace serve: cannot listen on ")
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("evidence-trace serve: cannot listen on ")
     assert done.stdout == ""  # never claimed to be listening
 
 
