@@ -28,8 +28,10 @@ WORKDIR /var/lib/evidence-trace
 VOLUME ["/var/lib/evidence-trace"]
 EXPOSE 50051 9464
 # The standard gRPC health service, through the CLI: no extra probe binary.
+# --local checks the port of EVIDENCE_TRACE_LISTEN, so the check follows a
+# changed listening address (a wildcard host is checked on loopback).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=10s --retries=3 \
-    CMD ["evidence-trace", "health", "--server", "127.0.0.1:50051", "--timeout", "3"]
+    CMD ["evidence-trace", "health", "--local", "--timeout", "3"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["evidence-trace"]
 CMD ["serve"]

@@ -22,7 +22,9 @@ test: $(STAMP) check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Static checks that CI runs before the tests: generated code is fresh, protos
-# and Dockerfile lint clean, the package type-checks.
+# and Dockerfile lint clean, deploy/compose.yaml follows the compose
+# specification (its JSON schema, vendored in check-jsonschema), the package
+# type-checks.
 check: $(STAMP) gen-check lint typecheck
 
 gen: $(STAMP)
@@ -34,6 +36,7 @@ gen-check: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/hadolint Dockerfile
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec deploy/compose.yaml
 
 # mypy reads the package as installed (the editable install maps folders at
 # import time, which mypy cannot follow), so it checks a throwaway install.

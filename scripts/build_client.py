@@ -11,7 +11,7 @@ package; no Peewee, no server code. Prints the wheel's path.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib.metadata
 import pathlib
 import re
 import shutil
@@ -29,9 +29,13 @@ SOURCES = {
 }
 _KEEP = ("*.py", "*.pyi", "py.typed")
 
+#: The oldest setuptools that reads `license` as an SPDX string (PEP 639) and builds
+#: wheels without the separate `wheel` package.
+SETUPTOOLS_MIN = (77, 0)
+
 PYPROJECT = """\
 [build-system]
-requires = ["setuptools>=69"]
+requires = ["setuptools>={setuptools_min}"]
 build-backend = "setuptools.build_meta"
 
 [project]
@@ -40,7 +44,7 @@ version = "{version}"
 description = "Client SDK of evidence-trace: record agent tool calls, read summaries, gate answers."
 readme = "README.md"
 requires-python = ">=3.10"
-license = {{ text = "Apache-2.0" }}
+license = "Apache-2.0"
 dependencies = [{dependencies}]
 
 [tool.setuptools]
@@ -88,8 +92,36 @@ def stage(into: pathlib.Path) -> None:
                 shutil.copy2(path, dest)
     version, deps = project_metadata((ROOT / "pyproject.toml").read_text())
     (into / "pyproject.toml").write_text(PYPROJECT.format(
-        name=DIST_NAME, version=version, dependencies=", ".join(f'"{d}"' for d in deps)))
+        name=DIST_NAME, version=version, dependencies=", ".join(f'"{d}"' for d in deps),
+        setuptools_min=".".join(map(str, SETUPTOOLS_MIN))))
     (into / "README.md").write_text(README)
+
+
+def _release(version: str) -> tuple[int, ...]:
+    """The leading numeric release of a version string: "80.9.0" -> (80, 9, 0), "78.1.0rc1" -> (78, 1)."""
+    parts = []
+    for part in version.split("."):
+        digits = re.match(r"\d+", part)
+        if digits is None:
+            break
+        parts.append(int(digits.group()))
+        if digits.group() != part:
+            break
+    return tuple(parts)
+
+
+def setuptools_is_enough() -> bool:
+    """Whether this interpreter's own setuptools meets the build requirement.
+
+    A stock venv has an older setuptools (Python 3.10, 3.11) or none (3.12+);
+    then pip must build in an isolated environment with a fresh one from the
+    index, not with the one installed here.
+    """
+    try:
+        installed = importlib.metadata.version("setuptools")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return _release(installed) >= SETUPTOOLS_MIN
 
 
 def build_wheel(out: pathlib.Path) -> pathlib.Path:
@@ -99,8 +131,8 @@ def build_wheel(out: pathlib.Path) -> pathlib.Path:
         staged = pathlib.Path(tmp) / "src"
         stage(staged)
         command = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out)]
-        if importlib.util.find_spec("setuptools") is not None:
-            command.append("--no-build-isolation")  # setuptools is here already: no download
+        if setuptools_is_enough():
+            command.append("--no-build-isolation")  # a new enough setuptools is here already: no download
         subprocess.run([*command, str(staged)], check=True)
     wheels = sorted(out.glob("evidence_trace_client-*.whl"), key=lambda p: p.stat().st_mtime)
     if not wheels:

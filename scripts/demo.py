@@ -1,9 +1,12 @@
 """Replay a realistic incident diagnosis through the client SDK and show what evidence-trace makes of it.
 
-Usage: python scripts/demo.py [--address HOST:PORT]
+Usage: .venv/bin/python scripts/demo.py [--address HOST:PORT]   (or: make demo ARGS="--address HOST:PORT")
 
-Without --address, starts the service in-process on a free port with a
-throwaway SQLite store. The agent's tools are traced with @traced (background
+Run it with the project's virtual environment (`make` creates `.venv`): a bare
+`python` has no evidence_trace. With --address it writes to that running
+server, so `evidence-trace sessions` lists the session afterwards. Without
+--address, it starts the service in-process on a free port with a throwaway
+SQLite store, which is gone when the demo exits. The agent's tools are traced with @traced (background
 recording); its planning and model calls are recorded as steps. The demo then
 prints the session summary and the Chat decision for a draft the evidence
 supports and for one it does not.
@@ -11,21 +14,28 @@ supports and for one it does not.
 from __future__ import annotations
 
 import argparse
-import os
 import contextlib
-import json
+import os
 import sys
+import textwrap
 import uuid
 from typing import Iterator
 
-from evidence_trace.client import (
-    EvidenceTraceClient,
-    Retrieval,
-    ToolResult,
-    trace_step,
-    traced,
-)
-from evidence_trace.v1 import evidence_trace_pb2 as pb
+try:
+    from evidence_trace.client import (
+        EvidenceTraceClient,
+        Retrieval,
+        ToolResult,
+        trace_step,
+        traced,
+    )
+    from evidence_trace.v1 import evidence_trace_pb2 as pb
+except ImportError as missing:  # a bare `python`, not the project's venv
+    sys.exit(f"demo: cannot import {missing.name or 'evidence_trace'}: run it with the project's virtual "
+             f"environment: .venv/bin/python scripts/demo.py (or make demo; `make` creates .venv)")
+
+#: The widest summary cell of the demo's table; longer text is cut at a word.
+SUMMARY_CHARS = 70
 
 QUESTION = "Why are payments failing since 10:00?"
 SUPPORTED_DRAFT = ("payment-service is failing because its calls to the bank gateway hit an "
@@ -102,7 +112,8 @@ def print_summary(summary: pb.SummarizeSessionResponse) -> None:
     for e in summary.entries:
         level = pb.EvidenceLevel.Name(e.level).removeprefix("EVIDENCE_LEVEL_")
         rows.append((e.tool_name, e.topic_domain, level, str(e.call_count), str(e.success_count),
-                     str(e.failure_count), str(e.no_hit_count), str(e.dedup_count), e.output_summary[:70]))
+                     str(e.failure_count), str(e.no_hit_count), str(e.dedup_count),
+                     textwrap.shorten(e.output_summary, SUMMARY_CHARS, placeholder=" …")))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -121,7 +132,7 @@ def print_chat(label: str, draft: str, response: pb.ChatResponse) -> None:
     print()
 
 
-def run(address: str, token: str | None = None) -> int:
+def run(address: str, token: str | None = None, throwaway: bool = False) -> int:
     session_id = f"incident-{uuid.uuid4().hex[:8]}"
     with EvidenceTraceClient(address, token=token) as client:
         replay(client, session_id)
@@ -135,6 +146,12 @@ def run(address: str, token: str | None = None) -> int:
         for label, draft in (("supported", SUPPORTED_DRAFT), ("unsupported", UNSUPPORTED_DRAFT)):
             print_chat(label, draft, client.chat(session_id=session_id, question=QUESTION, draft_answer=draft))
         client.complete_session(session_id=session_id, status=pb.SESSION_STATUS_COMPLETED)
+    if throwaway:
+        print(f"session {session_id} was written to the in-process server's temporary store, which is gone now; "
+              f"pass --address HOST:PORT of a running server to keep it and see it with `evidence-trace sessions`")
+    else:
+        print(f"session {session_id} on {address}: evidence-trace show {session_id} --server {address}   "
+              f"(summarize --wide prints the summaries uncut)")
     return 0
 
 
@@ -157,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="bearer token, for a server with a token file (env EVIDENCE_TRACE_TOKEN)")
     args = parser.parse_args(argv)
     with service(args.address) as address:
-        return run(address, args.token)
+        return run(address, args.token, throwaway=not args.address)
 
 
 if __name__ == "__main__":

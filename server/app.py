@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import signal
+import socket
 import sys
 import threading
 import urllib.parse
@@ -43,6 +44,10 @@ log = logging.getLogger("evidence_trace.server")
 GIL_SWITCH_INTERVAL_S = 0.001
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
+
+
+class BindError(OSError):
+    """A listening address the server could not bind: the port is taken, or the host is not this machine's."""
 
 
 @dataclasses.dataclass
@@ -83,8 +88,31 @@ class RunningServer:
             self.metrics_endpoint.close()
 
 
+def _check_free(listen: str, what: str, flag: str) -> None:
+    """Raise BindError, with the system's reason, when HOST:PORT cannot be bound right now.
+
+    Tried before gRPC binds, so a busy port gives one line rather than gRPC's
+    own log line and a bare "failed to bind"; port 0 needs no check.
+    """
+    host, _, port = listen.rpartition(":")
+    if not port.isdigit() or int(port) == 0:
+        return
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]") or None, int(port),
+                                                             type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC and http.server do
+            probe.bind(address)
+    except OSError as exc:
+        raise BindError(f"cannot listen on {listen} ({what}): {exc.strerror or exc}; choose another with "
+                        f"{flag}") from None
+
+
 def create_server(settings: Settings) -> RunningServer:
     """Open and migrate the store, build the service, bind and start it."""
+    _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
+    if settings.metrics_listen:
+        _check_free(settings.metrics_listen, "metrics", "--metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN")
     db = open_database(settings.database_url, DatabaseOptions(
         durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms))
     version = migrate(db)
@@ -115,15 +143,20 @@ def create_server(settings: Settings) -> RunningServer:
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
         server)
-    port = bind(server, settings)
+    try:
+        port = bind(server, settings)
+    except RuntimeError:  # grpcio >= 1.60 raises instead of returning 0
+        port = 0
     if port == 0:
         writer.close()
-        raise OSError(f"could not bind {settings.listen}")
+        raise BindError(f"cannot listen on {settings.listen} (gRPC): the port is in use or the address is not "
+                        f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN")
     try:
         endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
-    except OSError:
+    except OSError as exc:
         writer.close()
-        raise
+        raise BindError(f"cannot listen on {settings.metrics_listen} (metrics): {exc.strerror or exc}; choose "
+                        f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN") from exc
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -16,6 +16,10 @@ from evidence_trace.server import settings as settings_module
 from evidence_trace.server import tokens
 
 
+#: `serve` could not start: a listening port is busy or not this host's (2 is an invalid setting).
+EXIT_CANNOT_START = 1
+
+
 def _serve_parser(sub) -> None:
     p = sub.add_parser("serve", help="run the gRPC service",
                        description="Run the evidence-trace gRPC service. Flags win over EVIDENCE_TRACE_* "
@@ -110,8 +114,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
         logging.basicConfig(level=settings.log_level.upper(),
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        from evidence_trace.server.app import serve
-        serve(settings)
+        from evidence_trace.server.app import BindError, serve
+        try:
+            serve(settings)
+        except BindError as exc:
+            print(f"evidence-trace serve: {exc}", file=sys.stderr)
+            return EXIT_CANNOT_START
         return 0
     return 2
 

@@ -12,9 +12,11 @@ import contextlib
 import datetime as dt
 import json
 import os
+import queue
 import re
 import sys
-from typing import Any, Iterator, Optional, TextIO
+import time
+from typing import Any, Iterator, Mapping, Optional, TextIO
 
 import grpc
 from google.rpc import error_details_pb2
@@ -35,8 +37,12 @@ DEFAULT_SERVER = "127.0.0.1:50051"
 SERVER_ENV = "EVIDENCE_TRACE_SERVER"
 TOKEN_ENV = "EVIDENCE_TRACE_TOKEN"
 TLS_CA_ENV = "EVIDENCE_TRACE_TLS_CA"
+#: serve's own listening address setting, which `health --local` follows.
+LISTEN_ENV = "EVIDENCE_TRACE_LISTEN"
+_LOOPBACK_FOR = {"0.0.0.0": "127.0.0.1", "[::]": "127.0.0.1", "": "127.0.0.1"}
 _STATUSES = {"active": pb.SESSION_STATUS_ACTIVE, "completed": pb.SESSION_STATUS_COMPLETED,
              "failed": pb.SESSION_STATUS_FAILED}
+_SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
 _RELATIVE = re.compile(r"^(\d+)([smhd])$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
 
@@ -51,9 +57,39 @@ class CommandError(Exception):
 
 # -- parsers ---------------------------------------------------------------------
 
+def server_address(text: str) -> str:
+    """HOST:PORT (an IPv6 host in brackets): anything else is a usage error, before any connection."""
+    value = text.strip()
+    if not value:
+        raise argparse.ArgumentTypeError(f"empty server address: use HOST:PORT, for example {DEFAULT_SERVER}")
+    if "://" in value:
+        raise argparse.ArgumentTypeError(f"{text!r} is a URL: use HOST:PORT without a scheme, "
+                                         f"for example {DEFAULT_SERVER}")
+    host, colon, port = value.rpartition(":")
+    if not colon or not host:
+        raise argparse.ArgumentTypeError(f"{text!r} has no port: use HOST:PORT, for example {DEFAULT_SERVER}")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r}: the port must be a number from 1 to 65535")
+    if ":" in host and not (host.startswith("[") and host.endswith("]")):
+        raise argparse.ArgumentTypeError(f"{text!r}: put an IPv6 address in brackets, for example [::1]:50051")
+    return value
+
+
+def local_server(environ: Mapping[str, str]) -> str:
+    """Where this host's own server answers: serve's EVIDENCE_TRACE_LISTEN (default DEFAULT_SERVER),
+    a wildcard host (0.0.0.0, [::]) replaced by loopback. The container's HEALTHCHECK uses it."""
+    listen = environ.get(LISTEN_ENV) or DEFAULT_SERVER
+    host, _, port = listen.strip().rpartition(":")
+    address = f"{_LOOPBACK_FOR.get(host, host)}:{port}"
+    try:
+        return server_address(address)
+    except argparse.ArgumentTypeError as exc:
+        raise CommandError(f"{LISTEN_ENV}={listen!r} gives no address to check: {exc}", EXIT_USAGE) from None
+
+
 def _connection_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--server", default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
+    common.add_argument("--server", type=server_address, default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
                         help=f"HOST:PORT of the evidence-trace server (env {SERVER_ENV}, default {DEFAULT_SERVER})")
     common.add_argument("--token", default=os.environ.get(TOKEN_ENV) or None,
                         help=f"bearer token sent with every call, for a server with a token file (env {TOKEN_ENV})")
@@ -98,12 +134,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "evaluations in start order, with duration, outcome and the truncated, "
                                    "no-output and not-captured markers.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_show)
 
     p = sub.add_parser("summarize", parents=[common], help="show a session's merged evidence entries",
                        description="Show a session's verifier-facing evidence entries (SummarizeSession) as a "
                                    "table: one row per tool and topic, with its level and counts.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_summarize)
 
     p = sub.add_parser("watch", parents=[common], help="follow a session live until it finishes",
@@ -111,6 +151,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "as it is committed, until the session completes or fails (or Ctrl-C). "
                                    "--json prints one JSON object per line. --timeout bounds only the connect.")
     p.add_argument("session", metavar="SESSION", help="the session id")
+    p.add_argument("--wait", action="store_true",
+                   help="if the session has no rows yet, wait for its first one instead of exiting 1 "
+                        "(start watching before the agent's first call)")
+    p.add_argument("--wide", action="store_true",
+                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
     p.set_defaults(handler=_watch)
 
     p = sub.add_parser("chat", parents=[common], help="run the answer gate on a draft by hand",
@@ -128,6 +173,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
                                    "HEALTHCHECK.")
     p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
+    p.add_argument("--local", action="store_true",
+                   help=f"check the server this host's own settings start: the address of {LISTEN_ENV} "
+                        f"(default {DEFAULT_SERVER}), a wildcard host (0.0.0.0, [::]) as loopback; "
+                        f"instead of --server")
     p.set_defaults(handler=_health)
 
 
@@ -136,18 +185,28 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
+        if getattr(args, "local", False):
+            args.server = local_server(os.environ)
         with _channel(args.server, args.timeout, args.token, args.tls_ca) as channel:
             args.handler(args, channel, stdout, stderr)
         return EXIT_OK
     except CommandError as exc:
-        print(f"evidence-trace {args.command}: {exc}", file=stderr)
-        return exc.exit_code
+        return _fail(args, stdout, stderr, str(exc), exc.exit_code, None, None)
     except grpc.RpcError as exc:
         message, code = describe(exc, args.server)
-        print(f"evidence-trace {args.command}: {message}", file=stderr)
-        return code
+        return _fail(args, stdout, stderr, message, code, exc.code().name, _reason(exc) or None)
     except KeyboardInterrupt:
         return EXIT_OK
+
+
+def _fail(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, message: str, exit_code: int,
+          status: Optional[str], reason: Optional[str]) -> int:
+    """One line on stderr; with --json also a JSON error object on stdout, so scripts always get JSON."""
+    print(f"evidence-trace {args.command}: {message}", file=stderr)
+    if getattr(args, "json", False):
+        print(json.dumps({"error": {"exit_code": exit_code, "code": status, "reason": reason,
+                                    "message": message}}, ensure_ascii=False), file=stdout, flush=True)
+    return exit_code
 
 
 # -- connection and errors ---------------------------------------------------------
@@ -190,19 +249,50 @@ def _open_channel(server: str, token: Optional[str], tls_ca: Optional[str]) -> g
     return channel
 
 
+def _connect(channel: grpc.Channel, server: str, timeout: float) -> None:
+    """Wait until the channel is READY; fail at once when the connection attempt fails (refused,
+    unknown host, TLS handshake), after `timeout` seconds when nothing answers at all."""
+    states: queue.Queue = queue.Queue()
+    channel.subscribe(states.put, try_to_connect=True)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            try:
+                state = states.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise CommandError(f"cannot reach the server at {server} within {timeout:g}s "
+                                   f"(is it running? set --server or {SERVER_ENV})", EXIT_UNREACHABLE) from None
+            if state == grpc.ChannelConnectivity.READY:
+                return
+            if state in (grpc.ChannelConnectivity.TRANSIENT_FAILURE, grpc.ChannelConnectivity.SHUTDOWN):
+                raise CommandError(f"cannot reach the server at {server}: the connection failed (nothing "
+                                   f"listening, unknown host, or TLS refused; set --server or {SERVER_ENV})",
+                                   EXIT_UNREACHABLE)
+    finally:
+        channel.unsubscribe(states.put)
+
+
 @contextlib.contextmanager
 def _channel(server: str, timeout: float, token: Optional[str] = None,
              tls_ca: Optional[str] = None) -> Iterator[grpc.Channel]:
     channel = _open_channel(server, token, tls_ca)
     try:
-        try:
-            grpc.channel_ready_future(channel).result(timeout=timeout)
-        except grpc.FutureTimeoutError:
-            raise CommandError(f"cannot reach the server at {server} within {timeout:g}s "
-                               f"(is it running? set --server or {SERVER_ENV})", EXIT_UNREACHABLE) from None
+        _connect(channel, server, timeout)
         yield channel
     finally:
         channel.close()
+
+
+def _reason(exc: grpc.RpcError) -> str:
+    """The ErrorInfo reason of a failed call; empty when it has none."""
+    status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
+    details: list[Any] = list(status.details) if status else []
+    for detail in details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return info.reason
+    return ""
 
 
 def describe(exc: grpc.RpcError, server: str) -> tuple[str, int]:
@@ -222,7 +312,7 @@ def describe(exc: grpc.RpcError, server: str) -> tuple[str, int]:
             detail.Unpack(bad)
             violations = [f"{v.field}: {v.description}" for v in bad.field_violations]
     text = "; ".join(violations) or exc.details() or code.name
-    message = f"{code.name}{f' {reason}' if reason else ''}: {text}"
+    message = f"{code.name}{f' {reason}' if reason else ''}: {text}" if text != code.name else code.name
     if code == grpc.StatusCode.NOT_FOUND:
         return message, EXIT_NOT_FOUND
     if code == grpc.StatusCode.INVALID_ARGUMENT:
@@ -267,17 +357,18 @@ def _show(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stder
         rest = [out.as_dict(e) for e in events if e.WhichOneof("event") != "session"]
         print(json.dumps({"session": session, "events": rest}, ensure_ascii=False), file=stdout)
         return
-    print(out.timeline_table(events), file=stdout)
+    print(out.timeline_table(events, args.wide), file=stdout)
 
 
 def _summarize(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
     response = _stub(channel).SummarizeSession(pb.SummarizeSessionRequest(session_id=args.session),
                                                timeout=args.timeout)
-    print(out.to_json(response) if args.json else out.summary_table(response), file=stdout)
+    print(out.to_json(response) if args.json else out.summary_table(response, args.wide), file=stdout)
 
 
 def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session))
+    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session,
+                                                              wait_for_session=args.wait))
     try:
         for event in call:
             if args.json:
@@ -287,7 +378,7 @@ def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stde
                 print(out.session_header(event.session), file=stdout)
                 print(out.fixed_line(out.TIMELINE_HEADERS), file=stdout, flush=True)
                 continue
-            cells = out.timeline_cells(event)
+            cells = out.timeline_cells(event, args.wide)
             if cells is not None:
                 print(out.fixed_line(cells), file=stdout, flush=True)
     finally:
@@ -303,8 +394,15 @@ def _chat(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stder
 
 
 def _health(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    response = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=args.service),
-                                                         timeout=args.timeout)
+    try:
+        response = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=args.service),
+                                                             timeout=args.timeout)
+    except grpc.RpcError as exc:
+        if exc.code() != grpc.StatusCode.NOT_FOUND:
+            raise
+        # The health service answers a name it does not know with a bare NOT_FOUND.
+        raise CommandError(f"the server has no service named {args.service!r} (try "
+                           f"{_SERVICE_NAME} or leave out --service)", EXIT_NOT_FOUND) from None
     name = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
     print(json.dumps({"status": name}) if args.json else name, file=stdout)
     if response.status != health_pb2.HealthCheckResponse.SERVING:

@@ -30,10 +30,20 @@ def as_dict(message: Message) -> dict:
                                      always_print_fields_with_no_presence=True)
 
 
-def cut(text: str, limit: int = CELL_CHARS) -> str:
-    """One line of at most limit characters."""
+def cut(text: str, limit: Optional[int] = CELL_CHARS) -> str:
+    """One line of at most limit characters, cut at a word with "…"; limit None keeps it whole (--wide)."""
     line = " ".join(text.split())
-    return line if len(line) <= limit else line[:limit - 1] + "…"
+    if limit is None or len(line) <= limit:
+        return line
+    head = line[:limit - 1]
+    space = head.rfind(" ")
+    if space >= limit // 2:  # a word boundary not too far back; else a very long word is cut inside
+        head = head[:space]
+    return head.rstrip() + "…"
+
+
+def _width(limit: int, wide: bool) -> Optional[int]:
+    return None if wide else limit
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -115,7 +125,7 @@ def session_header(s: pb.DiagnosisSession) -> str:
 
 # -- timeline ----------------------------------------------------------------------
 
-def _invocation_notes(inv: pb.ToolInvocation) -> str:
+def _invocation_notes(inv: pb.ToolInvocation, wide: bool = False) -> str:
     marks = []
     if inv.output_truncated:
         marks.append("[truncated]")
@@ -124,30 +134,30 @@ def _invocation_notes(inv: pb.ToolInvocation) -> str:
     elif inv.output_state == pb.OUTPUT_STATE_NOT_CAPTURED:
         marks.append("[not captured]")
     if inv.error_kind:
-        marks.append(f"[{_enum_name(pb.ErrorKind, inv.error_kind, 'ERROR_KIND_').lower()}] {cut(inv.error_message, 48)}")
+        marks.append(f"[{_enum_name(pb.ErrorKind, inv.error_kind, 'ERROR_KIND_').lower()}] {cut(inv.error_message, _width(48, wide))}")
     if inv.topic_domain:
         marks.append(f"topic={inv.topic_domain}")
     return " ".join(marks)
 
 
-def timeline_cells(event: pb.WatchSessionResponse) -> Optional[list[str]]:
-    """The cells of one timeline line; None for the initial session snapshot."""
+def timeline_cells(event: pb.WatchSessionResponse, wide: bool = False) -> Optional[list[str]]:
+    """The cells of one timeline line; None for the initial session snapshot. wide: texts uncut."""
     kind = event.WhichOneof("event")
     if kind == "step":
         s = event.step
         outcome = "-" if not s.HasField("success") else ("ok" if s.success else "failed")
-        notes = cut(s.detail, 60) + (" [truncated]" if s.detail_truncated else "")
+        notes = cut(s.detail, _width(60, wide)) + (" [truncated]" if s.detail_truncated else "")
         if s.error_message:
-            notes = f"{notes} error: {cut(s.error_message, 48)}".strip()
+            notes = f"{notes} error: {cut(s.error_message, _width(48, wide))}".strip()
         label = "model" if s.kind == pb.AGENT_STEP_KIND_MODEL_STEP else "helper"
         return [when(s.start_time), label, s.name, duration(s.duration_ms), outcome, notes]
     if kind == "invocation":
         i = event.invocation
         return [when(i.start_time), "tool", i.tool_name, duration(i.duration_ms),
-                _enum_name(pb.InvocationOutcome, i.outcome, "INVOCATION_OUTCOME_").lower(), _invocation_notes(i)]
+                _enum_name(pb.InvocationOutcome, i.outcome, "INVOCATION_OUTCOME_").lower(), _invocation_notes(i, wide)]
     if kind == "evaluation":
         e = event.evaluation
-        notes = f"question: {cut(e.question, 48)}"
+        notes = f"question: {cut(e.question, _width(48, wide))}"
         if e.decision.fallback_reason not in (pb.FALLBACK_REASON_UNSPECIFIED, pb.FALLBACK_REASON_NONE):
             notes = f"fallback {fallback(e.decision.fallback_reason).lower()}; {notes}"
         return [when(e.create_time), "chat", e.decision.verifier, duration(e.latency_ms),
@@ -172,11 +182,11 @@ def _started_us(event: pb.WatchSessionResponse) -> int:
     return event.session.update_time.ToMicroseconds()
 
 
-def timeline_table(events: Sequence[pb.WatchSessionResponse]) -> str:
+def timeline_table(events: Sequence[pb.WatchSessionResponse], wide: bool = False) -> str:
     """A session's header line and its timeline as a table, in start order (commit order breaks ties)."""
     header = next((session_header(e.session) for e in events if e.WhichOneof("event") == "session"), "")
     in_order = sorted(events, key=_started_us)  # sorted() is stable: equal starts keep commit order
-    rows = [c for c in (timeline_cells(e) for e in in_order) if c is not None]
+    rows = [c for c in (timeline_cells(e, wide) for e in in_order) if c is not None]
     body = table(TIMELINE_HEADERS, rows) if rows else "no steps, tool calls or evaluations yet"
     evaluations = [e.evaluation for e in events if e.WhichOneof("event") == "evaluation" and e.evaluation.decision.claims]
     sections = [f"evaluation {e.evaluation_id}: {decision(e.decision.decision)}\n{claims_table(e.decision.claims)}"
@@ -189,10 +199,11 @@ def timeline_table(events: Sequence[pb.WatchSessionResponse]) -> str:
 SUMMARY_HEADERS = ("TOOL", "TOPIC", "LEVEL", "CALLS", "OK", "FAILED", "NO HIT", "DEDUP", "SUMMARY")
 
 
-def summary_table(response: pb.SummarizeSessionResponse) -> str:
+def summary_table(response: pb.SummarizeSessionResponse, wide: bool = False) -> str:
+    """The evidence entries; each summary cut at a word to fit a terminal, or whole when wide."""
     rows = [[e.tool_name, e.topic_domain or "-", _enum_name(pb.EvidenceLevel, e.level, "EVIDENCE_LEVEL_").lower(),
              str(e.call_count), str(e.success_count), str(e.failure_count), str(e.no_hit_count),
-             str(e.dedup_count), cut(e.output_summary, 60)] for e in response.entries]
+             str(e.dedup_count), cut(e.output_summary, _width(60, wide))] for e in response.entries]
     body = table(SUMMARY_HEADERS, rows) if rows else "no evidence entries"
     return f"{session_header(response.session)}\n\n{body}"
 

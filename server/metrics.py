@@ -6,16 +6,23 @@ never share or double-register series. docs/metrics.md lists every metric.
 from __future__ import annotations
 
 import dataclasses
+import importlib.metadata
+import platform
 import threading
 import time
 from typing import Any, Callable, Iterator, Protocol
 from wsgiref.simple_server import WSGIServer
 
 import grpc
-from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
+import prometheus_client
+from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector, start_http_server
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
 from evidence_trace.server.method_handlers import carry
+
+# A `*_created` timestamp series per counter and histogram doubles the series
+# count and no query here uses it (it is process-wide in prometheus_client).
+prometheus_client.disable_created_metrics()
 
 #: Latency buckets in seconds: sub-millisecond reads up to long Chat calls and watches.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
@@ -48,11 +55,22 @@ class NoMetrics:
         pass
 
 
+def _version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 class Metrics:
     """Every evidence-trace metric, in one registry."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        ProcessCollector(registry=self.registry)  # process_cpu_seconds_total, process_resident_memory_bytes, ...
+        Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=self.registry).info(
+            {"version": _version("evidence-trace"), "python_version": platform.python_version(),
+             "grpcio_version": _version("grpcio")})
         labels = ("grpc_type", "grpc_service", "grpc_method")
         self.started = Counter("grpc_server_started", "RPCs started on the server.", labels,
                                registry=self.registry)
@@ -68,7 +86,7 @@ class Metrics:
                                   ("kind",), registry=self.registry)
         self.rejections = Counter("evidence_trace_rejections",
                                   "Requests or batch items refused, by method and reason.",
-                                  ("method", "reason"), registry=self.registry)
+                                  ("grpc_method", "reason"), registry=self.registry)
         self.decisions = Counter("evidence_trace_chat_decisions",
                                  "Chat evaluations persisted, by decision and fallback reason.",
                                  ("decision", "fallback_reason"), registry=self.registry)

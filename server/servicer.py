@@ -213,7 +213,8 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         context.add_callback(stopped.set)  # runs when the call ends: cancelled, timed out or done
         with self._shutdown.subscribed(lambda _: stopped.set()):  # the server stops: end now, not at the grace
             for event in self._watcher.watch(self._tenant_of(context), request.session_id,
-                                             follow=not request.replay_only, stopped=stopped):
+                                             follow=not request.replay_only, stopped=stopped,
+                                             wait_for_session=request.wait_for_session):
                 if self._shutdown.started:
                     break
                 yield convert.timeline_event_to_pb(event)

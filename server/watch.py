@@ -88,15 +88,21 @@ class SessionWatcher:
         self._poll_interval_s = poll_interval_s
 
     def watch(self, tenant: str, session_id: str, follow: bool,
-              stopped: threading.Event) -> Iterator[TimelineEvent]:
+              stopped: threading.Event, wait_for_session: bool = False) -> Iterator[TimelineEvent]:
         """The session, its stored rows, then (when following) new rows and status changes.
 
         Ends after the replay when not following, when the session is
         COMPLETED or FAILED, or as soon as `stopped` is set (the call ended).
-        Raises NotFound when the session does not exist.
+        Raises NotFound when the session does not exist, unless
+        wait_for_session: then it polls until the session's first row appears
+        (or `stopped` is set, ending the watch with no event).
         """
         seen = _Seen()
         snapshot = self._reader.timeline_since(tenant, session_id, seen.cursor())
+        while snapshot is None and wait_for_session:
+            if stopped.wait(self._poll_interval_s):
+                return
+            snapshot = self._reader.timeline_since(tenant, session_id, seen.cursor())
         if snapshot is None:
             raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
         status = snapshot.session.status

@@ -1,14 +1,20 @@
 """Shared fixtures: a fresh store per test on each backend, and real servers on port 0.
 
-Backends: SQLite always; PostgreSQL at EVIDENCE_TRACE_TEST_POSTGRES_URL
-(default postgresql://postgres@127.0.0.1:5432/test). When PostgreSQL is not
-reachable its tests are skipped with the reason, except under CI=true, where a
-missing PostgreSQL fails the run.
+Backends: SQLite always; PostgreSQL through EVIDENCE_TRACE_TEST_POSTGRES_URL
+(default postgresql://postgres@127.0.0.1:5432/postgres). That URL is only the
+admin connection: each test run creates its own database on that server, named
+et_test_<pid>_<random>, uses it for the whole run (with a fresh schema per
+test) and drops it when the run ends, passed or failed. So two runs against the
+same server (two checkouts, or a developer's run during CI) never touch each
+other's tables. When PostgreSQL is not reachable its tests are skipped with the
+reason, except under CI=true, where a missing PostgreSQL fails the run.
 """
 from __future__ import annotations
 
 import dataclasses
 import os
+import secrets
+import urllib.parse
 from typing import Iterator
 
 import grpc
@@ -19,38 +25,83 @@ from evidence_trace.server.settings import Settings
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 from fault_figures import fault_report, pytest_terminal_summary  # noqa: F401  (fixture and report hook)
 
-POSTGRES_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL",
+                                    "postgresql://postgres@127.0.0.1:5432/postgres")
 _TABLES = ("tool_invocation", "agent_step", "verifier_evaluation", "diagnosis_session", "schema_version")
 
 
-def _postgres_problem() -> str | None:
-    try:
+def _with_database(url: str, name: str) -> str:
+    return urllib.parse.urlunparse(urllib.parse.urlparse(url)._replace(path="/" + name))
+
+
+class _RunDatabase:
+    """This run's own PostgreSQL database: created on first use, dropped by pytest_sessionfinish."""
+
+    def __init__(self) -> None:
+        self.name = f"et_test_{os.getpid()}_{secrets.token_hex(4)}"
+        self.url: str | None = None
+        self.problem: str | None = None
+        self.tried = False
+
+    def create(self) -> None:
+        self.tried = True
+        try:
+            import psycopg2
+        except ImportError:
+            self.problem = "psycopg2 is not installed (pip install '.[postgres]')"
+            return
+        try:
+            admin = psycopg2.connect(POSTGRES_ADMIN_URL, connect_timeout=3)
+        except psycopg2.OperationalError as exc:
+            self.problem = f"PostgreSQL is not reachable at {POSTGRES_ADMIN_URL}: {str(exc).strip()}"
+            return
+        try:
+            admin.autocommit = True  # CREATE DATABASE cannot run inside a transaction
+            with admin.cursor() as cur:
+                cur.execute(f'CREATE DATABASE "{self.name}"')
+        finally:
+            admin.close()
+        self.url = _with_database(POSTGRES_ADMIN_URL, self.name)
+
+    def drop(self) -> None:
+        if self.url is None:
+            return
         import psycopg2
-    except ImportError:
-        return "psycopg2 is not installed (pip install '.[postgres]')"
-    try:
-        psycopg2.connect(POSTGRES_URL, connect_timeout=3).close()
-    except psycopg2.OperationalError as exc:
-        return f"PostgreSQL is not reachable at {POSTGRES_URL}: {str(exc).strip()}"
-    return None
+        admin = psycopg2.connect(POSTGRES_ADMIN_URL, connect_timeout=3)
+        try:
+            admin.autocommit = True
+            with admin.cursor() as cur:
+                # FORCE ends connections a failed test's server may have left open.
+                cur.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        finally:
+            admin.close()
+        self.url = None
 
 
-_PG_PROBLEM: list[str | None] = []
+_RUN_DB = _RunDatabase()
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    _RUN_DB.drop()
 
 
 def postgres_url_or_skip() -> str:
-    """The PostgreSQL URL, with a clean schema; skip (or fail under CI=true) when unreachable."""
-    if not _PG_PROBLEM:
-        _PG_PROBLEM.append(_postgres_problem())
-    problem = _PG_PROBLEM[0]
-    if problem:
+    """This run's PostgreSQL database URL, with a clean schema; skip (or fail under CI=true) when unreachable."""
+    if not _RUN_DB.tried:
+        _RUN_DB.create()
+    if _RUN_DB.url is None:
+        problem = _RUN_DB.problem or "PostgreSQL database was not created"
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true requires PostgreSQL: {problem}")
         pytest.skip(problem)
     import psycopg2
-    with psycopg2.connect(POSTGRES_URL) as conn, conn.cursor() as cur:
-        cur.execute("DROP TABLE IF EXISTS " + ", ".join(_TABLES) + " CASCADE")
-    return POSTGRES_URL
+    conn = psycopg2.connect(_RUN_DB.url)
+    try:
+        with conn, conn.cursor() as cur:
+            cur.execute("DROP TABLE IF EXISTS " + ", ".join(_TABLES) + " CASCADE")
+    finally:
+        conn.close()
+    return _RUN_DB.url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -107,6 +107,29 @@ def test_summarize_prints_the_entries(capsys, address, seeded):
     assert {e["tool_name"] for e in json.loads(text)["entries"]} == {"query_logs", "query_metrics"}
 
 
+def test_summarize_cuts_at_a_word_and_wide_prints_whole(capsys, address, seeded, stub):
+    full = {e.output_summary for e in stub.SummarizeSession(pb.SummarizeSessionRequest(session_id=seeded),
+                                                            timeout=10).entries}
+    assert any(len(summary) > 60 for summary in full)
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address)
+    column = text.splitlines()[2].index("SUMMARY")
+    cells = [line[column:] for line in text.splitlines()[3:]]
+    for cell in (c for c in cells if c.endswith("…")):
+        kept = cell[:-1]
+        whole = next(summary for summary in full if summary.startswith(kept))
+        assert whole[len(kept)] == " "  # cut between words
+    code, text, _ = _run(capsys, "summarize", seeded, "--server", address, "--wide")
+    column = text.splitlines()[2].index("SUMMARY")
+    assert {line[column:] for line in text.splitlines()[3:]} == full
+
+
+def test_cut_keeps_whole_words():
+    from evidence_trace.server import cli_output
+    assert cli_output.cut("alpha beta gamma delta", 14) == "alpha beta…"
+    assert cli_output.cut("a" * 30, 10) == "a" * 9 + "…"  # one long word: cut inside it
+    assert cli_output.cut("alpha  beta\ngamma", None) == "alpha beta gamma"
+
+
 def test_chat_runs_the_gate(capsys, address, seeded):
     code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--question", "why?",
                          "--draft", "the payment upstream timed out", "--verifier-output", "not json")
@@ -128,6 +151,21 @@ def test_watch_follows_until_the_session_completes(capsys, address, seeded, stub
     stub.CompleteSession(pb.CompleteSessionRequest(session_id=seeded, status=pb.SESSION_STATUS_COMPLETED), timeout=10)
     thread.join(10)
     assert result == [0]
+
+
+def test_watch_wait_follows_a_session_that_has_no_rows_yet(capsys, address, stub):
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(main(["watch", "w-wait", "--wait", "--server", address,
+                                                                  "--json"])))
+    thread.start()
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-wait")), timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-wait", status=pb.SESSION_STATUS_COMPLETED),
+                         timeout=10)
+    thread.join(10)
+    assert result == [0]
+    kinds = [next(iter(k for k in json.loads(line) if k in ("session", "step"))) for line in
+             capsys.readouterr().out.splitlines()]
+    assert kinds[0] == "session" and "step" in kinds
 
 
 def test_watch_prints_the_live_table(capsys, address, stub):
@@ -171,6 +209,68 @@ def test_an_unreachable_server_exits_3(capsys, command):
     code, text, err = _run(capsys, *command, "--server", f"127.0.0.1:{_free_port()}", "--timeout", "0.3")
     assert code == cli_commands.EXIT_UNREACHABLE and text == ""
     assert "cannot reach the server" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("server", ["127.0.0.1:notaport", "http://127.0.0.1:50051", "127.0.0.1", "", ":50051",
+                                    "127.0.0.1:0", "::1:50051"])
+def test_a_malformed_server_address_is_a_usage_error(capsys, server):
+    with pytest.raises(SystemExit) as exit_:
+        main(["sessions", "--server", server, "--timeout", "2"])
+    assert exit_.value.code == cli_commands.EXIT_USAGE
+
+
+def test_a_malformed_server_address_from_the_environment_is_a_usage_error(monkeypatch):
+    monkeypatch.setenv("EVIDENCE_TRACE_SERVER", "http://127.0.0.1:50051")
+    from evidence_trace.server.cli import build_parser
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["health"])
+    assert exit_.value.code == cli_commands.EXIT_USAGE
+
+
+def test_a_refused_connection_fails_at_once_not_after_the_timeout(capsys):
+    # --timeout is far longer than the test's own bound: only failing on the refusal can finish in time.
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(
+        main(["sessions", "--server", f"127.0.0.1:{_free_port()}", "--timeout", "3600"])), daemon=True)
+    thread.start()
+    thread.join(60)
+    assert result == [cli_commands.EXIT_UNREACHABLE]
+
+
+def test_health_of_an_unknown_service_exits_1_with_json_error(capsys, address):
+    code, text, err = _run(capsys, "health", "--server", address, "--service", "no.such.Service", "--json")
+    assert code == cli_commands.EXIT_NOT_FOUND and err.count("\n") == 1
+    error = json.loads(text)["error"]
+    assert (error["exit_code"], error["code"]) == (cli_commands.EXIT_NOT_FOUND, None)
+
+
+@pytest.mark.parametrize("command", [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"],
+                                     ["sessions", "--page-token", "not-a-token"]])
+def test_json_errors_print_a_json_error_object_on_stdout(capsys, address, command):
+    code, text, _ = _run(capsys, *command, "--server", address, "--json")
+    error = json.loads(text)["error"]
+    assert code == error["exit_code"] != 0
+    assert error["code"] in ("NOT_FOUND", "INVALID_ARGUMENT") and error["reason"]
+
+
+def test_json_error_when_the_server_is_unreachable(capsys):
+    code, text, _ = _run(capsys, "health", "--server", f"127.0.0.1:{_free_port()}", "--json")
+    assert code == cli_commands.EXIT_UNREACHABLE == json.loads(text)["error"]["exit_code"]
+
+
+@pytest.mark.parametrize("listen, expected", [("0.0.0.0:7000", "127.0.0.1:7000"), ("[::]:7000", "127.0.0.1:7000"),
+                                              ("10.1.2.3:7000", "10.1.2.3:7000"), ("[::1]:7000", "[::1]:7000")])
+def test_health_local_address_follows_the_listen_setting(listen, expected):
+    assert cli_commands.local_server({"EVIDENCE_TRACE_LISTEN": listen}) == expected
+    assert cli_commands.local_server({}) == cli_commands.DEFAULT_SERVER
+
+
+def test_health_local_checks_the_server_of_evidence_trace_listen(capsys, monkeypatch, server):
+    monkeypatch.setenv("EVIDENCE_TRACE_LISTEN", f"0.0.0.0:{server.port}")  # as in the container
+    monkeypatch.delenv("EVIDENCE_TRACE_SERVER", raising=False)
+    assert _run(capsys, "health", "--local") == (0, "SERVING\n", "")
+    monkeypatch.setenv("EVIDENCE_TRACE_LISTEN", "0.0.0.0:0")
+    assert _run(capsys, "health", "--local")[0] == cli_commands.EXIT_USAGE
 
 
 def test_the_server_address_comes_from_the_environment(capsys, monkeypatch, address):

@@ -82,3 +82,24 @@ def test_fresh_venv_with_only_the_client_records_a_traced_call(client_venv, sqli
     assert result.returncode == 0, result.stdout + result.stderr
     assert "tool_call_count 1" in result.stdout
     assert sys.executable != str(client_venv)
+
+
+@pytest.mark.slow
+def test_build_client_works_from_a_stock_venv(tmp_path):
+    """`python -m venv` gives an old setuptools (3.10, 3.11) or none (3.12+) and no `wheel` package:
+    the script must not build with it (`invalid command 'bdist_wheel'`) but let pip isolate the build."""
+    venv.create(tmp_path / "stock", with_pip=True, system_site_packages=False)
+    python = tmp_path / "stock" / "bin" / "python"
+    result = subprocess.run([str(python), str(ROOT / "scripts" / "build_client.py"), "--out", str(tmp_path / "dist")],
+                            capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert pathlib.Path(result.stdout.strip().splitlines()[-1]).name.startswith("evidence_trace_client-")
+
+
+def test_client_wheel_declares_its_license_as_an_spdx_expression(tmp_path):
+    import zipfile
+    wheel = _load_builder().build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(next(n for n in archive.namelist() if n.endswith("METADATA"))).decode()
+    assert "License-Expression: Apache-2.0" in metadata.splitlines()

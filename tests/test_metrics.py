@@ -73,10 +73,10 @@ def test_metrics_count_the_calls_and_their_outcomes(metered):
     assert _value(m, "evidence_trace_rows_written_total", kind="step") == 1
     assert _value(m, "evidence_trace_rows_written_total", kind="evaluation") == 2
     assert _value(m, "evidence_trace_duplicates_total", kind="invocation") == 1
-    assert _value(m, "evidence_trace_rejections_total", method="RecordInvocation",
+    assert _value(m, "evidence_trace_rejections_total", grpc_method="RecordInvocation",
                   reason="INVOCATION_ID_CONFLICT") == 1
-    assert _value(m, "evidence_trace_rejections_total", method="RecordInvocation", reason="INVALID_FIELDS") == 1
-    assert _value(m, "evidence_trace_rejections_total", method="BatchRecordInvocations",
+    assert _value(m, "evidence_trace_rejections_total", grpc_method="RecordInvocation", reason="INVALID_FIELDS") == 1
+    assert _value(m, "evidence_trace_rejections_total", grpc_method="BatchRecordInvocations",
                   reason="INVALID_FIELDS") == 1
     assert _value(m, "evidence_trace_chat_decisions_total", decision="LOW_CONFID",
                   fallback_reason="MISSING_OUTPUT") == 1
@@ -85,3 +85,24 @@ def test_metrics_count_the_calls_and_their_outcomes(metered):
 
 def test_metrics_are_off_by_default(server):
     assert server.metrics_port is None
+
+
+def _families(port: int) -> dict:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        return {family.name: family for family in text_string_to_metric_families(response.read().decode())}
+
+
+def test_no_created_series_one_method_label_process_and_build_info(metered):
+    with grpc.insecure_channel(f"127.0.0.1:{metered.port}") as channel:
+        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="m-c")), timeout=10)
+        with pytest.raises(grpc.RpcError):
+            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="")), timeout=10)
+    families = _families(metered.metrics_port)
+    samples = [s for family in families.values() for s in family.samples]
+    assert not [s.name for s in samples if s.name.endswith("_created")]
+    method_labels = {label for s in samples for label in s.labels if "method" in label}
+    assert method_labels == {"grpc_method"}
+    assert {"process_cpu_seconds_total", "process_resident_memory_bytes"} <= {s.name for s in samples}
+    (build,) = [s for s in samples if s.name == "evidence_trace_build_info"]
+    assert build.value == 1 and build.labels["version"]

@@ -19,8 +19,9 @@ def _kinds(events) -> list[str]:
 class Follower:
     """Reads a watch stream on a thread; events arrive on a queue, None when the stream ends."""
 
-    def __init__(self, stub, session_id: str):
-        self.call = stub.WatchSession(pb.WatchSessionRequest(session_id=session_id), timeout=60)
+    def __init__(self, stub, session_id: str, wait_for_session: bool = False):
+        self.call = stub.WatchSession(pb.WatchSessionRequest(session_id=session_id,
+                                                             wait_for_session=wait_for_session), timeout=60)
         self.events: queue.Queue = queue.Queue()
         self.error: list[grpc.RpcError] = []
         threading.Thread(target=self._pump, daemon=True).start()
@@ -111,6 +112,26 @@ def test_watching_an_unknown_session_is_not_found(stub):
         list(stub.WatchSession(pb.WatchSessionRequest(session_id="nobody"), timeout=10))
     assert err.value.code() == grpc.StatusCode.NOT_FOUND
     assert error_info(err.value).reason == "SESSION_NOT_FOUND"
+
+
+def test_waiting_for_an_unknown_session_waits_instead_of_not_found(stub):
+    with pytest.raises(grpc.RpcError) as err:
+        list(stub.WatchSession(pb.WatchSessionRequest(session_id="w-not-yet", wait_for_session=True), timeout=1))
+    assert err.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+def test_waiting_watch_follows_the_session_once_its_first_row_arrives(stub):
+    follower = Follower(stub, "w-later", wait_for_session=True)
+    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="w-later-1", session_id="w-later")), timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-later", status=pb.SESSION_STATUS_COMPLETED),
+                         timeout=10)
+    events = []
+    while (event := follower.events.get(timeout=10)) is not None:
+        events.append(event)
+    assert not follower.error
+    assert _kinds(events)[0] == "session" and "step" in _kinds(events)
+    last_seen = [e.session for e in events if e.WhichOneof("event") == "session"][-1]
+    assert last_seen.status == pb.SESSION_STATUS_COMPLETED  # the stream ended because the session did
 
 
 def test_a_bad_session_id_is_invalid_argument(stub):

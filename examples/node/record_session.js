@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Records a small diagnosis session in evidence-trace and reads its summary back,
 // using only the contract in protos/ (no generated code): @grpc/grpc-js and
-// @grpc/proto-loader. Exits non-zero when the server's answers differ from what
-// the contract promises.
+// @grpc/proto-loader. Prints the session id first, and completes the session at
+// the end (COMPLETED, or FAILED when a check failed), so it does not stay ACTIVE.
+// Exits non-zero when the server's answers differ from what the contract
+// promises. See README.md.
 //
 // Usage: node record_session.js HOST:PORT   (or EVIDENCE_TRACE_ADDRESS=HOST:PORT)
 'use strict';
@@ -84,6 +86,7 @@ async function main() {
   const client = new Service(address, grpc.credentials.createInsecure());
   const call = (method) => unary(client, method);
   const session = `node-${crypto.randomUUID()}`;
+  console.log(`session ${session}`);
 
   const logs = {
     invocation_id: crypto.randomUUID(), session_id: session, tool_name: 'query_logs',
@@ -140,7 +143,12 @@ async function main() {
   const metrics = summary.entries.find((e) => e.tool_name === 'query_metrics');
   expect(metrics && metrics.level === 'EVIDENCE_LEVEL_FAILED', 'the failed metrics query stays a failure');
 
+  const status = failures.length ? 'SESSION_STATUS_FAILED' : 'SESSION_STATUS_COMPLETED';
+  const done = await call('CompleteSession')({ session_id: session, status });
+  expect(done.session.status === status, `CompleteSession -> ${done.session.status}`);
+
   client.close();
+  console.log(`see it with: evidence-trace show ${session} --server ${address}`);
   if (failures.length) {
     console.error(`${failures.length} check(s) failed`);
     process.exit(1);

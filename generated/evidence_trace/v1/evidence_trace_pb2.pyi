@@ -519,12 +519,14 @@ class ListSessionsResponse(_message.Message):
     def __init__(self, sessions: _Optional[_Iterable[_Union[SessionOverview, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class WatchSessionRequest(_message.Message):
-    __slots__ = ("session_id", "replay_only")
+    __slots__ = ("session_id", "replay_only", "wait_for_session")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     REPLAY_ONLY_FIELD_NUMBER: _ClassVar[int]
+    WAIT_FOR_SESSION_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     replay_only: bool
-    def __init__(self, session_id: _Optional[str] = ..., replay_only: _Optional[bool] = ...) -> None: ...
+    wait_for_session: bool
+    def __init__(self, session_id: _Optional[str] = ..., replay_only: _Optional[bool] = ..., wait_for_session: _Optional[bool] = ...) -> None: ...
 
 class VerifierEvaluation(_message.Message):
     __slots__ = ("evaluation_id", "session_id", "question", "decision", "latency_ms", "create_time")

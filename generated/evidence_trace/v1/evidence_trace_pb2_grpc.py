@@ -164,7 +164,8 @@ class EvidenceTraceServiceServicer:
         one as it is committed, until the session is COMPLETED or FAILED (the
         stream then ends with OK) or the client cancels. Works across replicas on
         one PostgreSQL database: the server polls the store, it keeps no
-        in-process notification. NOT_FOUND when the session does not exist.
+        in-process notification. NOT_FOUND when the session does not exist,
+        unless wait_for_session asks to wait for it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
