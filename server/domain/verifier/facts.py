@@ -187,7 +187,7 @@ _DOTTED = re.compile(
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])")
 _HOST_PORT = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|:[0-9]|\s*%|\.[0-9])",
+    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9])",
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")
@@ -314,6 +314,17 @@ _SETTING = re.compile(
 _ZH_SETTING = re.compile(
     r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*(" + _NUMBER
     + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?")
+# "cart 服务", "the cart service": a service named by a plain word, when the evidence names it.
+_NAMED_SERVICE = re.compile(r"(?<![\w-])([a-z][a-z0-9]{2,})\s*(?:服务|service\b)", re.I)
+# Status words written in capitals: DOWN, UP, OPEN, CLOSED, READY, RUNNING...
+_STATUS_WORD = re.compile(
+    r"(?<![\w-])(DOWN|UP|OPEN|CLOSED|HALF_OPEN|READY|NOTREADY|NOT_READY|RUNNING|TERMINATED|EVICTED|"
+    r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])")
+# "100,001 tombstones", "4,812 docs": a count of whatever plural noun follows.
+_COUNT_ANY = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s)\b(?![ \t]*(?:ago|old|long))")
+_NOT_COUNT_NOUNS = frozenset("seconds minutes hours days weeks months years millis milliseconds ms times percent "
+                             "bytes items was is has does".split())
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
 _SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
@@ -322,7 +333,7 @@ _TOKEN_ID = re.compile(
     r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])")
 _BARE_VALUE = re.compile(
     r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently)|[:=]|为|是|达|从)"
-    r"[ \t]*(" + _NUMBER + r")(?![0-9]|[ \t]*(?:[A-Za-z%/]|[次个条台秒分小天毫]))",
+    r"[ \t]*(" + _NUMBER + r")(?![0-9]|[.,][0-9]|[ \t]*(?:[A-Za-z%/]|[次个条台秒分小天毫]))",
     re.IGNORECASE,
 )
 
@@ -463,7 +474,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _SHORT_CODE.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _TOKEN_ID.finditer(masked):
-        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
+        token = m.group(0)
+        digits = sum(ch.isdigit() for ch in token)
+        if token.startswith("0x") or (digits >= 2 and digits >= len(token) * 0.2):  # not "Resilience4j"
+            yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, token, token.lower(), Scope.SUBJECT)
     for m in _HASH_ID.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
     for m in _SCALED_COUNT.finditer(masked):
@@ -473,8 +487,15 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(
             Dimension.NUMBER, float(_plain_number(number)) * scale, 1.0, decimals - shift,
             _comparison(masked, m.start(), m.end())))
+    for m in _NAMED_SERVICE.finditer(masked):
+        yield m.start(1), m.end(1), Fact(FactKind.SERVICE, m.group(1), m.group(1).lower(), Scope.SUBJECT, soft=True)
+    for m in _STATUS_WORD.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.RESULT)
     for m in _COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
+    for m in _COUNT_ANY.finditer(masked):
+        if m.group(2).lower() not in _NOT_COUNT_NOUNS and m.group(2).lower()[:-1] not in _UNIT_WORDS:
+            yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
         if m.group(1).lower() != "one" or m.group(2).lower().endswith("s"):
             number = str(_NUMBER_WORDS[m.group(1).lower()])

@@ -383,10 +383,10 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         denied = _check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    if claim.negated and not facts_have_values(facts):
+    if claim.negated:
         negative = _check_negation(claim, facts, evidence, base)
-        if negative is not None:
-            return negative
+        if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
+            return negative  # with values of its own, the claim is still checked for them below
     if not any(f.kind != FactKind.TIME for f in facts):
         facts = ()
     if not facts:
@@ -444,7 +444,10 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     if len(parts) < 2:
         return status, groundings, reason, direct
     subject = [f for f in facts if f.is_entity]
-    times = tuple(f for f in facts if f.kind == FactKind.TIME)
+    # A time that stands alone in a part ("At 03:05, X ..., Y ...") dates every part; a time inside
+    # one clause dates that clause only.
+    times = tuple(f for part in parts for f in extract_facts(part) if f.kind == FactKind.TIME
+                  and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *_SUBJECT_KINDS)])
     wanted = {(f.kind, f.key): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
     results = []
@@ -455,10 +458,10 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
-        if not present & _SUBJECT_KINDS:
+        if not any(f.is_entity for f in part_facts):
+            part_facts = tuple(subject) + part_facts  # "..., 比率为 0.37": still about the claim's subject
+        elif not present & _SUBJECT_KINDS:
             part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + part_facts
-        elif not any(f.is_entity for f in part_facts):
-            part_facts = tuple(subject) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence))
@@ -796,7 +799,8 @@ def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optiona
 
 def _check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
     """"No errors were logged", "the alert is not firing", "0 restarts"."""
-    entities = [f for f in facts if f.is_entity]
+    # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
+    entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     text = claim.text
     if _NEGATED_ERRORS.search(text):
         supporting: list[Unit] = []
@@ -828,7 +832,7 @@ def _check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
 
 _ANAPHORA = re.compile(
     r"\b(?:that|this|the same|same)\s+(?:pod|service|node|host|instance|container|server|replica|machine|worker)\b"
-    r"|^(?:it|its)\b"
+    r"|^(?:it|its)\b|\b(?:for|on|of|from|to) (?:it|them)\b"
     r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)", re.I)
 _UNIVERSAL = re.compile(
     r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:[\w.-]+\s+){0,3}?(?:is|are|was|were|has|have|"

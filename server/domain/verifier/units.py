@@ -371,6 +371,9 @@ _SELECTOR_PARTS = re.compile(r"\{[^}]*\}|\[[^\]]*\]|\"[^\"]*\"")
 _ARITHMETIC = re.compile(r"[a-z0-9_)\]}]\s*[-+*/]\s*[a-z0-9_(]|^\s*[0-9.]+\s*[-+*/]", re.I)
 
 
+_RATE_FUNCTION = re.compile(r"\b(?:rate|irate|increase|deriv|delta|idelta)\s*\(")
+
+
 def _metric_hint(row: EvidenceRow) -> str:
     """The metric a query reads, when its values keep that metric's unit (no arithmetic)."""
     params = row.params
@@ -378,7 +381,9 @@ def _metric_hint(row: EvidenceRow) -> str:
         value = params.get(key)
         if isinstance(value, str) and value:
             bare = _SELECTOR_PARTS.sub("", value)
-            return "" if _ARITHMETIC.search(bare) else value
+            # rate() of a seconds counter is a ratio, of a bytes counter a rate: not the metric's unit.
+            quantile = "histogram_quantile" in bare  # a quantile of a rate keeps the metric's unit
+            return "" if _ARITHMETIC.search(bare) or (_RATE_FUNCTION.search(bare) and not quantile) else value
     return ""
 
 
