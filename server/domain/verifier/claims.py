@@ -48,6 +48,8 @@ class Claim:
     """Inline code spans of the claim (`gp2`, `orders.orders`): quoted identifiers."""
     continued: bool = False
     """A clause split from the sentence before it: it may inherit that sentence's subject."""
+    smuggled: bool = False
+    """A fact stated inside advice ("raise X from 8", "目前是 gp2"): every name in it is checked."""
 
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -183,8 +185,12 @@ _SMUGGLED_FROM = re.compile(
     r"调大|调小|扩大|缩小|到|至)", re.I)
 _SMUGGLED_KEEP = re.compile(r"\bkeep\s+(?:the\s+)?(.{1,40}?)\s+at\s+(\S+(?:\s?%|\s?[a-zA-Z]{1,3})?)|保持\s*(.{1,20}?)\s*(?:为|在)\s*(\S+)",
                             re.I)
+_SMUGGLED_CURRENT = re.compile(
+    r"\b(?:set|raise|lower|increase|decrease|change|bump|reduce|restore|put)\s+(.{1,60}?)\s+(?:back\s+)?to\s+\S+\s*"
+    r"[(（]\s*(?:it\s+is\s+|it's\s+|which\s+is\s+)?(?:currently|now|at present|today)\s*(?:at\s+|is\s+|set\s+to\s+)?"
+    r"([^)）]{1,40})[)）]", re.I)
 _SMUGGLED_CLAUSE = re.compile(
-    r"\b(?:since|because|as|given that|which is|which are|which has|that is|that are|currently|now at|"
+    r"\b(?:since|because|given that|which is|which are|which has|that is|that are|currently|now at|"
     r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
     re.I,
 )
@@ -402,19 +408,25 @@ def _expand(claim: Claim) -> Iterator[Claim]:
         # "raise maxTotal from 8 to 64" asserts "maxTotal is 8".
         before = claim.text[: m.start()]
         value = m.group(1) or m.group(2)
-        yield Claim(claim.start, claim.end, f"{_subject_words(before)} is {value}".strip(), ClaimKind.FACT)
+        yield Claim(claim.start, claim.end, f"{_subject_words(before)} is {value}".strip(), ClaimKind.FACT,
+                    smuggled=True)
     m = _SMUGGLED_KEEP.search(claim.text)
     if m:
         # "keep the CPU target at 70%" asserts the target is 70%.
         subject, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        yield Claim(claim.start, claim.end, f"{subject} is {value}".strip(), ClaimKind.FACT)
+        yield Claim(claim.start, claim.end, f"{subject} is {value}".strip(), ClaimKind.FACT, smuggled=True)
+    m = _SMUGGLED_CURRENT.search(claim.text)
+    if m:
+        # "set X back to 2 (it is currently 1)" asserts X is 1.
+        yield Claim(claim.start, claim.end, f"{m.group(1)} is {m.group(2)}".strip(), ClaimKind.FACT, smuggled=True)
     m = _SMUGGLED_CLAUSE.search(claim.text)
     if m:
         clause = (m.group(1) or m.group(2)).strip()
         if clause:
             kind = _kind(clause, ClaimKind.FACT)
             if kind in (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP):
-                yield Claim(claim.start, claim.end, clause, kind, negated=bool(_NEGATION.search(clause)))
+                yield Claim(claim.start, claim.end, clause, kind, negated=bool(_NEGATION.search(clause)),
+                            smuggled=True)
 
 
 def _subject_words(text: str) -> str:

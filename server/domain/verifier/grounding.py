@@ -352,7 +352,13 @@ def _quote(text: str, limit: int = 120) -> str:
 def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
     facts = _with_code_identifiers(claim.codes, facts)
+    if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown
+        facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f
+                      for f in facts)
     facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key, suffix="_" in f.key))
+    if _EXCLUSIVE.search(claim.text):
+        # "only in ap-shanghai": what was asked cannot show where else it happens.
+        facts = tuple(dataclasses.replace(f, scope=Scope.RESULT) if f.scope == Scope.QUERY else f for f in facts)
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
     if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts):
         facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + facts  # "X 没有报错，..." keeps X
@@ -830,6 +836,8 @@ def _check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
     return None
 
 
+_EXCLUSIVE = re.compile(r"\b(?:only|exclusively|solely)\s+(?:in|on|at|for|from)\b|只(?:出现|发生|存在)?在|仅(?:出现|发生|存在)?在|"
+                        r"只有.{0,8}?(?:地域|区域|集群|机房)", re.I)
 _ANAPHORA = re.compile(
     r"\b(?:that|this|the same|same)\s+(?:pod|service|node|host|instance|container|server|replica|machine|worker)\b"
     r"|^(?:it|its)\b|\b(?:for|on|of|from|to) (?:it|them)\b"

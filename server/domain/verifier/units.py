@@ -221,6 +221,8 @@ def units_of(row: EvidenceRow) -> list[Unit]:
     return units
 
 
+_ECHOED_KEYS = frozenset({"region", "query", "logtopic", "log_topic", "topic", "limit", "from", "to", "start", "end",
+                          "step", "matchedquery", "matched_query"})
 _Piece = tuple[str, str, str, str, str, Callable[[], Iterable[Number]]]
 
 
@@ -248,7 +250,9 @@ def _pieces(row: EvidenceRow, family: Family) -> Iterator[_Piece]:
             yield _alert_piece(f"alerts[{index}]", alert)
         return
     lists = [(key, item) for key, item in value.items() if isinstance(item, list) and item]
-    scalars = {key: item for key, item in value.items() if not isinstance(item, (list, dict))}
+    # What the tool echoes of its question (region, query, topic) is not a finding.
+    scalars = {key: item for key, item in value.items() if not isinstance(item, (list, dict))
+               and key.lower() not in _ECHOED_KEYS}
     if not lists:
         yield "result", "object", _compact(value), _level(value), _state(value), functools.partial(_numbers_of, value, hint)
         return
@@ -307,7 +311,8 @@ def _alert_piece(ref: str, alert: dict[str, Any]) -> _Piece:
 
 
 def _text_pieces(preview: str, family: Family) -> Iterator[_Piece]:
-    if family == Family.KNOWLEDGE or (family == Family.OTHER and not _looks_like_log(preview)):
+    if family == Family.KNOWLEDGE or (family == Family.OTHER and not _looks_like_log(preview)
+                                      and not _looks_like_records(preview)):
         for index, chunk in enumerate(_chunks(preview)):
             yield f"chunk {index + 1}", "chunk", chunk, "", _text_state(chunk), functools.partial(_numbers_in_text, chunk)
         return
@@ -324,6 +329,12 @@ _CHUNK_BREAK = re.compile(r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n|\n\s*\n(?=[ \
 
 def _chunks(text: str) -> list[str]:
     return [chunk.strip() for chunk in _CHUNK_BREAK.split(text) if chunk.strip()]
+
+
+def _looks_like_records(text: str) -> bool:
+    """Several lines and no paragraphs: a listing (kubectl output, events), one record a line."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) >= 2 and "\n\n" not in text.strip() and not any(len(line) > 400 for line in lines)
 
 
 def _looks_like_log(text: str) -> bool:
