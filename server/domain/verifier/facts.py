@@ -286,10 +286,14 @@ _NUMBER_WORDS = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
 }
 _WORD_COUNT = re.compile(
-    r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)[ \t]+(?:[A-Za-z\-]+[ \t]+){0,2}?("
-    + _COUNT_NOUNS + r")\b",
+    r"\b(no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)[ \t]+"
+    r"(?:[A-Za-z\-]+[ \t]+){0,2}?(" + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
+# Denials are checked as such ("no errors", "no alerts firing"), not as a count of zero.
+_DENIAL_NOUNS = re.compile(r"errors?|exceptions?|failures?|alerts?|warnings?|issues?|problems?", re.I)
+# "没有未确认消息": none of a counted thing.
+_ZH_NONE = re.compile(r"(?:没有|无)(?:任何)?[ \t]*([^\s，。；,.;]{0,8}?(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))")
 _ID = re.compile(
     r"(?:\b(?:order|orders|id|request|req|ticket|job|build|pid|transaction|txn|user|account|incident|case|"
     r"trace|batch|invoice|payment|shipment|item|sku|task)|订单|请求|工单|用户|交易|批次)"
@@ -297,8 +301,10 @@ _ID = re.compile(
     r"|\b(?:partition|broker|shard|replica|node|worker|port|pid|exit code|code|offset|line|slot|core|cpu|gpu|"
     r"attempt|retry|version|revision|rev|release|generation|epoch|term|shard|db|database|errno|error code)s?"
     r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
-    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?)[ \t]*[:：为是=]?[ \t]*"
-    r"([0-9]+)(?![0-9]|\.[0-9])",
+    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?|第)[ \t]*[:：为是=]?[ \t]*"
+    r"([0-9]+)(?![0-9]|\.[0-9])"
+    r"|\b(?:part|chunk|segment|page|step|stage|row|column|attempt|batch|shard|slot|index)[ \t]+#?([0-9]+)"
+    r"(?![0-9A-Za-z]|\.[0-9])",
     re.IGNORECASE,
 )
 _SETTING_NOUNS = (
@@ -332,7 +338,8 @@ _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 _TOKEN_ID = re.compile(
     r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])")
 _BARE_VALUE = re.compile(
-    r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently)|[:=]|为|是|达|从)"
+    r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently|over|above|"
+    r"below|under|exceeded|exceeding|exceeds)|[:=]|为|是|达|达到|到了|升至|降至|有|共|约|超过|高于|低于|大于|小于|接近|从)"
     r"[ \t]*(" + _NUMBER + r")(?![0-9]|[.,][0-9]|[ \t]*(?:[A-Za-z%/]|[次个条台秒分小天毫]))",
     re.IGNORECASE,
 )
@@ -469,7 +476,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _LOWER_CAMEL.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _ID.finditer(masked):
-        group = next(g for g in (1, 2, 3) if m.group(g))
+        group = next(g for g in (1, 2, 3, 4) if m.group(g))
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
     for m in _SHORT_CODE.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
@@ -497,9 +504,14 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         if m.group(2).lower() not in _NOT_COUNT_NOUNS and m.group(2).lower()[:-1] not in _UNIT_WORDS:
             yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
-        if m.group(1).lower() != "one" or m.group(2).lower().endswith("s"):
-            number = str(_NUMBER_WORDS[m.group(1).lower()])
-            yield m.start(1), m.end(1), _count(m.group(0), number, m.group(2), masked, m.start())
+        word, noun = m.group(1).lower(), m.group(2)
+        if word in ("no", "zero") and _DENIAL_NOUNS.fullmatch(noun):
+            continue
+        if word != "one" or noun.lower().endswith("s"):
+            number = str(_NUMBER_WORDS[word])
+            yield m.start(1), m.end(1), _count(m.group(0), number, noun, masked, m.start())
+    for m in _ZH_NONE.finditer(masked):
+        yield m.start(), m.end(), _count(m.group(0), "0", m.group(1), masked, m.start())
     for m in _ZH_COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _BARE_VALUE.finditer(masked):

@@ -360,8 +360,10 @@ def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> 
         # "only in ap-shanghai": what was asked cannot show where else it happens.
         facts = tuple(dataclasses.replace(f, scope=Scope.RESULT) if f.scope == Scope.QUERY else f for f in facts)
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
-    if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts):
-        facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + facts  # "X 没有报错，..." keeps X
+    if claim.continued and subject and not any(f.kind in _SUBJECT_KINDS for f in facts) and \
+            any(f.kind != FactKind.TIME for f in facts):
+        # "X 没有报错，..." keeps X; a clause with nothing of its own stays vague.
+        facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + facts
     elif anaphora:
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
         noun = anaphora.group(0).lower()
