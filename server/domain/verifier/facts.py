@@ -245,11 +245,12 @@ _QUANTITY = re.compile(
 _SCALED_COUNT = re.compile(r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")(k|K|M)(?=[ \t]+[A-Za-z\u4e00-\u9fff])")
 _ABOVE = re.compile(
     r"(?:over|above|more than|greater than|higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
-    r"|>=?|≥|超过|高于|大于|超出|以上)[ \t了过]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
+    r"|>=?|≥|超过|高于|大于|超出|以上)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,
 )
 _BELOW = re.compile(
-    r"(?:under|below|less than|lower than|fewer than|at most|<=?|≤|低于|小于|不到|不足|以下)[ \t]*(?:the[ \t]+|a[ \t]+)?"
+    r"(?:under|below|less than|lower than|fewer than|at most|<=?|≤|低于|小于|不到|不足|以下)[ \t]*"
+    r"(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?"
     r"(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$", re.IGNORECASE
 )
 _ABOUT = re.compile(
@@ -293,7 +294,8 @@ _WORD_COUNT = re.compile(
 # Denials are checked as such ("no errors", "no alerts firing"), not as a count of zero.
 _DENIAL_NOUNS = re.compile(r"errors?|exceptions?|failures?|alerts?|warnings?|issues?|problems?", re.I)
 # "没有未确认消息": none of a counted thing.
-_ZH_NONE = re.compile(r"(?:没有|无)(?:任何)?[ \t]*([^\s，。；,.;]{0,8}?(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))")
+_ZH_NONE = re.compile(r"(?:没有|无)(?:任何)?[ \t]*(?![看查做用给发找收跑执行检确])([^\s，。；,.;]{0,8}?"
+                      r"(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))")
 _ID = re.compile(
     r"(?:\b(?:order|orders|id|request|req|ticket|job|build|pid|transaction|txn|user|account|incident|case|"
     r"trace|batch|invoice|payment|shipment|item|sku|task)|订单|请求|工单|用户|交易|批次)"
@@ -351,7 +353,8 @@ _STATES = (
 )
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(
-    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor)\s+(?:\w+\s+)?$|(?:未|没有|尚未|不再|并未|没)\s*$", re.I)
+    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor)\s+(?:\w+\s+)?$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
+    re.I)
 _LEVELS = (
     ("ERROR", re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别")),
     ("WARN", re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志")),

@@ -614,7 +614,12 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return True
     kind = fact.kind
     if fact.is_entity:
-        return _contains(unit.lowered, fact.key, suffix="_" in fact.key)
+        if _contains(unit.lowered, fact.key, suffix="_" in fact.key):
+            return True
+        # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
+        host, _, port = fact.key.rpartition(":")
+        return fact.kind == FactKind.INSTANCE and bool(host) and port.isdigit() and \
+            _contains(unit.lowered, host) and _contains(unit.lowered, port)
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
         return any(n.value == code for n in unit.numbers) or _contains(unit.lowered, fact.key)
@@ -630,8 +635,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return state in ("resolved", "inactive")
         return state == fact.key
     if kind == FactKind.LEVEL:
-        if unit.level == fact.key:
-            return True
+        if unit.level == fact.key or re.search(rf"\b{fact.key}\b", unit.text):
+            return True  # its level, or a level its message quotes ("FATAL: password authentication ...")
         # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
         # parser missed still says it.
         return (not unit.level or unit.kind == "log line") and _contains(unit.lowered, fact.key.lower()) \
