@@ -95,7 +95,7 @@ _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step
 _SHOWN = re.compile(r"return|shown|show|listed|display|返回|显示|列出|展示", re.I)
 _TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
-_CONJUNCTION = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I)
+_CONJUNCTION = re.compile(r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I)
 _CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
 _STOPWORDS = frozenset(
     "this that these those there their with from into over under have has had were was been being which what "
@@ -234,6 +234,11 @@ class Evidence:
             self._mentions[key] = found
         return found
 
+    def names_setting(self, key: str) -> bool:
+        """Whether any row names the setting (so its value must be the one next to the name)."""
+        patterns = [_setting_pattern(n) for n in _setting_names(key)]
+        return any(p.search(self.raw(index)) for index in range(len(self._rows)) for p in patterns)
+
     def candidates(self, facts: Sequence[Fact]) -> Iterable[int]:
         """Rows that may hold every fact: they mention each entity, id and status, and hold a
         number that some reading of each quantity could match. A cheap filter on the raw text
@@ -356,6 +361,11 @@ def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> 
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f
                       for f in facts)
     facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key, suffix="_" in f.key))
+    # A setting no row names ("TTL 60s" against dig's "60 IN A") is checked as its value alone.
+    # A config key written as such (wal_keep_size, maxTotal) stays bound to its name.
+    facts = tuple(dataclasses.replace(f, kind=FactKind.QUANTITY) if f.kind == FactKind.SETTING
+                  and not re.search(r"[_.]|[a-z][A-Z]", f.text) and not claim.smuggled
+                  and not evidence.names_setting(f.key) else f for f in facts)
     if _EXCLUSIVE.search(claim.text):
         # "only in ap-shanghai": what was asked cannot show where else it happens.
         facts = tuple(dataclasses.replace(f, scope=Scope.RESULT) if f.scope == Scope.QUERY else f for f in facts)
@@ -468,8 +478,8 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
         present = {f.kind for f in part_facts}
         if not any(f.is_entity for f in part_facts):
             part_facts = tuple(subject) + part_facts  # "..., 比率为 0.37": still about the claim's subject
-        elif not present & _SUBJECT_KINDS:
-            part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS) + part_facts
+        else:  # each kind of subject the part does not name is the claim's ("X（us-east-1）... 1,240 次")
+            part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS and f.kind not in present) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence))
@@ -604,7 +614,14 @@ def _at_time(fact: Fact, unit: Unit) -> bool:
     if unit.kind in ("series", "input", "header") or not unit.minutes:
         return True  # a series' samples are picked by time instead; a unit without times binds none
     wanted = [int(v) for v in fact.key.split(",")]
-    return any(abs(w - m) <= 1 or abs(w - m) >= 24 * 60 - 1 for w in wanted for m in unit.minutes)
+    # Times without a zone may be local: UTC+8 (the originating tools log in Asia/Shanghai) counts too.
+    return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1
+               for w in wanted for m in unit.minutes)
+
+
+def _minutes_apart(a: int, b: int) -> int:
+    d = abs(a - b) % (24 * 60)
+    return min(d, 24 * 60 - d)
 
 
 def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
@@ -661,8 +678,10 @@ def _setting_matches(fact: Fact, unit: Unit) -> bool:
     quantity = fact.quantity
     if quantity is None:
         return False
+    named = False
     for name in _setting_names(fact.key):
         pattern = _setting_pattern(name)
+        named = named or pattern.search(unit.lowered) is not None
         if unit.kind == "series" and pattern.search(unit.lowered):
             # The series of that name: its samples are the value.
             if any(_number_matches(fact, quantity, n, unit) for n in unit.numbers if n.sample):
@@ -772,7 +791,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         base = _BASE_FACTORS.get(quantity.dimension)
         return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
     # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
-    return quantity.comparison == Comparison.EQUAL and value == quantity.value and quantity.decimals > 0
+    return quantity.comparison == Comparison.EQUAL and value == quantity.value and \
+        (quantity.decimals > 0 or abs(value) >= 1000)
 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
