@@ -314,7 +314,8 @@ _SETTING_NOUNS = (
     r"max[_ ]?connections|pool[_ ]?size|max[_ ]?replicas|min[_ ]?replicas|heap[_ ]?size|batch[_ ]?size")
 _SETTING = re.compile(
     r"(?<![\w-])((?:(?!(?:raise|raising|increase|increasing|set|setting|keep|keeping|lower|lowering|reduce|reducing|"
-    r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was)\b)[A-Za-z]+[ _-]){0,2}?"
+    r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was|has|have|had)\b)"
+    r"[A-Za-z]+[ _-]){0,2}?"
     r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
     r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes))(?![A-Za-z]))?"
     r"(?![\w%]|\.[0-9])",

@@ -378,9 +378,10 @@ def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> 
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
         noun = anaphora.group(0).lower()
         wanted = {FactKind.SERVICE} if ("service" in noun or "服务" in noun) else (
-            _SUBJECT_KINDS if noun.startswith("it") else {FactKind.INSTANCE})
+            _SUBJECT_KINDS if noun.strip().startswith("it") else {FactKind.INSTANCE})
         present = {f.kind for f in facts}
-        facts = tuple(f for f in subject if f.kind in wanted and f.kind not in present) + facts
+        inherited = [f for f in subject if f.kind in wanted and f.kind not in present]
+        facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
     return _check_facts(claim, facts, evidence), facts
 
 
@@ -458,7 +459,8 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     status, groundings, reason, direct = _ground(facts, evidence)
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
-    parts = [p for p in _CONJUNCTION.split(text) if p.strip()]
+    pieces = _split_parts(text)
+    parts = [p for p, _ in pieces]
     if len(parts) < 2:
         return status, groundings, reason, direct
     subject = [f for f in facts if f.is_entity]
@@ -469,16 +471,18 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     wanted = {(f.kind, f.key): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
     results = []
-    for part in parts:
-        # Only the claim's own (already refined) facts count in a part.
+    for part, parenthetical in pieces:
+        # Only the claim's own (already refined) facts count in a part, code spans included.
         part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
+        part_facts += tuple(f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts
+                            and f.text in part)
         covered.update((f.kind, f.key) for f in part_facts)
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
         if not any(f.is_entity for f in part_facts):
             part_facts = tuple(subject) + part_facts  # "..., 比率为 0.37": still about the claim's subject
-        else:  # each kind of subject the part does not name is the claim's ("X（us-east-1）... 1,240 次")
+        elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of the same subject
             part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS and f.kind not in present) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
@@ -492,6 +496,19 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+def _split_parts(text: str) -> list[tuple[str, bool]]:
+    """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
+    pieces: list[tuple[str, bool]] = []
+    begin, opened = 0, False
+    for m in _CONJUNCTION.finditer(text):
+        if text[begin:m.start()].strip():
+            pieces.append((text[begin:m.start()], opened))
+        begin, opened = m.end(), m.group(0) in "(（"
+    if text[begin:].strip():
+        pieces.append((text[begin:], opened))
+    return pieces
 
 
 _SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})

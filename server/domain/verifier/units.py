@@ -307,7 +307,16 @@ def _minute_of(stamp: Any) -> Optional[int]:
 
 def _alert_piece(ref: str, alert: dict[str, Any]) -> _Piece:
     state = _state(alert)
-    return ref, "alert", _compact(alert), "", state, functools.partial(_numbers_of, alert, "")
+
+    def numbers() -> list[Number]:
+        # The alert's value is a sample of its expression: unitless, in the claim's unit.
+        found = list(_numbers_of({k: v for k, v in alert.items() if k != "value"}, ""))
+        value = _float(alert.get("value"))
+        if value is not None:
+            found.append(Number(value, key="value", sample=True))
+        return found
+
+    return ref, "alert", _compact(alert), "", state, numbers
 
 
 def _text_pieces(preview: str, family: Family) -> Iterator[_Piece]:
