@@ -311,8 +311,10 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ..
     evidence = Evidence(rows)
     checks = []
     subject: tuple[Fact, ...] = ()
-    for claim in split_claims(draft)[:MAX_CLAIMS]:
-        check, facts = _check(claim, evidence, subject)
+    claims = split_claims(draft)[:MAX_CLAIMS]
+    nicknames = _nicknames(claims)
+    for claim in claims:
+        check, facts = _check(claim, evidence, subject, nicknames)
         checks.append(check)
         named = tuple(f for f in facts if f.kind in _SUBJECT_KINDS)
         if named:
@@ -354,8 +356,26 @@ def _quote(text: str, limit: int = 120) -> str:
 # -- one claim ------------------------------------------------------------------
 
 
-def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = ()) -> tuple[ClaimCheck, tuple[Fact, ...]]:
+def _nicknames(claims: Sequence[Claim]) -> dict[str, Fact]:
+    """Instances the draft names in full, by the last part of their name ("2xkqp" for
+    report-api-7f9c6d5b8-2xkqp): agents shorten pod names once they have written them."""
+    found: dict[str, Fact] = {}
+    for claim in claims:
+        for fact in extract_facts(claim.text):
+            if fact.kind == FactKind.INSTANCE and "-" in fact.key:
+                tail = fact.key.rsplit("-", 1)[1]
+                if len(tail) >= 4 and re.search(r"[0-9]", tail) and re.search(r"[a-z]", tail):
+                    found.setdefault(tail, fact)
+    return found
+
+
+def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = (),
+           nicknames: Optional[dict[str, Fact]] = None) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (_cell_numbers(claim.text) if claim.table else ())
+    if nicknames:
+        named = {f.key for f in facts}
+        facts += tuple(fact for tail, fact in nicknames.items()
+                       if fact.key not in named and re.search(rf"(?<![\w-]){re.escape(tail)}(?![\w-])", claim.text))
     facts = _with_code_identifiers(claim.codes, facts)
     if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f
@@ -687,7 +707,11 @@ _SETTING_ZH = {"阈值": "threshold", "上限": "limit", "限额": "limit", "超
 
 
 def _setting_names(key: str) -> list[str]:
-    return [key] + ([_SETTING_ZH[key]] if key in _SETTING_ZH else [])
+    """The names a setting may go by in a unit: as written, its English name, and its head noun
+    ("pool size" -> "size": "QueuePool limit of size 10")."""
+    names = [key] + ([_SETTING_ZH[key]] if key in _SETTING_ZH else [])
+    heads = [n.split()[-1] for n in names if " " in n]
+    return names + [h for h in heads if h not in names]
 
 
 def _setting_matches(fact: Fact, unit: Unit) -> bool:
@@ -695,10 +719,10 @@ def _setting_matches(fact: Fact, unit: Unit) -> bool:
     quantity = fact.quantity
     if quantity is None:
         return False
-    named = False
-    for name in _setting_names(fact.key):
+    names = _setting_names(fact.key)
+    full = [n for n in names if _setting_pattern(n).search(unit.lowered)]
+    for name in full[:1] or names:  # the fullest name the unit uses binds the value
         pattern = _setting_pattern(name)
-        named = named or pattern.search(unit.lowered) is not None
         if unit.kind == "series" and pattern.search(unit.lowered):
             # The series of that name: its samples are the value.
             if any(_number_matches(fact, quantity, n, unit) for n in unit.numbers if n.sample):
