@@ -245,7 +245,7 @@ _QUANTITY = re.compile(
 _SCALED_COUNT = re.compile(r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")(k|K|M)(?=[ \t]+[A-Za-z\u4e00-\u9fff])")
 _ABOVE = re.compile(
     r"(?:over|above|more than|greater than|higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
-    r"|>=?|≥|超过|高于|大于|超出|以上)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
+    r"|>=?|≥|远超|超过|高于|大于|超出|以上)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,
 )
 _BELOW = re.compile(

@@ -247,7 +247,8 @@ class Evidence:
                 or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)]
         windows = [w for w in (_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
                                   and f.quantity is not None and not f.alternatives) if w is not None]
-        settings = [[_setting_pattern(n) for n in _setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING]
+        settings = [[_setting_pattern(n) for n in _setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING
+                    and re.search(r"[_.]|[a-z][A-Z]", f.text)]  # a plain name may go unnamed
         for index in self.rows():
             raw = self.raw(index)
             if not all(key in raw for key in keys):
@@ -476,7 +477,7 @@ def _ground_sides(text: str, facts: tuple[Fact, ...], evidence: Evidence
 def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
                   ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
-    status, groundings, reason, direct = _ground(facts, evidence)
+    status, groundings, reason, direct = _ground(facts, evidence, shown=bool(_SHOWN.search(text)))
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
     pieces = _split_parts(text)
@@ -491,6 +492,7 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     wanted = {(f.kind, f.key): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
     results = []
+    previous: list[Fact] = []
     for part, parenthetical in pieces:
         # Only the claim's own (already refined) facts count in a part, code spans included.
         part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
@@ -501,12 +503,14 @@ def _ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
             continue
         present = {f.kind for f in part_facts}
         if not any(f.is_entity for f in part_facts):
-            part_facts = tuple(subject) + part_facts  # "..., 比率为 0.37": still about the claim's subject
+            # "..., 比率为 0.37": still about what the part before it named.
+            part_facts = tuple(previous or subject) + part_facts
         elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of the same subject
             part_facts = tuple(f for f in subject if f.kind in _SUBJECT_KINDS and f.kind not in present) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
-        results.append(_ground(part_facts, evidence))
+        results.append(_ground(part_facts, evidence, shown=bool(_SHOWN.search(part))))
+        previous = [f for f in part_facts if f.is_entity] or previous
     if any(key not in covered for key, f in wanted.items() if f.kind != FactKind.TIME):
         return status, groundings, reason, direct  # the parts lost a fact: judge the claim whole
     if not results:
@@ -536,7 +540,8 @@ _SEVERITY = {ClaimStatus.GROUNDED: 0, ClaimStatus.WEAK: 1, ClaimStatus.UNGROUNDE
              ClaimStatus.UNCHECKABLE: 1}
 
 
-def _ground(facts: Sequence[Fact], evidence: Evidence) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+def _ground(facts: Sequence[Fact], evidence: Evidence, shown: bool = False
+            ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[_Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
     for index in evidence.candidates(facts):
@@ -554,7 +559,7 @@ def _ground(facts: Sequence[Fact], evidence: Evidence) -> tuple[ClaimStatus, tup
                     best = _Match(unit)
             elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
                 contradiction = (unit, verdict)
-        counted = _count_grounding(facts, units, question)
+        counted = _count_grounding(facts, units, question, shown)
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
         if best is not None and best.unit.strength == Strength.DIRECT:
@@ -741,6 +746,9 @@ def _setting_matches(fact: Fact, unit: Unit) -> bool:
                     return True
             elif _number_matches(fact, quantity, number, unit):
                 return True
+    if not full and not re.search(r"[_.]|[a-z][A-Z]", fact.text):
+        # A unit that does not name a plain setting ("TTL 60s" against dig's "60 IN A") shows its value.
+        return _quantity_matches(dataclasses.replace(fact, kind=FactKind.QUANTITY), unit)
     return False
 
 
@@ -839,7 +847,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
 
 
-def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit]) -> Optional[_Match]:
+def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit],
+                     shown_in_claim: bool = False) -> Optional[_Match]:
     """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest."""
     counts = [f for f in facts if f.kind == FactKind.COUNT]
     if len(counts) != 1:
@@ -858,7 +867,7 @@ def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optiona
              and (not others or _matches_all(others, u, question) is True)]
     listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
     header = next((u for u in units if u.kind == "header"), None)
-    if header is not None and _TOTAL.search(header.lowered) and not _SHOWN.search(count.text + " " + count.noun):
+    if header is not None and _TOTAL.search(header.lowered) and not shown_in_claim:
         total = _TOTAL.search(header.lowered)
         if total and float(total.group(1)) > len(listed):
             return None  # a listing cut by a limit: what it shows is not what was counted
