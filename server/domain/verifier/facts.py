@@ -109,6 +109,7 @@ class FactKind(str, enum.Enum):
     COUNT = "count"  # a number tied to a noun: "12 restarts"
     ID = "id"  # a noun's number: "order 5521"
     STATE = "state"  # firing, pending, resolved
+    EVENT = "event"  # what happened: aborted, evicted, restarted, OOM-killed, throttled...
     SETTING = "setting"  # a named value: "unhealthy threshold 3", "pool size 20", "阈值 450"
     TIME = "time of day"  # "at 08:10": picks the samples of a series it speaks of
     LEVEL = "log level"  # ERROR, WARN...
@@ -334,6 +335,22 @@ _COUNT_ANY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s)\b(?![ \t]*(?:ago|old|long))")
 _NOT_COUNT_NOUNS = frozenset("seconds minutes hours days weeks months years millis milliseconds ms times percent "
                              "bytes items was is has does".split())
+# Events a claim can say happened; each with the forms a unit may show it in.
+EVENT_FORMS = {
+    "abort": ("abort", "中止"), "evict": ("evict", "驱逐"), "restart": ("restart", "重启", "backoff"),
+    "crash": ("crash", "崩溃", "panic", "fatal", "out of memory", "exit", "oom", "sigkill", "sigsegv"),
+    "kill": ("kill", "杀死", "oom", "sigkill", "137"),
+    "reject": ("reject", "拒绝", "refus", "denied", "not permit", "notpermitted", "429", "409", "403"),
+    "throttl": ("throttl", "限流", "rate limit", "ratelimit", "429"), "deadlock": ("deadlock", "死锁"),
+    "rollback": ("roll back", "rolled back", "rollback", "回滚"), "failover": ("failover", "fail over", "切换"),
+}
+# Only events whose words a unit would use itself (a crash or a rejection goes by many names).
+_EVENT = re.compile(
+    r"\b(abort(?:ed|s|ing)?|evict(?:ed|s|ion|ing)?|restart(?:ed|s|ing)?|deadlock(?:ed|s)?|roll(?:ed)? back|rollback|"
+    r"fail(?:ed)? over|failover)\b"
+    r"|(中止|驱逐|重启|死锁|回滚)", re.I)
+_EVENT_STEM = {"中止": "abort", "驱逐": "evict", "重启": "restart", "崩溃": "crash", "杀死": "kill", "拒绝": "reject",
+               "限流": "throttl", "死锁": "deadlock", "回滚": "rollback"}
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
 _SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
@@ -500,6 +517,13 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             _comparison(masked, m.start(), m.end())))
     for m in _NAMED_SERVICE.finditer(masked):
         yield m.start(1), m.end(1), Fact(FactKind.SERVICE, m.group(1), m.group(1).lower(), Scope.SUBJECT, soft=True)
+    for m in _EVENT.finditer(text):
+        word = m.group(0).lower()
+        stem = _EVENT_STEM.get(word) or next(
+            (k for k in EVENT_FORMS if word.startswith(k) or word.replace(" ", "").startswith(k.replace(" ", ""))),
+            "rollback" if "back" in word else "failover" if "over" in word else word)
+        if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            yield m.start(), m.end(), Fact(FactKind.EVENT, m.group(0), stem, Scope.SUBJECT, soft=True)
     for m in _STATUS_WORD.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.RESULT)
     for m in _COUNT.finditer(masked):

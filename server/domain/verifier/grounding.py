@@ -42,6 +42,7 @@ from evidence_trace.server.domain.verifier.claims import (
     split_claims,
 )
 from evidence_trace.server.domain.verifier.facts import (
+    EVENT_FORMS,
     Comparison,
     Dimension,
     Fact,
@@ -234,6 +235,10 @@ class Evidence:
             self._mentions[key] = found
         return found
 
+    def mentions_any(self, forms: Sequence[str]) -> bool:
+        """Whether any row says one of the forms (as a substring: "evicted", "OOMKilled")."""
+        return any(form in self.raw(index) for index in range(len(self._rows)) for form in forms)
+
     def names_setting(self, key: str) -> bool:
         """Whether any row names the setting (so its value must be the one next to the name)."""
         patterns = [_setting_pattern(n) for n in _setting_names(key)]
@@ -381,7 +386,9 @@ def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = (),
     if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f
                       for f in facts)
-    facts = tuple(f for f in facts if not f.soft or evidence.mentions(f.key, suffix="_" in f.key))
+    facts = tuple(f for f in facts if not f.soft or (
+        evidence.mentions_any(EVENT_FORMS.get(f.key, (f.key,))) if f.kind == FactKind.EVENT
+        else evidence.mentions(f.key, suffix="_" in f.key)))
     # A setting no row names ("TTL 60s" against dig's "60 IN A") is checked as its value alone.
     # A config key written as such (wal_keep_size, maxTotal) stays bound to its name.
     facts = tuple(dataclasses.replace(f, kind=FactKind.QUANTITY) if f.kind == FactKind.SETTING
@@ -704,6 +711,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return _quantity_matches(fact, unit, minutes)
     if kind == FactKind.SETTING:
         return _setting_matches(fact, unit)
+    if kind == FactKind.EVENT:
+        return any(form in unit.lowered for form in EVENT_FORMS.get(fact.key, (fact.key,)))
     return False
 
 
@@ -1043,7 +1052,8 @@ def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) 
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
-        checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.is_entity]
+        checkable = [f for f in facts if f.kind not in (FactKind.TIME, FactKind.EVENT, FactKind.STATE, FactKind.LEVEL)
+                     and not f.is_entity]
         claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
