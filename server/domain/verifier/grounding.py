@@ -430,6 +430,10 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         denied = _check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
+    if _SUCCESS.search(claim.text) and not claim.negated:
+        failed = _check_success(facts, evidence, base)
+        if failed is not None:
+            return failed
     if claim.negated:
         negative = _check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
@@ -1033,6 +1037,31 @@ def _check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidenc
 
 
 _ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
+
+
+_SUCCESS = re.compile(r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功",
+                      re.I)
+_FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
+_SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
+
+
+def _check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"job X completed successfully": contradicted by a unit of X that shows it failing."""
+    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    if not subject:
+        return None
+    for index in evidence.candidates(subject):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
+                continue
+            if _matches_all(subject, unit, question) is not True:
+                continue
+            if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(_grounding(unit),),
+                            reason="the evidence shows it failing")
+    return None
 
 
 def _in_question(fact: Fact, units: list[Unit]) -> bool:
