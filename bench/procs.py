@@ -23,7 +23,7 @@ class Proc:
 
     @classmethod
     def evidence_trace(cls, url: str, *extra: str) -> "Proc":
-        return cls([sys.executable, "-m", "evidence_trace.server.cli", "serve", "--listen", "127.0.0.1:0",
+        return cls([sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--listen", "127.0.0.1:0",
                     "--database", url, "--log-level", "WARNING", *extra])
 
     @property

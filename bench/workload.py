@@ -5,7 +5,7 @@ import json
 
 from evidence_trace.server.domain.model import Invocation, OutputState
 from evidence_trace.server.domain.validation import Limits
-from evidence_trace.server.recorder import Recorder
+from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 _LOGS = json.dumps({

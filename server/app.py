@@ -19,23 +19,21 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from evidence_trace.server.auth import current_tenant
-from evidence_trace.server.chat import ChatService
-from evidence_trace.server.compute import ComputeSlots
-from evidence_trace.server.decoding import add_service
+from evidence_trace.server.adapters.openai_compatible import OpenAICompatibleSettings, OpenAICompatibleVerifier
 from evidence_trace.server.domain.redaction import Redactor
+from evidence_trace.server.domain.verifier.backend import Verifier
 from evidence_trace.server.domain.verifier.gate import Gate
-from evidence_trace.server.guards import Guards, bind
-from evidence_trace.server.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
-from evidence_trace.server.recorder import Recorder
-from evidence_trace.server.servicer import EvidenceTraceServicer
-from evidence_trace.server.settings import Settings
-from evidence_trace.server.shutdown import ShutdownSignal
+from evidence_trace.server.domain.verifier.rules import RulesVerifier
+from evidence_trace.server.rpc.auth import current_tenant
+from evidence_trace.server.rpc.decoding import add_service
+from evidence_trace.server.rpc.guards import Guards, bind
+from evidence_trace.server.rpc.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
+from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
+from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.settings import Settings, VerifierSettings
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
-from evidence_trace.server.store.reads import Reader
-from evidence_trace.server.store.writer import GroupCommitWriter
-from evidence_trace.server.verifiers import build_verifier
+from evidence_trace.server.usecases.services import build_use_cases
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 log = logging.getLogger("evidence_trace.server")
@@ -108,6 +106,15 @@ def _check_free(listen: str, what: str, flag: str) -> None:
                         f"{flag}") from None
 
 
+def build_verifier(settings: VerifierSettings) -> Verifier:
+    """The configured backend: the built-in rules verifier unless told otherwise."""
+    if settings.backend == "openai_compatible":
+        return OpenAICompatibleVerifier(OpenAICompatibleSettings(
+            base_url=settings.base_url, model=settings.model, api_key=settings.api_key,
+            timeout_s=settings.timeout_s))
+    return RulesVerifier()
+
+
 def create_server(settings: Settings) -> RunningServer:
     """Open and migrate the store, build the service, bind and start it."""
     _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
@@ -117,16 +124,14 @@ def create_server(settings: Settings) -> RunningServer:
         durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms))
     version = migrate(db)
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
-    writer = GroupCommitWriter(db)
-    recorder = Recorder(writer, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns))
-    reader = Reader(db)
     gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
+    use_cases = build_use_cases(db, gate, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns),
+                                settings.watch_poll_s)
+    writer = use_cases.writer
     metrics = Metrics() if settings.metrics_listen else None
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
-    compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize at once
-    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, gate, settings.limits, compute),
-                                     settings.commit_timeout_s, outcomes=metrics, watch_poll_s=settings.watch_poll_s,
-                                     tenant_of=current_tenant, shutdown=shutdown, compute=compute)
+    servicer = EvidenceTraceServicer(use_cases, settings.commit_timeout_s, outcomes=metrics,
+                                     tenant_of=current_tenant, shutdown=shutdown)
     guards = Guards(settings, shutdown)
     server = grpc.server(
         guards.worker_pool(),

@@ -13,7 +13,7 @@ import urllib.parse
 from typing import Any, Callable, Mapping, Optional
 
 from evidence_trace.server.domain.validation import Limits
-from evidence_trace.server.tokens import TokenFileError, load_tokens
+from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
 DEFAULT_DATABASE_URL = "sqlite:///data/evidence-trace.db"

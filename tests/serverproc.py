@@ -14,7 +14,7 @@ class ServerProcess:
 
     def __init__(self, database_url: str, *extra: str, env: Optional[dict] = None):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "evidence_trace.server.cli", "serve", "--listen", "127.0.0.1:0",
+            [sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--listen", "127.0.0.1:0",
              "--database", database_url, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, **(env or {})})

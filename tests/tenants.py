@@ -10,7 +10,7 @@ import pytest
 from conftest import make_settings
 
 from evidence_trace.server.app import RunningServer, create_server
-from evidence_trace.server.tokens import hash_token
+from evidence_trace.server.rpc.tokens import hash_token
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 TOKENS = {"acme": "acme-token-0123456789abcdef", "globex": "globex-token-0123456789abcdef"}

@@ -25,7 +25,7 @@ def busy_port() -> Iterator[int]:
 
 
 def _serve(sqlite_url: str, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "evidence_trace.server.cli", "serve", "--database", sqlite_url,
+    return subprocess.run([sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--database", sqlite_url,
                            *flags], capture_output=True, text=True, timeout=60)
 
 

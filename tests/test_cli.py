@@ -10,8 +10,8 @@ import pytest
 from builders import failed_invocation, invocation, step
 from conftest import make_settings
 
-from evidence_trace.server import cli_commands
-from evidence_trace.server.cli import main
+from evidence_trace.server.cli import commands as cli_commands
+from evidence_trace.server.cli.main import main
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 
@@ -124,7 +124,7 @@ def test_summarize_cuts_at_a_word_and_wide_prints_whole(capsys, address, seeded,
 
 
 def test_cut_keeps_whole_words():
-    from evidence_trace.server import cli_output
+    from evidence_trace.server.cli import output as cli_output
     assert cli_output.cut("alpha beta gamma delta", 14) == "alpha beta…"
     assert cli_output.cut("a" * 30, 10) == "a" * 9 + "…"  # one long word: cut inside it
     assert cli_output.cut("alpha  beta\ngamma", None) == "alpha beta gamma"
@@ -221,7 +221,7 @@ def test_a_malformed_server_address_is_a_usage_error(capsys, server):
 
 def test_a_malformed_server_address_from_the_environment_is_a_usage_error(monkeypatch):
     monkeypatch.setenv("EVIDENCE_TRACE_SERVER", "http://127.0.0.1:50051")
-    from evidence_trace.server.cli import build_parser
+    from evidence_trace.server.cli.main import build_parser
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args(["health"])
     assert exit_.value.code == cli_commands.EXIT_USAGE

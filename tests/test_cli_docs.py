@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import pathlib
 
-from evidence_trace.server.cli import build_parser
+from evidence_trace.server.cli.main import build_parser
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ import pathlib
 
 import pytest
 
-from evidence_trace.server import gate_eval
+from evidence_trace.server.cli import gate_eval as gate_eval
 from evidence_trace.server.testing import in_process_service
 
 CORPUS = pathlib.Path(__file__).resolve().parent / "gate_corpus"

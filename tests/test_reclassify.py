@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from builders import invocation
 
-from evidence_trace.server.cli import main
+from evidence_trace.server.cli.main import main
 from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION
-from evidence_trace.server.reclassify import reclassify
+from evidence_trace.server.usecases.reclassify import reclassify
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.reclassification import ReclassificationStore
 from evidence_trace.v1 import evidence_trace_pb2 as pb

@@ -6,12 +6,13 @@ import grpc_testing
 import pytest
 from builders import invocation
 
-from evidence_trace.server.chat import ChatService
+from evidence_trace.server.usecases.answer_gate import ChatService
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.domain.verifier.rules import RulesVerifier
-from evidence_trace.server.recorder import Recorder
-from evidence_trace.server.servicer import EvidenceTraceServicer
+from evidence_trace.server.usecases.recording import Recorder
+from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
+from evidence_trace.server.usecases.services import build_use_cases
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.reads import Reader
@@ -25,12 +26,10 @@ SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
 def harness(sqlite_url):
     db = open_database(sqlite_url)
     migrate(db)
-    writer = GroupCommitWriter(db)
-    recorder, reader = Recorder(writer, Limits()), Reader(db)
-    servicer = EvidenceTraceServicer(recorder, reader, ChatService(reader, recorder, Gate(RulesVerifier()), Limits()),
-                                     commit_timeout_s=10)
+    use_cases = build_use_cases(db, Gate(RulesVerifier()))  # the wiring app.create_server uses
+    servicer = EvidenceTraceServicer(use_cases, commit_timeout_s=10)
     yield grpc_testing.server_from_dictionary({SERVICE: servicer}, grpc_testing.strict_fake_time(1_796_000_000.0))
-    writer.close()
+    use_cases.writer.close()
 
 
 def invoke(harness, method: str, request):

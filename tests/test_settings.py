@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from evidence_trace.server import settings
-from evidence_trace.server.cli import main
+from evidence_trace.server.cli.main import main
 
 
 def test_defaults_are_the_embedded_sqlite():

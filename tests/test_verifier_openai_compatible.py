@@ -24,7 +24,7 @@ from evidence_trace.server.domain.model import (
 )
 from evidence_trace.server.domain.verifier import protocol
 from evidence_trace.server.domain.verifier.gate import Gate
-from evidence_trace.server.domain.verifier.openai_compatible import (
+from evidence_trace.server.adapters.openai_compatible import (
     OpenAICompatibleSettings,
     OpenAICompatibleVerifier,
 )

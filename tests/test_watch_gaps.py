@@ -6,7 +6,7 @@ import threading
 
 from evidence_trace.server.domain.model import AgentStep, Session, SessionStatus, StepKind
 from evidence_trace.server.domain.timeline import StoredStep, TimelineCursor, TimelineSnapshot
-from evidence_trace.server.watch import SessionWatcher
+from evidence_trace.server.usecases.watching import SessionWatcher
 
 NOW = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 

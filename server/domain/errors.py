@@ -51,6 +51,13 @@ class NotFound(ReasonedError):
     """The resource (a session, in this tenant) does not exist."""
 
 
+class SessionNotFound(NotFound):
+    """The session does not exist in this tenant (another tenant's looks exactly the same)."""
+
+    def __init__(self, session_id: str):
+        super().__init__("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+
+
 class Conflict(ReasonedError):
     """An idempotency key reused with different content."""
 
@@ -71,6 +78,21 @@ class StorageBusy(StorageUnavailable):
 
     reason = "STORAGE_BUSY"
     retry_after_s = 0.2
+
+
+class ShuttingDown(StorageUnavailable):
+    """The server is draining before it stops: UNAVAILABLE with a retry hint (1 s)."""
+
+    reason = "SHUTTING_DOWN"
+
+    def __init__(self, message: str = "the server is shutting down; retry on another replica or after restart"):
+        super().__init__(message)
+
+
+class WriterClosed(StorageUnavailable):
+    """The group-commit writer stopped (the server is stopping): the write was not made."""
+
+    reason = "SHUTTING_DOWN"
 
 
 class CommitPending(EvidenceTraceError):

@@ -14,6 +14,10 @@ import json
 from typing import Any, Optional
 
 
+DEFAULT_TENANT = "default"
+"""The tenant of every call when no token file is configured."""
+
+
 class OutputState(enum.IntEnum):
     UNSPECIFIED = 0
     CAPTURED = 1

@@ -26,7 +26,7 @@ from evidence_trace.server.domain.timeline import (
     TimelineCursor,
     TimelineSnapshot,
 )
-from evidence_trace.server.store import models, timeline_rows
+from evidence_trace.server.store import models, rows as mappers
 from evidence_trace.server.store.db import is_sqlite, thread_connection, translate_errors
 
 _SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",
@@ -160,7 +160,7 @@ class Reader:
         evaluations = models.VerifierEvaluation._meta.table_name
         columns = ", ".join(f"s.{c}" for c in _SESSION_COLUMNS)
         rows = self._query(
-            f"SELECT s.id, {columns}, {timeline_rows.OVERVIEW_EVALUATION_COLUMNS} "
+            f"SELECT s.id, {columns}, {mappers.OVERVIEW_EVALUATION_COLUMNS} "
             f"FROM {sessions} s LEFT JOIN {evaluations} e ON e.seq = ("
             f"SELECT MAX(v.seq) FROM {evaluations} v WHERE v.tenant = s.tenant AND v.session_id = s.session_id) "
             f"WHERE {' AND '.join(where)} ORDER BY s.update_us DESC, s.id DESC LIMIT {int(limit)}",
@@ -169,7 +169,7 @@ class Reader:
         out = []
         for row in rows:
             session = _session(row[1:1 + width])
-            verdict, decided_us = timeline_rows.overview_verdict(row[1 + width:])
+            verdict, decided_us = mappers.overview_verdict(row[1 + width:])
             out.append((SessionKey(update_us=row[1 + _SESSION_COLUMNS.index("update_us")], row_id=row[0]),
                         SessionOverview(session, verdict, from_us(decided_us))))
         return out
@@ -191,9 +191,9 @@ class Reader:
                 return None
             fetched = []
             for table, columns, after in (
-                    (models.AgentStep, timeline_rows.STEP_COLUMNS, cursor.step_seq),
-                    (models.ToolInvocation, timeline_rows.INVOCATION_COLUMNS, cursor.invocation_seq),
-                    (models.VerifierEvaluation, timeline_rows.EVALUATION_COLUMNS, cursor.evaluation_seq)):
+                    (models.AgentStep, mappers.STEP_COLUMNS, cursor.step_seq),
+                    (models.ToolInvocation, mappers.INVOCATION_COLUMNS, cursor.invocation_seq),
+                    (models.VerifierEvaluation, mappers.EVALUATION_COLUMNS, cursor.evaluation_seq)):
                 fetched.append(self._db.execute_sql(
                     f"SELECT {', '.join(columns)} FROM {table._meta.table_name} "
                     f"WHERE tenant = {p} AND session_id = {p} AND seq > {p} ORDER BY seq",
@@ -201,6 +201,6 @@ class Reader:
         steps, invocations, evaluations = fetched
         return TimelineSnapshot(
             session=_session(found[0]),
-            steps=[timeline_rows.step(r) for r in steps],
-            invocations=[timeline_rows.invocation(r) for r in invocations],
-            evaluations=[timeline_rows.evaluation(r) for r in evaluations])
+            steps=[mappers.step(r) for r in steps],
+            invocations=[mappers.invocation(r) for r in invocations],
+            evaluations=[mappers.evaluation(r) for r in evaluations])

@@ -30,7 +30,9 @@ from evidence_trace.server.domain.errors import (
     Conflict,
     FailedPrecondition,
     NotFound,
+    SessionNotFound,
     StorageUnavailable,
+    WriterClosed,
 )
 from evidence_trace.server.domain.model import RecordOutcome, SessionStatus, StepKind
 from evidence_trace.server.domain.redaction import storable
@@ -105,10 +107,6 @@ class Written:
 
     outcome: RecordOutcome
     record_us: int
-
-
-class WriterClosed(StorageUnavailable):
-    reason = "SHUTTING_DOWN"
 
 
 class GroupCommitWriter:
@@ -291,8 +289,7 @@ class _Batch:
             f"SELECT status FROM {table} WHERE tenant = {p} AND session_id = {p}",
             (op.tenant, op.session_id)).fetchone()
         if row is None:
-            return NotFound("SESSION_NOT_FOUND", f"session {op.session_id!r} not found",
-                            session_id=op.session_id)
+            return SessionNotFound(op.session_id)
         status = SessionStatus(row[0])
         if status == op.status:
             return Written(RecordOutcome.DUPLICATE, self.stamp)

@@ -23,7 +23,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from evidence_trace.server import cli_output as out
+from evidence_trace.server.cli import output as out
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 

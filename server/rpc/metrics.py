@@ -18,7 +18,7 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector, start_http_server
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
-from evidence_trace.server.method_handlers import carry
+from evidence_trace.server.rpc.method_handlers import carry
 
 # A `*_created` timestamp series per counter and histogram doubles the series
 # count and no query here uses it (it is process-wide in prometheus_client).

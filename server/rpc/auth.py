@@ -29,10 +29,10 @@ from typing import Iterator, Optional
 import grpc
 
 from evidence_trace.server.domain.errors import Unauthenticated
-from evidence_trace.server.errors import abort, status_for
-from evidence_trace.server.method_handlers import within
-from evidence_trace.server.servicer import DEFAULT_TENANT
-from evidence_trace.server.tokens import TokenTable
+from evidence_trace.server.rpc.status import abort, status_for
+from evidence_trace.server.rpc.method_handlers import within
+from evidence_trace.server.domain.model import DEFAULT_TENANT
+from evidence_trace.server.rpc.tokens import TokenTable
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from evidence_trace.server.domain.timeline import (
     StoredInvocation,
     StoredStep,
 )
-from evidence_trace.server.recorder import Recorded
-from evidence_trace.server.watch import TimelineEvent
+from evidence_trace.server.usecases.recording import Recorded
+from evidence_trace.server.usecases.watching import TimelineEvent
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 _UTC = dt.timezone.utc

@@ -11,14 +11,14 @@ import time
 import uuid
 from typing import Optional
 
-from evidence_trace.server.compute import ComputeSlots
+from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
-from evidence_trace.server.domain.errors import InvalidArgument, NotFound, Violation
+from evidence_trace.server.domain.errors import InvalidArgument, SessionNotFound, Violation
 from evidence_trace.server.domain.model import SummaryEntry, Verdict
 from evidence_trace.server.domain.summary import summarize
 from evidence_trace.server.domain.validation import Limits, check_id
 from evidence_trace.server.domain.verifier.gate import Gate
-from evidence_trace.server.recorder import Recorder, evaluation_values
+from evidence_trace.server.usecases.recording import Recorder, evaluation_values
 from evidence_trace.server.store.reads import Reader
 
 
@@ -57,7 +57,7 @@ class ChatService:
         with self._compute.held():  # CPU-bound: reading, classifying and merging every row
             session, rows, evidence = self._reader.session_for_chat(tenant, session_id)
             if session is None:
-                raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+                raise SessionNotFound(session_id)
             entries = summarize(rows)
         redact = self._recorder.redactor  # no verifier, row or log sees a secret the caller sent
         question, draft = redact.text(question), redact.text(draft)

@@ -13,19 +13,11 @@ import contextlib
 import threading
 from typing import Callable, Iterator, Optional
 
-from evidence_trace.server.domain.errors import StorageUnavailable
+from evidence_trace.server.domain.errors import ShuttingDown  # noqa: F401  (raised by its users)
 
 #: (cut_at) -> None: called once when the server starts stopping; cut_at is a time.monotonic() value.
 OnShutdown = Callable[[float], None]
 
-
-class ShuttingDown(StorageUnavailable):
-    """The server is draining before it stops: UNAVAILABLE with a retry hint (1 s)."""
-
-    reason = "SHUTTING_DOWN"
-
-    def __init__(self, message: str = "the server is shutting down; retry on another replica or after restart"):
-        super().__init__(message)
 
 
 class ShutdownSignal:

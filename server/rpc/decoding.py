@@ -21,7 +21,7 @@ from google.protobuf import descriptor as d
 from google.protobuf import message as protobuf_message
 
 from evidence_trace.server.domain.errors import MalformedRequest, Violation
-from evidence_trace.server.errors import abort, status_for
+from evidence_trace.server.rpc.status import abort, status_for
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 log = logging.getLogger(__name__)

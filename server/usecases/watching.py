@@ -16,7 +16,7 @@ import dataclasses
 import threading
 from typing import Iterator, Union
 
-from evidence_trace.server.domain.errors import NotFound
+from evidence_trace.server.domain.errors import SessionNotFound
 from evidence_trace.server.domain.model import Session
 from evidence_trace.server.domain.timeline import (
     FINISHED,
@@ -104,7 +104,7 @@ class SessionWatcher:
                 return
             snapshot = self._reader.timeline_since(tenant, session_id, seen.cursor())
         if snapshot is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
+            raise SessionNotFound(session_id)
         status = snapshot.session.status
         yield TimelineEvent(snapshot.session, replayed=True)
         for row in seen.fresh(snapshot):

@@ -8,10 +8,11 @@ from typing import Callable, Iterator, Optional
 
 import grpc
 
-from evidence_trace.server import convert
-from evidence_trace.server.chat import ChatService
-from evidence_trace.server.compute import ComputeSlots
+from evidence_trace.server.rpc import convert as convert
+from evidence_trace.server.usecases.answer_gate import ChatService
+from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
+from evidence_trace.server.domain.model import DEFAULT_TENANT
 from evidence_trace.server.domain.errors import (
     Conflict,
     EvidenceTraceError,
@@ -23,19 +24,19 @@ from evidence_trace.server.domain.errors import (
 from evidence_trace.server.domain.model import RecordOutcome
 from evidence_trace.server.domain.summary import summarize
 from evidence_trace.server.domain.validation import check_id
-from evidence_trace.server.errors import abort, status_for
-from evidence_trace.server.listing import SessionListing
-from evidence_trace.server.metrics import NoMetrics, OutcomeRecorder
-from evidence_trace.server.recorder import Recorded, Recorder
-from evidence_trace.server.shutdown import ShutdownSignal, ShuttingDown
-from evidence_trace.server.store.reads import Reader
-from evidence_trace.server.watch import SessionWatcher
+from evidence_trace.server.rpc.status import abort, status_for
+from evidence_trace.server.usecases.listing import SessionListing
+from evidence_trace.server.rpc.metrics import NoMetrics, OutcomeRecorder
+from evidence_trace.server.usecases.recording import Recorded, Recorder
+from evidence_trace.server.domain.errors import ShuttingDown
+from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.usecases.services import UseCases
+from evidence_trace.server.usecases.watching import SessionWatcher
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 log = logging.getLogger(__name__)
 
-DEFAULT_TENANT = "default"
 
 
 def _rpc(method: Callable) -> Callable:
@@ -90,32 +91,26 @@ def _prefixed(prefix: str, violations: list[Violation]) -> list[Violation]:
 
 
 class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
-    def __init__(self, recorder: Recorder, reader: Reader, chat: ChatService, commit_timeout_s: float,
+    """Translates each RPC's protobuf to the use cases' domain objects and back; nothing else."""
+
+    def __init__(self, use_cases: UseCases, commit_timeout_s: float,
                  tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT, *,
-                 outcomes: Optional[OutcomeRecorder] = None, watch_poll_s: float = 0.2,
-                 shutdown: Optional[ShutdownSignal] = None, compute: Optional[ComputeSlots] = None):
-        self._recorder = recorder
-        self._reader = reader
-        self._chat = chat
+                 outcomes: Optional[OutcomeRecorder] = None, shutdown: Optional[ShutdownSignal] = None):
+        self._recorder = use_cases.recorder
+        self._chat = use_cases.chat
+        self._sessions = use_cases.sessions
+        self._listing = use_cases.listing
+        self._watcher = use_cases.watcher
         self._commit_timeout_s = commit_timeout_s
         self._tenant_of = tenant_of
         self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
-        self._listing = SessionListing(reader)
-        self._watcher = SessionWatcher(reader, watch_poll_s)
         self._shutdown = shutdown or ShutdownSignal()
-        self._compute = compute or ComputeSlots()
 
     def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
         remaining = context.time_remaining()
         if remaining is None:
             return self._commit_timeout_s
         return min(remaining, self._commit_timeout_s)
-
-    def _session(self, tenant: str, session_id: str):
-        session = self._reader.session(tenant, session_id)
-        if session is None:
-            raise NotFound("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
-        return session
 
     @_rpc
     def RecordInvocation(self, request, context):
@@ -163,26 +158,21 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     @_rpc
     def GetSession(self, request, context):
         _require_id(request.session_id)
-        session = self._session(self._tenant_of(context), request.session_id)
+        session = self._sessions.get(self._tenant_of(context), request.session_id)
         return pb.GetSessionResponse(session=convert.session_to_pb(session))
 
     @_rpc
     def CompleteSession(self, request, context):
-        tenant = self._tenant_of(context)
-        self._recorder.complete_session(tenant, request.session_id, convert.session_status(request.status),
-                                        self._timeout(context))
-        return pb.CompleteSessionResponse(session=convert.session_to_pb(self._session(tenant, request.session_id)))
+        session = self._sessions.complete(self._tenant_of(context), request.session_id,
+                                          convert.session_status(request.status), self._timeout(context))
+        return pb.CompleteSessionResponse(session=convert.session_to_pb(session))
 
     @_rpc
     def SummarizeSession(self, request, context):
         _require_id(request.session_id)
-        with self._compute.held():  # CPU-bound: reading, classifying and merging every row
-            session, rows = self._reader.session_with_rows(self._tenant_of(context), request.session_id)
-            if session is None:
-                raise NotFound("SESSION_NOT_FOUND", f"session {request.session_id!r} not found",
-                               session_id=request.session_id)
-            return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
-                                               entries=[convert.entry_to_pb(e) for e in summarize(rows)])
+        session, entries = self._sessions.summarize(self._tenant_of(context), request.session_id)
+        return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
+                                           entries=[convert.entry_to_pb(e) for e in entries])
 
     @_rpc
     def Chat(self, request, context):

@@ -42,10 +42,11 @@ from typing import Any, Callable, Iterator, Optional
 
 import grpc
 
-from evidence_trace.server.auth import HEALTH_PREFIX
+from evidence_trace.server.rpc.auth import HEALTH_PREFIX
 from evidence_trace.server.domain.errors import Overloaded
-from evidence_trace.server.errors import abort, status_for
-from evidence_trace.server.shutdown import ShutdownSignal, ShuttingDown
+from evidence_trace.server.rpc.status import abort, status_for
+from evidence_trace.server.domain.errors import ShuttingDown
+from evidence_trace.server.rpc.shutdown import ShutdownSignal
 
 __all__ = ["AdmissionControl", "ShuttingDown", "concurrency_limit", "stream_limit"]
 

@@ -17,7 +17,7 @@ from typing import Any, Iterator, TextIO
 
 from evidence_trace.client import EvidenceTraceClient
 from evidence_trace.client.errors import EvidenceTraceError, UnavailableError
-from evidence_trace.server import gate_eval
+from evidence_trace.server.cli import gate_eval as gate_eval
 from evidence_trace.server.settings import VerifierSettings
 
 EXIT_OK = 0

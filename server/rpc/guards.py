@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import logging
 from concurrent import futures
-from typing import Optional
+from typing import Protocol, Optional
 
 import grpc
 
-from evidence_trace.server.admission import AdmissionControl, concurrency_limit
-from evidence_trace.server.auth import Authenticator, startup_warnings
-from evidence_trace.server.settings import Settings
-from evidence_trace.server.shutdown import ShutdownSignal
-from evidence_trace.server.tls import server_credentials
-from evidence_trace.server.tokens import load_tokens
+from evidence_trace.server.rpc.admission import AdmissionControl, concurrency_limit
+from evidence_trace.server.rpc.auth import Authenticator, startup_warnings
+from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.rpc.tls import server_credentials
+from evidence_trace.server.rpc.tokens import load_tokens
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ log = logging.getLogger(__name__)
 class Guards:
     """The interceptors, in order, and the shutdown drain."""
 
-    def __init__(self, settings: Settings, shutdown: Optional[ShutdownSignal] = None):
+    def __init__(self, settings: GuardSettings, shutdown: Optional[ShutdownSignal] = None):
         self.admission, authenticator = guard_interceptors(settings, shutdown)
         self.interceptors: list[grpc.ServerInterceptor] = [self.admission, authenticator]
         self._max_workers = settings.max_workers
@@ -45,7 +44,21 @@ class Guards:
         self.admission.close()
 
 
-def guard_interceptors(settings: Settings,
+class GuardSettings(Protocol):
+    """The settings the guards read (server.settings.Settings has them): passed in, never imported,
+    so that transport does not depend on the wiring above it."""
+
+    listen: str
+    max_workers: int
+    max_concurrent_rpcs: int
+    max_concurrent_streams: int
+    tokens_file: str
+    tls_cert: str
+    tls_key: str
+    tls_client_ca: str
+
+
+def guard_interceptors(settings: GuardSettings,
                        shutdown: Optional[ShutdownSignal] = None) -> tuple[AdmissionControl, Authenticator]:
     """Admission control and authentication, configured from settings."""
     tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
@@ -61,7 +74,7 @@ def guard_interceptors(settings: Settings,
     return admission, Authenticator(tokens)
 
 
-def bind(server: grpc.Server, settings: Settings) -> int:
+def bind(server: grpc.Server, settings: GuardSettings) -> int:
     """Add the listening port (TLS or mutual TLS when configured); the bound port, 0 on failure."""
     credentials = server_credentials(settings.tls_cert, settings.tls_key, settings.tls_client_ca)
     if credentials is None:

@@ -1,0 +1,42 @@
+"""The use cases the RPCs run, built together over one store."""
+from __future__ import annotations
+
+import dataclasses
+
+import peewee
+
+from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
+from evidence_trace.server.domain.validation import Limits
+from evidence_trace.server.domain.verifier.gate import Gate
+from evidence_trace.server.store.reads import Reader
+from evidence_trace.server.store.writer import GroupCommitWriter
+from evidence_trace.server.usecases.answer_gate import ChatService
+from evidence_trace.server.usecases.compute import ComputeSlots
+from evidence_trace.server.usecases.listing import SessionListing
+from evidence_trace.server.usecases.recording import Recorder
+from evidence_trace.server.usecases.sessions import Sessions
+from evidence_trace.server.usecases.watching import SessionWatcher
+
+
+@dataclasses.dataclass(frozen=True)
+class UseCases:
+    """What the servicer calls: recording, sessions, the answer gate, listing and watching."""
+
+    recorder: Recorder
+    sessions: Sessions
+    chat: ChatService
+    listing: SessionListing
+    watcher: SessionWatcher
+    writer: GroupCommitWriter
+
+
+def build_use_cases(db: peewee.Database, gate: Gate, limits: Limits = Limits(),
+                    redactor: Redactor = DEFAULT_REDACTOR, watch_poll_s: float = 0.2) -> UseCases:
+    """Every use case over one (migrated) database; close `writer` when done."""
+    writer = GroupCommitWriter(db)
+    recorder = Recorder(writer, limits, redactor)
+    reader = Reader(db)
+    compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize or judge at once
+    return UseCases(recorder=recorder, sessions=Sessions(reader, recorder, compute),
+                    chat=ChatService(reader, recorder, gate, limits, compute), listing=SessionListing(reader),
+                    watcher=SessionWatcher(reader, watch_poll_s), writer=writer)
