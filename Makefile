@@ -22,7 +22,8 @@ test: $(STAMP) check
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Static checks that CI runs before the tests: generated code is fresh, protos
-# and Dockerfile lint clean, deploy/compose.yaml follows the compose
+# Python, protos
+# and Dockerfile lint clean (ruff, buf, hadolint), deploy/compose.yaml follows the compose
 # specification (its JSON schema, vendored in check-jsonschema), the package
 # type-checks.
 check: $(STAMP) gen-check lint typecheck
@@ -34,6 +35,7 @@ gen-check: $(STAMP)
 	$(PY) scripts/generate.py --check
 
 lint: $(STAMP)
+	$(VENV)/bin/ruff check
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/hadolint Dockerfile
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec deploy/compose.yaml

@@ -35,7 +35,6 @@ from bench.workload import session_invocations
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
-
 #: Processes the client threads are spread over (one process's GIL would otherwise time itself).
 CLIENT_PROCESSES = 4
 

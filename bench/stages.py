@@ -5,10 +5,10 @@ import time
 from typing import Callable
 
 from bench.workload import batch_request
-from evidence_trace.server.rpc import convert as convert
 from evidence_trace.server.domain.evidence import classify
 from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.validation import Limits, validate_invocation
+from evidence_trace.server.rpc import convert as convert
 from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 

@@ -5,8 +5,6 @@ from typing import Any, Optional, Sequence, TypeVar
 
 from google.protobuf.message import Message
 
-from evidence_trace.v1 import evidence_trace_pb2 as pb
-
 M = TypeVar("M", bound=Message)
 
 #: Every RPC of the service that may be resent safely (client-chosen ids, reads,

@@ -33,6 +33,7 @@ from evidence_trace.server.rpc.shutdown import ShutdownSignal
 from evidence_trace.server.settings import Settings, VerifierSettings
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
+from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.services import build_use_cases
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 

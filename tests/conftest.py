@@ -19,11 +19,11 @@ from typing import Iterator
 
 import grpc
 import pytest
+from fault_figures import fault_report, pytest_terminal_summary  # noqa: F401  (fixture and report hook)
 
 from evidence_trace.server.app import RunningServer, create_server
 from evidence_trace.server.settings import Settings
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
-from fault_figures import fault_report, pytest_terminal_summary  # noqa: F401  (fixture and report hook)
 
 POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL",
                                     "postgresql://postgres@127.0.0.1:5432/postgres")

@@ -12,12 +12,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from tenants import TOKENS, bearer, tenant_server, write_token_file  # noqa: F401  (fixture)
 
-from evidence_trace.server.cli import main as cli
 from evidence_trace.server.app import create_server
-from evidence_trace.server.rpc.auth import Authenticator, is_loopback_peer, startup_warnings
+from evidence_trace.server.cli import main as cli
 from evidence_trace.server.domain.errors import Unauthenticated
-from evidence_trace.server.settings import SettingsError
+from evidence_trace.server.rpc.auth import Authenticator, is_loopback_peer, startup_warnings
 from evidence_trace.server.rpc.tokens import TokenFileError, hash_token, parse_tokens
+from evidence_trace.server.settings import SettingsError
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 

@@ -10,7 +10,8 @@ import grpc
 import pytest
 from builders import failed_invocation, invocation
 from conftest import make_settings
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from evidence_trace.server.app import create_server
 from evidence_trace.server.domain.verifier import protocol

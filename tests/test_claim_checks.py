@@ -403,7 +403,8 @@ def test_a_gap_must_say_how_the_call_failed_and_an_admitted_unknown_is_not_judge
 
 # -- never raises --------------------------------------------------------------------------------
 
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 _PIECES = st.sampled_from([
     "payment-service", "HTTP 503", " 87% ", "0.873", "1.2k req/min", "because", "导致", "没有错误", "is firing",

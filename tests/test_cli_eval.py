@@ -4,8 +4,8 @@ from __future__ import annotations
 import io
 import json
 
-from evidence_trace.server.cli.main import build_parser
 from evidence_trace.server.cli.evaluate import EXIT_OK, EXIT_USAGE, run
+from evidence_trace.server.cli.main import build_parser
 
 LOGS = json.dumps({"success": True, "logTopic": "application-logs", "total": 1, "logs": [
     {"timestamp": "2026-11-30 16:05:00", "level": "ERROR", "service": "payment-service",

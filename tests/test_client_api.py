@@ -7,8 +7,8 @@ import uuid
 
 import grpc
 import pytest
-
 from builders import failed_invocation, invocation, step
+
 from evidence_trace.client import (
     AlreadyExistsError,
     AsyncEvidenceTraceClient,

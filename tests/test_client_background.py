@@ -5,12 +5,12 @@ import time
 import uuid
 
 import pytest
-
 from builders import invocation, step
 from conftest import make_settings
+from serverproc import ServerProcess
+
 from evidence_trace.client import BackgroundRecorder, EvidenceTraceClient, RecorderStats, RetryPolicy, traced
 from evidence_trace.server.app import create_server
-from serverproc import ServerProcess
 
 
 def balanced(stats: RecorderStats) -> bool:

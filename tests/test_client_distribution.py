@@ -10,8 +10,8 @@ import textwrap
 import venv
 
 import pytest
-
 from conftest import make_settings
+
 from evidence_trace.server.app import create_server
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

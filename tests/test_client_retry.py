@@ -165,6 +165,7 @@ def test_policy_validation():
 def test_client_retries_a_stopped_server_then_raises_unavailable(sqlite_url):
     """A real channel to a port nothing listens on any more: UNAVAILABLE, retried on the fake clock."""
     from conftest import make_settings
+
     from evidence_trace.server.app import create_server
 
     running = create_server(make_settings(sqlite_url))

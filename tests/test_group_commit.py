@@ -10,10 +10,10 @@ import pytest
 from evidence_trace.server.domain.errors import StorageUnavailable
 from evidence_trace.server.domain.model import Invocation, OutputState, RecordOutcome
 from evidence_trace.server.domain.validation import Limits
-from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.writer import GroupCommitWriter, WriteInvocation
+from evidence_trace.server.usecases.recording import Recorder
 
 
 def _row(recorder: Recorder, invocation_id: str):

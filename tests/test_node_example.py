@@ -12,8 +12,8 @@ import subprocess
 
 import grpc
 import pytest
-
 from conftest import make_settings
+
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc

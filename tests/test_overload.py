@@ -14,8 +14,8 @@ from builders import error_info, invocation, retry_delay_s
 from conftest import make_settings
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from evidence_trace.server.rpc.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.app import create_server
+from evidence_trace.server.rpc.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.settings import SettingsError, VerifierSettings
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc

@@ -5,9 +5,9 @@ from builders import invocation
 
 from evidence_trace.server.cli.main import main
 from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION
-from evidence_trace.server.usecases.reclassify import reclassify
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.reclassification import ReclassificationStore
+from evidence_trace.server.usecases.reclassify import reclassify
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 

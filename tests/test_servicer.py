@@ -6,17 +6,13 @@ import grpc_testing
 import pytest
 from builders import invocation
 
-from evidence_trace.server.usecases.answer_gate import ChatService
-from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.domain.verifier.rules import RulesVerifier
-from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
-from evidence_trace.server.usecases.services import build_use_cases
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.reads import Reader
-from evidence_trace.server.store.writer import GroupCommitWriter
+from evidence_trace.server.usecases.services import build_use_cases
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]

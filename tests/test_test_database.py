@@ -15,7 +15,6 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
-
 from conftest import postgres_url_or_skip
 
 #: The server the runs create their databases on (the conftest's admin connection).

@@ -11,14 +11,15 @@ import pathlib
 from typing import Optional, Union
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from evidence_trace.server.domain.model import (
-    EvidenceRow,
-    Outcome,
     Decision,
     EvidenceLevel,
+    EvidenceRow,
     FallbackReason,
+    Outcome,
     SummaryEntry,
 )
 from evidence_trace.server.domain.verifier import protocol

@@ -13,21 +13,21 @@ from typing import Any, Optional
 
 import pytest
 
-from evidence_trace.server.domain.deadline import Deadline
-from evidence_trace.server.domain.model import (
-    EvidenceRow,
-    Outcome,
-    Decision,
-    EvidenceLevel,
-    FallbackReason,
-    SummaryEntry,
-)
-from evidence_trace.server.domain.verifier import protocol
-from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.adapters.openai_compatible import (
     OpenAICompatibleSettings,
     OpenAICompatibleVerifier,
 )
+from evidence_trace.server.domain.deadline import Deadline
+from evidence_trace.server.domain.model import (
+    Decision,
+    EvidenceLevel,
+    EvidenceRow,
+    FallbackReason,
+    Outcome,
+    SummaryEntry,
+)
+from evidence_trace.server.domain.verifier import protocol
+from evidence_trace.server.domain.verifier.gate import Gate
 
 API_KEY = "sk-test-4f1c9a"
 TIMEOUT_S = 0.3

@@ -10,11 +10,10 @@ import logging
 import sys
 from typing import Optional, Sequence
 
-from evidence_trace.server.cli import evaluate as cli_eval
-from evidence_trace.server.cli import commands as cli_commands
 from evidence_trace.server import settings as settings_module
+from evidence_trace.server.cli import commands as cli_commands
+from evidence_trace.server.cli import evaluate as cli_eval
 from evidence_trace.server.rpc import tokens as tokens
-
 
 #: `serve` could not start: a listening port is busy or not this host's (2 is an invalid setting).
 EXIT_CANNOT_START = 1
@@ -60,10 +59,10 @@ def _reclassify_parser(sub) -> None:
 
 def _reclassify(args: argparse.Namespace) -> int:
     from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION
-    from evidence_trace.server.usecases.reclassify import reclassify
     from evidence_trace.server.store.db import open_database
     from evidence_trace.server.store.migrations import migrate
     from evidence_trace.server.store.reclassification import ReclassificationStore
+    from evidence_trace.server.usecases.reclassify import reclassify
 
     try:
         settings = settings_module.load({"database_url": args.database_url} if args.database_url else {})

@@ -13,7 +13,6 @@ import functools
 import json
 from typing import Any, Optional
 
-
 DEFAULT_TENANT = "default"
 """The tenant of every call when no token file is configured."""
 

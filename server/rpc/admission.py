@@ -42,11 +42,10 @@ from typing import Any, Callable, Iterator, Optional
 
 import grpc
 
+from evidence_trace.server.domain.errors import Overloaded, ShuttingDown
 from evidence_trace.server.rpc.auth import HEALTH_PREFIX
-from evidence_trace.server.domain.errors import Overloaded
-from evidence_trace.server.rpc.status import abort, status_for
-from evidence_trace.server.domain.errors import ShuttingDown
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.rpc.status import abort, status_for
 
 __all__ = ["AdmissionControl", "ShuttingDown", "concurrency_limit", "stream_limit"]
 

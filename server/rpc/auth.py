@@ -29,9 +29,9 @@ from typing import Iterator, Optional
 import grpc
 
 from evidence_trace.server.domain.errors import Unauthenticated
-from evidence_trace.server.rpc.status import abort, status_for
-from evidence_trace.server.rpc.method_handlers import within
 from evidence_trace.server.domain.model import DEFAULT_TENANT
+from evidence_trace.server.rpc.method_handlers import within
+from evidence_trace.server.rpc.status import abort, status_for
 from evidence_trace.server.rpc.tokens import TokenTable
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from concurrent import futures
-from typing import Protocol, Optional
+from typing import Optional, Protocol
 
 import grpc
 
@@ -48,14 +48,29 @@ class GuardSettings(Protocol):
     """The settings the guards read (server.settings.Settings has them): passed in, never imported,
     so that transport does not depend on the wiring above it."""
 
-    listen: str
-    max_workers: int
-    max_concurrent_rpcs: int
-    max_concurrent_streams: int
-    tokens_file: str
-    tls_cert: str
-    tls_key: str
-    tls_client_ca: str
+    @property
+    def listen(self) -> str: ...
+
+    @property
+    def max_workers(self) -> int: ...
+
+    @property
+    def max_concurrent_rpcs(self) -> int: ...
+
+    @property
+    def max_concurrent_streams(self) -> int: ...
+
+    @property
+    def tokens_file(self) -> str: ...
+
+    @property
+    def tls_cert(self) -> str: ...
+
+    @property
+    def tls_key(self) -> str: ...
+
+    @property
+    def tls_client_ca(self) -> str: ...
 
 
 def guard_interceptors(settings: GuardSettings,

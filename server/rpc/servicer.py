@@ -8,30 +8,23 @@ from typing import Callable, Iterator, Optional
 
 import grpc
 
-from evidence_trace.server.rpc import convert as convert
-from evidence_trace.server.usecases.answer_gate import ChatService
-from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
-from evidence_trace.server.domain.model import DEFAULT_TENANT
 from evidence_trace.server.domain.errors import (
     Conflict,
     EvidenceTraceError,
     FailedPrecondition,
     InvalidArgument,
-    NotFound,
+    ShuttingDown,
     Violation,
 )
-from evidence_trace.server.domain.model import RecordOutcome
-from evidence_trace.server.domain.summary import summarize
+from evidence_trace.server.domain.model import DEFAULT_TENANT, RecordOutcome
 from evidence_trace.server.domain.validation import check_id
-from evidence_trace.server.rpc.status import abort, status_for
-from evidence_trace.server.usecases.listing import SessionListing
+from evidence_trace.server.rpc import convert as convert
 from evidence_trace.server.rpc.metrics import NoMetrics, OutcomeRecorder
-from evidence_trace.server.usecases.recording import Recorded, Recorder
-from evidence_trace.server.domain.errors import ShuttingDown
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.rpc.status import abort, status_for
+from evidence_trace.server.usecases.recording import Recorded
 from evidence_trace.server.usecases.services import UseCases
-from evidence_trace.server.usecases.watching import SessionWatcher
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -137,7 +130,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record,
                                                           self._timeout(context)))
         results = []
-        for m, (inv, bad) in zip(request.invocations, converted):
+        for m, (_, bad) in zip(request.invocations, converted):
             outcome = InvalidArgument(bad) if bad else next(recorded)
             results.append(_batch_result(m.invocation_id, outcome))
             self._count_batch_item(results[-1])

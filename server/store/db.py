@@ -19,6 +19,7 @@ from playhouse.pool import MaxConnectionsExceeded, PooledPostgresqlDatabase
 
 from evidence_trace.server.domain.errors import StorageBusy, StorageUnavailable
 
+
 class WithoutBoundValues(logging.Filter):
     """Peewee logs each statement at DEBUG as (sql, bound values): whole rows, secrets included.
 

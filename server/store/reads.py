@@ -26,7 +26,8 @@ from evidence_trace.server.domain.timeline import (
     TimelineCursor,
     TimelineSnapshot,
 )
-from evidence_trace.server.store import models, rows as mappers
+from evidence_trace.server.store import models
+from evidence_trace.server.store import rows as mappers
 from evidence_trace.server.store.db import is_sqlite, thread_connection, translate_errors
 
 _SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",

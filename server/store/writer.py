@@ -29,7 +29,6 @@ import peewee
 from evidence_trace.server.domain.errors import (
     Conflict,
     FailedPrecondition,
-    NotFound,
     SessionNotFound,
     StorageUnavailable,
     WriterClosed,

@@ -11,15 +11,15 @@ import time
 import uuid
 from typing import Optional
 
-from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.errors import InvalidArgument, SessionNotFound, Violation
 from evidence_trace.server.domain.model import SummaryEntry, Verdict
 from evidence_trace.server.domain.summary import summarize
 from evidence_trace.server.domain.validation import Limits, check_id
 from evidence_trace.server.domain.verifier.gate import Gate
-from evidence_trace.server.usecases.recording import Recorder, evaluation_values
 from evidence_trace.server.store.reads import Reader
+from evidence_trace.server.usecases.compute import ComputeSlots
+from evidence_trace.server.usecases.recording import Recorder, evaluation_values
 
 
 @dataclasses.dataclass(frozen=True)

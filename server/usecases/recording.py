@@ -49,7 +49,6 @@ from evidence_trace.server.store.writer import (
     now_us,
 )
 
-
 #: Characters past a text's bound that redaction still looks at, so a secret
 #: straddling the cut is recognised whole before the cut.
 _SECRET_OVERLAP_CHARS = 1024

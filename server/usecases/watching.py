@@ -63,7 +63,7 @@ class _Seen:
     def fresh(self, snapshot: TimelineSnapshot) -> list[Row]:
         """The snapshot's unseen rows in commit order; marks tables whose counters show a gap."""
         rows: list[Row] = []
-        for name, seen, found in (("steps", self.steps, snapshot.steps),
+        for _name, seen, found in (("steps", self.steps, snapshot.steps),
                                   ("invocations", self.invocations, snapshot.invocations),
                                   ("evaluations", self.evaluations, snapshot.evaluations)):
             for row in found:

@@ -47,8 +47,8 @@ from evidence_trace.server.domain.verifier.facts import (
     Dimension,
     Fact,
     FactKind,
-    Scope,
     Quantity,
+    Scope,
     extract_facts,
     normalize,
 )
@@ -1071,7 +1071,6 @@ def _in_question(fact: Fact, units: list[Unit]) -> bool:
 def _check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
     """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
     families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
-    entities = [f for f in facts if f.is_entity]
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     for index in evidence.rows():  # a failed call need not echo the subject it was asked about

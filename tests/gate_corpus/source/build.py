@@ -6,8 +6,8 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+import cases_a  # noqa: E402,F401
 import lib  # noqa: E402
-import cases_a, cases_b, cases_c, cases_d, cases_e, cases_f  # noqa: E402,F401
 
 OUT = pathlib.Path(__file__).parent.parent / "cases.jsonl"
 

@@ -1,7 +1,4 @@
 from lib import *
-from cases_a import a_alerts, a_logs, b_alerts_prom, b_redis_logs, b_cpu_logs, b_alerts_java
-from cases_b import d_events, d_restarts
-from cases_c import e_alert, e_lag, f_nginx, g_ratio
 
 # ---------------------------------------------------------------- Scenario H: inventory-service MySQL locks (zh)
 

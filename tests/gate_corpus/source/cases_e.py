@@ -1,8 +1,8 @@
-from lib import *
-from cases_a import a_alerts, a_logs, b_alerts_prom, b_redis_logs, b_alerts_java
-from cases_b import d_events, d_restarts, d_kb, c_alert
+from cases_a import a_alerts, a_logs, b_alerts_java, b_alerts_prom, b_redis_logs
+from cases_b import d_events, d_kb
 from cases_c import e_alert, e_lag, f_nginx, g_ratio
-from cases_d import h_logs, h_kb, j_logs, i_gc
+from cases_d import h_logs, j_logs
+from lib import *
 
 # ---------------------------------------------------------------- Scenario K: cart-service connection refused, total vs shown
 

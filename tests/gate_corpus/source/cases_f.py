@@ -1,6 +1,7 @@
 import json
-from lib import *
+
 from cases_b import c_p99
+from lib import *
 
 
 def gson_logs():
