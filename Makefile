@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test check gen gen-check lint typecheck bench demo clean
+.PHONY: run test check gen gen-check lint typecheck contract-baseline bench demo clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,8 +37,14 @@ gen-check: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check
 	$(VENV)/bin/buf lint
+	$(VENV)/bin/buf breaking protos --against contract/evidence_trace.v1.binpb
 	$(VENV)/bin/hadolint Dockerfile
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec deploy/compose.yaml
+
+# The released contract that `buf breaking` (in lint) compares protos/ with.
+# Refresh it deliberately, in the commit that releases a contract change.
+contract-baseline: $(STAMP)
+	$(VENV)/bin/buf build protos -o contract/evidence_trace.v1.binpb
 
 # mypy reads the package as installed (the editable install maps folders at
 # import time, which mypy cannot follow), so it checks a throwaway install.

@@ -2,8 +2,9 @@
 
 Every write of the contract carries a client-chosen id (AIP-155), so resending
 RecordInvocation, BatchRecordInvocations or RecordAgentStep never stores a
-second row; reads and CompleteSession are idempotent too. Chat is not: each call
-persists one evaluation, so it is never retried.
+second row; reads and CompleteSession are idempotent too; Chat carries a
+request id the client fills in, so a resend returns the first evaluation. Which
+RPCs are safe is read from the contract (client/rpcs.py).
 
 A call is retried when it failed with
 

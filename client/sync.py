@@ -153,7 +153,7 @@ class EvidenceTraceClient:
              question: Optional[str] = None, draft_answer: Optional[str] = None,
              verifier_output: Optional[str] = None, timeout: Optional[float] = None,
              metadata: Optional[Metadata] = None) -> pb.ChatResponse:
-        """Judge a draft answer against the session's evidence. Never retried: each call is one evaluation."""
+        """Judge a draft answer against the session's evidence. Retried with one request_id: a resend returns the first evaluation."""
         req = build_request(pb.ChatRequest, request, session_id=session_id, question=question,
                             draft_answer=draft_answer, verifier_output=verifier_output)
         return self._call("Chat", self._stub.Chat, req, timeout, metadata)

@@ -18,6 +18,9 @@ from grpc_tools import protoc
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROTOS = ROOT / "protos"
+# Imported protos that are not ours (google.api annotations): on the include
+# path, never generated (googleapis-common-protos ships their Python code).
+THIRD_PARTY = ROOT / "third_party" / "googleapis"
 GENERATED = ROOT / "generated"
 # Hand-off files that make the generated tree an importable package. They are
 # written by this script, never edited by hand.
@@ -35,6 +38,7 @@ def generate(out: pathlib.Path) -> None:
     args = [
         "grpc_tools.protoc",
         f"-I{PROTOS}",
+        f"-I{THIRD_PARTY}",
         f"-I{well_known}",
         f"--python_out={out}",
         f"--pyi_out={out}",

@@ -175,9 +175,9 @@ def test_client_retries_a_stopped_server_then_raises_unavailable(sqlite_url):
     with EvidenceTraceClient(f"127.0.0.1:{port}", retrier=retrier(time, RetryPolicy(max_attempts=3))) as client:
         with pytest.raises(UnavailableError) as caught:
             client.get_session(session_id="s")
-        # Chat is not idempotent: one attempt, no sleep.
+        # Chat carries a request id (AIP-155), so it is retried like the reads.
         sleeps_before = list(time.sleeps)
         with pytest.raises(UnavailableError):
             client.chat(session_id="s", question="q", draft_answer="a")
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE
-    assert len(sleeps_before) == 2 and time.sleeps == sleeps_before
+    assert sleeps_before == [0.1, 0.2] and time.sleeps == sleeps_before * 2

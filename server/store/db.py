@@ -131,7 +131,7 @@ def _is_disconnect(db: peewee.Database, exc: BaseException) -> bool:
 def translate_errors(db: peewee.Database) -> Iterator[None]:
     """Turn driver errors into StorageBusy / StorageUnavailable.
 
-    The one place where storage failures are classified; server/errors.py then
+    The one place where storage failures are classified; rpc/status.py then
     maps them to UNAVAILABLE with a retry hint. A dropped PostgreSQL connection
     is also removed from the pool so the next call reconnects.
     """

@@ -1,5 +1,7 @@
 import datetime
 
+from google.api import field_behavior_pb2 as _field_behavior_pb2
+from google.api import field_info_pb2 as _field_info_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -445,16 +447,18 @@ class SummarizeSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[DiagnosisSession, _Mapping]] = ..., entries: _Optional[_Iterable[_Union[EvidenceSummaryEntry, _Mapping]]] = ...) -> None: ...
 
 class ChatRequest(_message.Message):
-    __slots__ = ("session_id", "question", "draft_answer", "verifier_output")
+    __slots__ = ("session_id", "question", "draft_answer", "verifier_output", "request_id")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     QUESTION_FIELD_NUMBER: _ClassVar[int]
     DRAFT_ANSWER_FIELD_NUMBER: _ClassVar[int]
     VERIFIER_OUTPUT_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     question: str
     draft_answer: str
     verifier_output: str
-    def __init__(self, session_id: _Optional[str] = ..., question: _Optional[str] = ..., draft_answer: _Optional[str] = ..., verifier_output: _Optional[str] = ...) -> None: ...
+    request_id: str
+    def __init__(self, session_id: _Optional[str] = ..., question: _Optional[str] = ..., draft_answer: _Optional[str] = ..., verifier_output: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
 
 class VerifierDecision(_message.Message):
     __slots__ = ("decision", "reasons", "confidence", "fallback_reason", "verifier", "claims", "verifier_decision")

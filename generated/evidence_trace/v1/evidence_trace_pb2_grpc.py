@@ -145,6 +145,10 @@ class EvidenceTraceServiceServicer:
         returns what the user may see. Never fails because the verifier did: missing,
         malformed or failed verifier output degrades to DECISION_LOW_CONFID. Every
         call persists exactly one verifier evaluation. See docs/verifier-protocol.md.
+
+        Not idempotent in itself; a retry that carries the same `request_id`
+        returns the first call's evaluation instead of storing a second one
+        (AIP-155), so a client that sets `request_id` may retry it.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
