@@ -47,11 +47,15 @@ class InProcessService:
     server: RunningServer
 
 
+def loopback_settings(database_url: str, **overrides: Any) -> Settings:
+    """Validated settings for a test server on a free loopback port over `database_url`, a short grace period."""
+    base = Settings(listen="127.0.0.1:0", database_url=database_url, grace_period_s=1.0)
+    return dataclasses.replace(base, **overrides).validate()
+
+
 def service_settings(directory: str, **overrides: Any) -> Settings:
     """Settings for a throwaway server: loopback port 0, SQLite in `directory`, a short grace period."""
-    base = Settings(listen="127.0.0.1:0", database_url=f"sqlite:///{directory}/evidence-trace.db",
-                    durability="normal", grace_period_s=1.0)
-    return dataclasses.replace(base, **overrides).validate()
+    return loopback_settings(f"sqlite:///{directory}/evidence-trace.db", **{"durability": "normal", **overrides})
 
 
 @contextlib.contextmanager

@@ -11,7 +11,6 @@ reason, except under CI=true, where a missing PostgreSQL fails the run.
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 import secrets
 import urllib.parse
@@ -23,6 +22,7 @@ from fault_figures import fault_report, pytest_terminal_summary  # noqa: F401  (
 
 from evidence_trace.server.app import RunningServer, create_server
 from evidence_trace.server.settings import Settings
+from evidence_trace.server.testing import loopback_settings
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL",
@@ -118,8 +118,8 @@ def sqlite_url(tmp_path) -> str:
 
 
 def make_settings(db_url: str, **overrides) -> Settings:
-    return dataclasses.replace(Settings(listen="127.0.0.1:0", database_url=db_url, grace_period_s=2.0),
-                               **overrides).validate()
+    """The suite's server settings: the in-process harness's, with full durability and a 2 s grace period."""
+    return loopback_settings(db_url, **{"grace_period_s": 2.0, **overrides})
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from concurrent import futures
 
 import grpc
 import pytest
@@ -20,6 +21,7 @@ from evidence_trace.client import (
 )
 from evidence_trace.client.errors import SERVICE_DOMAIN
 from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 RPCS = [m.name for m in pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].methods]
 
@@ -105,9 +107,32 @@ def test_request_and_keyword_fields_are_exclusive(client):
         client.get_session(pb.SummarizeSessionRequest(session_id="a"))  # type: ignore[arg-type]
 
 
-def test_metadata_is_sent(server):
-    with EvidenceTraceClient(f"127.0.0.1:{server.port}", metadata=[("x-agent", "test")]) as c:
-        c.record_invocation(invocation=invocation(), metadata=[("x-call", "1")])
+class _MetadataEcho(pb_grpc.EvidenceTraceServiceServicer):
+    """A bare gRPC servicer that remembers the metadata each call arrived with."""
+
+    def __init__(self) -> None:
+        self.seen: list[dict[str, str]] = []
+
+    def GetSession(self, request, context):
+        self.seen.append(dict(context.invocation_metadata()))
+        return pb.GetSessionResponse(session=pb.DiagnosisSession(session_id=request.session_id))
+
+
+def test_client_and_call_metadata_both_reach_the_server():
+    echo = _MetadataEcho()
+    bare = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
+    pb_grpc.add_EvidenceTraceServiceServicer_to_server(echo, bare)
+    port = bare.add_insecure_port("127.0.0.1:0")
+    bare.start()
+    try:
+        with EvidenceTraceClient(f"127.0.0.1:{port}", metadata=[("x-agent", "test")], token="t0k") as c:
+            c.get_session(session_id="s", metadata=[("x-call", "1")])
+            c.get_session(session_id="s")
+    finally:
+        bare.stop(grace=None)
+    first, second = echo.seen
+    assert (first["x-agent"], first["x-call"], first["authorization"]) == ("test", "1", "Bearer t0k")
+    assert second["x-agent"] == "test" and "x-call" not in second
 
 
 def test_async_client_round_trip(server):

@@ -11,6 +11,7 @@ import pathlib
 from typing import Optional, Union
 
 import pytest
+from domain_builders import summary_entry
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,21 +43,7 @@ DRAFT = "Checkout failed because payment-service returned HTTP 503."
 
 
 def entry(level: EvidenceLevel, topic: str = "payment-service", excerpt: str = "") -> SummaryEntry:
-    return SummaryEntry(
-        tool_name="query_logs",
-        topic_domain=topic,
-        level=level,
-        call_count=1,
-        success_count=1,
-        failure_count=0,
-        no_hit_count=0,
-        dedup_count=0,
-        repeated_call_count=0,
-        source_invocation_ids=("inv-1",),
-        direct_hit_excerpt=excerpt,
-        direct_hit_invocation_id="inv-1" if excerpt else "",
-        output_summary="",
-    )
+    return summary_entry(level, topic, excerpt)
 
 
 class ScriptedBackend:

@@ -12,6 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Optional
 
 import pytest
+from domain_builders import summary_entry
 
 from evidence_trace.server.adapters.openai_compatible import (
     OpenAICompatibleSettings,
@@ -123,21 +124,7 @@ def endpoint(monkeypatch: pytest.MonkeyPatch) -> Iterator[Endpoint]:
 
 
 def entry() -> SummaryEntry:
-    return SummaryEntry(
-        tool_name="query_logs",
-        topic_domain="payment-service",
-        level=EvidenceLevel.DIRECT,
-        call_count=1,
-        success_count=1,
-        failure_count=0,
-        no_hit_count=0,
-        dedup_count=0,
-        repeated_call_count=0,
-        source_invocation_ids=("inv-1",),
-        direct_hit_excerpt="status=503",
-        direct_hit_invocation_id="inv-1",
-        output_summary="1 direct hit",
-    )
+    return summary_entry(EvidenceLevel.DIRECT, excerpt="status=503", output_summary="1 direct hit")
 
 
 def rows(*texts: str) -> tuple[EvidenceRow, ...]:
