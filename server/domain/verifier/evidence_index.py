@@ -1,0 +1,263 @@
+"""The evidence a draft is checked against, indexed for the claim checks.
+
+Evidence holds a session's rows and builds their units (units.py) lazily, with
+a cheap raw-text filter (candidates) that finds the rows that may hold a set of
+facts before any unit is parsed, and the narrowing to the family of tools a
+claim cites ("the logs show"). Also here: the text primitives that filter and
+the fact matchers share (whole-token containment, setting names), the facts a
+claim adds beyond its own text (quoted code identifiers, a table row's bare
+cell numbers), and Match, the unit (or units, for a count) that grounds a claim.
+"""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import functools
+import json
+import re
+from typing import Iterable, Optional, Sequence
+
+from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.facts import (
+    Comparison,
+    Dimension,
+    Fact,
+    FactKind,
+    Quantity,
+    Scope,
+    normalize,
+)
+from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
+
+_CITATION = (
+    (Family.LOGS, re.compile(r"\b(?:the |its |their )?(?:[\w-]+ )?logs? (?:show|shows|say|says|indicate|indicates|"
+                             r"report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
+                             r"|日志(?:显示|表明|中|里|记录)", re.I)),
+    (Family.METRICS, re.compile(r"\b(?:the )?(?:metrics?|prometheus|dashboards?|graphs?) (?:show|shows|say|says|"
+                                r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics"
+                                r"|指标(?:显示|表明)|监控(?:显示|表明)", re.I)),
+    (Family.TRACES, re.compile(r"\b(?:the )?(?:traces?|tracing|spans?) (?:show|shows|indicate|indicates|reveal|"
+                               r"reveals|confirm|confirms)\b|链路(?:显示|追踪显示)", re.I)),
+    (Family.KNOWLEDGE, re.compile(r"\b(?:the )?(?:runbook|knowledge base|kb|documentation|docs|guide|playbook|sop)"
+                                  r" (?:says|say|states|explains|notes|recommends|shows|describes)\b|according to the "
+                                  r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册)"
+                                  r"(?:显示|表明|指出|说明|中|里|提到)", re.I)),
+)
+
+
+def _cited_family(text: str) -> Optional[Family]:
+    for family, pattern in _CITATION:
+        if pattern.search(text):
+            return family
+    return None
+
+
+def with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The facts, plus inline code the draft quotes (`gp2`, `find`) as identifiers the unit must show,
+    unless a fact already covers them or they are a number. Quoting a value makes it a hard fact."""
+    quoted = {normalize(c).lower() for c in codes if not _NAME_ONLY.fullmatch(c)}
+    facts = tuple(dataclasses.replace(f, soft=False) if f.soft and f.key in quoted else f for f in facts)
+    return facts + _code_identifiers(codes, facts)
+
+
+def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    known = {f.key for f in facts}
+    found = []
+    for code in codes:
+        key = normalize(code).lower()
+        if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
+            continue
+        # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
+        # when the evidence names it somewhere.
+        soft = _NAME_ONLY.fullmatch(code) is not None
+        found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT, soft=soft))
+    return tuple(found)
+
+
+_NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
+
+
+_NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")
+_CELL_NUMBER = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+
+
+def cell_numbers(text: str) -> tuple[Fact, ...]:
+    """The bare numbers of a table row's cells, each a fact of the row."""
+    found = []
+    for cell in text.split(" | "):
+        m = _CELL_NUMBER.match(cell)
+        if m:
+            number = m.group(1)
+            decimals = len(number.split(".")[1]) if "." in number else 0
+            found.append(Fact(FactKind.QUANTITY, number, number,
+                              quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals)))
+    return tuple(found)
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    unit: Unit
+    units: tuple[Unit, ...] = ()
+
+
+class Evidence:
+    """The units of a session's rows, built lazily per row.
+
+    only: when a claim cites its source ("the logs show"), the rows of that
+    family; None for all rows.
+    """
+
+    def __init__(self, rows: Sequence[EvidenceRow]) -> None:
+        self._rows = list(rows)
+        self._units: dict[int, list[Unit]] = {}
+        self._raw: dict[int, str] = {}
+        self._mentions: dict[str, bool] = {}
+        self._values: dict[int, list[float]] = {}
+        self._only: Optional[Family] = None
+
+    def cited(self, text: str) -> "Evidence":
+        """This evidence, narrowed to the family of tools the claim cites, if it cites one."""
+        family = _cited_family(text)
+        if family is None:
+            return self
+        narrowed = Evidence.__new__(Evidence)
+        narrowed.__dict__.update(self.__dict__)
+        narrowed._only = family
+        return narrowed
+
+    def rows(self) -> Iterable[int]:
+        if self._only is None:
+            return range(len(self._rows))
+        return [i for i, row in enumerate(self._rows) if family_of(row.tool_name) == self._only]
+
+    def row(self, index: int) -> EvidenceRow:
+        return self._rows[index]
+
+    def units(self, index: int) -> list[Unit]:
+        if index not in self._units:
+            self._units[index] = units_of(self._rows[index])
+        return self._units[index]
+
+    def raw(self, index: int) -> str:
+        if index not in self._raw:
+            row = self._rows[index]
+            params = row.params_json or json.dumps(row.input_params, ensure_ascii=False, default=str)
+            self._raw[index] = normalize(row.preview + " " + params + " " + row.error_message).lower()
+        return self._raw[index]
+
+    def mentions(self, key: str, suffix: bool = False) -> bool:
+        """Whether any row's output, parameters or error names `key` (a whole token)."""
+        found = self._mentions.get(key)
+        if found is None:
+            found = any(contains(self.raw(index), key, suffix) for index in range(len(self._rows)))
+            self._mentions[key] = found
+        return found
+
+    def mentions_any(self, forms: Sequence[str]) -> bool:
+        """Whether any row says one of the forms (as a substring: "evicted", "OOMKilled")."""
+        return any(form in self.raw(index) for index in range(len(self._rows)) for form in forms)
+
+    def names_setting(self, key: str) -> bool:
+        """Whether any row names the setting (so its value must be the one next to the name)."""
+        patterns = [setting_pattern(n) for n in setting_names(key)]
+        return any(p.search(self.raw(index)) for index in range(len(self._rows)) for p in patterns)
+
+    def candidates(self, facts: Sequence[Fact]) -> Iterable[int]:
+        """Rows that may hold every fact: they mention each entity, id and status, and hold a
+        number that some reading of each quantity could match. A cheap filter on the raw text
+        before any unit is parsed: it never drops a row a unit of which would match."""
+        keys = [f.key for f in facts if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
+                or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)]
+        windows = [w for w in (_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
+                                  and f.quantity is not None and not f.alternatives) if w is not None]
+        settings = [[setting_pattern(n) for n in setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING
+                    and re.search(r"[_.]|[a-z][A-Z]", f.text)]  # a plain name may go unnamed
+        for index in self.rows():
+            raw = self.raw(index)
+            if not all(key in raw for key in keys):
+                continue
+            if settings and not all(any(p.search(raw) for p in names) for names in settings):
+                continue
+            if windows:
+                values = self.values(index)
+                if not all(_any_in(values, w) for w in windows):
+                    continue
+            yield index
+
+    def values(self, index: int) -> list[float]:
+        """Every number in a row's raw text, sorted."""
+        found = self._values.get(index)
+        if found is None:
+            found = sorted(float(v) for v in _RAW_NUMBER.findall(self.raw(index).replace(",", "")))
+            self._values[index] = found
+        return found
+
+
+_RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
+# Every factor by which a stated number can be read against a number in the text, per dimension.
+_FACTORS = {
+    Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),
+    Dimension.BYTES: (1.0, 1e3, 1e6, 1e9, 1e12, 1024.0, 1024.0 ** 2, 1024.0 ** 3, 1024.0 ** 4),
+    Dimension.RATIO: (0.01, 1.0),
+    Dimension.RATE: (1.0, 1 / 60),
+    Dimension.NUMBER: (1.0,),
+}
+
+
+def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:
+    """Intervals one of which a raw number must fall in for the quantity to be matchable; None
+    when any number might do (a comparison)."""
+    q = fact.quantity
+    if q is None or q.comparison not in (Comparison.EQUAL, Comparison.ABOUT):
+        return None
+    slack = max(10 ** -q.decimals, abs(q.value) * 0.06) + 1e-9
+    lo, hi = (q.value - slack), (q.value + slack)
+    factors = set(_FACTORS.get(q.dimension, (1.0,))) | {1.0, q.factor, *q.alternative_factors}
+    out = []
+    for unit_factor in (q.factor, *q.alternative_factors):
+        for f in factors:
+            a, b = lo * unit_factor / f, hi * unit_factor / f
+            out.append((min(a, b), max(a, b)))
+    if q.dimension == Dimension.RATIO:
+        out += [(lo, hi), (lo / 100, hi / 100)]
+    return out
+
+
+def _any_in(values: list[float], windows: list[tuple[float, float]]) -> bool:
+    for lo, hi in windows:
+        i = bisect.bisect_left(values, lo)
+        if i < len(values) and values[i] <= hi:
+            return True
+    return False
+
+
+_SETTING_ZH = {"阈值": "threshold", "上限": "limit", "限额": "limit", "超时": "timeout", "超时时间": "timeout",
+               "间隔": "interval", "副本数": "replicas", "最大副本数": "max replicas", "池大小": "pool size"}
+
+
+def setting_names(key: str) -> list[str]:
+    """The names a setting may go by in a unit: as written, its English name, and its head noun
+    ("pool size" -> "size": "QueuePool limit of size 10")."""
+    names = [key] + ([_SETTING_ZH[key]] if key in _SETTING_ZH else [])
+    heads = [n.split()[-1] for n in names if " " in n]
+    return names + [h for h in heads if h not in names]
+
+
+@functools.lru_cache(maxsize=512)
+def setting_pattern(name: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in name.split()]
+    return re.compile(r"[ _\-]?".join(words) + r"[a-z]*")
+
+
+def contains(lowered: str, key: str, suffix: bool = False) -> bool:
+    """Whether `key` is a whole token of `lowered`; with `suffix`, also the last parts of a
+    snake_case name ("threads_connected" in "mysql_global_status_threads_connected")."""
+    start = lowered.find(key)
+    while start >= 0:
+        before = lowered[start - 1] if start else " "
+        end = start + len(key)
+        after = lowered[end] if end < len(lowered) else " "
+        if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_"):
+            return True
+        start = lowered.find(key, start + 1)
+    return False

@@ -1,0 +1,254 @@
+"""Whether one unit of evidence shows one fact of a claim.
+
+matches_all() judges a claim's facts against one unit (with the question the
+call asked): True, False, or the conflict an opposite state or level names.
+matches() checks one fact by its kind: entities and ids as whole tokens,
+states, levels, events, times to the minute, settings by the value next to
+their name, and quantities and counts against the unit's numbers, across units
+and scales. content_words() and stem_in() compare a claim's words with a unit's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern
+from evidence_trace.server.domain.verifier.facts import (
+    EVENT_FORMS,
+    Comparison,
+    Dimension,
+    Fact,
+    FactKind,
+    Quantity,
+    Scope,
+    normalize,
+)
+from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
+
+_NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
+_TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
+_STOPWORDS = frozenset(
+    "this that these those there their with from into over under have has had were was been being which what "
+    "when where while than then them they also only just very more most much many some such each other about "
+    "because caused causing cause causes due led leads leading result resulted results root reason since the "
+    "and for are but not was its it's after before during between again still".split()
+)
+_STEMS = re.compile(r"(?:ing|ed|es|s)$")
+
+
+def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
+    """True when the unit shows every fact; a string naming the conflict when the
+    unit shows the claim's subject but an opposite state or level; else False."""
+    conflict = ""
+    subject_seen = False
+    minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    if times and not any(_at_time(f, unit) for f in times):
+        return False  # the unit states times, none of them the claim's
+    for fact in facts:
+        if fact.kind == FactKind.TIME:
+            continue
+        if unit.strength == Strength.QUESTION and fact.scope == Scope.RESULT:
+            return False
+        if matches(fact, unit, minutes):
+            subject_seen = subject_seen or fact.is_entity
+            continue
+        if fact.scope in (Scope.SUBJECT, Scope.QUERY) and question is not None and question is not unit \
+                and matches(fact, question, minutes):
+            subject_seen = subject_seen or fact.is_entity
+            continue
+        if fact.kind in (FactKind.STATE, FactKind.LEVEL):
+            found = unit.state if fact.kind == FactKind.STATE else unit.level
+            if found and not matches(fact, unit):
+                conflict = f"the evidence shows {found}, not {fact.key}"
+                continue
+        return False
+    if conflict:
+        entities = [f for f in facts if f.is_entity]
+        return conflict if (subject_seen or not entities) else False
+    return True
+
+
+def _at_time(fact: Fact, unit: Unit) -> bool:
+    """Whether a unit that states times states the claim's time (to the minute, either side)."""
+    if unit.kind in ("series", "input", "header") or not unit.minutes:
+        return True  # a series' samples are picked by time instead; a unit without times binds none
+    wanted = [int(v) for v in fact.key.split(",")]
+    # Times without a zone may be local: UTC+8 (the originating tools log in Asia/Shanghai) counts too.
+    return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1
+               for w in wanted for m in unit.minutes)
+
+
+def _minutes_apart(a: int, b: int) -> int:
+    d = abs(a - b) % (24 * 60)
+    return min(d, 24 * 60 - d)
+
+
+def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    if fact.alternatives and any(matches(alt, unit, minutes) for alt in fact.alternatives):
+        return True
+    if fact.kind == FactKind.TIME:
+        return True
+    kind = fact.kind
+    if fact.is_entity:
+        if contains(unit.lowered, fact.key, suffix="_" in fact.key):
+            return True
+        # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
+        host, _, port = fact.key.rpartition(":")
+        return fact.kind == FactKind.INSTANCE and bool(host) and port.isdigit() and \
+            contains(unit.lowered, host) and contains(unit.lowered, port)
+    if kind == FactKind.HTTP_STATUS:
+        code = float(fact.key)
+        return any(n.value == code for n in unit.numbers) or contains(unit.lowered, fact.key)
+    if kind == FactKind.ID:
+        return contains(unit.lowered, fact.key)
+    if kind == FactKind.STATE:
+        state = unit.state
+        if fact.key == "!resolved":
+            return state in ("firing", "pending")
+        if fact.key.startswith("!"):
+            return bool(state) and state != fact.key[1:]
+        if fact.key == "resolved":
+            return state in ("resolved", "inactive")
+        return state == fact.key
+    if kind == FactKind.LEVEL:
+        if unit.level == fact.key or re.search(rf"\b{fact.key}\b", unit.text):
+            return True  # its level, or a level its message quotes ("FATAL: password authentication ...")
+        # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
+        # parser missed still says it.
+        return (not unit.level or unit.kind == "log line") and contains(unit.lowered, fact.key.lower()) \
+            and fact.key in unit.text
+    if kind in (FactKind.QUANTITY, FactKind.COUNT):
+        return _quantity_matches(fact, unit, minutes)
+    if kind == FactKind.SETTING:
+        return _setting_matches(fact, unit)
+    if kind == FactKind.EVENT:
+        return any(form in unit.lowered for form in EVENT_FORMS.get(fact.key, (fact.key,)))
+    return False
+
+
+def _setting_matches(fact: Fact, unit: Unit) -> bool:
+    """A named value: the first number after the name in the unit (or its key) is the claim's."""
+    quantity = fact.quantity
+    if quantity is None:
+        return False
+    names = setting_names(fact.key)
+    full = [n for n in names if setting_pattern(n).search(unit.lowered)]
+    for name in full[:1] or names:  # the fullest name the unit uses binds the value
+        pattern = setting_pattern(name)
+        if unit.kind == "series" and pattern.search(unit.lowered):
+            # The series of that name: its samples are the value.
+            if any(_number_matches(fact, quantity, n, unit) for n in unit.numbers if n.sample):
+                return True
+            continue
+        for m in pattern.finditer(unit.lowered):
+            found = _FIRST_NUMBER.match(unit.lowered, m.end())
+            if found is None:
+                continue
+            number = next(iter(_number_list(found.group(1) + (found.group(2) or ""))), None)
+            if number is None:
+                continue
+            if number.dimension is None:
+                base = _BASE_FACTORS.get(quantity.dimension, 1.0)
+                if any(quantity.matches(number.value * f) for f in (quantity.factor, 1.0, base)):
+                    return True
+            elif _number_matches(fact, quantity, number, unit):
+                return True
+    if not full and not re.search(r"[_.]|[a-z][A-Z]", fact.text):
+        # A unit that does not name a plain setting ("TTL 60s" against dig's "60 IN A") shows its value.
+        return _quantity_matches(dataclasses.replace(fact, kind=FactKind.QUANTITY), unit)
+    return False
+
+
+_FIRST_NUMBER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)(\s?(?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib)\b)?")
+
+
+def _number_list(text: str) -> list[Number]:
+    from evidence_trace.server.domain.verifier.units import numbers_in_text
+    return list(numbers_in_text(text))
+
+
+def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    quantity = fact.quantity
+    if quantity is None:
+        return False
+    numbers: Sequence[Number] = unit.numbers
+    if quantity.comparison in (Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW):
+        # "stayed above 30 s": every sample of the series, not one.
+        samples = [n for n in numbers if n.sample]
+        if samples:
+            return all(_number_matches(fact, quantity, n, unit) for n in samples)
+    if minutes:
+        # "3 s at 08:10" speaks of the sample at 08:10, when the series has one.
+        at = tuple(n for n in numbers if n.minute is None or any(abs(n.minute - m) <= 1 for m in minutes))
+        if any(n.minute is not None for n in at):
+            numbers = at
+    if fact.kind == FactKind.COUNT and fact.noun:
+        numbers = _counted(fact.noun, numbers)
+    return any(_number_matches(fact, quantity, number, unit) for number in numbers)
+
+
+def _stem(word: str) -> str:
+    return _STEMS.sub("", word) if len(word) > 4 else word
+
+
+def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
+    """The numbers a count may be: when some key names what is counted ("number_of_nodes"),
+    only those whose key names every word of it ("4 data nodes": "number_of_data_nodes")."""
+    stems = [_stem(word) for word in noun.split()]
+    head = stems[-1]
+    named = [n for n in numbers if n.key and head in n.key]
+    if not named:
+        return numbers
+    return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
+
+
+def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:
+    """Whether one number of a unit agrees with a quantity of the claim."""
+    value = number.value
+    if fact.kind == FactKind.COUNT and (_NOT_A_COUNT.search(number.key) or
+                                        (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))):
+        return False  # a page size, a threshold or a tool's message is not how many there were
+    if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
+        # The evidence gives a bound ("> 100"): the claim's bound must be that one.
+        quantity = dataclasses.replace(quantity, comparison=Comparison.EQUAL)
+    if quantity.dimension == Dimension.NUMBER:
+        return quantity.matches(value)
+    if number.dimension == quantity.dimension:
+        if quantity.matches(value * number.factor):
+            return True
+        return quantity.dimension == Dimension.RATIO and (quantity.matches(value) or quantity.matches(value * 0.01))
+    if number.dimension is not None:
+        return False
+    if quantity.dimension == Dimension.RATIO:
+        return quantity.matches(value) or quantity.matches(value * 0.01)
+    if number.sample or unit.kind == "input":
+        # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base
+        # units (seconds, bytes).
+        base = _BASE_FACTORS.get(quantity.dimension)
+        return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
+    # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
+    return quantity.comparison == Comparison.EQUAL and value == quantity.value and \
+        (quantity.decimals > 0 or abs(value) >= 1000)
+
+
+_BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
+
+
+def content_words(text: str) -> set[str]:
+    words: set[str] = set()
+    for word in _CONTENT_WORD.findall(normalize(text).lower()):
+        if word in _STOPWORDS:
+            continue
+        if word[0] >= "\u4e00":  # CJK: its bigrams
+            words.update(word[i:i + 2] for i in range(len(word) - 1))
+        else:
+            words.add(word)
+    return words
+
+
+def stem_in(word: str, lowered: str) -> bool:
+    stem = _STEMS.sub("", word) if len(word) > 5 else word
+    return stem in lowered

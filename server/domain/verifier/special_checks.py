@@ -1,0 +1,272 @@
+"""The claim checks that are not "one unit shows every fact".
+
+Negations ("no errors were logged"), universal and exclusive claims ("no
+partition is above 10000"), no firing alerts, denied events ("no deadlock"),
+success ("the job completed successfully"), each contradicted by a unit of the
+subject that shows the opposite; and gaps ("the metrics query timed out"),
+grounded by a failed, empty or deduplicated call.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Optional
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
+from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import content_words, matches, matches_all, stem_in
+from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
+
+_FAILURE_MODES = {
+    "timeout": re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I),
+    "permission": re.compile(r"permission|forbidden|denied|unauthori[sz]ed|rbac|\b40[13]\b|权限|拒绝访问|未授权", re.I),
+    "not found": re.compile(r"not found|no such|does not exist|\b404\b|不存在|未找到", re.I),
+    "connection": re.compile(r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
+                             r"no route|连接被拒绝|无法连接", re.I),
+}
+
+
+def _failure_modes(text: str) -> set[str]:
+    """How a call failed, as a text says it: timeout, permission, not found, connection."""
+    return {mode for mode, pattern in _FAILURE_MODES.items() if pattern.search(text)}
+
+
+_CALL_EVENT = re.compile(
+    r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
+    r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
+    re.I)
+_NEGATED_ERRORS = re.compile(
+    r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
+    r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
+    r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
+    r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
+    r"(?:errors?|exceptions?)"
+    r"|(?:没有|无|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",
+    re.I,
+)
+_FAMILY_WORDS = {
+    Family.LOGS: re.compile(r"\blogs?\b|log (?:search|query)|日志", re.I),
+    Family.METRICS: re.compile(r"\bmetrics?\b|prometheus|promql|\bcpu\b|memory|latency|指标|监控", re.I),
+    Family.KNOWLEDGE: re.compile(r"knowledge|runbook|\bkb\b|docs?\b|documentation|retrieval|知识库|文档|手册", re.I),
+}
+
+
+def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"No errors were logged", "the alert is not firing", "0 restarts"."""
+    # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
+    entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    text = claim.text
+    if _NEGATED_ERRORS.search(text):
+        supporting: list[Unit] = []
+        weak: list[Unit] = []
+        for index in evidence.candidates(entities):
+            row = evidence.row(index)
+            if family_of(row.tool_name) != Family.LOGS:
+                continue
+            for unit in evidence.units(index):
+                if unit.strength in (Strength.FAILED, Strength.QUESTION):
+                    continue
+                if entities and not all(matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities):
+                    continue
+                if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
+                    return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
+                                reason=f"the evidence shows a {unit.level} entry")
+                (supporting if unit.strength >= Strength.INDIRECT else weak).append(unit)
+            if not evidence.units(index)[:-1] and evidence.units(index):
+                weak.append(evidence.units(index)[-1])
+        if supporting:
+            return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in supporting[:3]),
+                        reason="the log entries shown hold no error", direct=False)
+        if weak:
+            return base(status=ClaimStatus.WEAK, groundings=tuple(grounding_of(u) for u in weak[:3]),
+                        reason="only an empty or weak log search stands behind it")
+        return base(status=ClaimStatus.WEAK, reason="no log search covers it")
+    return None
+
+
+_UNIVERSAL = re.compile(
+    r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:[\w.-]+\s+){0,3}?(?:is|are|was|were|has|have|"
+    r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一", re.I)
+_EVENTS = {
+    "deadlock": ("deadlock", "死锁"), "timeout": ("timeout", "timed out", "超时"),
+    "restart": ("restart", "重启"), "oom": ("oom", "out of memory", "outofmemory", "内存溢出"),
+    "crash": ("crash", "崩溃"), "exception": ("exception", "异常"), "evict": ("evict", "驱逐"),
+    "refused": ("refused", "拒绝"), "throttl": ("throttl", "限流"), "panic": ("panic",),
+    "rollback": ("rollback", "回滚"), "failover": ("failover", "切换"),
+}
+_DENIED = re.compile(
+    r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
+    r"\s+(?:\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|exception|evict|refused|"
+    r"throttl|panic|rollback|failover)\w*"
+    r"|(?:没有|未|并未|无|没)(?:\S{0,4}?)(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
+    re.I,
+)
+
+
+def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"No partition is above 10000": contradicted by any unit of the subject above it."""
+    none_firing = _NO_ALERTS.search(claim.text)
+    if none_firing:
+        return _check_no_alerts(none_firing.group("what") or "", facts, evidence, base)
+    if not _UNIVERSAL.search(claim.text):
+        return None
+    bounds = [f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)]
+    if not bounds:
+        return None
+    entities = [f for f in facts if f.is_entity]
+    seen: list[Unit] = []
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or not unit.numbers:
+                continue
+            if entities and matches_all(entities, unit, question) is not True:
+                continue
+            if any(matches(bound, unit) for bound in bounds):
+                comparison = bounds[0].quantity.comparison.value if bounds[0].quantity else ""
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
+                            reason=f"{unit.ref} of {unit.invocation_id} is {comparison} {bounds[0].text}")
+            seen.append(unit)
+    if seen:
+        return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
+                    reason="no unit of the subject crosses the bound", direct=any(u.strength == Strength.DIRECT
+                                                                                   for u in seen))
+    return None
+
+
+_NO_ALERTS = re.compile(
+    r"\b(?:no|none of the|not a single|not one)\s+(?P<what>(?:[\w.-]+\s+){0,3}?)alerts?\b[^.;。；]{0,40}?"
+    r"\b(?:is|are|was|were)\s+(?:currently\s+|still\s+|now\s+)?(?:firing|active|triggered)"
+    r"|(?:没有|无)(?:任何)?(?P<zh>[^，。；]{0,12}?)(?:告警|报警)[^，。；]{0,8}?(?:触发|告警中|firing)",
+    re.I)
+
+
+def _check_no_alerts(qualifier: str, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
+    """"No TLS alerts are firing": contradicted by any firing alert that matches the qualifier."""
+    words = content_words(qualifier)
+    entities = [f for f in facts if f.is_entity]
+    seen: list[Unit] = []
+    for index in evidence.candidates(entities):
+        for unit in evidence.units(index):
+            if unit.kind != "alert" or unit.strength < Strength.INDIRECT:
+                continue
+            seen.append(unit)  # an alert listing covers the claim, matching or not
+            if entities and not all(matches(f, unit) for f in entities):
+                continue
+            if not all(stem_in(word, unit.lowered) for word in words):
+                continue
+            if unit.state == "firing":
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
+                            reason="the evidence shows a firing alert")
+    if seen:
+        return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
+                    reason="no matching alert is firing", direct=True)
+    return base(status=ClaimStatus.WEAK, reason="no alert query covers it")
+
+
+def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"X had no deadlock": contradicted by a unit of X that shows one."""
+    m = _DENIED.search(claim.text)
+    if m is None:
+        return None
+    term = (m.group(1) or m.group(2)).lower()
+    forms = next((forms for stem, forms in _EVENTS.items() if term.startswith(stem) or term in forms
+                  or any(term.startswith(f) for f in forms)), (term,))
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or unit.kind == "input":
+                continue
+            if entities and matches_all(entities, unit, question) is not True:
+                continue
+            if any(form in unit.lowered for form in forms) and not _ZERO_EVENT.search(unit.lowered):
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
+                            reason=f"the evidence shows {forms[0]}")
+    return None
+
+
+_ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
+
+
+SUCCESS = re.compile(r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功",
+                     re.I)
+_FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
+_SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
+
+
+def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """"job X completed successfully": contradicted by a unit of X that shows it failing."""
+    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    if not subject:
+        return None
+    for index in evidence.candidates(subject):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
+                continue
+            if matches_all(subject, unit, question) is not True:
+                continue
+            if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
+                            reason="the evidence shows it failing")
+    return None
+
+
+def _in_question(fact: Fact, units: list[Unit]) -> bool:
+    return bool(units) and units[-1].strength == Strength.QUESTION and matches(fact, units[-1])
+
+
+def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
+    """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
+    families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
+    fallback: Optional[Unit] = None
+    wrong: Optional[Unit] = None
+    for index in evidence.rows():  # a failed call need not echo the subject it was asked about
+        row = evidence.row(index)
+        if families and family_of(row.tool_name) not in families:
+            continue
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
+        checkable = [f for f in facts if f.kind not in (FactKind.TIME, FactKind.EVENT, FactKind.STATE, FactKind.LEVEL)
+                     and not f.is_entity]
+        claimed_modes = _failure_modes(claim.text)
+        for unit in gap_units:
+            if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
+                wrong = wrong or unit  # says it timed out (or was refused...); it failed otherwise
+                continue
+            if not checkable or matches_all(
+                    [dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True:
+                return base(status=ClaimStatus.GROUNDED, groundings=(grounding_of(unit),),
+                            reason="states the gap a failed or empty call left")
+        if gap_units and wrong is None:
+            wrong = gap_units[0]
+        if units and fallback is None and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED"):
+            fallback = units[-1]
+    if fallback is not None:
+        return base(status=ClaimStatus.GROUNDED, groundings=(grounding_of(fallback),),
+                    reason="states the gap an empty call left")
+    if wrong is not None:
+        return base(status=ClaimStatus.UNGROUNDED, groundings=(grounding_of(wrong),),
+                    reason="the failed or empty call does not show what the claim says of it")
+    if [f for f in facts if f.kind != FactKind.TIME]:
+        # "the DNS lookup timed out (10.96.0.10:53)": about the system, not about a call of the agent.
+        status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
+        if status == ClaimStatus.GROUNDED:
+            return dataclasses.replace(base(status=status, groundings=groundings, reason=reason, direct=direct),
+                                       kind=ClaimKind.FACT)
+    if not _CALL_EVENT.search(claim.text):
+        # "I did not query error rates, so I can't say ...": the agent's own uncertainty, nothing to check.
+        return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="states an uncertainty"),
+                                   kind=ClaimKind.HEDGE)
+    if not any(True for _ in evidence.rows()):
+        return base(status=ClaimStatus.WEAK, reason="no call was recorded")
+    return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")

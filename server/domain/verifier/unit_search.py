@@ -1,0 +1,197 @@
+"""Finding the one unit of evidence that shows a set of facts.
+
+ground() searches the candidate rows for the strongest unit that shows every
+fact (or, for a count, the units of one row that number it), a unit that
+contradicts them, or says why none does (missing facts, weak rows only).
+ground_parts() grounds a claim whole and, failing that, each of its conjoined
+parts with the claim's subject. grounding_of() is the Grounding of one unit.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.model import ClaimStatus, Grounding
+from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
+from evidence_trace.server.domain.verifier.fact_matching import matches_all
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+MAX_GROUNDINGS = 6
+
+_ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
+_SHOWN = re.compile(r"return|shown|show|listed|display|返回|显示|列出|展示", re.I)
+_TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
+_CONJUNCTION = re.compile(r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I)
+
+
+def ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
+                 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
+    status, groundings, reason, direct = _ground(facts, evidence, shown=bool(_SHOWN.search(text)))
+    if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
+        return status, groundings, reason, direct
+    pieces = _split_parts(text)
+    parts = [p for p, _ in pieces]
+    if len(parts) < 2:
+        return status, groundings, reason, direct
+    subject = [f for f in facts if f.is_entity]
+    # A time that stands alone in a part ("At 03:05, X ..., Y ...") dates every part; a time inside
+    # one clause dates that clause only.
+    times = tuple(f for part in parts for f in extract_facts(part) if f.kind == FactKind.TIME
+                  and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)])
+    wanted = {(f.kind, f.key): f for f in facts}
+    covered: set[tuple[FactKind, str]] = set()
+    results = []
+    previous: list[Fact] = []
+    for part, parenthetical in pieces:
+        # Only the claim's own (already refined) facts count in a part, code spans included.
+        part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
+        part_facts += tuple(f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts
+                            and f.text in part)
+        covered.update((f.kind, f.key) for f in part_facts)
+        if not [f for f in part_facts if f.kind != FactKind.TIME]:
+            continue
+        present = {f.kind for f in part_facts}
+        if not any(f.is_entity for f in part_facts):
+            # "..., 比率为 0.37": still about what the part before it named.
+            part_facts = tuple(previous or subject) + part_facts
+        elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of the same subject
+            part_facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS and f.kind not in present) + part_facts
+        if times and FactKind.TIME not in present:
+            part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
+        results.append(_ground(part_facts, evidence, shown=bool(_SHOWN.search(part))))
+        previous = [f for f in part_facts if f.is_entity] or previous
+    if any(key not in covered for key, f in wanted.items() if f.kind != FactKind.TIME):
+        return status, groundings, reason, direct  # the parts lost a fact: judge the claim whole
+    if not results:
+        return status, groundings, reason, direct
+    worst = max(results, key=lambda r: SEVERITY[r[0]])
+    if SEVERITY[worst[0]] >= SEVERITY[status]:
+        return status, groundings, reason, direct
+    merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
+    return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+def _split_parts(text: str) -> list[tuple[str, bool]]:
+    """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
+    pieces: list[tuple[str, bool]] = []
+    begin, opened = 0, False
+    for m in _CONJUNCTION.finditer(text):
+        if text[begin:m.start()].strip():
+            pieces.append((text[begin:m.start()], opened))
+        begin, opened = m.end(), m.group(0) in "(（"
+    if text[begin:].strip():
+        pieces.append((text[begin:], opened))
+    return pieces
+
+
+SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
+SEVERITY = {ClaimStatus.GROUNDED: 0, ClaimStatus.WEAK: 1, ClaimStatus.UNGROUNDED: 2, ClaimStatus.CONTRADICTED: 3,
+            ClaimStatus.UNCHECKABLE: 1}
+
+
+def _ground(facts: Sequence[Fact], evidence: Evidence, shown: bool = False
+            ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    best: Optional[Match] = None
+    contradiction: Optional[tuple[Unit, str]] = None
+    for index in evidence.candidates(facts):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength == Strength.FAILED:
+                continue
+            verdict = matches_all(facts, unit, question)
+            if verdict is True and unit.strength == Strength.QUESTION and \
+                    not all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+                continue
+            if verdict is True:
+                if best is None or unit.strength > best.unit.strength:
+                    best = Match(unit)
+            elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
+                contradiction = (unit, verdict)
+        counted = _count_grounding(facts, units, question, shown)
+        if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
+            best = counted
+        if best is not None and best.unit.strength == Strength.DIRECT:
+            break
+    if best is not None and best.unit.strength >= Strength.INDIRECT:
+        return ClaimStatus.GROUNDED, _groundings(best), "", best.unit.strength == Strength.DIRECT
+    if best is not None and best.unit.strength == Strength.QUESTION and \
+            all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+        return ClaimStatus.GROUNDED, _groundings(best), "grounded in what the call asked", False
+    if best is not None and best.unit.strength == Strength.QUESTION:
+        best = None
+    if contradiction is not None:
+        unit, why = contradiction
+        return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
+    if best is not None:
+        return ClaimStatus.WEAK, _groundings(best), _weak_reason(best.unit, evidence), False
+    missing = _missing(facts, evidence)
+    return ClaimStatus.UNGROUNDED, (), missing, False
+
+
+def _weak_reason(unit: Unit, evidence: Evidence) -> str:
+    return f"only in a weak row ({unit.tool_name} {unit.invocation_id}: no hit, deduplicated or low relevance)"
+
+
+def _missing(facts: Sequence[Fact], evidence: Evidence) -> str:
+    """Names the facts no unit shows, or says they are not shown together."""
+    alone = []
+    for fact in facts:
+        status, _, _, _ = _ground_single(fact, evidence)
+        if not status:
+            alone.append(fact.describe())
+    if alone:
+        return "no unit shows " + "; ".join(alone[:4])
+    return "the facts appear only in different units, never together: " + "; ".join(f.describe() for f in facts[:4])
+
+
+def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, None]:
+    for index in evidence.candidates([fact]):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength != Strength.FAILED and matches_all([fact], unit, question) is True:
+                return True, None, None, None
+    return False, None, None, None
+
+
+def _groundings(match: Match) -> tuple[Grounding, ...]:
+    units = match.units or (match.unit,)
+    return tuple(grounding_of(u) for u in units[:MAX_GROUNDINGS])
+
+
+def grounding_of(unit: Unit) -> Grounding:
+    return Grounding(unit.invocation_id, unit.ref, unit.excerpt)
+
+
+def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit],
+                     shown_in_claim: bool = False) -> Optional[Match]:
+    """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    if len(counts) != 1:
+        return None
+    count = counts[0]
+    wanted = int(float(count.key))
+    if wanted <= 0:
+        return None
+    others = [f for f in facts if f is not count]
+    level = ""
+    if _ERROR_WORDS.search(count.noun) and not any(f.kind == FactKind.LEVEL for f in others):
+        level = "ERROR"
+    shown = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")
+             and u.strength >= Strength.WEAK
+             and (not level or u.level in ERROR_LEVELS)
+             and (not others or matches_all(others, u, question) is True)]
+    listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
+    header = next((u for u in units if u.kind == "header"), None)
+    if header is not None and _TOTAL.search(header.lowered) and not shown_in_claim:
+        total = _TOTAL.search(header.lowered)
+        if total and float(total.group(1)) > len(listed):
+            return None  # a listing cut by a limit: what it shows is not what was counted
+    if len(shown) == wanted:
+        strongest = max(shown, key=lambda u: u.strength)
+        return Match(strongest, tuple(shown))
+    return None
