@@ -16,16 +16,17 @@ Each unit carries the strength of the row it comes from:
 Each row also yields a QUESTION unit from its input parameters: it grounds
 claims about what was asked (a threshold, a time range, a topic), never about
 what was found.
+
+This module cuts rows into units; what a unit is lives in unit_model.py, reading
+its numbers in unit_numbers.py (Unit, Number, Strength, Family and numbers_in_text
+are re-exported here).
 """
 from __future__ import annotations
 
-import dataclasses
-import enum
 import functools
 import json
-import math
 import re
-from typing import Any, Callable, Iterable, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator
 
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
 from evidence_trace.server.domain.payloads import (
@@ -34,129 +35,19 @@ from evidence_trace.server.domain.payloads import (
     parse_json_preview,
     parse_log_line,
 )
-from evidence_trace.server.domain.verifier.facts import _UNIT_WORDS, Dimension, normalize
-
-MAX_UNITS_PER_ROW = 200
-MAX_UNIT_TEXT = 2000  # characters of a unit that are searched
-UNIT_EXCERPT = 240  # characters of a unit quoted in a claim check
-
-
-class Strength(enum.IntEnum):
-    """How much a unit can support a claim; higher is stronger."""
-
-    FAILED = 0
-    QUESTION = 1
-    WEAK = 2
-    INDIRECT = 3
-    DIRECT = 4
-
-
-class Family(str, enum.Enum):
-    LOGS = "logs"
-    METRICS = "metrics"
-    KNOWLEDGE = "knowledge"
-    TRACES = "traces"
-    OTHER = "other"
-
-
-@dataclasses.dataclass(frozen=True)
-class Number:
-    """A number a unit states, with what its context says about its unit.
-
-    dimension/factor: set when the number's key, label or metric name names a
-    unit ("latency_ms", "..._seconds", "memory_bytes"); factor is base units per
-    stated unit.
-    """
-
-    value: float
-    dimension: Optional[Dimension] = None
-    factor: float = 1.0
-    minute: Optional[int] = None  # a sample's time of day (UTC), in minutes
-    key: str = ""  # the JSON key the number was read from, lower-case
-    bound: bool = False  # the evidence states it as a bound ("> 100", "more than 100")
-    sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
-
-
-@dataclasses.dataclass(frozen=True)
-class Unit:
-    """One unit of evidence.
-
-    ref: where in the row the unit is ("logs[2]", "line 3", "alerts[0]",
-        "result[1]", "chunk 2", "error", "input").
-    text: the unit as text (verbatim for lines, compact JSON for objects).
-    level: a log entry's level, upper-case; "" otherwise.
-    state: an alert's state (firing, pending, inactive, resolved); "" otherwise.
-    """
-
-    invocation_id: str
-    tool_name: str
-    ref: str
-    kind: str
-    family: Family
-    strength: Strength
-    text: str
-    level: str = ""
-    state: str = ""
-    read_numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
-    """Reads the unit's numbers, on first use (most units are ruled out before any number is)."""
-
-    @functools.cached_property
-    def numbers(self) -> tuple[Number, ...]:
-        return tuple(self.read_numbers())
-
-    @functools.cached_property
-    def lowered(self) -> str:
-        return normalize(self.text[:MAX_UNIT_TEXT]).lower()
-
-    @functools.cached_property
-    def minutes(self) -> frozenset[int]:
-        """Times of day the unit states (as written, and in UTC for a time with an offset)."""
-        found = set()
-        for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
-            written = int(m.group(1)) * 60 + int(m.group(2))
-            found.add(written)
-            zone = m.group(3)
-            if zone and zone not in ("Z", "z") and zone[0] in "+-":
-                sign = 1 if zone[0] == "+" else -1
-                hours, _, mins = zone[1:].partition(":")
-                offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
-                found.add((written - sign * offset) % (24 * 60))
-        return frozenset(found)
-
-    @functools.cached_property
-    def prose(self) -> str:
-        """What the unit says in words: for a JSON object, its string values joined by " ; "
-        (no keys, no JSON punctuation), lower-case."""
-        text = self.text[:MAX_UNIT_TEXT]
-        if text.startswith(("{", "[")):
-            try:
-                value = json.loads(self.text)
-            except ValueError:
-                return self.lowered
-            return normalize(" ; ".join(_strings(value))).lower()[:MAX_UNIT_TEXT]
-        return self.lowered
-
-    @property
-    def excerpt(self) -> str:
-        text = " ".join(self.text.split())
-        return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
-
-
-_CLOCK_IN_TEXT = re.compile(
-    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])")
-
-
-def _strings(value: Any, depth: int = 0) -> Iterator[str]:
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item, depth + 1)
-    elif isinstance(value, str):
-        yield value
+from evidence_trace.server.domain.verifier.fact_model import Dimension
+from evidence_trace.server.domain.verifier.unit_model import MAX_UNIT_TEXT as MAX_UNIT_TEXT
+from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Family, Number, Strength, Unit
+from evidence_trace.server.domain.verifier.unit_model import UNIT_EXCERPT as UNIT_EXCERPT
+from evidence_trace.server.domain.verifier.unit_numbers import (
+    _float,
+    _metric_hint,
+    _minute_of,
+    _name_hint,
+    _numbers_in_text,
+    _numbers_of,
+)
+from evidence_trace.server.domain.verifier.unit_numbers import numbers_in_text as numbers_in_text
 
 
 def family_of(tool_name: str) -> Family:
@@ -298,13 +189,6 @@ def _series_piece(ref: str, item: dict[str, Any], hint: str) -> _Piece:
     return ref, "series", text, "", "", lambda: [*numbers, *_numbers_of(labels, "")]
 
 
-def _minute_of(stamp: Any) -> Optional[int]:
-    seconds = _float(stamp)
-    if seconds is None or not 0 <= seconds < 1e11:
-        return None
-    return int(seconds // 60) % (24 * 60)
-
-
 def _alert_piece(ref: str, alert: dict[str, Any]) -> _Piece:
     state = _state(alert)
 
@@ -387,128 +271,6 @@ def _text_state(text: str) -> str:
     return ""
 
 
-_SELECTOR_PARTS = re.compile(r"\{[^}]*\}|\[[^\]]*\]|\"[^\"]*\"")
-_ARITHMETIC = re.compile(r"[a-z0-9_)\]}]\s*[-+*/]\s*[a-z0-9_(]|^\s*[0-9.]+\s*[-+*/]", re.I)
-
-
-_RATE_FUNCTION = re.compile(r"\b(?:rate|irate|increase|deriv|delta|idelta)\s*\(")
-
-
-def _metric_hint(row: EvidenceRow) -> str:
-    """The metric a query reads, when its values keep that metric's unit (no arithmetic)."""
-    params = row.params
-    for key in ("query", "promql", "metric", "metric_name", "metricName", "expr"):
-        value = params.get(key)
-        if isinstance(value, str) and value:
-            bare = _SELECTOR_PARTS.sub("", value)
-            # rate() of a seconds counter is a ratio, of a bytes counter a rate: not the metric's unit.
-            quantile = "histogram_quantile" in bare  # a quantile of a rate keeps the metric's unit
-            return "" if _ARITHMETIC.search(bare) or (_RATE_FUNCTION.search(bare) and not quantile) else value
-    return ""
-
-
-_NAME_HINTS = (
-    (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)", re.I), Dimension.TIME, 1.0),
-    (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
-    (re.compile(r"(?:_|\b)bytes(?:_|\b)|Bytes\b", re.I), Dimension.BYTES, 1.0),
-    (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
-    (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
-)
-_KEY_SUFFIX = re.compile(
-    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$")
-
-
-def _name_hint(name: str) -> tuple[Optional[Dimension], float]:
-    for pattern, dimension, factor in _NAME_HINTS:
-        if pattern.search(name):
-            return dimension, factor
-    return None, 1.0
-
-
-def _key_hint(key: str) -> tuple[Optional[Dimension], float]:
-    m = _KEY_SUFFIX.search(key)
-    if m:
-        unit = m.group(1).lower()
-        unit = {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
-        if unit in _UNIT_WORDS:
-            return _UNIT_WORDS[unit]
-    return _name_hint(key)
-
-
-def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterator[Number]:
-    if depth > 8:
-        return
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _numbers_of(v, hint, str(k), depth + 1)
-    elif isinstance(value, list):
-        for v in value[:MAX_UNITS_PER_ROW]:
-            yield from _numbers_of(v, hint, key, depth + 1)
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, (int, float)):
-        if isinstance(value, float) and not math.isfinite(value):
-            return
-        dimension, factor = _key_hint(key) if key else _name_hint(hint)
-        yield Number(float(value), dimension, factor, key=key.lower())
-    elif isinstance(value, str):
-        number = _float(value)
-        if number is not None:
-            dimension, factor = _key_hint(key) if key else _name_hint(hint)
-            yield Number(number, dimension, factor, key=key.lower())
-        else:
-            yield from _numbers_in_text(value)
-
-
-_TEXT_TIME = re.compile(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
-    r"|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?"
-    r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
-    re.I,
-)
-_TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), key=len, reverse=True))
-_TEXT_QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I)
-_TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9])")
-_BOUND_BEFORE = re.compile(r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
-                           r"小于|不少于|不超过)\s*$", re.I)
-_KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
-
-
-def _numbers_in_text(text: str) -> Iterator[Number]:
-    text = normalize(text)
-    cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), text)
-    for m in _TEXT_QUANTITY.finditer(cleared):
-        unit = m.group(2).lower()
-        if unit in _UNIT_WORDS:
-            unit_dimension, unit_factor = _UNIT_WORDS[unit]
-            yield Number(float(m.group(1)), unit_dimension, unit_factor)
-    for m in _KEYED_NUMBER.finditer(cleared):
-        key_dimension, key_factor = _key_hint(m.group(1))
-        if key_dimension is not None:
-            yield Number(float(m.group(2)), key_dimension, key_factor)
-    for m in _TEXT_NUMBER.finditer(cleared):
-        bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
-        yield Number(float(m.group(1).replace(",", "")), bound=bound)
-
-
-def numbers_in_text(text: str) -> Iterator[Number]:
-    """The numbers a text states, with their units where it names one (first the unit-bearing ones)."""
-    return _numbers_in_text(text)
-
-
-def _float(raw: Any) -> Optional[float]:
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, (int, float)):
-        return float(raw) if math.isfinite(raw) else None
-    if isinstance(raw, str) and 0 < len(raw) <= 32:
-        try:
-            value = float(raw.strip())
-        except ValueError:
-            return None
-        return value if math.isfinite(value) else None
-    return None
 
 
 def error_units(units: Iterable[Unit]) -> list[Unit]:

@@ -1,0 +1,154 @@
+"""What a checkable fact is: its kind (FactKind), where it may be found (Scope), and the
+quantity it states (Quantity, with its Dimension and Comparison).
+
+Quantity.matches decides whether a number found in evidence agrees with the one a claim
+states. normalize is the text normalisation claims and evidence share.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import unicodedata
+from typing import Optional
+
+ABOUT_TOLERANCE = 0.05  # "about 1.9 GiB" allows 5%
+
+
+class Scope(enum.Enum):
+    """Where a fact may be found.
+
+    RESULT: in the unit itself (what the call found).
+    SUBJECT: in the unit, or in the input parameters of the unit's call (what
+        the call was about: a service, a metric, a topic).
+    QUERY: in the unit or its call's parameters (what the call was asked: a
+        threshold, a time range).
+    """
+
+    RESULT = "result"
+    SUBJECT = "subject"
+    QUERY = "query"
+
+
+class Dimension(enum.Enum):
+    TIME = "time"  # base unit: milliseconds
+    RATIO = "ratio"  # base unit: a fraction (87% is 0.87)
+    BYTES = "bytes"  # base unit: bytes
+    RATE = "rate"  # base unit: per second
+    NUMBER = "number"  # a plain number
+
+
+class Comparison(enum.Enum):
+    EQUAL = "="  # equal at the precision the draft states
+    ABOUT = "~"  # within ABOUT_TOLERANCE
+    ABOVE = ">"
+    BELOW = "<"
+    ALWAYS_ABOVE = ">>"  # "stayed above": every sample of the series
+    ALWAYS_BELOW = "<<"
+
+
+@dataclasses.dataclass(frozen=True)
+class Quantity:
+    """A number as stated, with its dimension and how it compares.
+
+    value: the number as written (87 for "87%"); factor: base units per
+        written unit (0.01 for "%", 1000 for "s"); decimals: the precision the
+        text states.
+    """
+
+    dimension: Dimension
+    value: float
+    factor: float
+    decimals: int
+    comparison: Comparison = Comparison.EQUAL
+    alternative_factors: tuple[float, ...] = ()
+
+    def matches(self, base_value: float) -> bool:
+        """Whether a value in base units agrees with this quantity."""
+        for factor in (self.factor, *self.alternative_factors):
+            if _agrees(base_value / factor, self.value, self.decimals, self.comparison):
+                return True
+        return False
+
+
+def _agrees(found: float, stated: float, decimals: int, comparison: Comparison) -> bool:
+    if comparison == Comparison.ALWAYS_ABOVE:
+        comparison = Comparison.ABOVE
+    elif comparison == Comparison.ALWAYS_BELOW:
+        comparison = Comparison.BELOW
+    if comparison == Comparison.ABOVE:
+        return found > stated or _rounds_to(found, stated, decimals)
+    if comparison == Comparison.BELOW:
+        return found < stated or _rounds_to(found, stated, decimals)
+    if comparison == Comparison.ABOUT:
+        return abs(found - stated) <= max(0.5 * 10 ** -decimals, abs(stated) * ABOUT_TOLERANCE) + 1e-9
+    return _rounds_to(found, stated, decimals)
+
+
+def _rounds_to(found: float, stated: float, decimals: int) -> bool:
+    """found, stated at `decimals` places: rounded ("96%" for 96.3) or cut ("2140 ms" for 2140.5)."""
+    step = 10 ** -decimals
+    tolerance = 1e-9 * max(1.0, abs(stated))
+    if abs(found - stated) <= 0.5 * step + tolerance:
+        return True
+    magnitude = abs(found)
+    return abs(stated) <= magnitude + tolerance and magnitude < abs(stated) + step - tolerance and \
+        (found >= 0) == (stated >= 0)
+
+
+class FactKind(str, enum.Enum):
+    SERVICE = "service"
+    INSTANCE = "instance"  # pod, node, host:port, IP
+    IDENTIFIER = "identifier"  # a config key, a metric name, a dotted name
+    ALERT = "alert"
+    ERROR_CODE = "error code"
+    HTTP_STATUS = "HTTP status"
+    QUANTITY = "quantity"
+    COUNT = "count"  # a number tied to a noun: "12 restarts"
+    ID = "id"  # a noun's number: "order 5521"
+    STATE = "state"  # firing, pending, resolved
+    EVENT = "event"  # what happened: aborted, evicted, restarted, OOM-killed, throttled...
+    SETTING = "setting"  # a named value: "unhealthy threshold 3", "pool size 20", "阈值 450"
+    TIME = "time of day"  # "at 08:10": picks the samples of a series it speaks of
+    LEVEL = "log level"  # ERROR, WARN...
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """One checkable fact of a claim.
+
+    text: the fact as written. key: the lowercase form a unit must contain
+        (entities), the state or level (states), the number (counts, ids).
+    quantity: for quantities and counts, the number with its unit.
+    scope: where it may be found (see Scope).
+    alternatives: other readings, any of which grounds the fact ("504s" is
+        HTTP 504 responses or 504 seconds).
+    noun: for counts, the noun counted ("restarts").
+    """
+
+    kind: FactKind
+    text: str
+    key: str
+    scope: Scope = Scope.RESULT
+    quantity: Optional[Quantity] = None
+    alternatives: tuple["Fact", ...] = ()
+    noun: str = ""
+    soft: bool = False
+    """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
+    checked only when the session's evidence mentions it somewhere."""
+
+    @property
+    def is_entity(self) -> bool:
+        return self.kind in _ENTITY_KINDS
+
+    def describe(self) -> str:
+        return f"{self.kind.value}: {self.text}"
+
+
+_ENTITY_KINDS = frozenset(
+    {FactKind.SERVICE, FactKind.INSTANCE, FactKind.IDENTIFIER, FactKind.ALERT, FactKind.ERROR_CODE}
+)
+
+
+def normalize(text: str) -> str:
+    """NFKC, so full-width digits and letters read as ASCII."""
+    return unicodedata.normalize("NFKC", text)

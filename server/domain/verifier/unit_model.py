@@ -1,0 +1,135 @@
+"""What a unit of evidence is (Unit), how strong (Strength), which family of tool it comes
+from (Family), and the numbers it states (Number); the size limits of units.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+import json
+import re
+from typing import Any, Callable, Iterable, Iterator, Optional
+
+from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
+
+MAX_UNITS_PER_ROW = 200
+MAX_UNIT_TEXT = 2000  # characters of a unit that are searched
+UNIT_EXCERPT = 240  # characters of a unit quoted in a claim check
+
+
+class Strength(enum.IntEnum):
+    """How much a unit can support a claim; higher is stronger."""
+
+    FAILED = 0
+    QUESTION = 1
+    WEAK = 2
+    INDIRECT = 3
+    DIRECT = 4
+
+
+class Family(str, enum.Enum):
+    LOGS = "logs"
+    METRICS = "metrics"
+    KNOWLEDGE = "knowledge"
+    TRACES = "traces"
+    OTHER = "other"
+
+
+@dataclasses.dataclass(frozen=True)
+class Number:
+    """A number a unit states, with what its context says about its unit.
+
+    dimension/factor: set when the number's key, label or metric name names a
+    unit ("latency_ms", "..._seconds", "memory_bytes"); factor is base units per
+    stated unit.
+    """
+
+    value: float
+    dimension: Optional[Dimension] = None
+    factor: float = 1.0
+    minute: Optional[int] = None  # a sample's time of day (UTC), in minutes
+    key: str = ""  # the JSON key the number was read from, lower-case
+    bound: bool = False  # the evidence states it as a bound ("> 100", "more than 100")
+    sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
+
+
+@dataclasses.dataclass(frozen=True)
+class Unit:
+    """One unit of evidence.
+
+    ref: where in the row the unit is ("logs[2]", "line 3", "alerts[0]",
+        "result[1]", "chunk 2", "error", "input").
+    text: the unit as text (verbatim for lines, compact JSON for objects).
+    level: a log entry's level, upper-case; "" otherwise.
+    state: an alert's state (firing, pending, inactive, resolved); "" otherwise.
+    """
+
+    invocation_id: str
+    tool_name: str
+    ref: str
+    kind: str
+    family: Family
+    strength: Strength
+    text: str
+    level: str = ""
+    state: str = ""
+    read_numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
+    """Reads the unit's numbers, on first use (most units are ruled out before any number is)."""
+
+    @functools.cached_property
+    def numbers(self) -> tuple[Number, ...]:
+        return tuple(self.read_numbers())
+
+    @functools.cached_property
+    def lowered(self) -> str:
+        return normalize(self.text[:MAX_UNIT_TEXT]).lower()
+
+    @functools.cached_property
+    def minutes(self) -> frozenset[int]:
+        """Times of day the unit states (as written, and in UTC for a time with an offset)."""
+        found = set()
+        for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
+            written = int(m.group(1)) * 60 + int(m.group(2))
+            found.add(written)
+            zone = m.group(3)
+            if zone and zone not in ("Z", "z") and zone[0] in "+-":
+                sign = 1 if zone[0] == "+" else -1
+                hours, _, mins = zone[1:].partition(":")
+                offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
+                found.add((written - sign * offset) % (24 * 60))
+        return frozenset(found)
+
+    @functools.cached_property
+    def prose(self) -> str:
+        """What the unit says in words: for a JSON object, its string values joined by " ; "
+        (no keys, no JSON punctuation), lower-case."""
+        text = self.text[:MAX_UNIT_TEXT]
+        if text.startswith(("{", "[")):
+            try:
+                value = json.loads(self.text)
+            except ValueError:
+                return self.lowered
+            return normalize(" ; ".join(_strings(value))).lower()[:MAX_UNIT_TEXT]
+        return self.lowered
+
+    @property
+    def excerpt(self) -> str:
+        text = " ".join(self.text.split())
+        return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
+
+
+_CLOCK_IN_TEXT = re.compile(
+    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])")
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, depth + 1)
+    elif isinstance(value, str):
+        yield value

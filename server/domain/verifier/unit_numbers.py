@@ -1,0 +1,144 @@
+"""Reading the numbers of a unit: from JSON values (with the unit a key or metric name
+names), from text (with the unit written after a number), and sample timestamps as times
+of day.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterator, Optional
+
+from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
+from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS
+from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Number
+
+_SELECTOR_PARTS = re.compile(r"\{[^}]*\}|\[[^\]]*\]|\"[^\"]*\"")
+_ARITHMETIC = re.compile(r"[a-z0-9_)\]}]\s*[-+*/]\s*[a-z0-9_(]|^\s*[0-9.]+\s*[-+*/]", re.I)
+
+
+_RATE_FUNCTION = re.compile(r"\b(?:rate|irate|increase|deriv|delta|idelta)\s*\(")
+
+
+def _metric_hint(row: EvidenceRow) -> str:
+    """The metric a query reads, when its values keep that metric's unit (no arithmetic)."""
+    params = row.params
+    for key in ("query", "promql", "metric", "metric_name", "metricName", "expr"):
+        value = params.get(key)
+        if isinstance(value, str) and value:
+            bare = _SELECTOR_PARTS.sub("", value)
+            # rate() of a seconds counter is a ratio, of a bytes counter a rate: not the metric's unit.
+            quantile = "histogram_quantile" in bare  # a quantile of a rate keeps the metric's unit
+            return "" if _ARITHMETIC.search(bare) or (_RATE_FUNCTION.search(bare) and not quantile) else value
+    return ""
+
+
+_NAME_HINTS = (
+    (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)", re.I), Dimension.TIME, 1.0),
+    (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
+    (re.compile(r"(?:_|\b)bytes(?:_|\b)|Bytes\b", re.I), Dimension.BYTES, 1.0),
+    (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
+    (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
+)
+_KEY_SUFFIX = re.compile(
+    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$")
+
+
+def _name_hint(name: str) -> tuple[Optional[Dimension], float]:
+    for pattern, dimension, factor in _NAME_HINTS:
+        if pattern.search(name):
+            return dimension, factor
+    return None, 1.0
+
+
+def _key_hint(key: str) -> tuple[Optional[Dimension], float]:
+    m = _KEY_SUFFIX.search(key)
+    if m:
+        unit = m.group(1).lower()
+        unit = {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
+        if unit in _UNIT_WORDS:
+            return _UNIT_WORDS[unit]
+    return _name_hint(key)
+
+
+def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterator[Number]:
+    if depth > 8:
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _numbers_of(v, hint, str(k), depth + 1)
+    elif isinstance(value, list):
+        for v in value[:MAX_UNITS_PER_ROW]:
+            yield from _numbers_of(v, hint, key, depth + 1)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            return
+        dimension, factor = _key_hint(key) if key else _name_hint(hint)
+        yield Number(float(value), dimension, factor, key=key.lower())
+    elif isinstance(value, str):
+        number = _float(value)
+        if number is not None:
+            dimension, factor = _key_hint(key) if key else _name_hint(hint)
+            yield Number(number, dimension, factor, key=key.lower())
+        else:
+            yield from _numbers_in_text(value)
+
+
+_TEXT_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
+    r"|[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?"
+    r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+    re.I,
+)
+_TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), key=len, reverse=True))
+_TEXT_QUANTITY = re.compile(
+    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I)
+_TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9])")
+_BOUND_BEFORE = re.compile(r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
+                           r"小于|不少于|不超过)\s*$", re.I)
+_KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
+
+
+def _numbers_in_text(text: str) -> Iterator[Number]:
+    text = normalize(text)
+    cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), text)
+    for m in _TEXT_QUANTITY.finditer(cleared):
+        unit = m.group(2).lower()
+        if unit in _UNIT_WORDS:
+            unit_dimension, unit_factor = _UNIT_WORDS[unit]
+            yield Number(float(m.group(1)), unit_dimension, unit_factor)
+    for m in _KEYED_NUMBER.finditer(cleared):
+        key_dimension, key_factor = _key_hint(m.group(1))
+        if key_dimension is not None:
+            yield Number(float(m.group(2)), key_dimension, key_factor)
+    for m in _TEXT_NUMBER.finditer(cleared):
+        bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
+        yield Number(float(m.group(1).replace(",", "")), bound=bound)
+
+
+def numbers_in_text(text: str) -> Iterator[Number]:
+    """The numbers a text states, with their units where it names one (first the unit-bearing ones)."""
+    return _numbers_in_text(text)
+
+
+def _float(raw: Any) -> Optional[float]:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, (int, float)):
+        return float(raw) if math.isfinite(raw) else None
+    if isinstance(raw, str) and 0 < len(raw) <= 32:
+        try:
+            value = float(raw.strip())
+        except ValueError:
+            return None
+        return value if math.isfinite(value) else None
+    return None
+
+
+def _minute_of(stamp: Any) -> Optional[int]:
+    seconds = _float(stamp)
+    if seconds is None or not 0 <= seconds < 1e11:
+        return None
+    return int(seconds // 60) % (24 * 60)
