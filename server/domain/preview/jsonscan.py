@@ -1,0 +1,38 @@
+"""The scanning primitives shared by the JSON preview readers.
+
+The cut marker (TRUNCATION_MARK), the nesting bound, the json module's C
+scanner and the whitespace, member and separator patterns that cutjson and
+locate both step through a preview with.
+"""
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import re
+
+TRUNCATION_MARK = "\u2026"
+"""Appended to a string value that the preview cut off ("支付服务调…").
+
+A cut string can never equal a level such as "ERROR", a state such as
+"firing" or parse as a number, so a partial value is never taken for a hit.
+"""
+
+MAX_JSON_DEPTH = 256
+"""Deeper previews are not repaired (they are not tool payloads)."""
+
+_DECODER = json.JSONDecoder()
+
+_WORD = re.compile(r"\S+")
+
+_SCAN_VALUE = json.scanner.make_scanner(_DECODER)  # type: ignore[arg-type]  # typeshed names the wrong type
+_SCAN_STRING = json.decoder.scanstring  # type: ignore[attr-defined]  # the C scanstring, undeclared in typeshed
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_MEMBER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"[ \t\n\r]*:[ \t\n\r]*', re.S)
+_SEPARATOR = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+
+
+def _first_non_space(text: str) -> int:
+    """Index of the first non-whitespace character, or -1."""
+    match = _WORD.search(text)
+    return match.start() if match else -1
