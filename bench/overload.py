@@ -26,12 +26,11 @@ import uuid
 from typing import Any
 
 import grpc
-from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from grpc_status import rpc_status
 
 from bench.procs import Proc
 from bench.workload import session_invocations
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -45,19 +44,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _refusal_details(err: grpc.RpcError) -> tuple[str, bool]:
-    """(ErrorInfo reason, whether a RetryInfo with a positive delay came with it)."""
-    status = rpc_status.from_call(err)  # type: ignore[arg-type]
-    reason, retry = "", False
-    for detail in status.details if status else ():
-        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            reason = info.reason
-        elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
-            hint = error_details_pb2.RetryInfo()
-            detail.Unpack(hint)
-            retry = hint.retry_delay.ToNanoseconds() > 0
-    return reason, retry
+    """(ErrorInfo reason, whether a RetryInfo with a positive delay came with it), decoded by the SDK."""
+    error = error_from_rpc(err)
+    return error.reason, (error.retry_delay or 0) > 0
 
 
 def _clients(address: str, threads: int, session: str, start_at: float, seconds: float) -> dict[str, Any]:

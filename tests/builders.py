@@ -1,12 +1,11 @@
-"""Small builders of request messages and readers of rich errors, for tests."""
+"""Small builders of request messages, for tests. Rich errors are read with the SDK's `error_from_rpc`."""
 from __future__ import annotations
 
 import uuid
 
 import grpc
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 
@@ -36,25 +35,6 @@ def step(**fields) -> pb.AgentStep:
     return pb.AgentStep(**base)
 
 
-def error_info(err: grpc.RpcError) -> error_details_pb2.ErrorInfo:
-    return _detail(err, error_details_pb2.ErrorInfo)
-
-
 def bad_fields(err: grpc.RpcError) -> list[str]:
-    """The field paths named by the error's google.rpc.BadRequest."""
-    return [v.field for v in _detail(err, error_details_pb2.BadRequest).field_violations]
-
-
-def retry_delay_s(err: grpc.RpcError) -> float:
-    return _detail(err, error_details_pb2.RetryInfo).retry_delay.ToNanoseconds() / 1e9
-
-
-def _detail(err: grpc.RpcError, kind):
-    status = rpc_status.from_call(err)
-    assert status is not None, f"no rich status on {err.code()}: {err.details()}"
-    for detail in status.details:
-        if detail.Is(kind.DESCRIPTOR):
-            message = kind()
-            detail.Unpack(message)
-            return message
-    raise AssertionError(f"no {kind.DESCRIPTOR.name} in {err.code()} {err.details()}")
+    """The field paths of the error's violations (the SDK decodes its google.rpc.BadRequest)."""
+    return [v.field for v in error_from_rpc(err).violations]

@@ -10,9 +10,8 @@ from typing import Optional
 
 import grpc
 from builders import invocation
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -91,13 +90,5 @@ class Ingest:
 
 
 def _describe(err: grpc.RpcError) -> str:
-    status = rpc_status.from_call(err)
-    reason, hint = "", "no-retry-hint"
-    for detail in status.details if status else ():
-        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            reason = info.reason
-        elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
-            hint = "retry-hint"
-    return f"{err.code().name}/{reason}/{hint}"
+    error = error_from_rpc(err)
+    return f"{error.code.name}/{error.reason}/{'no-retry-hint' if error.retry_delay is None else 'retry-hint'}"

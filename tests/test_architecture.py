@@ -1,9 +1,10 @@
 """The import direction of docs/architecture.md: every arrow points down, none sideways or up.
 
 rpc -> usecases -> domain; usecases -> store -> domain; adapters -> domain. The
-wiring at the top (app, settings, testing, cli) may import any layer. The
-domain imports no grpc, protobuf or Peewee, and no layer below rpc imports
-grpc or protobuf. The test reads the source, so it fails on the import itself,
+wiring at the top (app, settings, testing, cli) may import any layer; cli also
+imports the client SDK (evidence_trace.client): its ops commands are clients of
+a server. The domain imports no grpc, protobuf or Peewee, and no layer below
+rpc imports grpc or protobuf. The test reads the source, so it fails on the import itself,
 whether or not it is ever executed.
 """
 from __future__ import annotations

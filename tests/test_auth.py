@@ -6,12 +6,13 @@ import logging
 
 import grpc
 import pytest
-from builders import error_info, invocation
+from builders import invocation
 from conftest import make_settings
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from tenants import TOKENS, bearer, tenant_server, write_token_file  # noqa: F401  (fixture)
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.server.cli import main as cli
 from evidence_trace.server.domain.errors import Unauthenticated
@@ -118,7 +119,7 @@ def test_ipv6_loopback_client_is_served_without_tokens(sqlite_url):
 def _code_and_reason(call) -> tuple[grpc.StatusCode, str]:
     with pytest.raises(grpc.RpcError) as caught:
         call()
-    return caught.value.code(), error_info(caught.value).reason
+    return caught.value.code(), error_from_rpc(caught.value).reason
 
 
 def test_calls_without_a_valid_token_are_unauthenticated(tenant_server):

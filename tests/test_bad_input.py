@@ -6,7 +6,7 @@ import math
 
 import grpc
 import pytest
-from builders import bad_fields, error_info, invocation
+from builders import bad_fields, invocation
 from conftest import make_settings
 from google.protobuf import struct_pb2
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from stored import stored_values
 from tenants import bearer, tenant_server  # noqa: F401  (fixture)
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
@@ -40,7 +41,7 @@ def test_non_finite_params_are_invalid_argument_naming_the_field(stub, number):
     with pytest.raises(grpc.RpcError) as caught:
         stub.RecordInvocation(request, timeout=10)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error_info(caught.value).reason == "INVALID_FIELDS"
+    assert error_from_rpc(caught.value).reason == "INVALID_FIELDS"
     assert bad_fields(caught.value) == ["invocation.input_params.latency"]
 
 
@@ -89,7 +90,7 @@ def test_gbk_bytes_in_a_string_field_are_malformed_request_naming_it(channel, fi
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, _with_bad_utf8(field))
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
     assert bad_fields(caught.value) == [f"invocation.{field}"]
 
 
@@ -98,7 +99,7 @@ def test_gbk_bytes_inside_params_name_the_struct_key(channel):
     data = pb.RecordInvocationRequest(invocation=invocation(input_params={"query": "QQQQ"})).SerializeToString()
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, data.replace(b"QQQQ", gbk))
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
     assert bad_fields(caught.value) == ["invocation.input_params.query"]
 
 
@@ -108,7 +109,7 @@ def test_a_struct_deeper_than_the_decode_limit_is_malformed_request(channel):
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, request.SerializeToString())
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
     (field,) = bad_fields(caught.value)
     assert field.startswith("invocation.input_params.a.a.a")
 
@@ -118,7 +119,7 @@ def test_truncated_bytes_are_malformed_request(channel):
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, data[:-50])
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
     assert bad_fields(caught.value) == ["invocation.output_preview"]
 
 
@@ -127,7 +128,7 @@ def test_bad_bytes_in_one_batch_item_name_its_index(channel):
     data = pb.BatchRecordInvocationsRequest(invocations=items).SerializeToString()
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, BATCH, data.replace(b"TTTT", "监控".encode("gbk")))
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
     assert bad_fields(caught.value) == ["invocations[1].topic_domain"]
 
 
@@ -144,10 +145,10 @@ def test_authentication_runs_before_decoding(tenant_server):
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, _with_bad_utf8("output_preview"))
     assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
-    assert error_info(caught.value).reason == "MISSING_CREDENTIALS"
+    assert error_from_rpc(caught.value).reason == "MISSING_CREDENTIALS"
     with pytest.raises(grpc.RpcError) as caught:
         _raw(channel, RECORD, _with_bad_utf8("output_preview"), metadata=bearer("acme"))
-    assert error_info(caught.value).reason == "MALFORMED_REQUEST"
+    assert error_from_rpc(caught.value).reason == "MALFORMED_REQUEST"
 
 
 def test_the_server_still_serves_after_malformed_requests(channel, stub):
@@ -215,7 +216,7 @@ def test_list_sessions_with_an_unknown_status_is_invalid_argument(stub):
     with pytest.raises(grpc.RpcError) as caught:
         stub.ListSessions(pb.ListSessionsRequest(status=42), timeout=10)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error_info(caught.value).reason == "INVALID_FIELDS"
+    assert error_from_rpc(caught.value).reason == "INVALID_FIELDS"
     assert bad_fields(caught.value) == ["status"]
 
 
@@ -235,4 +236,4 @@ def test_mangled_request_bytes_are_never_internal(channel, cut, flips):
     except grpc.RpcError as err:
         assert err.code() not in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN), err
         if err.code() == grpc.StatusCode.INVALID_ARGUMENT:
-            assert error_info(err).reason in ("MALFORMED_REQUEST", "INVALID_FIELDS")
+            assert error_from_rpc(err).reason in ("MALFORMED_REQUEST", "INVALID_FIELDS")

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
 import uuid
 from concurrent import futures
+from typing import Optional
 
 import grpc
 import pytest
@@ -18,6 +20,7 @@ from evidence_trace.client import (
     FailedPreconditionError,
     InvalidArgumentError,
     NotFoundError,
+    rpcs,
 )
 from evidence_trace.client.errors import SERVICE_DOMAIN
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -42,6 +45,34 @@ def test_every_rpc_of_the_service_is_wrapped(cls, rpc):
     method = getattr(cls, snake(rpc), None)
     assert callable(method), f"{cls.__name__} lacks {snake(rpc)} for {rpc}"
     assert method.__doc__, f"{cls.__name__}.{snake(rpc)} has no docstring"
+
+
+def test_the_rpc_table_matches_the_service():
+    service = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
+    assert [rpc.name for rpc in rpcs.RPCS] == RPCS
+    for rpc in rpcs.RPCS:
+        method = service.methods_by_name[rpc.name]
+        assert (rpc.request.DESCRIPTOR, rpc.response.DESCRIPTOR) == (method.input_type, method.output_type)
+        assert rpc.streaming == method.server_streaming and not method.client_streaming
+        assert set(rpc.fields) <= set(rpc.request.DESCRIPTOR.fields_by_name), rpc.name
+        assert rpc.method == snake(rpc.name)
+    assert rpcs.IDEMPOTENT_RPCS == {rpc.name for rpc in rpcs.RPCS if rpc.idempotent}
+    assert all(rpc.idempotent for rpc in rpcs.RPCS)  # every RPC says so in the contract (test_contract_options)
+
+
+@pytest.mark.parametrize("rpc", rpcs.RPCS, ids=lambda rpc: rpc.name)
+def test_both_clients_take_the_table_s_keyword_arguments(rpc):
+    for cls in (EvidenceTraceClient, AsyncEvidenceTraceClient):
+        params = inspect.signature(getattr(cls, rpc.method)).parameters
+        assert list(params) == ["self", "request", *rpc.fields, "timeout", "metadata"]
+        assert getattr(cls, rpc.method).__doc__ == rpc.doc
+
+
+def test_a_wrapper_that_drifts_from_the_table_fails_on_import():
+    with pytest.raises(TypeError, match="does not match the RPC table"):
+        @rpcs.wraps(rpcs.GET_SESSION)
+        def get_session(self, request=None, *, session: Optional[str] = None, timeout=None, metadata=None):
+            raise AssertionError("never called")
 
 
 def test_sync_client_round_trip(client):

@@ -8,12 +8,13 @@ import time
 
 import grpc
 import pytest
-from builders import error_info, invocation, retry_delay_s
+from builders import invocation
 from ingest import Ingest
 from serverproc import ServerProcess
 from slow_verifier import StalledVerifier
 from stored import stored_invocation_ids
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -58,7 +59,8 @@ def test_sigterm_under_load_completes_in_flight_calls_and_refuses_new_ones(tmp_p
                 try:
                     stub.GetSession(pb.GetSessionRequest(session_id="ingest"), timeout=2)
                 except grpc.RpcError as err:
-                    refused[f"{err.code().name}/{error_info(err).reason}/retry={retry_delay_s(err)}s"] += 1
+                    refusal = error_from_rpc(err)
+                    refused[f"{refusal.code.name}/{refusal.reason}/retry={refusal.retry_delay}s"] += 1
             locker.execute("ROLLBACK")
             locker.close()
             finished = [f.result().outcome for f in in_flight]
@@ -109,10 +111,11 @@ def test_sigterm_ends_an_open_watch_at_once_with_a_retry_hint(tmp_path, fault_re
             watch_s = time.monotonic() - started
             exit_code = server.proc.wait(GRACE_S + 10)
             exit_s = time.monotonic() - started
-    fault_report(watch_ended=f"{ended.code().name}/{error_info(ended).reason}/retry={retry_delay_s(ended)}s",
+    end = error_from_rpc(ended)
+    fault_report(watch_ended=f"{end.code.name}/{end.reason}/retry={end.retry_delay}s",
                  watch_ended_s=round(watch_s, 2), exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S)
     assert ended.code() == grpc.StatusCode.UNAVAILABLE
-    assert error_info(ended).reason == "SHUTTING_DOWN" and retry_delay_s(ended) > 0
+    assert end.reason == "SHUTTING_DOWN" and (end.retry_delay or 0) > 0
     assert exit_code == 0
 
 

@@ -10,10 +10,11 @@ import time
 
 import grpc
 import pytest
-from builders import error_info, invocation, retry_delay_s
+from builders import invocation
 from conftest import make_settings
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.server.rpc.admission import AdmissionControl, concurrency_limit
 from evidence_trace.server.settings import SettingsError, VerifierSettings
@@ -100,9 +101,9 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
                 return "OK", time.perf_counter() - started
             except grpc.RpcError as err:
                 assert err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, err
-                assert error_info(err).reason == "OVERLOADED"
-                assert error_info(err).metadata["max_concurrent_rpcs"] == "2"
-                assert retry_delay_s(err) > 0
+                assert error_from_rpc(err).reason == "OVERLOADED"
+                assert error_from_rpc(err).metadata["max_concurrent_rpcs"] == "2"
+                assert (error_from_rpc(err).retry_delay or 0) > 0
                 return "RESOURCE_EXHAUSTED", time.perf_counter() - started
 
         deadline = time.monotonic() + 10
@@ -150,8 +151,8 @@ def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_an
         verifier.close()
         running.stop(grace=1)
     assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED, refused.value
-    assert error_info(refused.value).reason == "OVERLOADED"
-    assert retry_delay_s(refused.value) > 0
+    assert error_from_rpc(refused.value).reason == "OVERLOADED"
+    assert (error_from_rpc(refused.value).retry_delay or 0) > 0
     assert status == health_pb2.HealthCheckResponse.SERVING
     assert decision.fallback_reason == pb.FALLBACK_REASON_NONE  # the verifier's own verdict, once released
 
@@ -187,7 +188,7 @@ def test_watchers_cannot_take_every_worker_from_writes(sqlite_url):
             with pytest.raises(grpc.RpcError) as refused:
                 next(stub.WatchSession(pb.WatchSessionRequest(session_id="w"), timeout=30))
             assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-            assert error_info(refused.value).metadata["max_concurrent_streams"] == "2"
+            assert error_from_rpc(refused.value).metadata["max_concurrent_streams"] == "2"
             written = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="w")),
                                             timeout=10)
             assert written.outcome == pb.RECORD_OUTCOME_CREATED

@@ -5,10 +5,11 @@ import urllib.parse
 
 import grpc
 import pytest
-from builders import error_info, invocation, retry_delay_s
+from builders import invocation
 from conftest import make_settings, postgres_url_or_skip
 from tcpproxy import TcpProxy
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
@@ -49,8 +50,8 @@ def test_outage_is_unavailable_then_service_resumes_without_loss(proxied):
         assert not any(i.startswith("during") for i in acknowledged)
         assert len(refused) == 5
         assert {err.code() for err in refused} == {grpc.StatusCode.UNAVAILABLE}
-        assert {error_info(err).reason for err in refused} == {"STORAGE_UNAVAILABLE"}
-        assert all(retry_delay_s(err) > 0 for err in refused)
+        assert {error_from_rpc(err).reason for err in refused} == {"STORAGE_UNAVAILABLE"}
+        assert all((error_from_rpc(err).retry_delay or 0) > 0 for err in refused)
         with pytest.raises(grpc.RpcError) as read_during:
             stub.GetSession(pb.GetSessionRequest(session_id="s-1"), timeout=15)
         assert read_during.value.code() == grpc.StatusCode.UNAVAILABLE

@@ -5,8 +5,9 @@ import concurrent.futures
 
 import grpc
 import pytest
-from builders import bad_fields, error_info, failed_invocation, invocation, step
+from builders import bad_fields, failed_invocation, invocation, step
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 
@@ -56,7 +57,7 @@ def test_same_id_other_content_is_already_exists(stub):
     with pytest.raises(grpc.RpcError) as caught:
         record(stub, invocation(invocation_id="inv-x", duration_ms=6))
     assert caught.value.code() == grpc.StatusCode.ALREADY_EXISTS
-    assert error_info(caught.value).reason == "INVOCATION_ID_CONFLICT"
+    assert error_from_rpc(caught.value).reason == "INVOCATION_ID_CONFLICT"
     assert session(stub).tool_call_count == 1
 
 
@@ -100,7 +101,7 @@ def test_unknown_session_is_not_found(stub):
     with pytest.raises(grpc.RpcError) as caught:
         session(stub, "nope")
     assert caught.value.code() == grpc.StatusCode.NOT_FOUND
-    assert error_info(caught.value).reason == "SESSION_NOT_FOUND"
+    assert error_from_rpc(caught.value).reason == "SESSION_NOT_FOUND"
 
 
 def test_complete_session(stub):
@@ -150,7 +151,7 @@ def test_bad_input_names_each_field_and_stores_nothing(stub, fields, expected):
         record(stub, invocation(**fields))
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert bad_fields(caught.value) == expected
-    assert error_info(caught.value).reason == "INVALID_FIELDS"
+    assert error_from_rpc(caught.value).reason == "INVALID_FIELDS"
     with pytest.raises(grpc.RpcError) as missing:
         session(stub)
     assert missing.value.code() == grpc.StatusCode.NOT_FOUND

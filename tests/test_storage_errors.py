@@ -5,9 +5,10 @@ import sqlite3
 
 import grpc
 import pytest
-from builders import error_info, invocation, retry_delay_s
+from builders import invocation
 from conftest import make_settings
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
@@ -31,8 +32,8 @@ def test_locked_database_is_unavailable_with_retry_info_then_recovers(busy_serve
             stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id="busy-1")),
                                   timeout=10)
         assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
-        assert error_info(caught.value).reason == "STORAGE_BUSY"
-        assert retry_delay_s(caught.value) > 0
+        assert error_from_rpc(caught.value).reason == "STORAGE_BUSY"
+        assert (error_from_rpc(caught.value).retry_delay or 0) > 0
         locker.execute("ROLLBACK")
         locker.close()
         # The retry with the same id now succeeds, once.

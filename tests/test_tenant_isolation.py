@@ -4,9 +4,10 @@ from __future__ import annotations
 from typing import Callable
 
 import grpc
-from builders import error_info, invocation, step
+from builders import invocation, step
 from tenants import bearer, tenant_server  # noqa: F401  (fixture)
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 SESSION = "shared-session"
@@ -32,7 +33,7 @@ def _outcome(call: Callable[[], object]) -> tuple:
     try:
         call()
     except grpc.RpcError as err:
-        return err.code(), error_info(err).reason, err.details()
+        return err.code(), error_from_rpc(err).reason, err.details()
     return ("OK",)
 
 

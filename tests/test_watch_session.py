@@ -7,8 +7,9 @@ import time
 
 import grpc
 import pytest
-from builders import error_info, failed_invocation, invocation, step
+from builders import failed_invocation, invocation, step
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 
@@ -111,7 +112,7 @@ def test_watching_an_unknown_session_is_not_found(stub):
     with pytest.raises(grpc.RpcError) as err:
         list(stub.WatchSession(pb.WatchSessionRequest(session_id="nobody"), timeout=10))
     assert err.value.code() == grpc.StatusCode.NOT_FOUND
-    assert error_info(err.value).reason == "SESSION_NOT_FOUND"
+    assert error_from_rpc(err.value).reason == "SESSION_NOT_FOUND"
 
 
 def test_waiting_for_an_unknown_session_waits_instead_of_not_found(stub):

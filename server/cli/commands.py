@@ -1,13 +1,14 @@
 """The ops commands of `evidence-trace`: they talk to a running server over gRPC.
 
-sessions, show, summarize, watch, chat and health use the generated stubs
-directly. Exit codes (docs/cli.md): 0 ok, 1 not found (or not serving),
-2 usage, 3 server unreachable, 4 any other RPC error.
+sessions, show, summarize, watch, chat and health are built on the client SDK
+(`EvidenceTraceClient`: channel, TLS, bearer token, deadlines and typed errors);
+health calls the standard health service on the SDK client's channel. Exit
+codes (docs/cli.md): 0 ok, 1 not found (or not serving), 2 usage, 3 server
+unreachable, 4 any other RPC error.
 """
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
 import datetime as dt
 import json
@@ -16,16 +17,15 @@ import queue
 import re
 import sys
 import time
-from typing import Any, Iterator, Mapping, Optional, TextIO
+from typing import Iterator, Mapping, Optional, TextIO
 
 import grpc
-from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from grpc_status import rpc_status
 
+from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError, NotFoundError
+from evidence_trace.client.rpcs import auth_metadata, typed_errors
 from evidence_trace.server.cli import output as out
 from evidence_trace.v1 import evidence_trace_pb2 as pb
-from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 EXIT_OK = 0
 EXIT_NOT_FOUND = 1
@@ -187,14 +187,14 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
     try:
         if getattr(args, "local", False):
             args.server = local_server(os.environ)
-        with _channel(args.server, args.timeout, args.token, args.tls_ca) as channel:
-            args.handler(args, channel, stdout, stderr)
+        with _client(args.server, args.timeout, args.token, args.tls_ca) as client:
+            args.handler(args, client, stdout, stderr)
         return EXIT_OK
     except CommandError as exc:
         return _fail(args, stdout, stderr, str(exc), exc.exit_code, None, None)
-    except grpc.RpcError as exc:
+    except EvidenceTraceError as exc:
         message, code = describe(exc, args.server)
-        return _fail(args, stdout, stderr, message, code, exc.code().name, _reason(exc) or None)
+        return _fail(args, stdout, stderr, message, code, exc.code.name, exc.reason or None)
     except KeyboardInterrupt:
         return EXIT_OK
 
@@ -211,42 +211,15 @@ def _fail(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, message: str
 
 # -- connection and errors ---------------------------------------------------------
 
-class _CallDetails(collections.namedtuple("_CallDetails", ("method", "timeout", "metadata", "credentials",
-                                                             "wait_for_ready", "compression")),
-                   grpc.ClientCallDetails):
-    """Call details with extra metadata (grpc.ClientCallDetails is only an interface)."""
-
-
-class _BearerToken(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
-    """Adds `authorization: Bearer TOKEN` to every call."""
-
-    def __init__(self, token: str):
-        self._header = ("authorization", f"Bearer {token}")
-
-    def _with_token(self, details: grpc.ClientCallDetails) -> grpc.ClientCallDetails:
-        return _CallDetails(details.method, details.timeout, (*(details.metadata or ()), self._header),
-                            details.credentials, details.wait_for_ready, details.compression)
-
-    def intercept_unary_unary(self, continuation, details, request):
-        return continuation(self._with_token(details), request)
-
-    def intercept_unary_stream(self, continuation, details, request):
-        return continuation(self._with_token(details), request)
-
-
-def _open_channel(server: str, token: Optional[str], tls_ca: Optional[str]) -> grpc.Channel:
-    if tls_ca:
-        try:
-            with open(tls_ca, "rb") as pem:
-                credentials = grpc.ssl_channel_credentials(root_certificates=pem.read())
-        except OSError as exc:
-            raise CommandError(f"cannot read --tls-ca {tls_ca}: {exc.strerror}", EXIT_USAGE) from None
-        channel = grpc.secure_channel(server, credentials)
-    else:
-        channel = grpc.insecure_channel(server)
-    if token:
-        channel = grpc.intercept_channel(channel, _BearerToken(token))
-    return channel
+def _credentials(tls_ca: Optional[str]) -> Optional[grpc.ChannelCredentials]:
+    """TLS trusting the CA in the PEM file `tls_ca`; None (plaintext) without one."""
+    if not tls_ca:
+        return None
+    try:
+        with open(tls_ca, "rb") as pem:
+            return grpc.ssl_channel_credentials(root_certificates=pem.read())
+    except OSError as exc:
+        raise CommandError(f"cannot read --tls-ca {tls_ca}: {exc.strerror}", EXIT_USAGE) from None
 
 
 def _connect(channel: grpc.Channel, server: str, timeout: float) -> None:
@@ -273,62 +246,34 @@ def _connect(channel: grpc.Channel, server: str, timeout: float) -> None:
 
 
 @contextlib.contextmanager
-def _channel(server: str, timeout: float, token: Optional[str] = None,
-             tls_ca: Optional[str] = None) -> Iterator[grpc.Channel]:
-    channel = _open_channel(server, token, tls_ca)
-    try:
-        _connect(channel, server, timeout)
-        yield channel
-    finally:
-        channel.close()
+def _client(server: str, timeout: float, token: Optional[str] = None,
+            tls_ca: Optional[str] = None) -> Iterator[EvidenceTraceClient]:
+    """An SDK client, connected: bearer token, TLS, each call's deadline `timeout`, and no retries
+    (a command makes one attempt and reports what it got)."""
+    with EvidenceTraceClient(server, credentials=_credentials(tls_ca), token=token, default_timeout=timeout,
+                             retry=NO_RETRY) as client:
+        _connect(client.channel, server, timeout)
+        yield client
 
 
-def _reason(exc: grpc.RpcError) -> str:
-    """The ErrorInfo reason of a failed call; empty when it has none."""
-    status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
-    details: list[Any] = list(status.details) if status else []
-    for detail in details:
-        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            return info.reason
-    return ""
-
-
-def describe(exc: grpc.RpcError, server: str) -> tuple[str, int]:
+def describe(err: EvidenceTraceError, server: str) -> tuple[str, int]:
     """A one-line message and an exit code for a failed call."""
-    code = exc.code()
-    reason = ""
-    status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
-    violations: list[str] = []
-    details: list[Any] = list(status.details) if status else []
-    for detail in details:
-        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            reason = info.reason
-        elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-            bad = error_details_pb2.BadRequest()
-            detail.Unpack(bad)
-            violations = [f"{v.field}: {v.description}" for v in bad.field_violations]
-    text = "; ".join(violations) or exc.details() or code.name
-    message = f"{code.name}{f' {reason}' if reason else ''}: {text}" if text != code.name else code.name
+    code = err.code
+    violations = [f"{v.field}: {v.description}" for v in err.violations]
+    text = "; ".join(violations) or err.message or code.name
+    message = f"{code.name}{f' {err.reason}' if err.reason else ''}: {text}" if text != code.name else code.name
     if code == grpc.StatusCode.NOT_FOUND:
         return message, EXIT_NOT_FOUND
     if code == grpc.StatusCode.INVALID_ARGUMENT:
         return message, EXIT_USAGE
-    if code == grpc.StatusCode.UNAVAILABLE and not reason:
-        return f"cannot reach the server at {server}: {exc.details()}", EXIT_UNREACHABLE
+    if code == grpc.StatusCode.UNAVAILABLE and not err.reason:
+        return f"cannot reach the server at {server}: {err.message}", EXIT_UNREACHABLE
     return message, EXIT_RPC_ERROR
-
-
-def _stub(channel: grpc.Channel) -> pb_grpc.EvidenceTraceServiceStub:
-    return pb_grpc.EvidenceTraceServiceStub(channel)
 
 
 # -- handlers -----------------------------------------------------------------------
 
-def _sessions(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+def _sessions(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
     if not 1 <= args.limit <= 500:
         raise CommandError("--limit must be 1 to 500", EXIT_USAGE)
     request = pb.ListSessionsRequest(page_size=args.limit, page_token=args.page_token,
@@ -337,7 +282,7 @@ def _sessions(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, s
         request.min_update_time.FromDatetime(args.since)
     if args.until:
         request.max_update_time.FromDatetime(args.until)
-    response = _stub(channel).ListSessions(request, timeout=args.timeout)
+    response = client.list_sessions(request)
     if args.json:
         print(out.to_json(response), file=stdout)
         return
@@ -349,9 +294,8 @@ def _sessions(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, s
         print(f"more: --page-token {response.next_page_token}{bounds}", file=stderr)
 
 
-def _show(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    events = list(_stub(channel).WatchSession(
-        pb.WatchSessionRequest(session_id=args.session, replay_only=True), timeout=args.timeout))
+def _show(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
+    events = list(client.watch_session(session_id=args.session, replay_only=True, timeout=args.timeout))
     if args.json:
         session = next((out.as_dict(e.session) for e in events if e.WhichOneof("event") == "session"), None)
         rest = [out.as_dict(e) for e in events if e.WhichOneof("event") != "session"]
@@ -360,46 +304,42 @@ def _show(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stder
     print(out.timeline_table(events, args.wide), file=stdout)
 
 
-def _summarize(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    response = _stub(channel).SummarizeSession(pb.SummarizeSessionRequest(session_id=args.session),
-                                               timeout=args.timeout)
+def _summarize(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
+    response = client.summarize_session(session_id=args.session)
     print(out.to_json(response) if args.json else out.summary_table(response, args.wide), file=stdout)
 
 
-def _watch(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    call = _stub(channel).WatchSession(pb.WatchSessionRequest(session_id=args.session,
-                                                              wait_for_session=args.wait))
-    try:
-        for event in call:
-            if args.json:
-                print(out.to_json(event), file=stdout, flush=True)
-                continue
-            if event.WhichOneof("event") == "session" and event.replayed:
-                print(out.session_header(event.session), file=stdout)
-                print(out.fixed_line(out.TIMELINE_HEADERS), file=stdout, flush=True)
-                continue
-            cells = out.timeline_cells(event, args.wide)
-            if cells is not None:
-                print(out.fixed_line(cells), file=stdout, flush=True)
-    finally:
-        call.cancel()
+def _watch(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
+    # No deadline: a watch lasts until the session finishes (the connect had --timeout). On Ctrl-C
+    # closing the client (in run) cancels the stream.
+    request = pb.WatchSessionRequest(session_id=args.session, wait_for_session=args.wait)
+    for event in client.watch_session(request):
+        if args.json:
+            print(out.to_json(event), file=stdout, flush=True)
+            continue
+        if event.WhichOneof("event") == "session" and event.replayed:
+            print(out.session_header(event.session), file=stdout)
+            print(out.fixed_line(out.TIMELINE_HEADERS), file=stdout, flush=True)
+            continue
+        cells = out.timeline_cells(event, args.wide)
+        if cells is not None:
+            print(out.fixed_line(cells), file=stdout, flush=True)
 
 
-def _chat(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
-    request = pb.ChatRequest(session_id=args.session, question=args.question, draft_answer=args.draft)
-    if args.verifier_output is not None:
-        request.verifier_output = args.verifier_output
-    response = _stub(channel).Chat(request, timeout=args.timeout)
+def _chat(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
+    response = client.chat(session_id=args.session, question=args.question, draft_answer=args.draft,
+                           verifier_output=args.verifier_output)
     print(out.to_json(response) if args.json else out.chat_text(response, args.draft), file=stdout)
 
 
-def _health(args: argparse.Namespace, channel: grpc.Channel, stdout: TextIO, stderr: TextIO) -> None:
+def _health(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
+    # The SDK does not wrap the standard health service: call it on the client's channel.
     try:
-        response = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=args.service),
-                                                             timeout=args.timeout)
-    except grpc.RpcError as exc:
-        if exc.code() != grpc.StatusCode.NOT_FOUND:
-            raise
+        with typed_errors():
+            response = health_pb2_grpc.HealthStub(client.channel).Check(
+                health_pb2.HealthCheckRequest(service=args.service), timeout=args.timeout,
+                metadata=auth_metadata(args.token))
+    except NotFoundError:
         # The health service answers a name it does not know with a bare NOT_FOUND.
         raise CommandError(f"the server has no service named {args.service!r} (try "
                            f"{_SERVICE_NAME} or leave out --service)", EXIT_NOT_FOUND) from None
