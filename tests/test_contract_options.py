@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import uuid
 
+import grpc
+import pytest
+from builders import bad_fields, invocation, step
 from google.api import field_behavior_pb2
 from google.protobuf.descriptor_pb2 import MethodOptions
 
@@ -56,3 +59,52 @@ def test_the_client_keeps_a_request_id_the_caller_chose_and_never_changes_the_ca
 def test_requests_without_a_request_id_field_are_passed_through():
     request = pb.GetSessionRequest(session_id="s")
     assert build_request(pb.GetSessionRequest, request) is request
+
+
+def _required_paths(message, prefix: str = "") -> list[str]:
+    """Every field path marked REQUIRED, following REQUIRED message fields (not repeated ones)."""
+    paths = []
+    for field in message.DESCRIPTOR.fields:
+        if field_behavior_pb2.REQUIRED in field.GetOptions().Extensions[field_behavior_pb2.field_behavior]:
+            paths.append(prefix + field.name)
+            if field.message_type is not None and not field.is_repeated:
+                paths += _required_paths(getattr(message, field.name), prefix + field.name + ".")
+    return paths
+
+
+def _valid_requests():
+    sid = f"contract-{uuid.uuid4()}"
+    return sid, {
+        "RecordInvocation": pb.RecordInvocationRequest(invocation=invocation(session_id=sid)),
+        "RecordAgentStep": pb.RecordAgentStepRequest(step=step(session_id=sid)),
+        "GetSession": pb.GetSessionRequest(session_id=sid),
+        "CompleteSession": pb.CompleteSessionRequest(session_id=sid, status=pb.SESSION_STATUS_COMPLETED),
+        "SummarizeSession": pb.SummarizeSessionRequest(session_id=sid),
+        "Chat": pb.ChatRequest(session_id=sid, question="Why?", draft_answer="Because."),
+    }
+
+
+def _cleared(request, path: str):
+    copy = type(request)()
+    copy.CopyFrom(request)
+    *parents, leaf = path.split(".")
+    holder = copy
+    for name in parents:
+        holder = getattr(holder, name)
+    holder.ClearField(leaf)
+    return copy
+
+
+def test_every_field_marked_required_is_refused_when_missing_and_named_in_the_error(stub):
+    """The annotation and the server's validation agree: leave a REQUIRED field out, get it named."""
+    _, requests = _valid_requests()
+    checked = []
+    for rpc, request in requests.items():
+        for path in _required_paths(request):
+            with pytest.raises(grpc.RpcError) as caught:
+                getattr(stub, rpc)(_cleared(request, path), timeout=10)
+            assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT, (rpc, path)
+            named = bad_fields(caught.value)  # a missing message is named by its own required fields
+            assert path in named or any(f.startswith(path + ".") for f in named), (rpc, path, named)
+            checked.append(f"{rpc}:{path}")
+    assert len(checked) >= 15  # every request above has required fields; nested ones are followed
