@@ -105,23 +105,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.command != "serve":
         return cli_commands.run(args)
     flags = {k: v for k, v in vars(args).items() if k != "command" and v is not None}
-    if args.command == "serve":
-        try:
-            settings = settings_module.load(flags)
-        except settings_module.SettingsError as exc:
-            print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
-            return 2
-        logging.basicConfig(level=settings.log_level.upper(),
-                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        from evidence_trace.server.app import BindError, serve
-        try:
-            serve(settings)
-        except BindError as exc:
-            print(f"evidence-trace serve: {exc}", file=sys.stderr)
-            return EXIT_CANNOT_START
-        return 0
-    return 2
-
+    try:
+        settings = settings_module.load(flags)
+    except settings_module.SettingsError as exc:
+        print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from evidence_trace.server.app import BindError, serve
+    try:
+        serve(settings)
+    except BindError as exc:
+        print(f"evidence-trace serve: {exc}", file=sys.stderr)
+        return EXIT_CANNOT_START
+    return 0
 
 if __name__ == "__main__":
     sys.exit(main())
