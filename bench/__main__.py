@@ -25,7 +25,7 @@ from bench.stages import stage_costs
 from bench.workload import batch_request, record_request, row_values, session_invocations
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
-from evidence_trace.server.store.writer import INVOCATION_COLUMNS
+from evidence_trace.server.store.rows import INVOCATIONS
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -65,11 +65,11 @@ def raw_sqlite_insert(rows: int) -> float:
         conn.execute("PRAGMA journal_mode=wal")
         conn.execute("PRAGMA synchronous=FULL")
         values = [row_values(f"raw-{i}") for i in range(rows)]
-        sql = (f"INSERT INTO tool_invocation ({', '.join(INVOCATION_COLUMNS)}) "
-               f"VALUES ({', '.join('?' * len(INVOCATION_COLUMNS))})")
+        columns = INVOCATIONS.write_columns
+        sql = f"INSERT INTO {INVOCATIONS.table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
         began = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
-        conn.executemany(sql, [tuple(v[c] for c in INVOCATION_COLUMNS) for v in values])
+        conn.executemany(sql, [tuple(v[c] for c in columns) for v in values])
         conn.execute("COMMIT")
         elapsed = time.perf_counter() - began
         conn.close()

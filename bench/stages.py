@@ -39,5 +39,5 @@ def stage_costs(rows: int = 500) -> list[tuple[str, float]]:
         ("redact + normalize", _per_row_us(lambda: [recorder.normalize_invocation(i) for i in invocations], rows)),
         ("classify", _per_row_us(lambda: [classify(i) for i in normalized], rows)),
         ("row: classify + canonical JSON + hashes",
-         _per_row_us(lambda: [recorder.invocation_row("default", i, 0) for i in normalized], rows)),
+         _per_row_us(lambda: [recorder.prepare_invocation("default", i, 0) for i in normalized], rows)),
     ]

@@ -5,6 +5,7 @@ import json
 
 from evidence_trace.server.domain.model import Invocation, OutputState
 from evidence_trace.server.domain.validation import Limits
+from evidence_trace.server.store.rows import INVOCATIONS
 from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
@@ -57,5 +58,5 @@ def row_values(invocation_id: str) -> dict:
     inv = Invocation(invocation_id=invocation_id, session_id="raw", tool_name="query_logs",
                      input_params={"logTopic": "topic-0", "query": "level:ERROR", "region": "cn-shanghai"},
                      duration_ms=120, success=True, output_state=OutputState.CAPTURED, output_preview=_LOGS)
-    row, _ = _RECORDER.invocation_row("default", inv, 0)
-    return dict(row.values, record_us=0)
+    op, _ = _RECORDER.prepare_invocation("default", inv, 0)
+    return dict(zip(INVOCATIONS.write_columns, (*op.row.values, 0)))  # record_us = 0

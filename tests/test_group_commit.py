@@ -12,6 +12,7 @@ from evidence_trace.server.domain.model import Invocation, OutputState, RecordOu
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
+from evidence_trace.server.store.rows import INVOCATIONS
 from evidence_trace.server.store.writer import GroupCommitWriter, WriteInvocation
 from evidence_trace.server.usecases.recording import Recorder
 
@@ -19,7 +20,7 @@ from evidence_trace.server.usecases.recording import Recorder
 def _row(recorder: Recorder, invocation_id: str):
     inv = Invocation(invocation_id=invocation_id, session_id="gc", tool_name="query_logs", success=True,
                      output_state=OutputState.CAPTURED, output_preview="ERROR boom")
-    return recorder.invocation_row("default", inv, 1)[0]
+    return recorder.prepare_invocation("default", inv, 1)[0].row
 
 
 @pytest.fixture
@@ -69,7 +70,9 @@ def test_concurrent_submissions_share_one_transaction(blocked_writer, tmp_path):
 def test_a_poisoned_write_sinks_only_itself(blocked_writer, tmp_path):
     writer, recorder, locker, first = blocked_writer
     poisoned = _row(recorder, "poison")
-    poisoned = dataclasses.replace(poisoned, values=dict(poisoned.values, tool_name=None))  # NOT NULL
+    values = list(poisoned.values)
+    values[INVOCATIONS.write_columns.index("tool_name")] = None  # NOT NULL
+    poisoned = dataclasses.replace(poisoned, values=tuple(values))
     good_before = writer.submit([WriteInvocation(_row(recorder, "good-1"))])
     bad = writer.submit([WriteInvocation(poisoned)])
     good_after = writer.submit([WriteInvocation(_row(recorder, "good-2"))])

@@ -1,24 +1,17 @@
 """Read queries. One query per answer, never a query per row.
 
 Each function opens (or reuses) the calling thread's connection for the
-duration of the call and translates driver errors to storage errors.
+duration of the call and translates driver errors to storage errors. The
+SELECT lists and the mapping of rows to domain objects are the mappers'
+(store/rows.py).
 """
 from __future__ import annotations
 
-import datetime as dt
 from typing import Optional
 
 import peewee
 
-from evidence_trace.server.domain.model import (
-    ClassifiedRow,
-    ErrorKind,
-    EvidenceRow,
-    Outcome,
-    RelevanceLevel,
-    Session,
-    SessionStatus,
-)
+from evidence_trace.server.domain.model import ClassifiedRow, EvidenceRow, Session
 from evidence_trace.server.domain.timeline import (
     SessionFilter,
     SessionKey,
@@ -26,42 +19,8 @@ from evidence_trace.server.domain.timeline import (
     TimelineCursor,
     TimelineSnapshot,
 )
-from evidence_trace.server.store import models
-from evidence_trace.server.store import rows as mappers
 from evidence_trace.server.store.db import is_sqlite, thread_connection, translate_errors
-
-_SESSION_COLUMNS = ("session_id", "status", "step_count", "tool_call_count", "helper_call_count",
-                    "evaluation_count", "create_us", "update_us", "complete_us")
-
-
-def _time(value: int) -> dt.datetime:
-    """A stored time (µs since the epoch) as an aware UTC datetime."""
-    return dt.datetime.fromtimestamp(value / 1e6, tz=dt.timezone.utc)
-
-
-def from_us(value: Optional[int]) -> Optional[dt.datetime]:
-    """_time, for a column that may be NULL."""
-    return None if value is None else _time(value)
-
-
-_OUTCOMES = {int(o): o for o in Outcome}
-_RELEVANCE = {int(r): r for r in RelevanceLevel}
-_ERROR_KINDS = {int(k): k for k in ErrorKind}
-
-
-def _session(row: tuple) -> Session:
-    (session_id, status, steps, tools, helpers, evals, create_us, update_us, complete_us) = row
-    return Session(
-        session_id=session_id,
-        status=SessionStatus(status),
-        step_count=steps,
-        tool_call_count=tools,
-        helper_call_count=helpers,
-        evaluation_count=evals,
-        create_time=_time(create_us),
-        update_time=_time(update_us),
-        complete_time=from_us(complete_us),
-    )
+from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, from_us
 
 
 class Reader:
@@ -75,12 +34,24 @@ class Reader:
         with translate_errors(self._db), thread_connection(self._db):
             return self._db.execute_sql(sql, params).fetchall()
 
-    def session(self, tenant: str, session_id: str) -> Optional[Session]:
+    def _find_session(self, tenant: str, session_id: str) -> Optional[Session]:
+        """The session row; call with a connection open (and inside the read's transaction, if any)."""
         p = self._p
-        rows = self._query(
-            f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
-            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id))
-        return _session(rows[0]) if rows else None
+        found = self._db.execute_sql(
+            f"SELECT {', '.join(SESSIONS.columns)} FROM {SESSIONS.table} WHERE tenant = {p} AND session_id = {p}",
+            (tenant, session_id)).fetchall()
+        return SESSIONS.to_domain(found[0]) if found else None
+
+    def _session_rows(self, columns: tuple[str, ...], tenant: str, session_id: str) -> list[tuple]:
+        """A session's invocation rows in call order; call inside the read's transaction."""
+        p = self._p
+        return self._db.execute_sql(
+            f"SELECT {', '.join(columns)} FROM {INVOCATIONS.table} WHERE tenant = {p} AND session_id = {p} "
+            "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+
+    def session(self, tenant: str, session_id: str) -> Optional[Session]:
+        with translate_errors(self._db), thread_connection(self._db):
+            return self._find_session(tenant, session_id)
 
     def session_with_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified invocation rows in call order, in one read transaction."""
@@ -93,47 +64,25 @@ class Reader:
 
         One read transaction, so the evidence is that of exactly the rows judged.
         """
-        p = self._p
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
-            found = self._db.execute_sql(
-                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
-                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
-            if not found:
+            session = self._find_session(tenant, session_id)
+            if session is None:
                 return None, [], []
-            rows = self._db.execute_sql(
-                "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note, "
-                "output_preview, input_params, relevance_level, error_message, error_kind, duration_ms "
-                f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
-                "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+            rows = self._session_rows(INVOCATIONS.evidence_columns, tenant, session_id)
         classified, evidence = [], []
         for r in rows:
-            outcome = _OUTCOMES[r[3]]
-            classified.append(ClassifiedRow(invocation_id=r[0], tool_name=r[1], topic_domain=r[2], outcome=outcome,
-                                            input_digest=r[4], excerpt=r[5], note=r[6]))
-            evidence.append(EvidenceRow(
-                invocation_id=r[0], tool_name=r[1], outcome=outcome, preview=(r[7] or "")[:preview_chars],
-                relevance=_RELEVANCE[r[9] or 0], error_message=r[10] or "", error_kind=_ERROR_KINDS[r[11] or 0],
-                duration_ms=r[12] or 0, params_json=r[8] or ""))
-        return _session(found[0]), classified, evidence
+            row, seen = INVOCATIONS.evidence(r, preview_chars)
+            classified.append(row)
+            evidence.append(seen)
+        return session, classified, evidence
 
     def _session_and_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified rows; call inside an open read transaction."""
-        p = self._p
-        found = self._db.execute_sql(
-            f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
-            f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
-        if not found:
+        session = self._find_session(tenant, session_id)
+        if session is None:
             return None, []
-        rows = self._db.execute_sql(
-            "SELECT invocation_id, tool_name, effective_topic, outcome, input_digest, excerpt, note "
-            f"FROM {models.ToolInvocation._meta.table_name} WHERE tenant = {p} AND session_id = {p} "
-            "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
-        return _session(found[0]), [
-            ClassifiedRow(invocation_id=r[0], tool_name=r[1], topic_domain=r[2], outcome=Outcome(r[3]),
-                          input_digest=r[4], excerpt=r[5], note=r[6])
-            for r in rows
-        ]
-
+        rows = self._session_rows(INVOCATIONS.classified_columns, tenant, session_id)
+        return session, [INVOCATIONS.classified(r) for r in rows]
 
     def list_sessions(self, tenant: str, flt: SessionFilter, after: Optional[SessionKey],
                       limit: int) -> list[tuple[SessionKey, SessionOverview]]:
@@ -157,21 +106,22 @@ class Reader:
         if after is not None:
             where.append(f"(s.update_us < {p} OR (s.update_us = {p} AND s.id < {p}))")
             params += [after.update_us, after.update_us, after.row_id]
-        sessions = models.DiagnosisSession._meta.table_name
-        evaluations = models.VerifierEvaluation._meta.table_name
-        columns = ", ".join(f"s.{c}" for c in _SESSION_COLUMNS)
+        params.append(int(limit))
+        sessions, evaluations = SESSIONS.table, EVALUATIONS.table
+        columns = ", ".join(f"s.{c}" for c in SESSIONS.columns)
+        last = ", ".join(f"e.{c}" for c in EVALUATIONS.overview_columns)
         rows = self._query(
-            f"SELECT s.id, {columns}, {mappers.OVERVIEW_EVALUATION_COLUMNS} "
+            f"SELECT s.id, {columns}, {last} "
             f"FROM {sessions} s LEFT JOIN {evaluations} e ON e.seq = ("
             f"SELECT MAX(v.seq) FROM {evaluations} v WHERE v.tenant = s.tenant AND v.session_id = s.session_id) "
-            f"WHERE {' AND '.join(where)} ORDER BY s.update_us DESC, s.id DESC LIMIT {int(limit)}",
+            f"WHERE {' AND '.join(where)} ORDER BY s.update_us DESC, s.id DESC LIMIT {p}",
             tuple(params))
-        width = len(_SESSION_COLUMNS)
+        width = len(SESSIONS.columns)
         out = []
         for row in rows:
-            session = _session(row[1:1 + width])
-            verdict, decided_us = mappers.overview_verdict(row[1 + width:])
-            out.append((SessionKey(update_us=row[1 + _SESSION_COLUMNS.index("update_us")], row_id=row[0]),
+            session = SESSIONS.to_domain(row[1:1 + width])
+            verdict, decided_us = EVALUATIONS.overview_verdict(row[1 + width:])
+            out.append((SessionKey(update_us=row[1 + SESSIONS.columns.index("update_us")], row_id=row[0]),
                         SessionOverview(session, verdict, from_us(decided_us))))
         return out
 
@@ -185,23 +135,21 @@ class Reader:
         p = self._p
         atomic = self._db.atomic() if is_sqlite(self._db) else self._db.atomic(isolation_level="REPEATABLE READ")
         with translate_errors(self._db), thread_connection(self._db), atomic:
-            found = self._db.execute_sql(
-                f"SELECT {', '.join(_SESSION_COLUMNS)} FROM {models.DiagnosisSession._meta.table_name} "
-                f"WHERE tenant = {p} AND session_id = {p}", (tenant, session_id)).fetchall()
-            if not found:
+            session = self._find_session(tenant, session_id)
+            if session is None:
                 return None
             fetched = []
             for table, columns, after in (
-                    (models.AgentStep, mappers.STEP_COLUMNS, cursor.step_seq),
-                    (models.ToolInvocation, mappers.INVOCATION_COLUMNS, cursor.invocation_seq),
-                    (models.VerifierEvaluation, mappers.EVALUATION_COLUMNS, cursor.evaluation_seq)):
+                    (STEPS.table, STEPS.columns, cursor.step_seq),
+                    (INVOCATIONS.table, INVOCATIONS.columns, cursor.invocation_seq),
+                    (EVALUATIONS.table, EVALUATIONS.columns, cursor.evaluation_seq)):
                 fetched.append(self._db.execute_sql(
-                    f"SELECT {', '.join(columns)} FROM {table._meta.table_name} "
+                    f"SELECT {', '.join(columns)} FROM {table} "
                     f"WHERE tenant = {p} AND session_id = {p} AND seq > {p} ORDER BY seq",
                     (tenant, session_id, after)).fetchall())
         steps, invocations, evaluations = fetched
         return TimelineSnapshot(
-            session=_session(found[0]),
-            steps=[mappers.step(r) for r in steps],
-            invocations=[mappers.invocation(r) for r in invocations],
-            evaluations=[mappers.evaluation(r) for r in evaluations])
+            session=session,
+            steps=[STEPS.to_domain(r) for r in steps],
+            invocations=[INVOCATIONS.to_domain(r) for r in invocations],
+            evaluations=[EVALUATIONS.to_domain(r) for r in evaluations])

@@ -33,10 +33,18 @@ from evidence_trace.server.domain.errors import (
     StorageUnavailable,
     WriterClosed,
 )
-from evidence_trace.server.domain.model import RecordOutcome, SessionStatus, StepKind
+from evidence_trace.server.domain.model import (
+    AgentStep,
+    Classification,
+    Invocation,
+    RecordOutcome,
+    SessionStatus,
+    StepKind,
+    Verdict,
+)
 from evidence_trace.server.domain.redaction import storable
-from evidence_trace.server.store import models
 from evidence_trace.server.store.db import is_sqlite, translate_errors
+from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, KeyedMapper, KeyedRow
 
 log = logging.getLogger(__name__)
 
@@ -48,33 +56,15 @@ def now_us() -> int:
     return time.time_ns() // 1000
 
 
-def _columns(model: type[peewee.Model], skip: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f.column_name for f in model._meta.sorted_fields if f.name not in skip)
-
-
-INVOCATION_COLUMNS = _columns(models.ToolInvocation, ("seq",))
-STEP_COLUMNS = _columns(models.AgentStep, ("seq",))
-EVALUATION_COLUMNS = _columns(models.VerifierEvaluation, ("seq",))
-
-
-@dataclasses.dataclass
-class KeyedRow:
-    """An invocation or step row, keyed for idempotency.
-
-    values maps column names to values, except `record_us`, which the writer
-    sets to the commit batch's time.
-    """
-
-    tenant: str
-    session_id: str
-    key: str
-    content_hash: str
-    values: dict[str, Any]
-
-
 @dataclasses.dataclass
 class WriteInvocation:
     row: KeyedRow
+
+    @classmethod
+    def of(cls, tenant: str, inv: Invocation, c: Classification, classifier_version: int,
+           received_us: int) -> WriteInvocation:
+        """The write of a validated, normalized invocation classified as `c` (its row is built here)."""
+        return cls(INVOCATIONS.keyed_row(tenant, inv, c, classifier_version, received_us))
 
 
 @dataclasses.dataclass
@@ -82,12 +72,24 @@ class WriteStep:
     row: KeyedRow
     kind: StepKind
 
+    @classmethod
+    def of(cls, tenant: str, step: AgentStep, received_us: int) -> WriteStep:
+        """The write of a validated, normalized step (its row is built here)."""
+        return cls(STEPS.keyed_row(tenant, step, received_us), step.kind)
+
 
 @dataclasses.dataclass
 class WriteEvaluation:
     tenant: str
     session_id: str
-    values: dict[str, Any]
+    values: tuple  # EVALUATIONS.write_row; the writer appends the commit stamp
+
+    @classmethod
+    def of(cls, tenant: str, session_id: str, evaluation_id: str, question: str, draft: str, verdict: Verdict,
+           source_ids: Sequence[str], latency_ms: float) -> WriteEvaluation:
+        """The write of one Chat call's evaluation (its row is built here)."""
+        return cls(tenant, session_id, EVALUATIONS.write_row(tenant, session_id, evaluation_id, question, draft,
+                                                             verdict, source_ids, latency_ms))
 
 
 @dataclasses.dataclass
@@ -232,26 +234,23 @@ class _Batch:
         evals = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteEvaluation)]
         done = [(i, o) for i, o in enumerate(ops) if isinstance(o, CompleteSession)]
         if inv:
-            outcomes = self._insert_keyed(models.ToolInvocation, "invocation_id", INVOCATION_COLUMNS,
-                                          [o.row for _, o in inv], "INVOCATION_ID_CONFLICT")
+            outcomes = self._insert_keyed(INVOCATIONS, [o.row for _, o in inv], "INVOCATION_ID_CONFLICT")
             for (i, o), out in zip(inv, outcomes):
                 results[i] = out
                 if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
-                    self.deltas[(o.row.tenant, o.row.session_id)]["tool_call_count"] += 1
+                    self.deltas[(o.row.tenant, o.row.session_id)][SESSIONS.invocation_counter] += 1
         if steps:
-            outcomes = self._insert_keyed(models.AgentStep, "step_id", STEP_COLUMNS,
-                                          [o.row for _, o in steps], "STEP_ID_CONFLICT")
+            outcomes = self._insert_keyed(STEPS, [o.row for _, o in steps], "STEP_ID_CONFLICT")
             for (i, s), out in zip(steps, outcomes):
                 results[i] = out
                 if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
-                    column = "step_count" if s.kind == StepKind.MODEL_STEP else "helper_call_count"
-                    self.deltas[(s.row.tenant, s.row.session_id)][column] += 1
+                    self.deltas[(s.row.tenant, s.row.session_id)][SESSIONS.step_counter(s.kind)] += 1
         if evals:
-            self._insert_rows(models.VerifierEvaluation, EVALUATION_COLUMNS,
-                              [dict(o.values, create_us=self.stamp) for _, o in evals])
+            self._insert_rows(EVALUATIONS.table, EVALUATIONS.write_columns,
+                              [(*o.values, self.stamp) for _, o in evals])
             for i, e in evals:
                 results[i] = Written(RecordOutcome.CREATED, self.stamp)
-                self.deltas[(e.tenant, e.session_id)]["evaluation_count"] += 1
+                self.deltas[(e.tenant, e.session_id)][SESSIONS.evaluation_counter] += 1
         self._apply_deltas()
         for i, c in done:
             results[i] = self._complete(c)
@@ -259,30 +258,21 @@ class _Batch:
 
     # -- sessions ------------------------------------------------------------
     def _ensure_sessions(self, keys: Iterable[tuple[str, str]]) -> None:
-        rows = [(t, s, int(SessionStatus.ACTIVE), self.stamp, self.stamp) for t, s in sorted(keys)]
-        if not rows:
-            return
-        table = models.DiagnosisSession._meta.table_name
-        p = self.p
-        for chunk in _chunks(rows, _CHUNK):
-            values = ", ".join([f"({p}, {p}, {p}, 0, 0, 0, 0, {p}, {p})"] * len(chunk))
-            self.db.execute_sql(
-                f"INSERT INTO {table} (tenant, session_id, status, step_count, tool_call_count, "
-                f"helper_call_count, evaluation_count, create_us, update_us) VALUES {values} "
-                f"ON CONFLICT (tenant, session_id) DO NOTHING",
-                [v for row in chunk for v in row])
+        rows = [SESSIONS.new_row(t, s, self.stamp) for t, s in sorted(keys)]
+        if rows:
+            self._insert_rows(SESSIONS.table, SESSIONS.write_columns, rows, conflict=("tenant", "session_id"))
 
     def _apply_deltas(self) -> None:
-        table = models.DiagnosisSession._meta.table_name
         p = self.p
         for (tenant, session_id), delta in sorted(self.deltas.items()):
-            sets = ", ".join(f"{col} = {col} + {int(n)}" for col, n in sorted(delta.items()))
+            counters = sorted(delta.items())
+            sets = ", ".join(f"{col} = {col} + {p}" for col, _ in counters)
             self.db.execute_sql(
-                f"UPDATE {table} SET {sets}, update_us = {p} WHERE tenant = {p} AND session_id = {p}",
-                (self.stamp, tenant, session_id))
+                f"UPDATE {SESSIONS.table} SET {sets}, update_us = {p} WHERE tenant = {p} AND session_id = {p}",
+                (*(int(n) for _, n in counters), self.stamp, tenant, session_id))
 
     def _complete(self, op: CompleteSession) -> Union[Written, Exception]:
-        table = models.DiagnosisSession._meta.table_name
+        table = SESSIONS.table
         p = self.p
         row = self.db.execute_sql(
             f"SELECT status FROM {table} WHERE tenant = {p} AND session_id = {p}",
@@ -303,21 +293,23 @@ class _Batch:
         return Written(RecordOutcome.CREATED, self.stamp)
 
     # -- keyed rows ----------------------------------------------------------
-    def _insert_keyed(self, model: type[peewee.Model], key_col: str, columns: tuple[str, ...],
-                      rows: list[KeyedRow], conflict_reason: str) -> list[Union[Written, Exception]]:
+    def _insert_keyed(self, mapper: KeyedMapper, rows: list[KeyedRow],
+                      conflict_reason: str) -> list[Union[Written, Exception]]:
         first: dict[tuple[str, str], KeyedRow] = {}
         for row in rows:
             first.setdefault((row.tenant, row.key), row)
-        stored = self._stored_hashes(model, key_col, list(first))
+        stored = self._stored_hashes(mapper, list(first))
         fresh = [row for k, row in first.items() if k not in stored]
         inserted: set[tuple[str, str]] = set()
         if fresh:
-            returned = self._insert_rows(model, columns, [dict(r.values, record_us=self.stamp) for r in fresh],
-                                         conflict=("tenant", key_col), returning=("tenant", key_col))
+            returned = self._insert_rows(mapper.table, mapper.write_columns,
+                                         [(*r.values, self.stamp) for r in fresh],
+                                         conflict=mapper.conflict_columns, returning=mapper.conflict_columns)
             inserted = {tuple(r) for r in returned}
             raced = [(r.tenant, r.key) for r in fresh if (r.tenant, r.key) not in inserted]
             if raced:  # another replica committed the same id meanwhile
-                stored.update(self._stored_hashes(model, key_col, raced))
+                stored.update(self._stored_hashes(mapper, raced))
+        key_col = mapper.key_column
         out: list[Union[Written, Exception]] = []
         claimed: set[tuple[str, str]] = set()
         for row in rows:
@@ -335,9 +327,8 @@ class _Batch:
                                     **{key_col: row.key}))
         return out
 
-    def _stored_hashes(self, model: type[peewee.Model], key_col: str,
+    def _stored_hashes(self, mapper: KeyedMapper,
                        keys: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, int]]:
-        table = model._meta.table_name
         p = self.p
         found: dict[tuple[str, str], tuple[str, int]] = {}
         by_tenant: dict[str, list[str]] = collections.defaultdict(list)
@@ -347,22 +338,22 @@ class _Batch:
             for chunk in _chunks(ids, _CHUNK):
                 marks = ", ".join([p] * len(chunk))
                 cursor = self.db.execute_sql(
-                    f"SELECT {key_col}, content_hash, record_us FROM {table} "
-                    f"WHERE tenant = {p} AND {key_col} IN ({marks})", [tenant, *chunk])
+                    f"SELECT {', '.join(mapper.hash_columns)} FROM {mapper.table} "
+                    f"WHERE tenant = {p} AND {mapper.key_column} IN ({marks})", [tenant, *chunk])
                 for key, content_hash, record_us in cursor.fetchall():
                     found[(tenant, key)] = (content_hash, record_us)
         return found
 
-    def _insert_rows(self, model: type[peewee.Model], columns: tuple[str, ...], rows: list[dict[str, Any]],
+    def _insert_rows(self, table: str, columns: tuple[str, ...], rows: list[tuple],
                      conflict: tuple[str, ...] = (), returning: tuple[str, ...] = ()) -> list[tuple]:
-        table = model._meta.table_name
+        """Multi-row INSERTs of value tuples in `columns` order, every value a bound parameter."""
         one = "(" + ", ".join([self.p] * len(columns)) + ")"
         tail = f" ON CONFLICT ({', '.join(conflict)}) DO NOTHING" if conflict else ""
         tail += f" RETURNING {', '.join(returning)}" if returning else ""
         out: list[tuple] = []
         for chunk in _chunks(rows, max(1, 30_000 // len(columns))):
             sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(chunk))}{tail}"
-            cursor = self.db.execute_sql(sql, [_storable(row[c]) for row in chunk for c in columns])
+            cursor = self.db.execute_sql(sql, [_storable(v) for row in chunk for v in row])
             if returning:
                 out.extend(cursor.fetchall())
         return out

@@ -19,7 +19,7 @@ from evidence_trace.server.domain.validation import Limits, check_id
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.usecases.compute import ComputeSlots
-from evidence_trace.server.usecases.recording import Recorder, evaluation_values
+from evidence_trace.server.usecases.recording import Recorder
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,9 +67,6 @@ class ChatService:
                                                     deadline))
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
-        self._recorder.record_evaluation(
-            tenant, session_id,
-            evaluation_values(tenant, session_id, evaluation_id, question, draft, verdict,
-                              [r.invocation_id for r in rows], latency_ms),
-            timeout)
+        self._recorder.record_evaluation(tenant, session_id, evaluation_id, question, draft, verdict,
+                                         [r.invocation_id for r in rows], latency_ms, timeout)
         return ChatResult(verdict, evaluation_id, entries)
