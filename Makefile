@@ -49,7 +49,7 @@ contract-baseline: $(STAMP)
 # mypy reads the package as installed (the editable install maps folders at
 # import time, which mypy cannot follow), so it checks a throwaway install.
 typecheck: $(STAMP)
-	rm -rf build/typecheck
+	rm -rf build/typecheck build/lib build/bdist.*  # setuptools reuses build/lib: a moved module would linger
 	$(PY) -m pip install --quiet --no-deps --target build/typecheck .
 	MYPYPATH=build/typecheck $(VENV)/bin/mypy --config-file pyproject.toml -p evidence_trace
 

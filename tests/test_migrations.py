@@ -16,13 +16,13 @@ def _columns(db: peewee.Database) -> set[str]:
         return {c.name for c in db.get_columns(models.VerifierEvaluation._meta.table_name)}
 
 
-def test_a_version_1_store_gains_the_claim_columns_and_keeps_its_rows(db_url, monkeypatch) -> None:
+def test_a_version_1_store_gains_the_claim_and_request_columns_and_keeps_its_rows(db_url, monkeypatch) -> None:
     db = open_database(db_url)
     monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:1])
     assert migrations.migrate(db) == 1
-    with db.connection_context():  # version 1 had no claim columns: drop them to be that store
+    with db.connection_context():  # version 1 had no claim or request columns: drop them to be that store
         table = models.VerifierEvaluation._meta.table_name
-        for column in ("claims", "verifier_decision"):
+        for column in ("claims", "verifier_decision", "request_id", "request_digest"):
             if column in _columns(db):
                 db.execute_sql(f"ALTER TABLE {table} DROP COLUMN {column}")
         placeholders = ", ".join(["%s" if not db_url.startswith("sqlite") else "?"] * len(V1_EVALUATION_COLUMNS))
@@ -30,10 +30,13 @@ def test_a_version_1_store_gains_the_claim_columns_and_keeps_its_rows(db_url, mo
                        ("e-1", "default", "s-1", "q", "d", 1, 1, "[]", None, "rules", "", "[]", 1.0, 1))
     assert "claims" not in _columns(db)
     monkeypatch.undo()
-    assert migrations.migrate(db) == 2
-    assert {"claims", "verifier_decision"} <= _columns(db)
+    assert migrations.migrate(db) == 3
+    assert {"claims", "verifier_decision", "request_id", "request_digest"} <= _columns(db)
     with db.connection_context():
-        row = db.execute_sql(f"SELECT claims, verifier_decision FROM {table} WHERE evaluation_id = 'e-1'").fetchone()
-    assert tuple(row) == ("[]", 0)
-    assert migrations.migrate(db) == 2  # idempotent
+        row = db.execute_sql(f"SELECT claims, verifier_decision, request_id, request_digest FROM {table} "
+                             "WHERE evaluation_id = 'e-1'").fetchone()
+        indexes = {i.name: i for i in db.get_indexes(table)}
+    assert tuple(row) == ("[]", 0, None, "")
+    assert indexes[migrations.CHAT_REQUEST_INDEX].unique
+    assert migrations.migrate(db) == 3  # idempotent
     db.close()

@@ -54,6 +54,20 @@ class StoredEvaluation:
     create_us: int
 
 
+@dataclasses.dataclass(frozen=True)
+class PriorChat:
+    """The evaluation an earlier Chat with the same request id stored (AIP-155)."""
+
+    evaluation_id: str
+    #: The draft as stored (redacted): what the user was shown is rendered from it.
+    draft: str
+    #: The digest of what that call judged (question, draft, verifier output).
+    request_digest: str
+    #: The invocations whose evidence was judged.
+    source_invocation_ids: tuple[str, ...]
+    verdict: Verdict
+
+
 Row = Union[StoredInvocation, StoredStep, StoredEvaluation]
 
 

@@ -176,7 +176,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             result = self._chat.chat(
                 self._tenant_of(context), request.session_id, request.question, request.draft_answer,
                 request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context),
-                deadline)
+                deadline, request.request_id)
         self._outcomes.decided(result.verdict.decision, result.verdict.fallback_reason)
         return pb.ChatResponse(decision=convert.verdict_to_pb(result.verdict),
                                output_text=result.verdict.output_text, evaluation_id=result.evaluation_id,

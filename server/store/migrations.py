@@ -35,9 +35,26 @@ def _v2_claim_checks(db: peewee.Database) -> None:
         db.execute_sql(f"ALTER TABLE {table} ADD COLUMN verifier_decision SMALLINT NOT NULL DEFAULT 0")
 
 
+def _v3_chat_request_ids(db: peewee.Database) -> None:
+    """verifier_evaluation keeps Chat's request id, unique per session, and a digest of the request."""
+    table = models.VerifierEvaluation._meta.table_name
+    columns = {c.name for c in db.get_columns(table)}
+    if "request_id" not in columns:
+        db.execute_sql(f"ALTER TABLE {table} ADD COLUMN request_id VARCHAR(64)")
+    if "request_digest" not in columns:
+        db.execute_sql(f"ALTER TABLE {table} ADD COLUMN request_digest VARCHAR(64) NOT NULL DEFAULT ''")
+    # NULLs never collide, so calls without a request id each keep their own row.
+    db.execute_sql(f"CREATE UNIQUE INDEX IF NOT EXISTS {CHAT_REQUEST_INDEX} "
+                   f"ON {table} (tenant, session_id, request_id)")
+
+
+#: The unique index that makes a Chat request id stand for one evaluation.
+CHAT_REQUEST_INDEX = "verifier_evaluation_request_id"
+
 MIGRATIONS: list[tuple[int, str, Callable[[peewee.Database], None]]] = [
     (1, "initial schema", _v1_initial),
     (2, "claim checks on verifier evaluations", _v2_claim_checks),
+    (3, "request ids on Chat evaluations", _v3_chat_request_ids),
 ]
 
 

@@ -135,6 +135,10 @@ class VerifierEvaluation(BaseModel):
     # lowered a model's verdict, the model's own decision (schema version 2).
     claims = peewee.TextField(default="[]")
     verifier_decision = peewee.SmallIntegerField(default=0)
+    # The caller's request id (AIP-155) and a digest of what it asked to judge;
+    # unique per session through the index migration 3 creates (schema version 3).
+    request_id = peewee.CharField(max_length=64, null=True)
+    request_digest = peewee.CharField(max_length=64, default="")
 
     class Meta:
         table_name = "verifier_evaluation"

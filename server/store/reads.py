@@ -13,6 +13,7 @@ import peewee
 
 from evidence_trace.server.domain.model import ClassifiedRow, EvidenceRow, Session
 from evidence_trace.server.domain.timeline import (
+    PriorChat,
     SessionFilter,
     SessionKey,
     SessionOverview,
@@ -69,12 +70,26 @@ class Reader:
             if session is None:
                 return None, [], []
             rows = self._session_rows(INVOCATIONS.evidence_columns, tenant, session_id)
+        return (session, *self._evidence(rows, preview_chars))
+
+    def prior_chat(self, tenant: str, session_id: str, request_id: str) -> Optional[PriorChat]:
+        """The evaluation a Chat with `request_id` stored in the session, if one did."""
+        p = self._p
+        with translate_errors(self._db), thread_connection(self._db):
+            found = self._db.execute_sql(
+                f"SELECT {', '.join(EVALUATIONS.prior_columns)} FROM {EVALUATIONS.table} "
+                f"WHERE tenant = {p} AND session_id = {p} AND request_id = {p}",
+                (tenant, session_id, request_id)).fetchall()
+        return EVALUATIONS.to_prior(found[0]) if found else None
+
+    @staticmethod
+    def _evidence(rows: list[tuple], preview_chars: int) -> tuple[list[ClassifiedRow], list[EvidenceRow]]:
         classified, evidence = [], []
         for r in rows:
             row, seen = INVOCATIONS.evidence(r, preview_chars)
             classified.append(row)
             evidence.append(seen)
-        return session, classified, evidence
+        return classified, evidence
 
     def _session_and_rows(self, tenant: str, session_id: str) -> tuple[Optional[Session], list[ClassifiedRow]]:
         """The session and its classified rows; call inside an open read transaction."""

@@ -86,10 +86,20 @@ class WriteEvaluation:
 
     @classmethod
     def of(cls, tenant: str, session_id: str, evaluation_id: str, question: str, draft: str, verdict: Verdict,
-           source_ids: Sequence[str], latency_ms: float) -> WriteEvaluation:
-        """The write of one Chat call's evaluation (its row is built here)."""
+           source_ids: Sequence[str], latency_ms: float, request_id: str = "",
+           request_digest: str = "") -> WriteEvaluation:
+        """The write of one Chat call's evaluation (its row is built here).
+
+        With a request id already stored in the session, nothing is written and
+        the result is DUPLICATE: the caller reads the first call's row.
+        """
         return cls(tenant, session_id, EVALUATIONS.write_row(tenant, session_id, evaluation_id, question, draft,
-                                                             verdict, source_ids, latency_ms))
+                                                             verdict, source_ids, latency_ms, request_id,
+                                                             request_digest))
+
+    @property
+    def evaluation_id(self) -> str:
+        return self.values[0]
 
 
 @dataclasses.dataclass
@@ -246,9 +256,14 @@ class _Batch:
                 if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
                     self.deltas[(s.row.tenant, s.row.session_id)][SESSIONS.step_counter(s.kind)] += 1
         if evals:
-            self._insert_rows(EVALUATIONS.table, EVALUATIONS.write_columns,
-                              [(*o.values, self.stamp) for _, o in evals])
+            returned = self._insert_rows(EVALUATIONS.table, EVALUATIONS.write_columns,
+                                         [(*o.values, self.stamp) for _, o in evals],
+                                         conflict=EVALUATIONS.request_key, returning=("evaluation_id",))
+            inserted = {r[0] for r in returned}
             for i, e in evals:
+                if e.evaluation_id not in inserted:  # its request id was stored first
+                    results[i] = Written(RecordOutcome.DUPLICATE, self.stamp)
+                    continue
                 results[i] = Written(RecordOutcome.CREATED, self.stamp)
                 self.deltas[(e.tenant, e.session_id)][SESSIONS.evaluation_counter] += 1
         self._apply_deltas()

@@ -143,13 +143,18 @@ class Recorder:
     # -- evaluations ---------------------------------------------------------
     def record_evaluation(self, tenant: str, session_id: str, evaluation_id: str, question: str, draft: str,
                           verdict: Verdict, source_ids: Sequence[str], latency_ms: float,
-                          timeout: Optional[float]) -> int:
-        """Store one verifier evaluation (raw output already bounded); returns its commit time (µs)."""
-        op = WriteEvaluation.of(tenant, session_id, evaluation_id, question, draft, verdict, source_ids, latency_ms)
+                          timeout: Optional[float], request_id: str = "", request_digest: str = "") -> bool:
+        """Store one verifier evaluation (raw output already bounded) and wait for its commit.
+
+        False when nothing was stored because an evaluation with `request_id`
+        was committed in the session first.
+        """
+        op = WriteEvaluation.of(tenant, session_id, evaluation_id, question, draft, verdict, source_ids, latency_ms,
+                                request_id, request_digest)
         (written,) = self._wait([op], timeout)
         if isinstance(written, Exception):
             raise written
-        return written.record_us
+        return written.outcome == RecordOutcome.CREATED
 
     def _wait(self, ops: list[Operation], timeout: Optional[float]) -> list[Union[Written, Exception]]:
         """Submit and wait for the commit. Storage errors propagate as raised."""

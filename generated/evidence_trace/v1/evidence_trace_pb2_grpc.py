@@ -144,7 +144,8 @@ class EvidenceTraceServiceServicer:
         """The answer gate: judges a draft answer against the session's evidence and
         returns what the user may see. Never fails because the verifier did: missing,
         malformed or failed verifier output degrades to DECISION_LOW_CONFID. Every
-        call persists exactly one verifier evaluation. See docs/verifier-protocol.md.
+        call persists exactly one verifier evaluation, except a resend of a
+        `request_id` the session already holds. See docs/verifier-protocol.md.
 
         Not idempotent in itself; a retry that carries the same `request_id`
         returns the first call's evaluation instead of storing a second one
