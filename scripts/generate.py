@@ -18,9 +18,9 @@ from grpc_tools import protoc
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROTOS = ROOT / "protos"
-# Imported protos that are not ours (google.api annotations): on the include
+# Imported protos that are not ours (google/api annotations): on the include
 # path, never generated (googleapis-common-protos ships their Python code).
-THIRD_PARTY = ROOT / "third_party" / "googleapis"
+VENDORED = ("google",)
 GENERATED = ROOT / "generated"
 # Hand-off files that make the generated tree an importable package. They are
 # written by this script, never edited by hand.
@@ -33,12 +33,12 @@ PACKAGE_FILES = {
 
 
 def generate(out: pathlib.Path) -> None:
-    protos = sorted(str(p.relative_to(PROTOS)) for p in PROTOS.rglob("*.proto"))
+    protos = sorted(str(p.relative_to(PROTOS)) for p in PROTOS.rglob("*.proto")
+                    if p.relative_to(PROTOS).parts[0] not in VENDORED)
     well_known = pathlib.Path(grpc_tools.__file__).parent / "_proto"
     args = [
         "grpc_tools.protoc",
         f"-I{PROTOS}",
-        f"-I{THIRD_PARTY}",
         f"-I{well_known}",
         f"--python_out={out}",
         f"--pyi_out={out}",
