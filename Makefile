@@ -36,6 +36,7 @@ gen-check: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check
+	$(VENV)/bin/ruff format --check
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/buf breaking protos --against contract/evidence_trace.v1.binpb
 	$(VENV)/bin/hadolint Dockerfile

@@ -4,6 +4,7 @@
 
 Everything runs on loopback, bounded in time and count. Not part of the test suite.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,12 +47,15 @@ def bench_unary(et: Proc, echo: Proc, seconds: float) -> None:
         for concurrency in (1, 8, 32):
             base = run_load(lambda w, i: echo_call(payload, timeout=10), concurrency, seconds)
             tag = uuid.uuid4().hex[:8]
-            got = run_load(lambda w, i: stub.RecordInvocation(record_request(f"u{tag}-{w}-{i}"), timeout=10),
-                           concurrency, seconds)
-            report(f"RecordInvocation c={concurrency} calls/s",
-                   f"{got.rate:,.0f} (p50 {got.p50_ms:.2f} p99 {got.p99_ms:.2f} ms)",
-                   f"echo {base.rate:,.0f} (p50 {base.p50_ms:.2f} p99 {base.p99_ms:.2f})",
-                   f"{got.rate / base.rate:.0%}")
+            got = run_load(
+                lambda w, i: stub.RecordInvocation(record_request(f"u{tag}-{w}-{i}"), timeout=10), concurrency, seconds
+            )
+            report(
+                f"RecordInvocation c={concurrency} calls/s",
+                f"{got.rate:,.0f} (p50 {got.p50_ms:.2f} p99 {got.p99_ms:.2f} ms)",
+                f"echo {base.rate:,.0f} (p50 {base.p50_ms:.2f} p99 {base.p99_ms:.2f})",
+                f"{got.rate / base.rate:.0%}",
+            )
             if got.errors:
                 report(f"  errors at c={concurrency}", str(got.errors))
 
@@ -83,12 +87,20 @@ def bench_batch(et: Proc, rows: int) -> None:
     with grpc.insecure_channel(et.address) as ch:
         stub = pb_grpc.EvidenceTraceServiceStub(ch)
         began = time.perf_counter()
-        result = run_load(lambda w, i: stub.BatchRecordInvocations(
-            batch_request(f"b{tag}-{w}-{i}", 500), timeout=60), 4, 3600, max_calls=batches)
+        result = run_load(
+            lambda w, i: stub.BatchRecordInvocations(batch_request(f"b{tag}-{w}-{i}", 500), timeout=60),
+            4,
+            3600,
+            max_calls=batches,
+        )
         elapsed = time.perf_counter() - began
     rate = result.calls * 500 / elapsed
-    report("BatchRecordInvocations rows/s (500/call, c=4)", f"{rate:,.0f}",
-           f"sqlite3 executemany {baseline:,.0f}", f"{rate / baseline:.0%}")
+    report(
+        "BatchRecordInvocations rows/s (500/call, c=4)",
+        f"{rate:,.0f}",
+        f"sqlite3 executemany {baseline:,.0f}",
+        f"{rate / baseline:.0%}",
+    )
 
 
 def bench_summaries(et: Proc, db_path: str | None) -> dict[int, float]:
@@ -100,8 +112,9 @@ def bench_summaries(et: Proc, db_path: str | None) -> dict[int, float]:
             session = f"sum-{n}-{uuid.uuid4().hex[:6]}"
             invocations = session_invocations(session, n)
             for start in range(0, n, 500):
-                stub.BatchRecordInvocations(pb.BatchRecordInvocationsRequest(
-                    invocations=invocations[start:start + 500]), timeout=60)
+                stub.BatchRecordInvocations(
+                    pb.BatchRecordInvocationsRequest(invocations=invocations[start : start + 500]), timeout=60
+                )
             request = pb.SummarizeSessionRequest(session_id=session)
             runs = 21 if n < 10_000 else 7
             got = _median_time(lambda: stub.SummarizeSession(request, timeout=60), runs)
@@ -110,18 +123,30 @@ def bench_summaries(et: Proc, db_path: str | None) -> dict[int, float]:
             ratio = ""
             if db_path:
                 conn = sqlite3.connect(db_path)
-                raw = _median_time(lambda: conn.execute(
-                    "SELECT * FROM tool_invocation WHERE tenant = 'default' AND session_id = ? "
-                    "ORDER BY start_us, seq", (session,)).fetchall(), runs)
+                raw = _median_time(
+                    lambda: conn.execute(
+                        "SELECT * FROM tool_invocation WHERE tenant = 'default' AND session_id = ? "
+                        "ORDER BY start_us, seq",
+                        (session,),
+                    ).fetchall(),
+                    runs,
+                )
                 conn.close()
                 base, ratio = f"raw fetch {raw * 1000:.2f} ms", f"{got / raw:.2f}x"
             report(f"SummarizeSession {n:,} rows", f"{got * 1000:.2f} ms", base, ratio)
             if n == 1_000:
-                chat = pb.ChatRequest(session_id=session, question="Why did payments fail?",
-                                      draft_answer="payment-service logged ERROR upstream timeout after 30s.")
+                chat = pb.ChatRequest(
+                    session_id=session,
+                    question="Why did payments fail?",
+                    draft_answer="payment-service logged ERROR upstream timeout after 30s.",
+                )
                 chat_time = _median_time(lambda: stub.Chat(chat, timeout=60), runs)
-                report("Chat (rules verifier) 1,000 rows", f"{chat_time * 1000:.2f} ms",
-                       f"summarize {got * 1000:.2f} ms", f"{chat_time / got:.2f}x")
+                report(
+                    "Chat (rules verifier) 1,000 rows",
+                    f"{chat_time * 1000:.2f} ms",
+                    f"summarize {got * 1000:.2f} ms",
+                    f"{chat_time / got:.2f}x",
+                )
     report("Summarize growth 1,000 -> 10,000 rows (10x rows)", f"{timings[10_000] / timings[1_000]:.1f}x time")
     return timings
 
@@ -140,9 +165,12 @@ def bench_memory(database: str | None, rows: int) -> None:
             early = next(kib for n, kib in samples if n >= rows // 10)
             late = samples[-1][1]
             peak = max(kib for _, kib in samples)
-            report(f"server RSS during {rows:,}-row ingest",
-                   f"{early / 1024:.0f} MiB at {rows // 10:,} -> {late / 1024:.0f} MiB at {rows:,}",
-                   f"peak {peak / 1024:.0f} MiB", f"{late / early:.2f}x")
+            report(
+                f"server RSS during {rows:,}-row ingest",
+                f"{early / 1024:.0f} MiB at {rows // 10:,} -> {late / 1024:.0f} MiB at {rows:,}",
+                f"peak {peak / 1024:.0f} MiB",
+                f"{late / early:.2f}x",
+            )
 
 
 def _median_time(fn, runs: int) -> float:
@@ -163,9 +191,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short runs, smaller ingest (a smoke test)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else args.seconds
-    print(f"evidence-trace bench, {dt.datetime.now().isoformat(timespec='seconds')}, "
-          f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"grpcio {grpc.__version__}, sqlite {sqlite3.sqlite_version}, durability={args.durability}")
+    print(
+        f"evidence-trace bench, {dt.datetime.now().isoformat(timespec='seconds')}, "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"grpcio {grpc.__version__}, sqlite {sqlite3.sqlite_version}, durability={args.durability}"
+    )
     print(f"  {'benchmark':<46} {'measured':>26} {'baseline (same run)':>26} {'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         db_path = None if args.database else f"{tmp}/bench.db"

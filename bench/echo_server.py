@@ -2,6 +2,7 @@
 
 Run as a process: `python -m bench.echo_server` prints "listening on HOST:PORT".
 """
+
 from __future__ import annotations
 
 import signal
@@ -20,9 +21,7 @@ def _echo(request: bytes, context) -> bytes:
 
 def main() -> int:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=32))
-    handler = grpc.method_handlers_generic_handler("bench.Echo", {
-        "Echo": grpc.unary_unary_rpc_method_handler(_echo),
-    })
+    handler = grpc.method_handlers_generic_handler("bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(_echo)})
     server.add_generic_rpc_handlers((handler,))
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()

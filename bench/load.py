@@ -1,4 +1,5 @@
 """Closed-loop load generation: N workers call as fast as they can for a fixed time."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,8 +22,9 @@ class LoadResult:
         return self.calls / self.seconds
 
 
-def run_load(call: Callable[[int, int], None], concurrency: int, seconds: float,
-             max_calls: int = 2_000_000) -> LoadResult:
+def run_load(
+    call: Callable[[int, int], None], concurrency: int, seconds: float, max_calls: int = 2_000_000
+) -> LoadResult:
     """Run call(worker, i) from `concurrency` threads for `seconds` (bounded by max_calls)."""
     latencies: list[list[float]] = [[] for _ in range(concurrency)]
     errors = [0] * concurrency

@@ -12,6 +12,7 @@ every refusal carried ErrorInfo OVERLOADED and a RetryInfo, and health latency
 p50/p99. Not part of the test suite (timings belong here, not in tests);
 docs/reliability.md quotes a run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -124,12 +125,11 @@ def run(address: str, clients: int, seconds: float, session: str) -> dict[str, s
         "calls": f"{calls:,}",
         "admitted (OK)": f"{len(ok):,} (p50 {statistics.median(ok) * 1000:.0f} ms)" if ok else "0",
         "refused RESOURCE_EXHAUSTED": f"{len(refused):,} ({len(refused) / max(calls, 1):.0%})",
-        "refusal latency p50 / p99":
-            f"{_percentile(refused, .5) * 1000:.1f} / {_percentile(refused, .99) * 1000:.1f} ms",
+        "refusal latency p50 / p99": f"{_percentile(refused, 0.5) * 1000:.1f} / {_percentile(refused, 0.99) * 1000:.1f} ms",
         "refusals without OVERLOADED + RetryInfo": str(len(without_hints)),
         "other errors": str(other or 0),
         "health checks": str(len(health_ms)),
-        "health latency p50 / p99": f"{_percentile(health_ms, .5):.1f} / {_percentile(health_ms, .99):.1f} ms",
+        "health latency p50 / p99": f"{_percentile(health_ms, 0.5):.1f} / {_percentile(health_ms, 0.99):.1f} ms",
     }
 
 
@@ -142,15 +142,18 @@ def main() -> None:
     args = parser.parse_args()
     clients = 4 * args.admitted
     os.environ["EVIDENCE_TRACE_MAX_CONCURRENT_RPCS"] = str(args.admitted)
-    with tempfile.TemporaryDirectory() as tmp, \
-            Proc.evidence_trace(f"sqlite:///{tmp}/overload.db", "--max-workers", str(args.max_workers)) as et:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Proc.evidence_trace(f"sqlite:///{tmp}/overload.db", "--max-workers", str(args.max_workers)) as et,
+    ):
         session = f"overload-{uuid.uuid4().hex[:6]}"
         with grpc.insecure_channel(et.address) as channel:
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             invocations = session_invocations(session, args.rows)
             for i in range(0, args.rows, 500):
-                stub.BatchRecordInvocations(pb.BatchRecordInvocationsRequest(invocations=invocations[i:i + 500]),
-                                            timeout=60)
+                stub.BatchRecordInvocations(
+                    pb.BatchRecordInvocationsRequest(invocations=invocations[i : i + 500]), timeout=60
+                )
             with grpc.insecure_channel(et.address) as idle:
                 health = health_pb2_grpc.HealthStub(idle)
                 idle_ms = []
@@ -158,10 +161,14 @@ def main() -> None:
                     t0 = time.perf_counter()
                     health.Check(health_pb2.HealthCheckRequest(), timeout=10)
                     idle_ms.append((time.perf_counter() - t0) * 1000)
-        print(f"overload: {clients} clients (4x {args.admitted} admitted, {args.max_workers} workers), "
-              f"SummarizeSession of {args.rows} rows, {args.seconds:.0f} s, {os.cpu_count()} cores")
-        print(f"  {'health latency when idle p50 / p99':<42} {_percentile(idle_ms, .5):.1f} / "
-              f"{_percentile(idle_ms, .99):.1f} ms")
+        print(
+            f"overload: {clients} clients (4x {args.admitted} admitted, {args.max_workers} workers), "
+            f"SummarizeSession of {args.rows} rows, {args.seconds:.0f} s, {os.cpu_count()} cores"
+        )
+        print(
+            f"  {'health latency when idle p50 / p99':<42} {_percentile(idle_ms, 0.5):.1f} / "
+            f"{_percentile(idle_ms, 0.99):.1f} ms"
+        )
         for name, value in run(et.address, clients, args.seconds, session).items():
             print(f"  {name:<42} {value}", flush=True)
 

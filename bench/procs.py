@@ -1,4 +1,5 @@
 """Benchmark servers as child processes, so client and server do not share a GIL."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,21 @@ class Proc:
 
     @classmethod
     def evidence_trace(cls, url: str, *extra: str) -> "Proc":
-        return cls([sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--listen", "127.0.0.1:0",
-                    "--database", url, "--log-level", "WARNING", *extra])
+        return cls(
+            [
+                sys.executable,
+                "-m",
+                "evidence_trace.server.cli.main",
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--database",
+                url,
+                "--log-level",
+                "WARNING",
+                *extra,
+            ]
+        )
 
     @property
     def pid(self) -> int:

@@ -1,4 +1,5 @@
 """Where a row's time goes on the write path: each stage on the benchmark's rows, sequentially."""
+
 from __future__ import annotations
 
 import time
@@ -32,12 +33,16 @@ def stage_costs(rows: int = 500) -> list[tuple[str, float]]:
     invocations = [convert.invocation_from_pb(m)[0] for m in messages]
     normalized = [recorder.normalize_invocation(i) for i in invocations]
     return [
-        ("parse the request (protobuf, C)", _per_row_us(lambda: pb.BatchRecordInvocationsRequest.FromString(wire),
-                                                        rows)),
+        (
+            "parse the request (protobuf, C)",
+            _per_row_us(lambda: pb.BatchRecordInvocationsRequest.FromString(wire), rows),
+        ),
         ("protobuf -> domain", _per_row_us(lambda: [convert.invocation_from_pb(m) for m in messages], rows)),
         ("validate", _per_row_us(lambda: [validate_invocation(i, limits) for i in invocations], rows)),
         ("redact + normalize", _per_row_us(lambda: [recorder.normalize_invocation(i) for i in invocations], rows)),
         ("classify", _per_row_us(lambda: [classify(i) for i in normalized], rows)),
-        ("row: classify + canonical JSON + hashes",
-         _per_row_us(lambda: [recorder.prepare_invocation("default", i, 0) for i in normalized], rows)),
+        (
+            "row: classify + canonical JSON + hashes",
+            _per_row_us(lambda: [recorder.prepare_invocation("default", i, 0) for i in normalized], rows),
+        ),
     ]

@@ -1,4 +1,5 @@
 """Realistic ~1 KB invocations, as protobuf requests and as stored rows."""
+
 from __future__ import annotations
 
 import json
@@ -9,20 +10,42 @@ from evidence_trace.server.store.rows import INVOCATIONS
 from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
-_LOGS = json.dumps({
-    "success": True, "region": "cn-shanghai", "logTopic": "payment", "query": "level:ERROR",
-    "logs": [{"timestamp": "2026-11-30T10:00:0%dZ" % i, "level": "ERROR" if i == 0 else "INFO",
-              "service": "payment-service", "instance": "payment-7d9f-%d" % i,
-              "message": "upstream timeout after 30s calling bank-gateway (支付服务调用超时)", "metrics": {}}
-             for i in range(4)],
-    "total": 4, "message": "ok"}, ensure_ascii=False, indent=2)[:800]
+_LOGS = json.dumps(
+    {
+        "success": True,
+        "region": "cn-shanghai",
+        "logTopic": "payment",
+        "query": "level:ERROR",
+        "logs": [
+            {
+                "timestamp": "2026-11-30T10:00:0%dZ" % i,
+                "level": "ERROR" if i == 0 else "INFO",
+                "service": "payment-service",
+                "instance": "payment-7d9f-%d" % i,
+                "message": "upstream timeout after 30s calling bank-gateway (支付服务调用超时)",
+                "metrics": {},
+            }
+            for i in range(4)
+        ],
+        "total": 4,
+        "message": "ok",
+    },
+    ensure_ascii=False,
+    indent=2,
+)[:800]
 
 TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 
 
 def invocation(invocation_id: str, session: str = "bench", n: int = 0) -> pb.ToolInvocation:
-    m = pb.ToolInvocation(invocation_id=invocation_id, session_id=session, tool_name=TOOLS[n % 3],
-                          duration_ms=120 + n % 50, success=True, output_preview=_LOGS)
+    m = pb.ToolInvocation(
+        invocation_id=invocation_id,
+        session_id=session,
+        tool_name=TOOLS[n % 3],
+        duration_ms=120 + n % 50,
+        success=True,
+        output_preview=_LOGS,
+    )
     m.input_params.update({"logTopic": f"topic-{n % 7}", "query": "level:ERROR", "region": "cn-shanghai"})
     if n % 3 == 2:
         m.retrieval.retrieval_layer = "L1"
@@ -42,8 +65,7 @@ def record_request(invocation_id: str) -> pb.RecordInvocationRequest:
 
 
 def batch_request(prefix: str, size: int, session: str = "bench") -> pb.BatchRecordInvocationsRequest:
-    return pb.BatchRecordInvocationsRequest(
-        invocations=[invocation(f"{prefix}-{k}", session, k) for k in range(size)])
+    return pb.BatchRecordInvocationsRequest(invocations=[invocation(f"{prefix}-{k}", session, k) for k in range(size)])
 
 
 def session_invocations(session: str, n: int) -> list[pb.ToolInvocation]:
@@ -55,8 +77,15 @@ _RECORDER = Recorder(writer=None, limits=Limits())  # used only to build rows, n
 
 def row_values(invocation_id: str) -> dict:
     """The stored row of a benchmark invocation, exactly as the recorder builds it."""
-    inv = Invocation(invocation_id=invocation_id, session_id="raw", tool_name="query_logs",
-                     input_params={"logTopic": "topic-0", "query": "level:ERROR", "region": "cn-shanghai"},
-                     duration_ms=120, success=True, output_state=OutputState.CAPTURED, output_preview=_LOGS)
+    inv = Invocation(
+        invocation_id=invocation_id,
+        session_id="raw",
+        tool_name="query_logs",
+        input_params={"logTopic": "topic-0", "query": "level:ERROR", "region": "cn-shanghai"},
+        duration_ms=120,
+        success=True,
+        output_state=OutputState.CAPTURED,
+        output_preview=_LOGS,
+    )
     op, _ = _RECORDER.prepare_invocation("default", inv, 0)
     return dict(zip(INVOCATIONS.write_columns, (*op.row.values, 0)))  # record_us = 0

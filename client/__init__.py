@@ -12,6 +12,7 @@ Quick start::
 
 See docs/client.md.
 """
+
 from evidence_trace.client.aio import AsyncEvidenceTraceClient
 from evidence_trace.client.background import BackgroundRecorder
 from evidence_trace.client.errors import (
@@ -34,23 +35,41 @@ from evidence_trace.client.errors import (
 from evidence_trace.client.recording import DirectRecorder, Recorder, RecorderStats
 from evidence_trace.client.retry import NO_RETRY, Retrier, RetryPolicy, is_retryable
 from evidence_trace.client.sync import EvidenceTraceClient
-from evidence_trace.client.tracing import (
-    Retrieval,
-    ToolResult,
-    TracedCall,
-    TracedStep,
-    trace_step,
-    trace_tool,
-    traced,
-)
+from evidence_trace.client.tracing import Retrieval, ToolResult, TracedCall, TracedStep, trace_step, trace_tool, traced
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 __all__ = [
-    "AlreadyExistsError", "AsyncEvidenceTraceClient", "BackgroundRecorder", "CancelledError",
-    "DeadlineExceededError", "DirectRecorder", "EvidenceTraceClient", "EvidenceTraceError",
-    "FailedPreconditionError", "FieldViolation", "InternalError", "InvalidArgumentError", "NO_RETRY",
-    "NotFoundError", "PermissionDeniedError", "Recorder", "RecorderStats", "ResourceExhaustedError", "Retrier",
-    "Retrieval", "RetryPolicy", "ToolResult", "TracedCall", "TracedStep", "UnauthenticatedError",
-    "UnavailableError", "UnimplementedError", "error_from_rpc", "is_retryable", "pb", "trace_step",
-    "trace_tool", "traced",
+    "AlreadyExistsError",
+    "AsyncEvidenceTraceClient",
+    "BackgroundRecorder",
+    "CancelledError",
+    "DeadlineExceededError",
+    "DirectRecorder",
+    "EvidenceTraceClient",
+    "EvidenceTraceError",
+    "FailedPreconditionError",
+    "FieldViolation",
+    "InternalError",
+    "InvalidArgumentError",
+    "NO_RETRY",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "Recorder",
+    "RecorderStats",
+    "ResourceExhaustedError",
+    "Retrier",
+    "Retrieval",
+    "RetryPolicy",
+    "ToolResult",
+    "TracedCall",
+    "TracedStep",
+    "UnauthenticatedError",
+    "UnavailableError",
+    "UnimplementedError",
+    "error_from_rpc",
+    "is_retryable",
+    "pb",
+    "trace_step",
+    "trace_tool",
+    "traced",
 ]

@@ -18,6 +18,7 @@ outcome (see `RecorderStats`):
 - process exit: an atexit hook closes every open recorder with `exit_timeout`
   (2 s by default). Records in a process killed by a signal are lost.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -28,13 +29,7 @@ import time
 import weakref
 from typing import TYPE_CHECKING, Callable, Optional
 
-from evidence_trace.client.recording import (
-    Counters,
-    Record,
-    RecorderStats,
-    error_counter,
-    outcome_counter,
-)
+from evidence_trace.client.recording import Counters, Record, RecorderStats, error_counter, outcome_counter
 from evidence_trace.client.retry import Retrier
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
@@ -57,9 +52,17 @@ _WAKE = pb.ToolInvocation()
 class BackgroundRecorder:
     """Delivers records from a worker thread; `submit()` never blocks and never raises."""
 
-    def __init__(self, client: "EvidenceTraceClient", *, max_queue: int = 10_000, batch_size: int = 100,
-                 flush_interval: float = 0.2, send_timeout: Optional[float] = None, exit_timeout: float = 2.0,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        client: "EvidenceTraceClient",
+        *,
+        max_queue: int = 10_000,
+        batch_size: int = 100,
+        flush_interval: float = 0.2,
+        send_timeout: Optional[float] = None,
+        exit_timeout: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         """Start the worker.
 
         `send_timeout` bounds one batch, its retries included (default: the
@@ -123,8 +126,11 @@ class BackgroundRecorder:
             self._discard_queue()
         stats = self.stats()
         if stats.undelivered or stats.pending:
-            log.warning("evidence-trace recorder closed: %d records not delivered (%s)", stats.undelivered
-                        + stats.pending, stats)
+            log.warning(
+                "evidence-trace recorder closed: %d records not delivered (%s)",
+                stats.undelivered + stats.pending,
+                stats,
+            )
         return stats
 
     def __enter__(self) -> "BackgroundRecorder":
@@ -197,8 +203,7 @@ class BackgroundRecorder:
         while len(batch) < self._batch_size and size < MAX_BATCH_BYTES:
             wait = deadline - self._clock()
             try:
-                record = (self._queue.get_nowait() if wait <= 0 or self._urgent()
-                          else self._queue.get(timeout=wait))
+                record = self._queue.get_nowait() if wait <= 0 or self._urgent() else self._queue.get(timeout=wait)
             except queue.Empty:
                 break
             if record is _WAKE:
@@ -233,8 +238,12 @@ class BackgroundRecorder:
             return
         for result in response.results:
             if result.outcome == pb.RECORD_OUTCOME_REJECTED:
-                log.warning("evidence-trace: invocation %s rejected: %s %s", result.invocation_id, result.reason,
-                            [(v.field, v.description) for v in result.violations])
+                log.warning(
+                    "evidence-trace: invocation %s rejected: %s %s",
+                    result.invocation_id,
+                    result.reason,
+                    [(v.field, v.description) for v in result.violations],
+                )
             self._finish(outcome_counter(result.outcome), 1)
         missing = len(invocations) - len(response.results)
         if missing > 0:  # a malformed response: never leave records pending forever

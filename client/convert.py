@@ -4,6 +4,7 @@ Tool arguments and outputs are arbitrary Python objects; these functions make
 them JSON-safe and keep them within the contract's limits (docs/contract.md),
 so a traced call is never rejected for its size or shape.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -28,7 +29,7 @@ DETAILS_BYTES = 16 * 1024
 #: Nesting kept in JSON values (the server allows 16 levels).
 MAX_DEPTH = 12
 #: Largest integer a protobuf Struct (a double) holds exactly; larger ones become strings.
-_MAX_EXACT_INT = 2 ** 53
+_MAX_EXACT_INT = 2**53
 _REPR_CHARS = 1024
 _ELIDED_VALUE_BYTES = 512
 
@@ -99,7 +100,7 @@ def bounded_object(value: Mapping[str, Any], max_bytes: int, max_keys: int = PAR
     """
     safe = {str(k): json_safe(v, 1) for k, v in value.items()}
     if len(safe) > max_keys:
-        kept = dict(list(safe.items())[:max_keys - 1])
+        kept = dict(list(safe.items())[: max_keys - 1])
         kept["_omitted_keys"] = len(safe) - len(kept)
         safe = kept
     by_size = sorted(safe, key=lambda k: json_size(safe[k]), reverse=True)
@@ -134,17 +135,16 @@ def is_empty_output(output: Any) -> bool:
 def bounded_message(text: str) -> str:
     """An error message within the contract's bound, never blank."""
     text = text if text.strip() else "error"
-    return text if len(text) <= ERROR_MESSAGE_CHARS else text[:ERROR_MESSAGE_CHARS - 3] + "..."
+    return text if len(text) <= ERROR_MESSAGE_CHARS else text[: ERROR_MESSAGE_CHARS - 3] + "..."
 
 
 def error_message(exc: BaseException) -> str:
-    """"Type: message" for an exception, never empty, within the contract's bound."""
+    """ "Type: message" for an exception, never empty, within the contract's bound."""
     text = str(exc)
     return bounded_message(f"{type(exc).__name__}: {text}" if text else type(exc).__name__)
 
 
-_RELEVANCE_NAMES = {name.removeprefix("RELEVANCE_LEVEL_"): value
-                    for name, value in pb.RelevanceLevel.items()}
+_RELEVANCE_NAMES = {name.removeprefix("RELEVANCE_LEVEL_"): value for name, value in pb.RelevanceLevel.items()}
 
 
 def relevance_level(value: Any) -> int:

@@ -5,6 +5,7 @@ subclass for its status code, reading the `google.rpc.ErrorInfo`,
 `google.rpc.BadRequest` and `google.rpc.RetryInfo` the server sends in the
 status details. Branch on `.reason`, never on the message text.
 """
+
 from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Optional
@@ -40,9 +41,17 @@ class EvidenceTraceError(Exception):
 
     code: grpc.StatusCode = grpc.StatusCode.UNKNOWN
 
-    def __init__(self, message: str, *, code: Optional[grpc.StatusCode] = None, reason: str = "",
-                 domain: str = "", metadata: Optional[Mapping[str, str]] = None,
-                 violations: tuple[FieldViolation, ...] = (), retry_delay: Optional[float] = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: Optional[grpc.StatusCode] = None,
+        reason: str = "",
+        domain: str = "",
+        metadata: Optional[Mapping[str, str]] = None,
+        violations: tuple[FieldViolation, ...] = (),
+        retry_delay: Optional[float] = None,
+    ):
         super().__init__(message)
         if code is not None:
             self.code = code
@@ -134,10 +143,21 @@ class UnauthenticatedError(EvidenceTraceError):
 
 
 _BY_CODE: dict[grpc.StatusCode, type[EvidenceTraceError]] = {
-    cls.code: cls for cls in (
-        CancelledError, InvalidArgumentError, DeadlineExceededError, NotFoundError, AlreadyExistsError,
-        PermissionDeniedError, ResourceExhaustedError, FailedPreconditionError, UnimplementedError,
-        InternalError, UnavailableError, UnauthenticatedError)
+    cls.code: cls
+    for cls in (
+        CancelledError,
+        InvalidArgumentError,
+        DeadlineExceededError,
+        NotFoundError,
+        AlreadyExistsError,
+        PermissionDeniedError,
+        ResourceExhaustedError,
+        FailedPreconditionError,
+        UnimplementedError,
+        InternalError,
+        UnavailableError,
+        UnauthenticatedError,
+    )
 }
 
 

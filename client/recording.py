@@ -1,4 +1,5 @@
 """Where traced calls go: the Recorder protocol, its counters, and the direct recorder."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -58,8 +59,13 @@ class RecorderStats:
     @property
     def undelivered(self) -> int:
         """Records that will never reach the server (pending excluded)."""
-        return (self.rejected + self.dropped_queue_full + self.dropped_after_close + self.failed_after_retries
-                + self.abandoned_at_close)
+        return (
+            self.rejected
+            + self.dropped_queue_full
+            + self.dropped_after_close
+            + self.failed_after_retries
+            + self.abandoned_at_close
+        )
 
 
 @runtime_checkable
@@ -99,8 +105,7 @@ class Counters:
 
     def snapshot_unlocked(self) -> RecorderStats:
         v = self.values
-        finished = (v["sent"] + v["duplicates"] + v["rejected"] + v["failed_after_retries"]
-                    + v["abandoned_at_close"])
+        finished = v["sent"] + v["duplicates"] + v["rejected"] + v["failed_after_retries"] + v["abandoned_at_close"]
         return RecorderStats(**v, pending=v["enqueued"] - finished)
 
 
@@ -134,8 +139,9 @@ class DirectRecorder:
 
     def submit(self, invocation: pb.ToolInvocation) -> bool:
         self._counters.add("enqueued")
-        return self._deliver(lambda: self._client.record_invocation(invocation=invocation).outcome,
-                             invocation.invocation_id)
+        return self._deliver(
+            lambda: self._client.record_invocation(invocation=invocation).outcome, invocation.invocation_id
+        )
 
     def submit_step(self, step: pb.AgentStep) -> bool:
         self._counters.add("enqueued")

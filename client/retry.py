@@ -21,6 +21,7 @@ RetryInfo delay. The timeout of a call is its overall deadline: each attempt
 gets what is left of it, and a retry whose wait would end past it is not made;
 the last error is raised instead.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -83,8 +84,9 @@ def is_retryable(error: EvidenceTraceError) -> bool:
     return False
 
 
-def next_delay(policy: RetryPolicy, attempt: int, error: EvidenceTraceError,
-               remaining: Optional[float], rand: float) -> Optional[float]:
+def next_delay(
+    policy: RetryPolicy, attempt: int, error: EvidenceTraceError, remaining: Optional[float], rand: float
+) -> Optional[float]:
     """Seconds to wait before the next attempt, or None to give up and raise `error`.
 
     `attempt` is the number of attempts made so far; `remaining` the seconds
@@ -107,16 +109,20 @@ class Retrier:
     example `threading.Event.wait` when a recorder is closing).
     """
 
-    def __init__(self, policy: RetryPolicy, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], object] = time.sleep,
-                 rand: Callable[[], float] = random.random):
+    def __init__(
+        self,
+        policy: RetryPolicy,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], object] = time.sleep,
+        rand: Callable[[], float] = random.random,
+    ):
         self.policy = policy
         self._clock = clock
         self._sleep = sleep
         self._rand = rand
 
-    def call(self, attempt: Callable[[Optional[float]], T], timeout: Optional[float],
-             idempotent: bool = True) -> T:
+    def call(self, attempt: Callable[[Optional[float]], T], timeout: Optional[float], idempotent: bool = True) -> T:
         """Call `attempt(seconds_left)` until it succeeds or the policy gives up."""
         deadline = None if timeout is None else self._clock() + timeout
         made = 0
@@ -129,8 +135,13 @@ class Retrier:
                 if delay is None or self._sleep(delay):
                     raise
 
-    async def call_async(self, attempt: Callable[[Optional[float]], Awaitable[T]], timeout: Optional[float],
-                         idempotent: bool = True, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep) -> T:
+    async def call_async(
+        self,
+        attempt: Callable[[Optional[float]], Awaitable[T]],
+        timeout: Optional[float],
+        idempotent: bool = True,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+    ) -> T:
         """The asyncio twin of `call`; waits with `sleep` (asyncio.sleep by default)."""
         deadline = None if timeout is None else self._clock() + timeout
         made = 0
@@ -146,8 +157,9 @@ class Retrier:
     def _remaining(self, deadline: Optional[float]) -> Optional[float]:
         return None if deadline is None else max(0.0, deadline - self._clock())
 
-    def _delay(self, made: int, error: EvidenceTraceError, deadline: Optional[float],
-               idempotent: bool) -> Optional[float]:
+    def _delay(
+        self, made: int, error: EvidenceTraceError, deadline: Optional[float], idempotent: bool
+    ) -> Optional[float]:
         if not idempotent:
             return None
         return next_delay(self.policy, made, error, self._remaining(deadline), self._rand())

@@ -7,6 +7,7 @@ arguments, and the method's docstring. `EvidenceTraceClient` and
 editors see every signature) that hands the call to `ClientCore`, where the
 metadata, deadline, retry and error logic lives.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -62,44 +63,87 @@ class Rpc(Generic[Req, Resp]):
 
 
 RECORD_INVOCATION = Rpc(
-    "RecordInvocation", pb.RecordInvocationRequest, pb.RecordInvocationResponse, ("invocation",),
-    "Store one tool call; returns after its commit (CREATED or DUPLICATE). Retried safely.")
+    "RecordInvocation",
+    pb.RecordInvocationRequest,
+    pb.RecordInvocationResponse,
+    ("invocation",),
+    "Store one tool call; returns after its commit (CREATED or DUPLICATE). Retried safely.",
+)
 BATCH_RECORD_INVOCATIONS = Rpc(
-    "BatchRecordInvocations", pb.BatchRecordInvocationsRequest, pb.BatchRecordInvocationsResponse,
-    ("invocations",), "Store 1-500 tool calls; one result per item. Retried safely.")
+    "BatchRecordInvocations",
+    pb.BatchRecordInvocationsRequest,
+    pb.BatchRecordInvocationsResponse,
+    ("invocations",),
+    "Store 1-500 tool calls; one result per item. Retried safely.",
+)
 RECORD_AGENT_STEP = Rpc(
-    "RecordAgentStep", pb.RecordAgentStepRequest, pb.RecordAgentStepResponse, ("step",),
-    "Store one model step or helper call. Retried safely.")
+    "RecordAgentStep",
+    pb.RecordAgentStepRequest,
+    pb.RecordAgentStepResponse,
+    ("step",),
+    "Store one model step or helper call. Retried safely.",
+)
 GET_SESSION = Rpc(
-    "GetSession", pb.GetSessionRequest, pb.GetSessionResponse, ("session_id",),
-    "A session and its counts; NotFoundError when it does not exist.")
+    "GetSession",
+    pb.GetSessionRequest,
+    pb.GetSessionResponse,
+    ("session_id",),
+    "A session and its counts; NotFoundError when it does not exist.",
+)
 COMPLETE_SESSION = Rpc(
-    "CompleteSession", pb.CompleteSessionRequest, pb.CompleteSessionResponse, ("session_id", "status"),
-    "Mark a session COMPLETED or FAILED. Idempotent for the same status.")
+    "CompleteSession",
+    pb.CompleteSessionRequest,
+    pb.CompleteSessionResponse,
+    ("session_id", "status"),
+    "Mark a session COMPLETED or FAILED. Idempotent for the same status.",
+)
 SUMMARIZE_SESSION = Rpc(
-    "SummarizeSession", pb.SummarizeSessionRequest, pb.SummarizeSessionResponse, ("session_id",),
-    "The session's merged, verifier-facing evidence entries.")
+    "SummarizeSession",
+    pb.SummarizeSessionRequest,
+    pb.SummarizeSessionResponse,
+    ("session_id",),
+    "The session's merged, verifier-facing evidence entries.",
+)
 CHAT = Rpc(
-    "Chat", pb.ChatRequest, pb.ChatResponse, ("session_id", "question", "draft_answer", "verifier_output",
-                                                   "request_id"),
+    "Chat",
+    pb.ChatRequest,
+    pb.ChatResponse,
+    ("session_id", "question", "draft_answer", "verifier_output", "request_id"),
     "Judge a draft answer against the session's evidence. Retried with one request_id (a fresh UUID4 unless "
-    "given): a resend returns the first call's evaluation.")
+    "given): a resend returns the first call's evaluation.",
+)
 LIST_SESSIONS = Rpc(
-    "ListSessions", pb.ListSessionsRequest, pb.ListSessionsResponse, ("page_size", "page_token", "status"),
-    "One page of sessions, most recently updated first (AIP-158). Retried safely.")
+    "ListSessions",
+    pb.ListSessionsRequest,
+    pb.ListSessionsResponse,
+    ("page_size", "page_token", "status"),
+    "One page of sessions, most recently updated first (AIP-158). Retried safely.",
+)
 WATCH_SESSION = Rpc(
-    "WatchSession", pb.WatchSessionRequest, pb.WatchSessionResponse, ("session_id", "replay_only"),
+    "WatchSession",
+    pb.WatchSessionRequest,
+    pb.WatchSessionResponse,
+    ("session_id", "replay_only"),
     """The session's stored rows, then each new one, until it completes or the iterator is closed.
 
         No default deadline (a watch lasts as long as the session) and no
         retries: call again to resume; the replay repeats what is stored.
         Errors are raised as EvidenceTraceError while iterating.
-        """, streaming=True)
+        """,
+    streaming=True,
+)
 
 #: Every RPC of the service, as the clients wrap them.
 RPCS: tuple[Rpc[Any, Any], ...] = (
-    RECORD_INVOCATION, BATCH_RECORD_INVOCATIONS, RECORD_AGENT_STEP, GET_SESSION, COMPLETE_SESSION,
-    SUMMARIZE_SESSION, CHAT, LIST_SESSIONS, WATCH_SESSION,
+    RECORD_INVOCATION,
+    BATCH_RECORD_INVOCATIONS,
+    RECORD_AGENT_STEP,
+    GET_SESSION,
+    COMPLETE_SESSION,
+    SUMMARIZE_SESSION,
+    CHAT,
+    LIST_SESSIONS,
+    WATCH_SESSION,
 )
 
 _SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
@@ -120,15 +164,15 @@ def _request_id_field(method: MethodDescriptor) -> Optional[str]:
 REQUEST_ID_FIELDS: dict[str, str] = {
     m.name: field for m in _SERVICE.methods if (field := _request_id_field(m)) is not None
 }
-_REQUEST_ID_BY_TYPE = {_SERVICE.methods_by_name[name].input_type.full_name: field
-                       for name, field in REQUEST_ID_FIELDS.items()}
+_REQUEST_ID_BY_TYPE = {
+    _SERVICE.methods_by_name[name].input_type.full_name: field for name, field in REQUEST_ID_FIELDS.items()
+}
 
 #: Every RPC that may be resent safely, read from the contract: those marked
 #: `idempotency_level = IDEMPOTENT` or `NO_SIDE_EFFECTS`, and those made safe
 #: by a request id the clients fill in.
 IDEMPOTENT_RPCS = frozenset(
-    m.name for m in _SERVICE.methods
-    if m.GetOptions().idempotency_level in _SAFE_LEVELS or m.name in REQUEST_ID_FIELDS
+    m.name for m in _SERVICE.methods if m.GetOptions().idempotency_level in _SAFE_LEVELS or m.name in REQUEST_ID_FIELDS
 )
 
 #: Channel options both clients use: accept responses as large as the server may send.
@@ -193,14 +237,18 @@ def typed_errors() -> Iterator[None]:
 def wraps(rpc: Rpc[Any, Any]) -> Callable[[F], F]:
     """Mark a client method as the wrapper of `rpc`: it gets the table's docstring, and its
     keyword arguments must be the table's fields (then timeout and metadata), checked on import."""
+
     def decorate(method: F) -> F:
         params = inspect.signature(method).parameters
         keywords = tuple(name for name, p in params.items() if p.kind is p.KEYWORD_ONLY)
         if method.__name__ != rpc.method or keywords != (*rpc.fields, "timeout", "metadata"):
-            raise TypeError(f"{method.__qualname__}{inspect.signature(method)} does not match the RPC table's "
-                            f"{rpc.method}(request, *, {', '.join(rpc.fields)}, timeout, metadata)")
+            raise TypeError(
+                f"{method.__qualname__}{inspect.signature(method)} does not match the RPC table's "
+                f"{rpc.method}(request, *, {', '.join(rpc.fields)}, timeout, metadata)"
+            )
         method.__doc__ = rpc.doc
         return method
+
     return decorate
 
 
@@ -218,8 +266,17 @@ class PreparedCall(Generic[Req]):
 class ClientCore:
     """The state and per-call logic of both clients; the subclasses only send, sync or awaited."""
 
-    def __init__(self, target: str, channel: Any, *, default_timeout: Optional[float], retry: RetryPolicy,
-                 metadata: Optional[Metadata], retrier: Optional[Retrier], token: Optional[str]):
+    def __init__(
+        self,
+        target: str,
+        channel: Any,
+        *,
+        default_timeout: Optional[float],
+        retry: RetryPolicy,
+        metadata: Optional[Metadata],
+        retrier: Optional[Retrier],
+        token: Optional[str],
+    ):
         self.target = target
         self.default_timeout = default_timeout
         self.retry = retry
@@ -228,14 +285,24 @@ class ClientCore:
         self._metadata = auth_metadata(token) + tuple(metadata or ())
         self._retrier = retrier or Retrier(retry)
 
-    def _prepare(self, rpc: Rpc[Req, Any], request: Optional[Req], timeout: Optional[float],
-                 metadata: Optional[Metadata], fields: dict[str, Any]) -> PreparedCall[Req]:
+    def _prepare(
+        self,
+        rpc: Rpc[Req, Any],
+        request: Optional[Req],
+        timeout: Optional[float],
+        metadata: Optional[Metadata],
+        fields: dict[str, Any],
+    ) -> PreparedCall[Req]:
         """Build the request and settle the call's metadata, deadline and whether it may be resent.
 
         A unary call's deadline is `timeout`, else `default_timeout`, and covers all
         its retries; a stream has only the deadline it is given, and is never resent.
         """
         overall = timeout if timeout is not None or rpc.streaming else self.default_timeout
-        return PreparedCall(getattr(self._stub, rpc.name), build_request(rpc.request, request, **fields),
-                            call_metadata(self._metadata, metadata), overall,
-                            rpc.name in IDEMPOTENT_RPCS and not rpc.streaming)
+        return PreparedCall(
+            getattr(self._stub, rpc.name),
+            build_request(rpc.request, request, **fields),
+            call_metadata(self._metadata, metadata),
+            overall,
+            rpc.name in IDEMPOTENT_RPCS and not rpc.streaming,
+        )

@@ -1,4 +1,5 @@
 """The blocking client: typed wrappers of the RPC table (client/rpcs.py) over the generated stub."""
+
 from __future__ import annotations
 
 import copy
@@ -48,10 +49,18 @@ class EvidenceTraceClient(ClientCore):
             client.get_session(session_id="incident-42")
     """
 
-    def __init__(self, target: str, *, credentials: Optional[grpc.ChannelCredentials] = None,
-                 default_timeout: Optional[float] = 5.0, retry: RetryPolicy = RetryPolicy(),
-                 metadata: Optional[Metadata] = None, options: Iterable[tuple[str, Any]] = (),
-                 retrier: Optional[Retrier] = None, token: Optional[str] = None):
+    def __init__(
+        self,
+        target: str,
+        *,
+        credentials: Optional[grpc.ChannelCredentials] = None,
+        default_timeout: Optional[float] = 5.0,
+        retry: RetryPolicy = RetryPolicy(),
+        metadata: Optional[Metadata] = None,
+        options: Iterable[tuple[str, Any]] = (),
+        retrier: Optional[Retrier] = None,
+        token: Optional[str] = None,
+    ):
         """Open a channel to `target` (host:port); TLS when `credentials` are given.
 
         `token` is sent with every call as `authorization: Bearer TOKEN` (for a
@@ -60,10 +69,20 @@ class EvidenceTraceClient(ClientCore):
         from `retry` (tests inject a fake clock this way).
         """
         opts = channel_options(options)
-        channel = (grpc.secure_channel(target, credentials, options=opts) if credentials is not None
-                   else grpc.insecure_channel(target, options=opts))
-        super().__init__(target, channel, default_timeout=default_timeout, retry=retry, metadata=metadata,
-                         retrier=retrier, token=token)
+        channel = (
+            grpc.secure_channel(target, credentials, options=opts)
+            if credentials is not None
+            else grpc.insecure_channel(target, options=opts)
+        )
+        super().__init__(
+            target,
+            channel,
+            default_timeout=default_timeout,
+            retry=retry,
+            metadata=metadata,
+            retrier=retrier,
+            token=token,
+        )
         self._recorder: Optional["BackgroundRecorder"] = None
         self._lock = threading.Lock()
         self._closed = False
@@ -115,75 +134,139 @@ class EvidenceTraceClient(ClientCore):
         with self._lock:
             if self._recorder is None:
                 from evidence_trace.client.background import BackgroundRecorder
+
                 self._recorder = BackgroundRecorder(self)
             return self._recorder
 
     # -- RPCs: one wrapper per row of the table; docstrings come from the table ---------------
     @wraps(RECORD_INVOCATION)
-    def record_invocation(self, request: Optional[pb.RecordInvocationRequest] = None, *,
-                          invocation: Optional[pb.ToolInvocation] = None, timeout: Optional[float] = None,
-                          metadata: Optional[Metadata] = None) -> pb.RecordInvocationResponse:
+    def record_invocation(
+        self,
+        request: Optional[pb.RecordInvocationRequest] = None,
+        *,
+        invocation: Optional[pb.ToolInvocation] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.RecordInvocationResponse:
         return self._unary(RECORD_INVOCATION, request, timeout, metadata, invocation=invocation)
 
     @wraps(BATCH_RECORD_INVOCATIONS)
-    def batch_record_invocations(self, request: Optional[pb.BatchRecordInvocationsRequest] = None, *,
-                                 invocations: Optional[Sequence[pb.ToolInvocation]] = None,
-                                 timeout: Optional[float] = None,
-                                 metadata: Optional[Metadata] = None) -> pb.BatchRecordInvocationsResponse:
+    def batch_record_invocations(
+        self,
+        request: Optional[pb.BatchRecordInvocationsRequest] = None,
+        *,
+        invocations: Optional[Sequence[pb.ToolInvocation]] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.BatchRecordInvocationsResponse:
         return self._unary(BATCH_RECORD_INVOCATIONS, request, timeout, metadata, invocations=invocations)
 
     @wraps(RECORD_AGENT_STEP)
-    def record_agent_step(self, request: Optional[pb.RecordAgentStepRequest] = None, *,
-                          step: Optional[pb.AgentStep] = None, timeout: Optional[float] = None,
-                          metadata: Optional[Metadata] = None) -> pb.RecordAgentStepResponse:
+    def record_agent_step(
+        self,
+        request: Optional[pb.RecordAgentStepRequest] = None,
+        *,
+        step: Optional[pb.AgentStep] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.RecordAgentStepResponse:
         return self._unary(RECORD_AGENT_STEP, request, timeout, metadata, step=step)
 
     @wraps(GET_SESSION)
-    def get_session(self, request: Optional[pb.GetSessionRequest] = None, *, session_id: Optional[str] = None,
-                    timeout: Optional[float] = None, metadata: Optional[Metadata] = None) -> pb.GetSessionResponse:
+    def get_session(
+        self,
+        request: Optional[pb.GetSessionRequest] = None,
+        *,
+        session_id: Optional[str] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.GetSessionResponse:
         return self._unary(GET_SESSION, request, timeout, metadata, session_id=session_id)
 
     @wraps(COMPLETE_SESSION)
-    def complete_session(self, request: Optional[pb.CompleteSessionRequest] = None, *,
-                         session_id: Optional[str] = None, status: Optional["pb.SessionStatus"] = None,
-                         timeout: Optional[float] = None,
-                         metadata: Optional[Metadata] = None) -> pb.CompleteSessionResponse:
+    def complete_session(
+        self,
+        request: Optional[pb.CompleteSessionRequest] = None,
+        *,
+        session_id: Optional[str] = None,
+        status: Optional["pb.SessionStatus"] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.CompleteSessionResponse:
         return self._unary(COMPLETE_SESSION, request, timeout, metadata, session_id=session_id, status=status)
 
     @wraps(SUMMARIZE_SESSION)
-    def summarize_session(self, request: Optional[pb.SummarizeSessionRequest] = None, *,
-                          session_id: Optional[str] = None, timeout: Optional[float] = None,
-                          metadata: Optional[Metadata] = None) -> pb.SummarizeSessionResponse:
+    def summarize_session(
+        self,
+        request: Optional[pb.SummarizeSessionRequest] = None,
+        *,
+        session_id: Optional[str] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.SummarizeSessionResponse:
         return self._unary(SUMMARIZE_SESSION, request, timeout, metadata, session_id=session_id)
 
     @wraps(CHAT)
-    def chat(self, request: Optional[pb.ChatRequest] = None, *, session_id: Optional[str] = None,
-             question: Optional[str] = None, draft_answer: Optional[str] = None,
-             verifier_output: Optional[str] = None, request_id: Optional[str] = None,
-             timeout: Optional[float] = None, metadata: Optional[Metadata] = None) -> pb.ChatResponse:
-        return self._unary(CHAT, request, timeout, metadata, session_id=session_id, question=question,
-                           draft_answer=draft_answer, verifier_output=verifier_output,
-                           request_id=request_id)
+    def chat(
+        self,
+        request: Optional[pb.ChatRequest] = None,
+        *,
+        session_id: Optional[str] = None,
+        question: Optional[str] = None,
+        draft_answer: Optional[str] = None,
+        verifier_output: Optional[str] = None,
+        request_id: Optional[str] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.ChatResponse:
+        return self._unary(
+            CHAT,
+            request,
+            timeout,
+            metadata,
+            session_id=session_id,
+            question=question,
+            draft_answer=draft_answer,
+            verifier_output=verifier_output,
+            request_id=request_id,
+        )
 
     @wraps(LIST_SESSIONS)
-    def list_sessions(self, request: Optional[pb.ListSessionsRequest] = None, *,
-                      page_size: Optional[int] = None, page_token: Optional[str] = None,
-                      status: Optional["pb.SessionStatus"] = None, timeout: Optional[float] = None,
-                      metadata: Optional[Metadata] = None) -> pb.ListSessionsResponse:
-        return self._unary(LIST_SESSIONS, request, timeout, metadata, page_size=page_size, page_token=page_token,
-                           status=status)
+    def list_sessions(
+        self,
+        request: Optional[pb.ListSessionsRequest] = None,
+        *,
+        page_size: Optional[int] = None,
+        page_token: Optional[str] = None,
+        status: Optional["pb.SessionStatus"] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> pb.ListSessionsResponse:
+        return self._unary(
+            LIST_SESSIONS, request, timeout, metadata, page_size=page_size, page_token=page_token, status=status
+        )
 
     @wraps(WATCH_SESSION)
-    def watch_session(self, request: Optional[pb.WatchSessionRequest] = None, *,
-                      session_id: Optional[str] = None, replay_only: Optional[bool] = None,
-                      timeout: Optional[float] = None,
-                      metadata: Optional[Metadata] = None) -> Iterator[pb.WatchSessionResponse]:
-        return self._stream(WATCH_SESSION, request, timeout, metadata, session_id=session_id,
-                            replay_only=replay_only)
+    def watch_session(
+        self,
+        request: Optional[pb.WatchSessionRequest] = None,
+        *,
+        session_id: Optional[str] = None,
+        replay_only: Optional[bool] = None,
+        timeout: Optional[float] = None,
+        metadata: Optional[Metadata] = None,
+    ) -> Iterator[pb.WatchSessionResponse]:
+        return self._stream(WATCH_SESSION, request, timeout, metadata, session_id=session_id, replay_only=replay_only)
 
     # -- the one place a call is sent ------------------------------------------------------
-    def _unary(self, rpc: Rpc[Req, Resp], request: Optional[Req], timeout: Optional[float],
-               metadata: Optional[Metadata], **fields: Any) -> Resp:
+    def _unary(
+        self,
+        rpc: Rpc[Req, Resp],
+        request: Optional[Req],
+        timeout: Optional[float],
+        metadata: Optional[Metadata],
+        **fields: Any,
+    ) -> Resp:
         call = self._prepare(rpc, request, timeout, metadata, fields)
 
         def attempt(remaining: Optional[float]) -> Resp:
@@ -192,8 +275,14 @@ class EvidenceTraceClient(ClientCore):
 
         return self._retrier.call(attempt, call.timeout, idempotent=call.idempotent)
 
-    def _stream(self, rpc: Rpc[Req, Resp], request: Optional[Req], timeout: Optional[float],
-                metadata: Optional[Metadata], **fields: Any) -> Iterator[Resp]:
+    def _stream(
+        self,
+        rpc: Rpc[Req, Resp],
+        request: Optional[Req],
+        timeout: Optional[float],
+        metadata: Optional[Metadata],
+        **fields: Any,
+    ) -> Iterator[Resp]:
         """A generator: nothing is sent (and no argument checked) before the first event is asked for."""
         call = self._prepare(rpc, request, timeout, metadata, fields)
         stream = call.send(call.request, timeout=call.timeout, metadata=call.metadata)

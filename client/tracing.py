@@ -21,6 +21,7 @@ What is recorded:
 Recording never raises into the tool and, with the default background
 recorder, never waits for the server.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -54,8 +55,7 @@ T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: Exceptions recorded as ERROR_KIND_TIMEOUT.
-TIMEOUT_ERRORS: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError,
-                                                    concurrent.futures.TimeoutError)
+TIMEOUT_ERRORS: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError, concurrent.futures.TimeoutError)
 
 SessionId = Union[str, Callable[[], str]]
 TopicDomain = Union[str, Callable[[Mapping[str, Any]], str], None]
@@ -108,8 +108,10 @@ def as_recorder(target: Any) -> Recorder:
     recorder = getattr(target, "recorder", None)
     if recorder is not None and hasattr(recorder, "submit"):
         return recorder
-    raise TypeError("trace with an EvidenceTraceClient or a Recorder (BackgroundRecorder, DirectRecorder); "
-                    f"got {type(target).__name__}")
+    raise TypeError(
+        "trace with an EvidenceTraceClient or a Recorder (BackgroundRecorder, DirectRecorder); "
+        f"got {type(target).__name__}"
+    )
 
 
 def _resolve(session_id: SessionId) -> str:
@@ -129,14 +131,25 @@ class TracedCall:
     execution error without raising.
     """
 
-    def __init__(self, recorder: Recorder, *, session_id: str, tool_name: str,
-                 input_params: Optional[Mapping[str, Any]] = None, topic_domain: str = "",
-                 evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
-                 preview_bytes: int = PREVIEW_BYTES):
+    def __init__(
+        self,
+        recorder: Recorder,
+        *,
+        session_id: str,
+        tool_name: str,
+        input_params: Optional[Mapping[str, Any]] = None,
+        topic_domain: str = "",
+        evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
+        preview_bytes: int = PREVIEW_BYTES,
+    ):
         self.recorder = recorder
-        self.invocation = pb.ToolInvocation(invocation_id=str(uuid.uuid4()), session_id=session_id,
-                                            tool_name=tool_name, topic_domain=topic_domain,
-                                            evidence_hint=evidence_hint)
+        self.invocation = pb.ToolInvocation(
+            invocation_id=str(uuid.uuid4()),
+            session_id=session_id,
+            tool_name=tool_name,
+            topic_domain=topic_domain,
+            evidence_hint=evidence_hint,
+        )
         if input_params:
             self.invocation.input_params.update(bounded_object(input_params, PARAMS_BYTES))
         self.preview_bytes = preview_bytes
@@ -164,8 +177,9 @@ class TracedCall:
         else:
             self.set_retrieval(_retrieval_of(output))
         inv = self.invocation
-        preview, cut = ("", False) if is_empty_output(output) else truncate_utf8(render_output(output),
-                                                                                 self.preview_bytes)
+        preview, cut = (
+            ("", False) if is_empty_output(output) else truncate_utf8(render_output(output), self.preview_bytes)
+        )
         inv.output_preview = preview
         inv.output_truncated = bool(preview) and (inv.output_truncated or cut)
         inv.output_state = pb.OUTPUT_STATE_CAPTURED if preview else pb.OUTPUT_STATE_EMPTY
@@ -222,8 +236,10 @@ class TracedCall:
             inv.ClearField("output_preview")
             inv.output_truncated = False
             inv.output_state = pb.OUTPUT_STATE_NOT_CAPTURED
-            self.fail(error_message(exc), pb.ERROR_KIND_TIMEOUT if isinstance(exc, TIMEOUT_ERRORS)
-                      else pb.ERROR_KIND_EXCEPTION)
+            self.fail(
+                error_message(exc),
+                pb.ERROR_KIND_TIMEOUT if isinstance(exc, TIMEOUT_ERRORS) else pb.ERROR_KIND_EXCEPTION,
+            )
         elif inv.HasField("success") and not inv.success:  # fail() was called
             inv.ClearField("output_preview")
             inv.output_truncated = False
@@ -256,10 +272,16 @@ def _retrieval_of(output: Any) -> Any:
     return getattr(output, "retrieval", None)
 
 
-def trace_tool(target: Any, *, session_id: SessionId, tool_name: str,
-               input_params: Optional[Mapping[str, Any]] = None, topic_domain: str = "",
-               evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
-               preview_bytes: int = PREVIEW_BYTES) -> TracedCall:
+def trace_tool(
+    target: Any,
+    *,
+    session_id: SessionId,
+    tool_name: str,
+    input_params: Optional[Mapping[str, Any]] = None,
+    topic_domain: str = "",
+    evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
+    preview_bytes: int = PREVIEW_BYTES,
+) -> TracedCall:
     """A context manager tracing one tool call; works with `with` and `async with`.
 
     Example::
@@ -268,13 +290,20 @@ def trace_tool(target: Any, *, session_id: SessionId, tool_name: str,
                         input_params={"query": "level:ERROR"}) as call:
             call.set_result(run_query("level:ERROR"))
     """
-    return TracedCall(as_recorder(target), session_id=_resolve(session_id), tool_name=tool_name,
-                      input_params=input_params, topic_domain=topic_domain, evidence_hint=evidence_hint,
-                      preview_bytes=preview_bytes)
+    return TracedCall(
+        as_recorder(target),
+        session_id=_resolve(session_id),
+        tool_name=tool_name,
+        input_params=input_params,
+        topic_domain=topic_domain,
+        evidence_hint=evidence_hint,
+        preview_bytes=preview_bytes,
+    )
 
 
-def bound_params(signature: inspect.Signature, args: tuple, kwargs: dict,
-                 exclude: Iterable[str] = ()) -> dict[str, Any]:
+def bound_params(
+    signature: inspect.Signature, args: tuple, kwargs: dict, exclude: Iterable[str] = ()
+) -> dict[str, Any]:
     """The call's arguments by parameter name, defaults applied, self/cls and `exclude` left out."""
     try:
         bound = signature.bind(*args, **kwargs)
@@ -294,10 +323,16 @@ def bound_params(signature: inspect.Signature, args: tuple, kwargs: dict,
     return params
 
 
-def traced(target: Any, *, session_id: SessionId, tool_name: Optional[str] = None,
-           topic_domain: TopicDomain = None,
-           evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
-           preview_bytes: int = PREVIEW_BYTES, exclude_params: Iterable[str] = ()) -> Callable[[F], F]:
+def traced(
+    target: Any,
+    *,
+    session_id: SessionId,
+    tool_name: Optional[str] = None,
+    topic_domain: TopicDomain = None,
+    evidence_hint: "pb.EvidenceHint" = pb.EVIDENCE_HINT_UNSPECIFIED,
+    preview_bytes: int = PREVIEW_BYTES,
+    exclude_params: Iterable[str] = (),
+) -> Callable[[F], F]:
     """Decorate a tool function (sync or async) so that every call is recorded.
 
     `target` is an EvidenceTraceClient (its background recorder is used) or a
@@ -324,20 +359,28 @@ def traced(target: Any, *, session_id: SessionId, tool_name: Optional[str] = Non
             try:
                 params = bound_params(signature, args, kwargs, excluded)
                 topic = topic_domain(params) if callable(topic_domain) else (topic_domain or "")
-                return TracedCall(recorder, session_id=_resolve(session_id), tool_name=name,
-                                  input_params=params, topic_domain=topic, evidence_hint=evidence_hint,
-                                  preview_bytes=preview_bytes)
+                return TracedCall(
+                    recorder,
+                    session_id=_resolve(session_id),
+                    tool_name=name,
+                    input_params=params,
+                    topic_domain=topic,
+                    evidence_hint=evidence_hint,
+                    preview_bytes=preview_bytes,
+                )
             except Exception:  # a bad session_id or topic_domain callable must not break the tool
                 log.exception("evidence-trace: cannot trace %s; calling it untraced", name)
                 return _Untraced()
 
         if inspect.iscoroutinefunction(fn):
+
             @functools.wraps(fn)
             async def async_wrapper(*args: Any, **kwargs: Any) -> Any:
                 with begin(args, kwargs) as call:
                     result = await fn(*args, **kwargs)
                     call.set_result(result)
                     return result
+
             return async_wrapper  # type: ignore[return-value]
 
         @functools.wraps(fn)
@@ -346,6 +389,7 @@ def traced(target: Any, *, session_id: SessionId, tool_name: Optional[str] = Non
                 result = fn(*args, **kwargs)
                 call.set_result(result)
                 return result
+
         return wrapper  # type: ignore[return-value]
 
     return decorate
@@ -358,8 +402,14 @@ class TracedStep:
     leaving the block records `success=false` with its message and is re-raised.
     """
 
-    def __init__(self, recorder: Recorder, *, session_id: str, name: str,
-                 kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL):
+    def __init__(
+        self,
+        recorder: Recorder,
+        *,
+        session_id: str,
+        name: str,
+        kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL,
+    ):
         self.recorder = recorder
         self.step = pb.AgentStep(step_id=str(uuid.uuid4()), session_id=session_id, kind=kind, name=name)
         self.detail = ""
@@ -390,8 +440,9 @@ class TracedStep:
         return self.__exit__(exc_type, exc, tb)
 
 
-def trace_step(target: Any, *, session_id: SessionId, name: str,
-               kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL) -> TracedStep:
+def trace_step(
+    target: Any, *, session_id: SessionId, name: str, kind: "pb.AgentStepKind" = pb.AGENT_STEP_KIND_HELPER_CALL
+) -> TracedStep:
     """A context manager recording one agent step: a helper call (default) or a model step.
 
     Example::

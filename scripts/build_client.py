@@ -8,6 +8,7 @@ runs `pip wheel` on it. The wheel depends only on grpcio, grpcio-status,
 protobuf and googleapis-common-protos, with the same bounds as the full
 package; no Peewee, no server code. Prints the wheel's path.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,10 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIST_NAME = "evidence-trace-client"
 CLIENT_DEPENDENCIES = ("grpcio", "grpcio-status", "protobuf", "googleapis-common-protos")
 #: staged folder -> source folder
-SOURCES = {
-    "evidence_trace": ROOT / "generated" / "evidence_trace",
-    "evidence_trace/client": ROOT / "client",
-}
+SOURCES = {"evidence_trace": ROOT / "generated" / "evidence_trace", "evidence_trace/client": ROOT / "client"}
 _KEEP = ("*.py", "*.pyi", "py.typed")
 
 #: The oldest setuptools that reads `license` as an SPDX string (PEP 639) and builds
@@ -91,9 +89,14 @@ def stage(into: pathlib.Path) -> None:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, dest)
     version, deps = project_metadata((ROOT / "pyproject.toml").read_text())
-    (into / "pyproject.toml").write_text(PYPROJECT.format(
-        name=DIST_NAME, version=version, dependencies=", ".join(f'"{d}"' for d in deps),
-        setuptools_min=".".join(map(str, SETUPTOOLS_MIN))))
+    (into / "pyproject.toml").write_text(
+        PYPROJECT.format(
+            name=DIST_NAME,
+            version=version,
+            dependencies=", ".join(f'"{d}"' for d in deps),
+            setuptools_min=".".join(map(str, SETUPTOOLS_MIN)),
+        )
+    )
     (into / "README.md").write_text(README)
 
 

@@ -11,6 +11,7 @@ recording); its planning and model calls are recorded as steps. The demo then
 prints the session summary and the Chat decision for a draft the evidence
 supports and for one it does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,24 +23,22 @@ import uuid
 from typing import Iterator
 
 try:
-    from evidence_trace.client import (
-        EvidenceTraceClient,
-        Retrieval,
-        ToolResult,
-        trace_step,
-        traced,
-    )
+    from evidence_trace.client import EvidenceTraceClient, Retrieval, ToolResult, trace_step, traced
     from evidence_trace.v1 import evidence_trace_pb2 as pb
 except ImportError as missing:  # a bare `python`, not the project's venv
-    sys.exit(f"demo: cannot import {missing.name or 'evidence_trace'}: run it with the project's virtual "
-             f"environment: .venv/bin/python scripts/demo.py (or make demo; `make` creates .venv)")
+    sys.exit(
+        f"demo: cannot import {missing.name or 'evidence_trace'}: run it with the project's virtual "
+        f"environment: .venv/bin/python scripts/demo.py (or make demo; `make` creates .venv)"
+    )
 
 #: The widest summary cell of the demo's table; longer text is cut at a word.
 SUMMARY_CHARS = 70
 
 QUESTION = "Why are payments failing since 10:00?"
-SUPPORTED_DRAFT = ("payment-service is failing because its calls to the bank gateway hit an "
-                   "upstream timeout after 30s; follow runbook PAY-7.")
+SUPPORTED_DRAFT = (
+    "payment-service is failing because its calls to the bank gateway hit an "
+    "upstream timeout after 30s; follow runbook PAY-7."
+)
 UNSUPPORTED_DRAFT = "The outage was caused by orders-db running out of disk (ENOSPC) at 95% usage."
 
 
@@ -56,21 +55,37 @@ class IncidentTools:
 
     def _lookup_knowledge(self, query: str) -> ToolResult[str]:
         if query in self._seen_queries:  # session-level dedup in the retrieval layer
-            return ToolResult("", retrieval=Retrieval(dedup_reason="same query already answered in this session",
-                                                      relevance_level="NONE"))
+            return ToolResult(
+                "",
+                retrieval=Retrieval(dedup_reason="same query already answered in this session", relevance_level="NONE"),
+            )
         self._seen_queries.add(query)
-        return ToolResult("Runbook PAY-7: upstream timeouts on calls to the bank gateway cause payment-service "
-                          "to fail; check the bank gateway latency.",
-                          retrieval=Retrieval(retrieval_layer="L0+L1", l0_count=1, l1_count=4,
-                                              relevance_level="HIGH", details={"doc_ids": ["PAY-7"]}))
+        return ToolResult(
+            "Runbook PAY-7: upstream timeouts on calls to the bank gateway cause payment-service "
+            "to fail; check the bank gateway latency.",
+            retrieval=Retrieval(
+                retrieval_layer="L0+L1", l0_count=1, l1_count=4, relevance_level="HIGH", details={"doc_ids": ["PAY-7"]}
+            ),
+        )
 
     def _query_logs(self, log_topic: str, query: str, limit: int = 500) -> dict:
         if log_topic != "payment":
             return {"total": 0, "logs": []}  # a no-hit
-        error = {"time": "2026-11-30T10:00:01Z", "level": "ERROR", "service": "payment-service",
-                 "message": "upstream timeout after 30s calling bank-gateway"}
-        noise = [{"time": f"2026-11-30T10:{i // 60:02d}:{i % 60:02d}Z", "level": "INFO",
-                  "service": "payment-service", "message": f"request {i} retried"} for i in range(limit)]
+        error = {
+            "time": "2026-11-30T10:00:01Z",
+            "level": "ERROR",
+            "service": "payment-service",
+            "message": "upstream timeout after 30s calling bank-gateway",
+        }
+        noise = [
+            {
+                "time": f"2026-11-30T10:{i // 60:02d}:{i % 60:02d}Z",
+                "level": "INFO",
+                "service": "payment-service",
+                "message": f"request {i} retried",
+            }
+            for i in range(limit)
+        ]
         return {"total": 1 + len(noise), "logs": [error, *noise]}  # ~50 KB: the preview is truncated
 
     def _query_metrics(self, service: str, query: str, threshold: float) -> dict:
@@ -78,8 +93,10 @@ class IncidentTools:
         self._metrics_attempts += 1
         if self._metrics_attempts == 1:
             raise TimeoutError("prometheus did not answer within 10s")
-        sample = {"metric": {"__name__": "http_request_duration_p99_seconds", "service": service},
-                  "value": [1796032801.0, "31.2"]}
+        sample = {
+            "metric": {"__name__": "http_request_duration_p99_seconds", "service": service},
+            "value": [1796032801.0, "31.2"],
+        }
         return {"status": "success", "data": {"resultType": "vector", "result": [sample]}}
 
 
@@ -106,14 +123,26 @@ def replay(client: EvidenceTraceClient, session_id: str) -> None:
 
 def print_summary(summary: pb.SummarizeSessionResponse) -> None:
     s = summary.session
-    print(f"session {s.session_id}: {s.tool_call_count} tool calls, {s.step_count} model steps, "
-          f"{s.helper_call_count} helper calls\n")
+    print(
+        f"session {s.session_id}: {s.tool_call_count} tool calls, {s.step_count} model steps, "
+        f"{s.helper_call_count} helper calls\n"
+    )
     rows = [("tool", "topic", "level", "calls", "ok", "failed", "no-hit", "dedup", "summary")]
     for e in summary.entries:
         level = pb.EvidenceLevel.Name(e.level).removeprefix("EVIDENCE_LEVEL_")
-        rows.append((e.tool_name, e.topic_domain, level, str(e.call_count), str(e.success_count),
-                     str(e.failure_count), str(e.no_hit_count), str(e.dedup_count),
-                     textwrap.shorten(e.output_summary, SUMMARY_CHARS, placeholder=" …")))
+        rows.append(
+            (
+                e.tool_name,
+                e.topic_domain,
+                level,
+                str(e.call_count),
+                str(e.success_count),
+                str(e.failure_count),
+                str(e.no_hit_count),
+                str(e.dedup_count),
+                textwrap.shorten(e.output_summary, SUMMARY_CHARS, placeholder=" …"),
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -147,11 +176,15 @@ def run(address: str, token: str | None = None, throwaway: bool = False) -> int:
             print_chat(label, draft, client.chat(session_id=session_id, question=QUESTION, draft_answer=draft))
         client.complete_session(session_id=session_id, status=pb.SESSION_STATUS_COMPLETED)
     if throwaway:
-        print(f"session {session_id} was written to the in-process server's temporary store, which is gone now; "
-              f"pass --address HOST:PORT of a running server to keep it and see it with `evidence-trace sessions`")
+        print(
+            f"session {session_id} was written to the in-process server's temporary store, which is gone now; "
+            f"pass --address HOST:PORT of a running server to keep it and see it with `evidence-trace sessions`"
+        )
     else:
-        print(f"session {session_id} on {address}: evidence-trace show {session_id} --server {address}   "
-              f"(summarize --wide prints the summaries uncut)")
+        print(
+            f"session {session_id} on {address}: evidence-trace show {session_id} --server {address}   "
+            f"(summarize --wide prints the summaries uncut)"
+        )
     return 0
 
 
@@ -162,6 +195,7 @@ def service(address: str | None) -> Iterator[str]:
         yield address
         return
     from evidence_trace.server.testing import in_process_service
+
     with in_process_service() as running:
         print(f"evidence-trace started in-process on {running.address} (temporary SQLite store)\n")
         yield running.address
@@ -170,8 +204,11 @@ def service(address: str | None) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--address", help="HOST:PORT of a running server (default: start one in-process)")
-    parser.add_argument("--token", default=os.environ.get("EVIDENCE_TRACE_TOKEN") or None,
-                        help="bearer token, for a server with a token file (env EVIDENCE_TRACE_TOKEN)")
+    parser.add_argument(
+        "--token",
+        default=os.environ.get("EVIDENCE_TRACE_TOKEN") or None,
+        help="bearer token, for a server with a token file (env EVIDENCE_TRACE_TOKEN)",
+    )
     args = parser.parse_args(argv)
     with service(args.address) as address:
         return run(address, args.token, throwaway=not args.address)

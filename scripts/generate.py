@@ -5,6 +5,7 @@ Usage: python scripts/generate.py [--check]
 --check regenerates into a temporary folder and exits 1 when the committed
 generated/ differs, so CI fails on drift.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,9 @@ PACKAGE_FILES = {
 
 
 def generate(out: pathlib.Path) -> None:
-    protos = sorted(str(p.relative_to(PROTOS)) for p in PROTOS.rglob("*.proto")
-                    if p.relative_to(PROTOS).parts[0] not in VENDORED)
+    protos = sorted(
+        str(p.relative_to(PROTOS)) for p in PROTOS.rglob("*.proto") if p.relative_to(PROTOS).parts[0] not in VENDORED
+    )
     well_known = pathlib.Path(grpc_tools.__file__).parent / "_proto"
     args = [
         "grpc_tools.protoc",

@@ -4,6 +4,7 @@
 port (0 picks a free one); `serve(settings)` runs until SIGTERM or SIGINT, then
 drains in-flight calls for the grace period, commits queued writes and exits.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -97,22 +98,26 @@ def _check_free(listen: str, what: str, flag: str) -> None:
     if not port.isdigit() or int(port) == 0:
         return
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]") or None, int(port),
-                                                             type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host.strip("[]") or None, int(port), type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
         with socket.socket(family, kind, proto) as probe:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC and http.server do
             probe.bind(address)
     except OSError as exc:
-        raise BindError(f"cannot listen on {listen} ({what}): {exc.strerror or exc}; choose another with "
-                        f"{flag}") from None
+        raise BindError(
+            f"cannot listen on {listen} ({what}): {exc.strerror or exc}; choose another with {flag}"
+        ) from None
 
 
 def build_verifier(settings: VerifierSettings) -> Verifier:
     """The configured backend: the built-in rules verifier unless told otherwise."""
     if settings.backend == "openai_compatible":
-        return OpenAICompatibleVerifier(OpenAICompatibleSettings(
-            base_url=settings.base_url, model=settings.model, api_key=settings.api_key,
-            timeout_s=settings.timeout_s))
+        return OpenAICompatibleVerifier(
+            OpenAICompatibleSettings(
+                base_url=settings.base_url, model=settings.model, api_key=settings.api_key, timeout_s=settings.timeout_s
+            )
+        )
     return RulesVerifier()
 
 
@@ -121,18 +126,24 @@ def create_server(settings: Settings) -> RunningServer:
     _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
     if settings.metrics_listen:
         _check_free(settings.metrics_listen, "metrics", "--metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN")
-    db = open_database(settings.database_url, DatabaseOptions(
-        durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms))
+    db = open_database(
+        settings.database_url,
+        DatabaseOptions(
+            durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms
+        ),
+    )
     version = migrate(db)
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
     gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
-    use_cases = build_use_cases(db, gate, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns),
-                                settings.watch_poll_s)
+    use_cases = build_use_cases(
+        db, gate, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns), settings.watch_poll_s
+    )
     writer = use_cases.writer
     metrics = Metrics() if settings.metrics_listen else None
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
-    servicer = EvidenceTraceServicer(use_cases, settings.commit_timeout_s, outcomes=metrics,
-                                     tenant_of=current_tenant, shutdown=shutdown)
+    servicer = EvidenceTraceServicer(
+        use_cases, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant, shutdown=shutdown
+    )
     guards = Guards(settings, shutdown)
     server = grpc.server(
         guards.worker_pool(),
@@ -147,22 +158,26 @@ def create_server(settings: Settings) -> RunningServer:
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
-        server)
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
+    )
     try:
         port = bind(server, settings)
     except RuntimeError:  # grpcio >= 1.60 raises instead of returning 0
         port = 0
     if port == 0:
         writer.close()
-        raise BindError(f"cannot listen on {settings.listen} (gRPC): the port is in use or the address is not "
-                        f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN")
+        raise BindError(
+            f"cannot listen on {settings.listen} (gRPC): the port is in use or the address is not "
+            f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN"
+        )
     try:
         endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
     except OSError as exc:
         writer.close()
-        raise BindError(f"cannot listen on {settings.metrics_listen} (metrics): {exc.strerror or exc}; choose "
-                        f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN") from exc
+        raise BindError(
+            f"cannot listen on {settings.metrics_listen} (metrics): {exc.strerror or exc}; choose "
+            f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN"
+        ) from exc
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)

@@ -3,6 +3,7 @@
 Sources, strongest first: command-line flags, environment variables
 (EVIDENCE_TRACE_*), defaults. docs/configuration.md lists every setting.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -114,7 +115,9 @@ class Settings:
             raise SettingsError(f"verifier backend {v.backend!r}: use 'rules' or 'openai_compatible'")
         if v.backend == "openai_compatible":
             if not v.base_url.startswith(("http://", "https://")):
-                raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_BASE_URL (http[s]://...)")
+                raise SettingsError(
+                    "the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_BASE_URL (http[s]://...)"
+                )
             if not v.model:
                 raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_MODEL")
         if v.timeout_s <= 0:
@@ -145,8 +148,10 @@ def _check_security(s: "Settings") -> None:
         if path and not os.access(path, os.R_OK):
             raise SettingsError(f"{name}: cannot read {path!r}")
     if s.max_concurrent_rpcs < 0 or (s.max_concurrent_rpcs and s.max_concurrent_rpcs >= s.max_workers > 1):
-        raise SettingsError(f"max_concurrent_rpcs must be 0 (automatic) or below max_workers ({s.max_workers}), "
-                            "so that health checks and refusals always find a free worker")
+        raise SettingsError(
+            f"max_concurrent_rpcs must be 0 (automatic) or below max_workers ({s.max_workers}), "
+            "so that health checks and refusals always find a free worker"
+        )
     if s.max_concurrent_streams < 0:
         raise SettingsError("max_concurrent_streams must be 0 (automatic: half the admitted calls) or positive")
     for pattern in s.redact_patterns:
@@ -228,8 +233,7 @@ _VERIFIER: _Table = {
 }
 
 
-def _collect(table: _Table, flags: Mapping[str, Any],
-             env: Mapping[str, str]) -> dict[str, Any]:
+def _collect(table: _Table, flags: Mapping[str, Any], env: Mapping[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, (var, convert) in table.items():
         value = flags.get(name)
@@ -241,7 +245,9 @@ def _collect(table: _Table, flags: Mapping[str, Any],
         try:
             out[name] = convert(value)
         except ValueError:
-            raise SettingsError(f"{name} from {source}: {value!r} is not a valid {getattr(convert, '__name__', 'value')}") from None
+            raise SettingsError(
+                f"{name} from {source}: {value!r} is not a valid {getattr(convert, '__name__', 'value')}"
+            ) from None
     return out
 
 
@@ -252,7 +258,10 @@ def load(flags: Optional[Mapping[str, Any]] = None, env: Optional[Mapping[str, s
     settings = Settings(
         **_collect(_TOP, flags, env),
         limits=Limits(**_collect(_LIMITS, flags, env)),
-        verifier=VerifierSettings(**_collect(_VERIFIER, {k[len("verifier_"):]: v for k, v in flags.items()
-                                                         if k.startswith("verifier_")}, env)),
+        verifier=VerifierSettings(
+            **_collect(
+                _VERIFIER, {k[len("verifier_") :]: v for k, v in flags.items() if k.startswith("verifier_")}, env
+            )
+        ),
     )
     return settings.validate()

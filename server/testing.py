@@ -23,6 +23,7 @@ As a pytest fixture, enable the plugin in your conftest.py::
 `in_process_service()` also gives the address (for clients in other
 languages) and the running server.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -86,6 +87,7 @@ try:
 except ImportError:  # pytest is optional: the context managers work without it
     pass
 else:
+
     @pytest.fixture
     def evidence_trace_service() -> Iterator[InProcessService]:
         """A fresh in-process evidence-trace server per test, with its address and a client."""

@@ -9,6 +9,7 @@ same server (two checkouts, or a developer's run during CI) never touch each
 other's tables. When PostgreSQL is not reachable its tests are skipped with the
 reason, except under CI=true, where a missing PostgreSQL fails the run.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,8 +26,7 @@ from evidence_trace.server.settings import Settings
 from evidence_trace.server.testing import loopback_settings
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
-POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL",
-                                    "postgresql://postgres@127.0.0.1:5432/postgres")
+POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 _TABLES = ("tool_invocation", "agent_step", "verifier_evaluation", "diagnosis_session", "schema_version")
 
 
@@ -67,6 +67,7 @@ class _RunDatabase:
         if self.url is None:
             return
         import psycopg2
+
         admin = psycopg2.connect(POSTGRES_ADMIN_URL, connect_timeout=3)
         try:
             admin.autocommit = True
@@ -95,6 +96,7 @@ def postgres_url_or_skip() -> str:
             pytest.fail(f"CI=true requires PostgreSQL: {problem}")
         pytest.skip(problem)
     import psycopg2
+
     conn = psycopg2.connect(_RUN_DB.url)
     try:
         with conn, conn.cursor() as cur:

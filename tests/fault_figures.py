@@ -3,6 +3,7 @@ run ends with a "fault figures" section listing them (shown by plain `pytest`,
 no -s or -rA needed), so CI logs say acknowledged vs stored, duplicates,
 statuses seen and leaks found, not just "passed".
 """
+
 from __future__ import annotations
 
 from typing import Callable

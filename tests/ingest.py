@@ -1,5 +1,6 @@
 """Sustained ingest for fault tests: client threads recording unique invocations
 until stopped, keeping what the server acknowledged and every status it answered."""
+
 from __future__ import annotations
 
 import collections
@@ -19,8 +20,15 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 class Ingest:
     """`threads` clients recording `{prefix}-{n}` invocations into session `session_id` until stop()."""
 
-    def __init__(self, address: str, prefix: str, threads: int = 8, session_id: str = "ingest",
-                 metadata: Optional[tuple] = None, timeout: float = 10):
+    def __init__(
+        self,
+        address: str,
+        prefix: str,
+        threads: int = 8,
+        session_id: str = "ingest",
+        metadata: Optional[tuple] = None,
+        timeout: float = 10,
+    ):
         self.acknowledged: list[str] = []
         self.statuses: collections.Counter = collections.Counter()
         self.unacknowledged: list[str] = []  # sent, answered with an error or not at all
@@ -45,8 +53,9 @@ class Ingest:
 
     def send(self, invocation_id: str) -> bool:
         """Record one invocation; True when acknowledged."""
-        request = pb.RecordInvocationRequest(invocation=invocation(invocation_id=invocation_id,
-                                                                   session_id=self._session_id))
+        request = pb.RecordInvocationRequest(
+            invocation=invocation(invocation_id=invocation_id, session_id=self._session_id)
+        )
         try:
             self._stub.RecordInvocation(request, timeout=self._timeout, metadata=self._metadata)
         except grpc.RpcError as err:

@@ -1,4 +1,5 @@
 """A client that knows the service only through server reflection, as grpcurl does."""
+
 from __future__ import annotations
 
 import grpc
@@ -20,8 +21,10 @@ class ReflectedService:
         method = self._service.FindMethodByName(method_name)
         request_cls = message_factory.GetMessageClass(method.input_type)
         response_cls = message_factory.GetMessageClass(method.output_type)
-        rpc = self._channel.unary_unary(f"/{SERVICE}/{method_name}",
-                                        request_serializer=request_cls.SerializeToString,
-                                        response_deserializer=response_cls.FromString)
+        rpc = self._channel.unary_unary(
+            f"/{SERVICE}/{method_name}",
+            request_serializer=request_cls.SerializeToString,
+            response_deserializer=response_cls.FromString,
+        )
         response = rpc(json_format.ParseDict(body, request_cls()), timeout=10)
         return json_format.MessageToDict(response)

@@ -1,4 +1,5 @@
 """Running `evidence-trace serve` as a real child process, for crash and signal tests."""
+
 from __future__ import annotations
 
 import os
@@ -14,10 +15,22 @@ class ServerProcess:
 
     def __init__(self, database_url: str, *extra: str, env: Optional[dict] = None):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--listen", "127.0.0.1:0",
-             "--database", database_url, *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, **(env or {})})
+            [
+                sys.executable,
+                "-m",
+                "evidence_trace.server.cli.main",
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--database",
+                database_url,
+                *extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
         self.output: list[str] = []
         ready = threading.Event()
         self.address = ""

@@ -1,4 +1,5 @@
 """A loopback OpenAI-compatible verifier that answers only when released: Chat calls wait on it."""
+
 from __future__ import annotations
 
 import http.server

@@ -1,4 +1,5 @@
 """Reading what a database holds, directly (not through the server), on either backend."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -23,6 +24,7 @@ def _query(db_url: str, sql: str) -> list[tuple]:
         finally:
             connection.close()
     import psycopg2
+
     with psycopg2.connect(db_url) as connection, connection.cursor() as cursor:
         cursor.execute(sql)
         return cursor.fetchall()

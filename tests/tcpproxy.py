@@ -1,4 +1,5 @@
 """A loopback TCP proxy whose link can be cut and restored: a database outage on demand."""
+
 from __future__ import annotations
 
 import socket

@@ -1,4 +1,5 @@
 """Tenants for tests: a token file with one token per tenant, and a server that reads it."""
+
 from __future__ import annotations
 
 import dataclasses

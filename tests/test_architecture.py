@@ -7,6 +7,7 @@ a server. The domain imports no grpc, protobuf or Peewee, and no layer below
 rpc imports grpc or protobuf. The test reads the source, so it fails on the import itself,
 whether or not it is ever executed.
 """
+
 from __future__ import annotations
 
 import ast
@@ -58,8 +59,11 @@ def _modules() -> list[tuple[str, pathlib.Path]]:
 
 
 def test_every_module_sits_in_a_layer_or_the_wiring() -> None:
-    strays = [str(p.relative_to(SERVER)) for layer, p in _modules() if layer not in LAYERS and layer not in TOP
-              and layer != "__init__"]
+    strays = [
+        str(p.relative_to(SERVER))
+        for layer, p in _modules()
+        if layer not in LAYERS and layer not in TOP and layer != "__init__"
+    ]
     assert strays == []
 
 
@@ -89,3 +93,14 @@ def test_the_check_catches_an_upward_import(tmp_path) -> None:
 def test_no_module_is_much_longer_than_400_lines() -> None:
     long = {str(p.relative_to(SERVER)): n for _, p in _modules() if (n := len(p.read_text().splitlines())) > 450}
     assert long == {}
+
+
+def test_every_server_package_ships_in_the_wheel() -> None:
+    """pyproject lists packages by hand: a new folder missing there would be left out of the install."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    listed = set(tomllib.loads((SERVER.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(("evidence_trace", "server", *p.parent.relative_to(SERVER).parts)) for p in SERVER.rglob("__init__.py")
+    }
+    assert found - listed == set()

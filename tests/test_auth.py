@@ -1,4 +1,5 @@
 """Authentication: tokens map to tenants, stored hashed; without tokens only loopback clients are served."""
+
 from __future__ import annotations
 
 import io
@@ -26,18 +27,22 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 
 def test_token_file_maps_hashed_tokens_to_tenants():
-    table = parse_tokens(f"# comment\n\nacme {hash_token('a1')}\nacme {hash_token('a2')}\n"
-                         f"globex {hash_token('g1').upper()}\n")
+    table = parse_tokens(
+        f"# comment\n\nacme {hash_token('a1')}\nacme {hash_token('a2')}\nglobex {hash_token('g1').upper()}\n"
+    )
     assert [table.tenant_for(t) for t in ("a1", "a2", "g1", "nope", "")] == ["acme", "acme", "globex", None, None]
     assert table.tenants == {"acme", "globex"}
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("acme not-a-hash\n", "line 1"),
-    (f"bad/tenant {hash_token('x')}\n", "line 1"),
-    (f"acme {hash_token('x')}\nglobex {hash_token('x')}\n", "listed twice"),
-    ("# only comments\n", "no tokens"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("acme not-a-hash\n", "line 1"),
+        (f"bad/tenant {hash_token('x')}\n", "line 1"),
+        (f"acme {hash_token('x')}\nglobex {hash_token('x')}\n", "listed twice"),
+        ("# only comments\n", "no tokens"),
+    ],
+)
 def test_a_malformed_token_file_is_refused_at_start_up(tmp_path, text, problem):
     with pytest.raises(TokenFileError, match=problem):
         parse_tokens(text)
@@ -60,12 +65,24 @@ def test_hash_token_prints_a_token_file_line(monkeypatch, capsys):
 
 # -- loopback-only without tokens ---------------------------------------------------
 
-@pytest.mark.parametrize("peer, loopback", [
-    ("ipv4:127.0.0.1:5555", True), ("ipv4:127.8.9.10:1", True), ("ipv6:[::1]:5555", True),
-    ("ipv6:%5B::1%5D:5555", True), ("ipv6:[::ffff:127.0.0.1]:80", True), ("unix:/tmp/s.sock", True),
-    ("ipv4:10.0.0.5:5555", False), ("ipv6:[2001:db8::1]:5555", False), ("ipv4:0.0.0.0:1", False),
-    ("ipv6:[::ffff:10.0.0.1]:80", False), ("", False), ("weird", False),
-])
+
+@pytest.mark.parametrize(
+    "peer, loopback",
+    [
+        ("ipv4:127.0.0.1:5555", True),
+        ("ipv4:127.8.9.10:1", True),
+        ("ipv6:[::1]:5555", True),
+        ("ipv6:%5B::1%5D:5555", True),
+        ("ipv6:[::ffff:127.0.0.1]:80", True),
+        ("unix:/tmp/s.sock", True),
+        ("ipv4:10.0.0.5:5555", False),
+        ("ipv6:[2001:db8::1]:5555", False),
+        ("ipv4:0.0.0.0:1", False),
+        ("ipv6:[::ffff:10.0.0.1]:80", False),
+        ("", False),
+        ("weird", False),
+    ],
+)
 def test_loopback_peers(peer, loopback):
     assert is_loopback_peer(peer) is loopback
 
@@ -91,8 +108,8 @@ def test_without_tokens_only_loopback_clients_are_served():
 
 def test_start_up_says_who_is_served(caplog, sqlite_url):
     assert startup_warnings(None, "127.0.0.1:50051") == [
-        "no tokens configured (EVIDENCE_TRACE_TOKENS_FILE): only loopback clients are served, all as tenant "
-        "'default'"]
+        "no tokens configured (EVIDENCE_TRACE_TOKENS_FILE): only loopback clients are served, all as tenant 'default'"
+    ]
     assert len(startup_warnings(None, "0.0.0.0:50051")) == 2
     with caplog.at_level(logging.WARNING, logger="evidence_trace.server"):
         running = create_server(make_settings(sqlite_url))
@@ -108,13 +125,15 @@ def test_ipv6_loopback_client_is_served_without_tokens(sqlite_url):
     try:
         with grpc.insecure_channel(f"[::1]:{running.port}") as channel:
             response = pb_grpc.EvidenceTraceServiceStub(channel).RecordInvocation(
-                pb.RecordInvocationRequest(invocation=invocation()), timeout=10)
+                pb.RecordInvocationRequest(invocation=invocation()), timeout=10
+            )
         assert response.outcome == pb.RECORD_OUTCOME_CREATED
     finally:
         running.stop(grace=0)
 
 
 # -- with tokens ---------------------------------------------------------------------
+
 
 def _code_and_reason(call) -> tuple[grpc.StatusCode, str]:
     with pytest.raises(grpc.RpcError) as caught:
@@ -126,12 +145,16 @@ def test_calls_without_a_valid_token_are_unauthenticated(tenant_server):
     stub = tenant_server.stub
     request = pb.RecordInvocationRequest(invocation=invocation())
     assert _code_and_reason(lambda: stub.RecordInvocation(request, timeout=10)) == (
-        grpc.StatusCode.UNAUTHENTICATED, "MISSING_CREDENTIALS")
-    for metadata in ((("authorization", "Bearer wrong-token"),), (("authorization", TOKENS["acme"]),),
-                     (("authorization", "Basic " + TOKENS["acme"]),)):
+        grpc.StatusCode.UNAUTHENTICATED,
+        "MISSING_CREDENTIALS",
+    )
+    for metadata in (
+        (("authorization", "Bearer wrong-token"),),
+        (("authorization", TOKENS["acme"]),),
+        (("authorization", "Basic " + TOKENS["acme"]),),
+    ):
         seen = _code_and_reason(lambda: stub.RecordInvocation(request, timeout=10, metadata=metadata))
-        assert seen[0] == grpc.StatusCode.UNAUTHENTICATED and seen[1] in ("INVALID_CREDENTIALS",
-                                                                          "MISSING_CREDENTIALS")
+        assert seen[0] == grpc.StatusCode.UNAUTHENTICATED and seen[1] in ("INVALID_CREDENTIALS", "MISSING_CREDENTIALS")
     ok = stub.RecordInvocation(request, timeout=10, metadata=bearer("acme"))
     assert ok.outcome == pb.RECORD_OUTCOME_CREATED
 

@@ -1,5 +1,6 @@
 """Bad input never gives INTERNAL: non-finite numbers, bytes that do not decode, lone
 surrogates, NUL echoes and unknown enum values, through a real server on each backend."""
+
 from __future__ import annotations
 
 import math
@@ -30,10 +31,12 @@ def _raw(channel: grpc.Channel, method: str, data: bytes, streaming: bool = Fals
         call = channel.unary_stream(method, request_serializer=None, response_deserializer=None)
         return list(call(data, timeout=10, metadata=metadata))
     return channel.unary_unary(method, request_serializer=None, response_deserializer=None)(
-        data, timeout=10, metadata=metadata)
+        data, timeout=10, metadata=metadata
+    )
 
 
 # -- item 1 and 2: NaN and Infinity in Struct fields -----------------------------
+
 
 @pytest.mark.parametrize("number", [math.nan, math.inf, -math.inf])
 def test_non_finite_params_are_invalid_argument_naming_the_field(stub, number):
@@ -57,16 +60,21 @@ def test_non_finite_retrieval_details_deep_in_a_list_name_their_path(stub):
 def test_a_batch_item_with_nan_is_rejected_alone(stub):
     good = [invocation(session_id="nan-batch") for _ in range(2)]
     bad = invocation(session_id="nan-batch", input_params={"value": math.nan})
-    response = stub.BatchRecordInvocations(pb.BatchRecordInvocationsRequest(invocations=[good[0], bad, good[1]]),
-                                           timeout=10)
-    assert [r.outcome for r in response.results] == [pb.RECORD_OUTCOME_CREATED, pb.RECORD_OUTCOME_REJECTED,
-                                                     pb.RECORD_OUTCOME_CREATED]
+    response = stub.BatchRecordInvocations(
+        pb.BatchRecordInvocationsRequest(invocations=[good[0], bad, good[1]]), timeout=10
+    )
+    assert [r.outcome for r in response.results] == [
+        pb.RECORD_OUTCOME_CREATED,
+        pb.RECORD_OUTCOME_REJECTED,
+        pb.RECORD_OUTCOME_CREATED,
+    ]
     assert [v.field for v in response.results[1].violations] == ["input_params.value"]
     session = stub.GetSession(pb.GetSessionRequest(session_id="nan-batch"), timeout=10).session
     assert session.tool_call_count == 2
 
 
 # -- item 3: bytes that do not decode ---------------------------------------------
+
 
 def _with_bad_utf8(text_field: str) -> bytes:
     """A RecordInvocationRequest whose invocation.<text_field> holds GBK bytes (invalid UTF-8)."""
@@ -166,8 +174,12 @@ LONE_SURROGATE_OUTPUT = '{"decision": "ACCEPT", "reasons": ["logs \\ud800 show i
 
 def test_chat_with_a_lone_surrogate_in_the_reasons_is_stored_with_u_fffd(stub, db_url):
     stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="sur-1")), timeout=10)
-    response = stub.Chat(pb.ChatRequest(session_id="sur-1", question="why?", draft_answer="because",
-                                        verifier_output=LONE_SURROGATE_OUTPUT), timeout=10)
+    response = stub.Chat(
+        pb.ChatRequest(
+            session_id="sur-1", question="why?", draft_answer="because", verifier_output=LONE_SURROGATE_OUTPUT
+        ),
+        timeout=10,
+    )
     assert response.decision.decision == pb.DECISION_ACCEPT
     assert list(response.decision.reasons) == ["logs \ufffd show it", "\ufffd"]
     assert stub.GetSession(pb.GetSessionRequest(session_id="sur-1"), timeout=10).session.evaluation_count == 1
@@ -183,8 +195,9 @@ def test_the_rules_verifier_reasons_with_a_lone_surrogate_are_stored(sqlite_url)
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="sur-2")), timeout=10)
             output = '{"decision": "REJECT\\ud83d", "reasons": ["\\ud83d"]}'
-            response = stub.Chat(pb.ChatRequest(session_id="sur-2", question="q?", draft_answer="d",
-                                                verifier_output=output), timeout=10)
+            response = stub.Chat(
+                pb.ChatRequest(session_id="sur-2", question="q?", draft_answer="d", verifier_output=output), timeout=10
+            )
             assert response.evaluation_id
     finally:
         running.stop(grace=1)
@@ -192,10 +205,15 @@ def test_the_rules_verifier_reasons_with_a_lone_surrogate_are_stored(sqlite_url)
 
 # -- item 5: the echoed row is the stored row ----------------------------------------
 
+
 def test_the_echoed_invocation_equals_the_stored_row(stub, db_url):
     preview = "before\x00after"
-    response = stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=invocation(output_preview=preview, error_message="", topic_domain="t\x00d")), timeout=10)
+    response = stub.RecordInvocation(
+        pb.RecordInvocationRequest(
+            invocation=invocation(output_preview=preview, error_message="", topic_domain="t\x00d")
+        ),
+        timeout=10,
+    )
     (stored_preview,) = stored_values(db_url, "tool_invocation", "output_preview")
     (stored_topic,) = stored_values(db_url, "tool_invocation", "topic_domain")
     assert stored_preview == "before\ufffdafter"
@@ -212,6 +230,7 @@ def test_a_resend_with_nul_stays_a_duplicate(stub):
 
 # -- item 6: ListSessions with an unknown status ---------------------------------------
 
+
 def test_list_sessions_with_an_unknown_status_is_invalid_argument(stub):
     with pytest.raises(grpc.RpcError) as caught:
         stub.ListSessions(pb.ListSessionsRequest(status=42), timeout=10)
@@ -226,9 +245,14 @@ def test_list_sessions_with_an_unknown_status_is_invalid_argument(stub):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.integers(0, 400), flips=st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), max_size=4))
 def test_mangled_request_bytes_are_never_internal(channel, cut, flips):
-    data = bytearray(pb.BatchRecordInvocationsRequest(invocations=[
-        invocation(input_params={"query": "日志", "n": [1, {"k": "v"}]}), invocation(topic_domain="支付")],
-    ).SerializeToString())
+    data = bytearray(
+        pb.BatchRecordInvocationsRequest(
+            invocations=[
+                invocation(input_params={"query": "日志", "n": [1, {"k": "v"}]}),
+                invocation(topic_domain="支付"),
+            ]
+        ).SerializeToString()
+    )
     for at, byte in flips:
         data[at % len(data)] = byte
     try:

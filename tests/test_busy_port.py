@@ -1,4 +1,5 @@
 """A busy port, gRPC or metrics: `serve` prints one line and exits 1, no traceback (issue 13, item 13)."""
+
 from __future__ import annotations
 
 import socket
@@ -25,13 +26,19 @@ def busy_port() -> Iterator[int]:
 
 
 def _serve(sqlite_url: str, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--database", sqlite_url,
-                           *flags], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "evidence_trace.server.cli.main", "serve", "--database", sqlite_url, *flags],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
-@pytest.mark.parametrize("flags", [("--listen", "127.0.0.1:{port}"),
-                                   ("--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:{port}")],
-                         ids=["grpc", "metrics"])
+@pytest.mark.parametrize(
+    "flags",
+    [("--listen", "127.0.0.1:{port}"), ("--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:{port}")],
+    ids=["grpc", "metrics"],
+)
 def test_a_busy_port_is_one_line_and_a_non_zero_exit(sqlite_url, busy_port, flags):
     done = _serve(sqlite_url, *(f.format(port=busy_port) for f in flags))
     assert done.returncode == EXIT_CANNOT_START, done.stderr

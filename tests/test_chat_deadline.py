@@ -1,4 +1,5 @@
 """Chat bounds its verifier call by the caller's deadline: a client that gave up is not waited for."""
+
 from __future__ import annotations
 
 import grpc
@@ -15,8 +16,14 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 def test_a_chat_whose_client_gave_up_stops_waiting_for_the_verifier(sqlite_url):
     verifier = StalledVerifier()
-    running = create_server(make_settings(sqlite_url, verifier=VerifierSettings(
-        backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=60)))
+    running = create_server(
+        make_settings(
+            sqlite_url,
+            verifier=VerifierSettings(
+                backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=60
+            ),
+        )
+    )
     try:
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
             stub = pb_grpc.EvidenceTraceServiceStub(channel)

@@ -1,4 +1,5 @@
 """Chat's request id (AIP-155): a resend returns the first evaluation, judged once and stored once."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -14,8 +15,10 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 
 def _chat(stub, draft: str, request_id: str, session_id: str = "chat-1", **fields) -> pb.ChatResponse:
-    return stub.Chat(pb.ChatRequest(session_id=session_id, question=QUESTION, draft_answer=draft,
-                                    request_id=request_id, **fields), timeout=10)
+    return stub.Chat(
+        pb.ChatRequest(session_id=session_id, question=QUESTION, draft_answer=draft, request_id=request_id, **fields),
+        timeout=10,
+    )
 
 
 @pytest.fixture
@@ -39,8 +42,9 @@ def test_a_resend_after_new_evidence_still_answers_with_what_was_judged(seeded):
     seeded.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="chat-1")), timeout=10)
     again = _chat(seeded, SUPPORTED, rid)
     assert again == first
-    assert len(seeded.SummarizeSession(pb.SummarizeSessionRequest(session_id="chat-1"), timeout=10).entries) \
-        >= len(first.entries)
+    assert len(seeded.SummarizeSession(pb.SummarizeSessionRequest(session_id="chat-1"), timeout=10).entries) >= len(
+        first.entries
+    )
 
 
 @pytest.mark.parametrize("change", [{"draft": UNSUPPORTED}, {"verifier_output": '{"decision": "ACCEPT"}'}])
@@ -100,7 +104,6 @@ def test_the_sdk_gives_every_chat_its_own_request_id(server, seeded):
         second = client.chat(session_id="chat-1", question=QUESTION, draft_answer=SUPPORTED)
         chosen = str(uuid.uuid4())
         mine = client.chat(session_id="chat-1", question=QUESTION, draft_answer=SUPPORTED, request_id=chosen)
-        assert client.chat(session_id="chat-1", question=QUESTION, draft_answer=SUPPORTED,
-                           request_id=chosen) == mine
+        assert client.chat(session_id="chat-1", question=QUESTION, draft_answer=SUPPORTED, request_id=chosen) == mine
     assert first.evaluation_id != second.evaluation_id
     assert evaluations(seeded) == 3

@@ -1,4 +1,5 @@
 """The ops commands against a real server, in-process: tables, --json, errors and exit codes."""
+
 from __future__ import annotations
 
 import json
@@ -22,15 +23,31 @@ def address(server) -> str:
 
 @pytest.fixture
 def seeded(stub) -> str:
-    stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="c-step", session_id="cli-s",
-                                                                 detail="plan the search")), timeout=10)
-    stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=invocation(invocation_id="c-inv-1", session_id="cli-s", output_truncated=True)), timeout=10)
-    stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=failed_invocation(invocation_id="c-inv-2", session_id="cli-s")), timeout=10)
-    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(
-        invocation_id="c-inv-3", session_id="cli-s", tool_name="query_metrics", output_preview="",
-        output_state=pb.OUTPUT_STATE_EMPTY)), timeout=10)
+    stub.RecordAgentStep(
+        pb.RecordAgentStepRequest(step=step(step_id="c-step", session_id="cli-s", detail="plan the search")), timeout=10
+    )
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(
+            invocation=invocation(invocation_id="c-inv-1", session_id="cli-s", output_truncated=True)
+        ),
+        timeout=10,
+    )
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(invocation=failed_invocation(invocation_id="c-inv-2", session_id="cli-s")),
+        timeout=10,
+    )
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(
+            invocation=invocation(
+                invocation_id="c-inv-3",
+                session_id="cli-s",
+                tool_name="query_metrics",
+                output_preview="",
+                output_state=pb.OUTPUT_STATE_EMPTY,
+            )
+        ),
+        timeout=10,
+    )
     return "cli-s"
 
 
@@ -41,8 +58,15 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_sessions_table_and_json(capsys, address, seeded, stub):
-    stub.Chat(pb.ChatRequest(session_id=seeded, question="why?", draft_answer="a timeout",
-                             verifier_output='{"decision": "REJECT", "reasons": ["no"]}'), timeout=10)
+    stub.Chat(
+        pb.ChatRequest(
+            session_id=seeded,
+            question="why?",
+            draft_answer="a timeout",
+            verifier_output='{"decision": "REJECT", "reasons": ["no"]}',
+        ),
+        timeout=10,
+    )
     code, text, _ = _run(capsys, "sessions", "--server", address)
     assert code == 0
     header, row = text.splitlines()[:2]
@@ -83,7 +107,11 @@ def test_show_prints_the_timeline_with_markers(capsys, address, seeded):
     shown = json.loads(text)
     assert shown["session"]["session_id"] == "cli-s"
     assert [next(k for k in e if k != "replayed") for e in shown["events"]] == [
-        "step", "invocation", "invocation", "invocation"]
+        "step",
+        "invocation",
+        "invocation",
+        "invocation",
+    ]
 
 
 def test_show_lists_the_timeline_in_start_order(capsys, address, stub):
@@ -108,8 +136,10 @@ def test_summarize_prints_the_entries(capsys, address, seeded):
 
 
 def test_summarize_cuts_at_a_word_and_wide_prints_whole(capsys, address, seeded, stub):
-    full = {e.output_summary for e in stub.SummarizeSession(pb.SummarizeSessionRequest(session_id=seeded),
-                                                            timeout=10).entries}
+    full = {
+        e.output_summary
+        for e in stub.SummarizeSession(pb.SummarizeSessionRequest(session_id=seeded), timeout=10).entries
+    }
     assert any(len(summary) > 60 for summary in full)
     code, text, _ = _run(capsys, "summarize", seeded, "--server", address)
     column = text.splitlines()[2].index("SUMMARY")
@@ -125,19 +155,43 @@ def test_summarize_cuts_at_a_word_and_wide_prints_whole(capsys, address, seeded,
 
 def test_cut_keeps_whole_words():
     from evidence_trace.server.cli import output as cli_output
+
     assert cli_output.cut("alpha beta gamma delta", 14) == "alpha beta…"
     assert cli_output.cut("a" * 30, 10) == "a" * 9 + "…"  # one long word: cut inside it
     assert cli_output.cut("alpha  beta\ngamma", None) == "alpha beta gamma"
 
 
 def test_chat_runs_the_gate(capsys, address, seeded):
-    code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--question", "why?",
-                         "--draft", "the payment upstream timed out", "--verifier-output", "not json")
+    code, text, _ = _run(
+        capsys,
+        "chat",
+        seeded,
+        "--server",
+        address,
+        "--question",
+        "why?",
+        "--draft",
+        "the payment upstream timed out",
+        "--verifier-output",
+        "not json",
+    )
     assert code == 0
     assert text.splitlines()[0].startswith("decision: LOW_CONFID")
     assert "fallback: invalid_json" in text
-    code, text, _ = _run(capsys, "chat", seeded, "--server", address, "--json", "--question", "why?",
-                         "--draft", "ok", "--verifier-output", '{"decision": "ACCEPT", "reasons": ["fine"]}')
+    code, text, _ = _run(
+        capsys,
+        "chat",
+        seeded,
+        "--server",
+        address,
+        "--json",
+        "--question",
+        "why?",
+        "--draft",
+        "ok",
+        "--verifier-output",
+        '{"decision": "ACCEPT", "reasons": ["fine"]}',
+    )
     assert json.loads(text)["decision"]["decision"] == "DECISION_ACCEPT"
 
 
@@ -155,23 +209,24 @@ def test_watch_follows_until_the_session_completes(capsys, address, seeded, stub
 
 def test_watch_wait_follows_a_session_that_has_no_rows_yet(capsys, address, stub):
     result: list[int] = []
-    thread = threading.Thread(target=lambda: result.append(main(["watch", "w-wait", "--wait", "--server", address,
-                                                                  "--json"])))
+    thread = threading.Thread(
+        target=lambda: result.append(main(["watch", "w-wait", "--wait", "--server", address, "--json"]))
+    )
     thread.start()
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-wait")), timeout=10)
-    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-wait", status=pb.SESSION_STATUS_COMPLETED),
-                         timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-wait", status=pb.SESSION_STATUS_COMPLETED), timeout=10)
     thread.join(10)
     assert result == [0]
-    kinds = [next(iter(k for k in json.loads(line) if k in ("session", "step"))) for line in
-             capsys.readouterr().out.splitlines()]
+    kinds = [
+        next(iter(k for k in json.loads(line) if k in ("session", "step")))
+        for line in capsys.readouterr().out.splitlines()
+    ]
     assert kinds[0] == "session" and "step" in kinds
 
 
 def test_watch_prints_the_live_table(capsys, address, stub):
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(session_id="w-cli")), timeout=10)
-    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-cli", status=pb.SESSION_STATUS_COMPLETED),
-                         timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-cli", status=pb.SESSION_STATUS_COMPLETED), timeout=10)
     code, text, _ = _run(capsys, "watch", "w-cli", "--server", address)
     lines = text.splitlines()
     assert code == 0 and lines[0].startswith("session w-cli  COMPLETED") and lines[1].startswith("START (UTC)")
@@ -182,8 +237,15 @@ def test_health_reports_serving(capsys, address):
     assert _run(capsys, "health", "--server", address) == (0, "SERVING\n", "")
 
 
-@pytest.mark.parametrize("command", [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"],
-                                     ["chat", "nobody", "--question", "q", "--draft", "d"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "nobody"],
+        ["summarize", "nobody"],
+        ["watch", "nobody"],
+        ["chat", "nobody", "--question", "q", "--draft", "d"],
+    ],
+)
 def test_an_unknown_session_exits_1_with_one_line(capsys, address, command):
     code, text, err = _run(capsys, *command, "--server", address)
     assert code == cli_commands.EXIT_NOT_FOUND and text == ""
@@ -211,8 +273,9 @@ def test_an_unreachable_server_exits_3(capsys, command):
     assert "cannot reach the server" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("server", ["127.0.0.1:notaport", "http://127.0.0.1:50051", "127.0.0.1", "", ":50051",
-                                    "127.0.0.1:0", "::1:50051"])
+@pytest.mark.parametrize(
+    "server", ["127.0.0.1:notaport", "http://127.0.0.1:50051", "127.0.0.1", "", ":50051", "127.0.0.1:0", "::1:50051"]
+)
 def test_a_malformed_server_address_is_a_usage_error(capsys, server):
     with pytest.raises(SystemExit) as exit_:
         main(["sessions", "--server", server, "--timeout", "2"])
@@ -222,6 +285,7 @@ def test_a_malformed_server_address_is_a_usage_error(capsys, server):
 def test_a_malformed_server_address_from_the_environment_is_a_usage_error(monkeypatch):
     monkeypatch.setenv("EVIDENCE_TRACE_SERVER", "http://127.0.0.1:50051")
     from evidence_trace.server.cli.main import build_parser
+
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args(["health"])
     assert exit_.value.code == cli_commands.EXIT_USAGE
@@ -230,8 +294,10 @@ def test_a_malformed_server_address_from_the_environment_is_a_usage_error(monkey
 def test_a_refused_connection_fails_at_once_not_after_the_timeout(capsys):
     # --timeout is far longer than the test's own bound: only failing on the refusal can finish in time.
     result: list[int] = []
-    thread = threading.Thread(target=lambda: result.append(
-        main(["sessions", "--server", f"127.0.0.1:{_free_port()}", "--timeout", "3600"])), daemon=True)
+    thread = threading.Thread(
+        target=lambda: result.append(main(["sessions", "--server", f"127.0.0.1:{_free_port()}", "--timeout", "3600"])),
+        daemon=True,
+    )
     thread.start()
     thread.join(60)
     assert result == [cli_commands.EXIT_UNREACHABLE]
@@ -244,8 +310,10 @@ def test_health_of_an_unknown_service_exits_1_with_json_error(capsys, address):
     assert (error["exit_code"], error["code"]) == (cli_commands.EXIT_NOT_FOUND, None)
 
 
-@pytest.mark.parametrize("command", [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"],
-                                     ["sessions", "--page-token", "not-a-token"]])
+@pytest.mark.parametrize(
+    "command",
+    [["show", "nobody"], ["summarize", "nobody"], ["watch", "nobody"], ["sessions", "--page-token", "not-a-token"]],
+)
 def test_json_errors_print_a_json_error_object_on_stdout(capsys, address, command):
     code, text, _ = _run(capsys, *command, "--server", address, "--json")
     error = json.loads(text)["error"]
@@ -258,8 +326,15 @@ def test_json_error_when_the_server_is_unreachable(capsys):
     assert code == cli_commands.EXIT_UNREACHABLE == json.loads(text)["error"]["exit_code"]
 
 
-@pytest.mark.parametrize("listen, expected", [("0.0.0.0:7000", "127.0.0.1:7000"), ("[::]:7000", "127.0.0.1:7000"),
-                                              ("10.1.2.3:7000", "10.1.2.3:7000"), ("[::1]:7000", "[::1]:7000")])
+@pytest.mark.parametrize(
+    "listen, expected",
+    [
+        ("0.0.0.0:7000", "127.0.0.1:7000"),
+        ("[::]:7000", "127.0.0.1:7000"),
+        ("10.1.2.3:7000", "10.1.2.3:7000"),
+        ("[::1]:7000", "[::1]:7000"),
+    ],
+)
 def test_health_local_address_follows_the_listen_setting(listen, expected):
     assert cli_commands.local_server({"EVIDENCE_TRACE_LISTEN": listen}) == expected
     assert cli_commands.local_server({}) == cli_commands.DEFAULT_SERVER
@@ -282,6 +357,7 @@ def test_token_and_unauthenticated_exit_code(db_url, tmp_path, capsys):
     from tenants import TOKENS, write_token_file
 
     from evidence_trace.server.app import create_server
+
     running = create_server(make_settings(db_url, tokens_file=str(write_token_file(tmp_path))))
     try:
         server = f"127.0.0.1:{running.port}"

@@ -1,4 +1,5 @@
 """Docs that cannot drift: every command and option has help text and a section in docs/cli.md."""
+
 from __future__ import annotations
 
 import argparse
@@ -28,14 +29,23 @@ def test_every_command_has_help_and_a_description():
 
 
 def test_every_option_has_help_text():
-    missing = [f"{name} {a.option_strings or a.dest}" for name, p in _commands().items() for a in p._actions
-               if not isinstance(a, argparse._HelpAction) and not (a.help or "").strip()]
+    missing = [
+        f"{name} {a.option_strings or a.dest}"
+        for name, p in _commands().items()
+        for a in p._actions
+        if not isinstance(a, argparse._HelpAction) and not (a.help or "").strip()
+    ]
     assert missing == []
 
 
 def test_every_command_and_option_is_documented_in_docs_cli():
     page = (ROOT / "docs" / "cli.md").read_text()
     missing = [name for name in _commands() if f"## `evidence-trace {name}" not in page]
-    missing += [f"{name} {opt}" for name, p in _commands().items() for a in p._actions
-                for opt in a.option_strings if opt.startswith("--") and opt != "--help" and f"`{opt}" not in page]
+    missing += [
+        f"{name} {opt}"
+        for name, p in _commands().items()
+        for a in p._actions
+        for opt in a.option_strings
+        if opt.startswith("--") and opt != "--help" and f"`{opt}" not in page
+    ]
     assert missing == []

@@ -1,4 +1,5 @@
 """`evidence-trace eval`: the confusion matrix of a case file, through a throwaway server."""
+
 from __future__ import annotations
 
 import io
@@ -7,16 +8,43 @@ import json
 from evidence_trace.server.cli.evaluate import EXIT_OK, EXIT_USAGE, run
 from evidence_trace.server.cli.main import build_parser
 
-LOGS = json.dumps({"success": True, "logTopic": "application-logs", "total": 1, "logs": [
-    {"timestamp": "2026-11-30 16:05:00", "level": "ERROR", "service": "payment-service",
-     "message": "upstream returned HTTP 503 after 30000ms"}]})
-INVOCATION = {"invocationId": "logs-1", "toolName": "query_logs", "success": True, "durationMs": 120,
-              "inputParams": {"logTopic": "application-logs", "query": "level:ERROR"}, "outputPreview": LOGS}
+LOGS = json.dumps(
+    {
+        "success": True,
+        "logTopic": "application-logs",
+        "total": 1,
+        "logs": [
+            {
+                "timestamp": "2026-11-30 16:05:00",
+                "level": "ERROR",
+                "service": "payment-service",
+                "message": "upstream returned HTTP 503 after 30000ms",
+            }
+        ],
+    }
+)
+INVOCATION = {
+    "invocationId": "logs-1",
+    "toolName": "query_logs",
+    "success": True,
+    "durationMs": 120,
+    "inputParams": {"logTopic": "application-logs", "query": "level:ERROR"},
+    "outputPreview": LOGS,
+}
 
 
 def case(case_id: str, draft: str, label: str, category: str) -> str:
-    return json.dumps({"id": case_id, "category": category, "lang": "en", "label": label,
-                       "question": "Why is payment failing?", "draft": draft, "invocations": [INVOCATION]})
+    return json.dumps(
+        {
+            "id": case_id,
+            "category": category,
+            "lang": "en",
+            "label": label,
+            "question": "Why is payment failing?",
+            "draft": draft,
+            "invocations": [INVOCATION],
+        }
+    )
 
 
 def evaluate(tmp_path, *lines: str, extra: tuple[str, ...] = ()) -> tuple[int, str, str]:
@@ -34,20 +62,24 @@ def test_eval_prints_the_confusion_matrix_overall_and_per_category(tmp_path) -> 
         case("b", "payment-service returned HTTP 504.", "unsupported", "wrong_value"),
         case("c", "The root cause is a network problem.", "unsupported", "vague"),
         case("d", "payment-service returned HTTP 503 after 3000 ms.", "supported", "formatting"),
-        extra=("--json",))
+        extra=("--json",),
+    )
     assert code == EXIT_OK
     report = json.loads(out)
     assert report["cases"] == 4
-    assert report["overall"]["counts"] == {"supported": {"ACCEPT": 1, "LOW_CONFID": 0, "REJECT": 1},
-                                           "unsupported": {"ACCEPT": 0, "LOW_CONFID": 1, "REJECT": 1}}
+    assert report["overall"]["counts"] == {
+        "supported": {"ACCEPT": 1, "LOW_CONFID": 0, "REJECT": 1},
+        "unsupported": {"ACCEPT": 0, "LOW_CONFID": 1, "REJECT": 1},
+    }
     assert report["categories"]["vague"]["counts"]["unsupported"]["LOW_CONFID"] == 1
     assert [w["id"] for w in report["wrong"]] == ["d"]  # 3000 ms is not what the entry shows
     assert report["wrong"][0]["why"].startswith("UNGROUNDED")
 
 
 def test_eval_text_report_lists_the_wrong_cases(tmp_path) -> None:
-    code, out, _ = evaluate(tmp_path, case("z", "payment-service returned HTTP 503 after 30000 ms.", "unsupported",
-                                           "binding"))
+    code, out, _ = evaluate(
+        tmp_path, case("z", "payment-service returned HTTP 503 after 30000 ms.", "unsupported", "binding")
+    )
     assert code == EXIT_OK
     assert "unsupported ACCEPTed 1" in out and "z (unsupported) -> ACCEPT" in out
 
@@ -55,7 +87,14 @@ def test_eval_text_report_lists_the_wrong_cases(tmp_path) -> None:
 def test_a_case_file_that_cannot_be_read_is_a_usage_error(tmp_path) -> None:
     code, _, err = evaluate(tmp_path, '{"id": "x", "label": "maybe"}')
     assert code == EXIT_USAGE and "cases.jsonl:1" in err
-    bad = json.dumps({"id": "y", "label": "supported", "question": "q", "draft": "d",
-                      "invocations": [{"invocationId": "1", "toolName": "query_logs"}]})
+    bad = json.dumps(
+        {
+            "id": "y",
+            "label": "supported",
+            "question": "q",
+            "draft": "d",
+            "invocations": [{"invocationId": "1", "toolName": "query_logs"}],
+        }
+    )
     code, _, err = evaluate(tmp_path, bad)
     assert code == EXIT_USAGE and "rejected" in err

@@ -1,4 +1,5 @@
 """Both clients wrap every RPC, against a real server, and raise the typed error tree."""
+
 from __future__ import annotations
 
 import asyncio
@@ -70,6 +71,7 @@ def test_both_clients_take_the_table_s_keyword_arguments(rpc):
 
 def test_a_wrapper_that_drifts_from_the_table_fails_on_import():
     with pytest.raises(TypeError, match="does not match the RPC table"):
+
         @rpcs.wraps(rpcs.GET_SESSION)
         def get_session(self, request=None, *, session: Optional[str] = None, timeout=None, metadata=None):
             raise AssertionError("never called")
@@ -192,6 +194,7 @@ def test_async_client_round_trip(server):
 
 def test_every_rpc_is_documented_in_the_client_page():
     import pathlib
+
     page = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "client.md").read_text()
     missing = [rpc for rpc in RPCS if f"`{snake(rpc)}(" not in page or f"$SVC/{rpc}" not in page]
     assert missing == []
@@ -200,9 +203,11 @@ def test_every_rpc_is_documented_in_the_client_page():
 def test_list_and_watch_through_both_clients(server):
     address = f"127.0.0.1:{server.port}"
     with EvidenceTraceClient(address) as client:
-        client.record_invocation(invocation=pb.ToolInvocation(
-            invocation_id="lw-1", session_id="lw", tool_name="query_logs", success=True,
-            output_preview="ERROR boom"))
+        client.record_invocation(
+            invocation=pb.ToolInvocation(
+                invocation_id="lw-1", session_id="lw", tool_name="query_logs", success=True, output_preview="ERROR boom"
+            )
+        )
         assert [s.session.session_id for s in client.list_sessions(page_size=10).sessions] == ["lw"]
         client.complete_session(session_id="lw", status=pb.SESSION_STATUS_COMPLETED)
         events = list(client.watch_session(session_id="lw", timeout=10))
@@ -226,6 +231,7 @@ def test_token_authenticates_both_clients(sqlite_url, tmp_path):
     from tenants import TOKENS, write_token_file
 
     from evidence_trace.server.app import create_server
+
     running = create_server(make_settings(sqlite_url, tokens_file=str(write_token_file(tmp_path))))
     address = f"127.0.0.1:{running.port}"
     try:

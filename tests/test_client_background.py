@@ -1,4 +1,5 @@
 """BackgroundRecorder: delivers in batches, never blocks the agent, accounts for every record."""
+
 from __future__ import annotations
 
 import time
@@ -15,8 +16,14 @@ from evidence_trace.server.app import create_server
 
 def balanced(stats: RecorderStats) -> bool:
     """The documented accounting identity."""
-    return stats.enqueued == (stats.sent + stats.duplicates + stats.rejected + stats.failed_after_retries
-                              + stats.abandoned_at_close + stats.pending)
+    return stats.enqueued == (
+        stats.sent
+        + stats.duplicates
+        + stats.rejected
+        + stats.failed_after_retries
+        + stats.abandoned_at_close
+        + stats.pending
+    )
 
 
 @pytest.fixture
@@ -63,8 +70,9 @@ def test_queue_full_drops_without_blocking_and_close_accounts_for_the_rest(sqlit
     running = create_server(make_settings(sqlite_url))
     port = running.port
     running.stop(grace=0)
-    with EvidenceTraceClient(f"127.0.0.1:{port}", retry=RetryPolicy(max_attempts=2, initial_backoff=60,
-                                                                      jitter=0)) as client:
+    with EvidenceTraceClient(
+        f"127.0.0.1:{port}", retry=RetryPolicy(max_attempts=2, initial_backoff=60, jitter=0)
+    ) as client:
         recorder = BackgroundRecorder(client, max_queue=3, batch_size=1, send_timeout=120)
         started = time.monotonic()
         accepted = [recorder.submit(invocation()) for _ in range(20)]
@@ -84,8 +92,9 @@ def test_killing_the_server_neither_crashes_nor_stalls_the_agent(tmp_path):
     db = f"sqlite:///{tmp_path}/kill.db"
     session = f"kill-{uuid.uuid4()}"
     proc = ServerProcess(db)
-    client = EvidenceTraceClient(proc.address, default_timeout=1.0,
-                                 retry=RetryPolicy(max_attempts=3, initial_backoff=0.05))
+    client = EvidenceTraceClient(
+        proc.address, default_timeout=1.0, retry=RetryPolicy(max_attempts=3, initial_backoff=0.05)
+    )
     recorder = BackgroundRecorder(client, max_queue=50, batch_size=10, flush_interval=0.05)
 
     @traced(recorder, session_id=session, tool_name="query_logs")

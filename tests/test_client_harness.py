@@ -1,4 +1,5 @@
 """The in-process harness other projects use in their tests."""
+
 from __future__ import annotations
 
 from evidence_trace.client import EvidenceTraceClient, NotFoundError, traced
@@ -23,8 +24,9 @@ def test_context_manager_gives_a_connected_client_and_cleans_up():
 
 def test_each_harness_has_its_own_store():
     with in_process_client() as first:
-        first.record_agent_step(step=pb.AgentStep(step_id="st-1", session_id="h-2",
-                                                  kind=pb.AGENT_STEP_KIND_MODEL_STEP, name="gpt"))
+        first.record_agent_step(
+            step=pb.AgentStep(step_id="st-1", session_id="h-2", kind=pb.AGENT_STEP_KIND_MODEL_STEP, name="gpt")
+        )
     with in_process_client() as second:
         try:
             second.get_session(session_id="h-2")
@@ -36,9 +38,15 @@ def test_each_harness_has_its_own_store():
 
 def test_pytest_fixture(evidence_trace_client):
     """The example from docs/client.md: the fixture is a ready client."""
-    response = evidence_trace_client.record_invocation(invocation=pb.ToolInvocation(
-        invocation_id="inv-1", session_id="h-3", tool_name="query_logs", success=True,
-        output_state=pb.OUTPUT_STATE_EMPTY))
+    response = evidence_trace_client.record_invocation(
+        invocation=pb.ToolInvocation(
+            invocation_id="inv-1",
+            session_id="h-3",
+            tool_name="query_logs",
+            success=True,
+            output_state=pb.OUTPUT_STATE_EMPTY,
+        )
+    )
     assert response.outcome == pb.RECORD_OUTCOME_CREATED
     summary = evidence_trace_client.summarize_session(session_id="h-3")
     assert summary.entries[0].no_hit_count == 1

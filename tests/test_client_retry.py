@@ -1,4 +1,5 @@
 """The retry policy, on a fake clock: which errors, how long, never past the deadline."""
+
 from __future__ import annotations
 
 import grpc

@@ -1,4 +1,5 @@
 """@traced and trace_tool: what each kind of call records, and that the server accepts it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -110,10 +111,13 @@ def test_default_preview_bound_is_16_kib(rec):
 
 
 def test_tool_result_carries_retrieval_topic_and_passes_through(rec):
-    result = ToolResult("runbook: restart the payment pods",
-                        retrieval=Retrieval(retrieval_layer="L0+L1", l0_count=1, l1_count=3,
-                                            relevance_level="HIGH", details={"doc_ids": ["rb-7"]}),
-                        topic_domain="payment")
+    result = ToolResult(
+        "runbook: restart the payment pods",
+        retrieval=Retrieval(
+            retrieval_layer="L0+L1", l0_count=1, l1_count=3, relevance_level="HIGH", details={"doc_ids": ["rb-7"]}
+        ),
+        topic_domain="payment",
+    )
     assert traced(rec, session_id="s", tool_name="lookup_knowledge")(lambda q: result)("payments down") is result
     inv = rec.last
     assert inv.topic_domain == "payment" and inv.retrieval.retrieval_layer == "L0+L1"
@@ -125,14 +129,16 @@ def test_tool_result_carries_retrieval_topic_and_passes_through(rec):
 
 def test_dict_with_retrieval_key_and_dedup(rec):
     traced(rec, session_id="s", tool_name="lookup_knowledge")(
-        lambda: {"hits": [], "retrieval": {"dedup_reason": "same query already answered", "relevance": "NONE"}})()
+        lambda: {"hits": [], "retrieval": {"dedup_reason": "same query already answered", "relevance": "NONE"}}
+    )()
     assert rec.last.retrieval.dedup_reason == "same query already answered"
     assert rec.last.retrieval.relevance_level == pb.RELEVANCE_LEVEL_NONE
 
 
 def test_execution_error_from_tool_result(rec):
-    traced(rec, session_id="s", tool_name="query_logs")(lambda: ToolResult({"status": 503},
-                                                                           execution_error="backend said 503"))()
+    traced(rec, session_id="s", tool_name="query_logs")(
+        lambda: ToolResult({"status": 503}, execution_error="backend said 503")
+    )()
     inv = rec.last
     assert not inv.success and inv.error_kind == pb.ERROR_KIND_EXECUTION_ERROR
     assert inv.error_message == "backend said 503" and inv.output_preview == ""
@@ -148,11 +154,12 @@ def test_params_are_json_safe_and_exclusions_apply(rec):
         return "ok"
 
     import datetime
-    tool(None, datetime.date(2026, 11, 30), "a", "b", nan=float("nan"), obj=Opaque(), big=2 ** 60)
+
+    tool(None, datetime.date(2026, 11, 30), "a", "b", nan=float("nan"), obj=Opaque(), big=2**60)
     params = rec.last.input_params
     assert "self" not in params and "api_key" not in params
     assert params["when"] == "2026-11-30" and list(params["tags"]) == ["a", "b"]
-    assert params["nan"] == "nan" and params["obj"] == "<Opaque>" and params["big"] == str(2 ** 60)
+    assert params["nan"] == "nan" and params["obj"] == "<Opaque>" and params["big"] == str(2**60)
 
 
 def test_oversized_params_are_elided_not_rejected(rec):
@@ -237,7 +244,8 @@ def test_the_server_accepts_every_kind_of_traced_call(server):
     with EvidenceTraceClient(f"127.0.0.1:{server.port}") as client:
         recorder = DirectRecorder(client)
         tool = traced(recorder, session_id="e2e", tool_name="query_logs", topic_domain="payment")(
-            lambda action: action())
+            lambda action: action()
+        )
 
         tool(lambda: '{"total": 1, "logs": [{"level": "ERROR"}]}')  # success
         tool(lambda: None)  # empty
@@ -246,7 +254,8 @@ def test_the_server_accepts_every_kind_of_traced_call(server):
         with pytest.raises(TimeoutError):
             tool(raising(TimeoutError()))
         traced(recorder, session_id="e2e", tool_name="lookup_knowledge")(
-            lambda: ToolResult("", retrieval=Retrieval(dedup_reason="already answered")))()
+            lambda: ToolResult("", retrieval=Retrieval(dedup_reason="already answered"))
+        )()
         traced(recorder, session_id="e2e", tool_name="query_metrics")(lambda: "ERROR " + "x" * 40000)()
         with trace_step(recorder, session_id="e2e", name="plan"):
             pass
@@ -263,4 +272,5 @@ def test_the_server_accepts_every_kind_of_traced_call(server):
 def raising(exc: BaseException):
     def action() -> None:
         raise exc
+
     return action

@@ -1,4 +1,5 @@
 """Docs that cannot drift: every proto element is commented, every RPC documented."""
+
 from __future__ import annotations
 
 import pathlib
@@ -15,8 +16,19 @@ PROTO = "evidence_trace/v1/evidence_trace.proto"
 def _file_descriptor(tmp_path) -> descriptor_pb2.FileDescriptorProto:
     out = tmp_path / "set.pb"
     well_known = pathlib.Path(grpc_tools.__file__).parent / "_proto"
-    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", f"-I{ROOT / 'protos'}", f"-I{well_known}",
-                    "--include_source_info", f"--descriptor_set_out={out}", PROTO], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "grpc_tools.protoc",
+            f"-I{ROOT / 'protos'}",
+            f"-I{well_known}",
+            "--include_source_info",
+            f"--descriptor_set_out={out}",
+            PROTO,
+        ],
+        check=True,
+    )
     fds = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes())
     return next(f for f in fds.file if f.name == PROTO)
 

@@ -1,4 +1,5 @@
 """What the contract states in options, and how the SDK reads it."""
+
 from __future__ import annotations
 
 import uuid
@@ -21,9 +22,11 @@ def _behavior(message, field: str) -> list[int]:
 
 def test_every_rpc_states_whether_a_resend_is_safe():
     """A new RPC must choose: an idempotency level, or a request id that makes resends safe."""
-    undecided = [m.name for m in SERVICE.methods
-                 if m.GetOptions().idempotency_level == MethodOptions.IDEMPOTENCY_UNKNOWN
-                 and m.name not in REQUEST_ID_FIELDS]
+    undecided = [
+        m.name
+        for m in SERVICE.methods
+        if m.GetOptions().idempotency_level == MethodOptions.IDEMPOTENCY_UNKNOWN and m.name not in REQUEST_ID_FIELDS
+    ]
     assert undecided == []
 
 

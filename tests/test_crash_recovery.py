@@ -1,4 +1,5 @@
 """SIGKILL during sustained ingest, restart, repeat: every acknowledged invocation is stored, none twice."""
+
 from __future__ import annotations
 
 import collections
@@ -34,9 +35,16 @@ def test_repeated_sigkill_during_ingest_loses_and_doubles_nothing(db_url, fault_
     counts = collections.Counter(stored)
     missing = set(acknowledged) - set(counts)
     duplicates = sum(n - 1 for n in counts.values() if n > 1)
-    fault_report(rounds=ROUNDS, acknowledged=len(set(acknowledged)), stored=len(stored), missing=len(missing),
-                 duplicates=duplicates, resent_after_crash_acknowledged=retried,
-                 session_count_matches=tool_call_count(db_url, "ingest") == len(stored), statuses=dict(statuses))
+    fault_report(
+        rounds=ROUNDS,
+        acknowledged=len(set(acknowledged)),
+        stored=len(stored),
+        missing=len(missing),
+        duplicates=duplicates,
+        resent_after_crash_acknowledged=retried,
+        session_count_matches=tool_call_count(db_url, "ingest") == len(stored),
+        statuses=dict(statuses),
+    )
     assert missing == set()
     assert duplicates == 0
     assert tool_call_count(db_url, "ingest") == len(stored)

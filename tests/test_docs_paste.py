@@ -5,6 +5,7 @@ server on a free port (their address 127.0.0.1:50051 swapped for it), and the
 error-detail decoding line decodes what the server really sends. `buf` comes
 from the dev extra (`buf-bin`); without it these tests skip, or fail under CI=true.
 """
+
 from __future__ import annotations
 
 import base64
@@ -40,8 +41,8 @@ def _buf() -> str:
 def _blocks(page: str, after: str) -> list[str]:
     """The ```sh blocks of a page's section that starts with the heading `after`."""
     text = (ROOT / page).read_text()
-    section = text[text.index(after):]
-    section = section[:section.find("\n## ", 1)] if "\n## " in section[1:] else section
+    section = text[text.index(after) :]
+    section = section[: section.find("\n## ", 1)] if "\n## " in section[1:] else section
     return re.findall(r"```sh\n(.*?)```", section, re.S)
 
 
@@ -74,21 +75,33 @@ def test_readme_try_it_works_as_pasted(running):
     assert blocks[0].strip().startswith("make run")
     done = _paste(blocks[1], running)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert json.loads(done.stdout[done.stdout.rindex('{\n  "session"'):])["session"]["sessionId"] == "incident-42"
+    assert json.loads(done.stdout[done.stdout.rindex('{\n  "session"') :])["session"]["sessionId"] == "incident-42"
 
 
 def test_the_error_detail_decoding_line_decodes_what_buf_curl_prints(running):
-    done = subprocess.run([_buf(), "curl", "--protocol", "grpc", "--http2-prior-knowledge", "--data",
-                           '{"sessionId": "nobody"}',
-                           f"http://127.0.0.1:{running.port}/evidence_trace.v1.EvidenceTraceService/GetSession"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            _buf(),
+            "curl",
+            "--protocol",
+            "grpc",
+            "--http2-prior-knowledge",
+            "--data",
+            '{"sessionId": "nobody"}',
+            f"http://127.0.0.1:{running.port}/evidence_trace.v1.EvidenceTraceService/GetSession",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode != 0
     error = json.loads(done.stderr)
     detail = next(d for d in error["details"] if d["type"] == "google.rpc.ErrorInfo")
     base64.b64decode(detail["value"])  # base64, as the docs say
     decode = next(b for b in _blocks("docs/client.md", "### Reading error details") if "b64decode" in b)
     line = decode.split("\\\n")[0].replace(".venv/bin/python", sys.executable)
-    shown = subprocess.run(f"{line} {detail['type']} {detail['value']}", shell=True, capture_output=True,
-                           text=True, timeout=60)
+    shown = subprocess.run(
+        f"{line} {detail['type']} {detail['value']}", shell=True, capture_output=True, text=True, timeout=60
+    )
     assert shown.returncode == 0, shown.stderr
     assert 'reason: "SESSION_NOT_FOUND"' in shown.stdout

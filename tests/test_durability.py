@@ -1,4 +1,5 @@
 """Acknowledged writes survive SIGKILL; SIGTERM drains in-flight calls and exits cleanly."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -18,8 +19,9 @@ def _record_many(address: str, ids: list[str]) -> list[str]:
         stub = pb_grpc.EvidenceTraceServiceStub(channel)
 
         def one(invocation_id: str):
-            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id=invocation_id)),
-                                  timeout=10)
+            stub.RecordInvocation(
+                pb.RecordInvocationRequest(invocation=invocation(invocation_id=invocation_id)), timeout=10
+            )
             return invocation_id
 
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
@@ -35,8 +37,11 @@ def test_sigkill_right_after_acknowledged_writes_loses_none(tmp_path):
     stored = {row[0] for row in sqlite3.connect(path).execute("SELECT invocation_id FROM tool_invocation")}
     assert set(acknowledged) <= stored
     assert len(acknowledged) == 300
-    (count,) = sqlite3.connect(path).execute(
-        "SELECT tool_call_count FROM diagnosis_session WHERE session_id = 's-1'").fetchone()
+    (count,) = (
+        sqlite3.connect(path)
+        .execute("SELECT tool_call_count FROM diagnosis_session WHERE session_id = 's-1'")
+        .fetchone()
+    )
     assert count == 300
 
 

@@ -1,4 +1,5 @@
 """The evidence rules of docs/evidence-rules.md, on plain domain objects."""
+
 from __future__ import annotations
 
 import json
@@ -49,12 +50,7 @@ def payload(name: str) -> str:
     return (PAYLOADS / name).read_text(encoding="utf-8")
 
 
-def call(
-    tool: str,
-    preview: str = "",
-    params: Optional[dict[str, Any]] = None,
-    **fields: Any,
-) -> Invocation:
+def call(tool: str, preview: str = "", params: Optional[dict[str, Any]] = None, **fields: Any) -> Invocation:
     """A successful call with captured output, unless fields say otherwise."""
     fields.setdefault("success", True)
     fields.setdefault("output_state", OutputState.CAPTURED if preview else OutputState.EMPTY)
@@ -101,9 +97,7 @@ def test_failed_call_is_failed_with_kind_and_first_line(tool: str) -> None:
 
 
 def test_failure_note_is_bounded() -> None:
-    result = classify(
-        call("query_logs", success=False, error_kind=ErrorKind.EXCEPTION, error_message="x" * 5000)
-    )
+    result = classify(call("query_logs", success=False, error_kind=ErrorKind.EXCEPTION, error_message="x" * 5000))
     assert result.outcome == Outcome.FAILED
     assert len(result.note) == NOTE_LIMIT
     assert result.note.startswith("exception: xxx") and result.note.endswith("\u2026")
@@ -115,7 +109,9 @@ def test_dedup_reason_makes_any_tool_deduped(tool: str) -> None:
         call(
             tool,
             "cached answer",
-            retrieval=Retrieval(relevance=RelevanceLevel.HIGH, l0_count=2, dedup_reason=" same query already answered "),
+            retrieval=Retrieval(
+                relevance=RelevanceLevel.HIGH, l0_count=2, dedup_reason=" same query already answered "
+            ),
             evidence_hint=EvidenceHint.DIRECT,
         )
     )
@@ -250,79 +246,140 @@ def test_knowledge_topic_is_bounded_normalized_question() -> None:
     ("name", "tool", "params", "outcome", "reading", "note"),
     [
         (
-            "query_logs_java_error.json", "query_logs", {}, Outcome.DIRECT_SUPPORT,
-            "2024-05-01T10:00:31.902Z ERROR payment-service: 支付服务调用超时: channel=alipay timeout=30000ms", "",
+            "query_logs_java_error.json",
+            "query_logs",
+            {},
+            Outcome.DIRECT_SUPPORT,
+            "2024-05-01T10:00:31.902Z ERROR payment-service: 支付服务调用超时: channel=alipay timeout=30000ms",
+            "",
         ),
         (
-            "query_logs_java_info.json", "query_logs", {}, Outcome.INDIRECT_SUPPORT,
-            "2024-05-01 10:05:00.013 INFO order-service: 连接池状态 active=18 idle=2 maxTotal=20", "",
+            "query_logs_java_info.json",
+            "query_logs",
+            {},
+            Outcome.INDIRECT_SUPPORT,
+            "2024-05-01 10:05:00.013 INFO order-service: 连接池状态 active=18 idle=2 maxTotal=20",
+            "",
         ),
         (
-            "query_logs_java_empty.json", "query_logs", {}, Outcome.NO_HIT, "",
+            "query_logs_java_empty.json",
+            "query_logs",
+            {},
+            Outcome.NO_HIT,
+            "",
             'no log entries for query "service:refund-service AND level:ERROR AND message:"退款失败"" '
             'in log topic "refund-service-log" (未找到匹配的日志)',
         ),
         (
-            "query_logs_java_failed.json", "query_logs", {}, Outcome.FAILED, "",
+            "query_logs_java_failed.json",
+            "query_logs",
+            {},
+            Outcome.FAILED,
+            "",
             "日志服务查询失败: SLS endpoint 返回 403 Forbidden (AccessKey 无权限)",
         ),
         (
-            "query_logs_plain.txt", "query_logs", {}, Outcome.DIRECT_SUPPORT,
+            "query_logs_plain.txt",
+            "query_logs",
+            {},
+            Outcome.DIRECT_SUPPORT,
             "2024-05-01T10:00:31.902Z ERROR payment-service: [http-nio-8080-exec-7] 支付服务调用超时 "
-            "channel=alipay timeout=30000ms", "",
+            "channel=alipay timeout=30000ms",
+            "",
         ),
         (
-            "prometheus_vector.json", "query_metrics", VECTOR_PARAMS, Outcome.DIRECT_SUPPORT,
+            "prometheus_vector.json",
+            "query_metrics",
+            VECTOR_PARAMS,
+            Outcome.DIRECT_SUPPORT,
             'http_server_error_ratio{service="payment-service",instance="10.0.3.17:8080"} = 0.1873 '
-            "at 2024-05-01T10:00:00Z (threshold > 0.05)", "",
+            "at 2024-05-01T10:00:00Z (threshold > 0.05)",
+            "",
         ),
         (
-            "prometheus_vector.json", "query_metrics", {"query": "http_server_error_ratio"},
+            "prometheus_vector.json",
+            "query_metrics",
+            {"query": "http_server_error_ratio"},
             Outcome.INDIRECT_SUPPORT,
             'http_server_error_ratio{service="order-service",instance="10.0.3.12:8080"} = 0.0042 '
-            "at 2024-05-01T10:00:00Z (no threshold given)", "",
+            "at 2024-05-01T10:00:00Z (no threshold given)",
+            "",
         ),
         (
-            "prometheus_vector.json", "query_metrics", {"threshold": 0.5}, Outcome.INDIRECT_SUPPORT,
-            'http_server_error_ratio{service="order-service",instance="10.0.3.12:8080"} = 0.0042 '
-            "at 2024-05-01T10:00:00Z (threshold > 0.5 not crossed)", "",
-        ),
-        (
-            "prometheus_vector.json", "query_metrics", {"threshold": 0.001, "comparison": "<"},
+            "prometheus_vector.json",
+            "query_metrics",
+            {"threshold": 0.5},
             Outcome.INDIRECT_SUPPORT,
             'http_server_error_ratio{service="order-service",instance="10.0.3.12:8080"} = 0.0042 '
-            "at 2024-05-01T10:00:00Z (threshold < 0.001 not crossed)", "",
+            "at 2024-05-01T10:00:00Z (threshold > 0.5 not crossed)",
+            "",
         ),
         (
-            "prometheus_vector.json", "query_metrics", {"threshold": "0.01", "comparison": "<"},
+            "prometheus_vector.json",
+            "query_metrics",
+            {"threshold": 0.001, "comparison": "<"},
+            Outcome.INDIRECT_SUPPORT,
+            'http_server_error_ratio{service="order-service",instance="10.0.3.12:8080"} = 0.0042 '
+            "at 2024-05-01T10:00:00Z (threshold < 0.001 not crossed)",
+            "",
+        ),
+        (
+            "prometheus_vector.json",
+            "query_metrics",
+            {"threshold": "0.01", "comparison": "<"},
             Outcome.DIRECT_SUPPORT,
             'http_server_error_ratio{service="order-service",instance="10.0.3.12:8080"} = 0.0042 '
-            "at 2024-05-01T10:00:00Z (threshold < 0.01)", "",
+            "at 2024-05-01T10:00:00Z (threshold < 0.01)",
+            "",
         ),
         (
-            "prometheus_vector_empty.json", "query_metrics", {"promql": "up == 0"}, Outcome.NO_HIT, "",
+            "prometheus_vector_empty.json",
+            "query_metrics",
+            {"promql": "up == 0"},
+            Outcome.NO_HIT,
+            "",
             'returned no series for PromQL query "up == 0"',
         ),
         (
-            "prometheus_matrix.json", "query_metrics", MATRIX_PARAMS, Outcome.DIRECT_SUPPORT,
-            '{service="payment-service",le="+Inf"} = 2.731 at 2024-05-01T09:57:00Z (threshold > 1.5)', "",
+            "prometheus_matrix.json",
+            "query_metrics",
+            MATRIX_PARAMS,
+            Outcome.DIRECT_SUPPORT,
+            '{service="payment-service",le="+Inf"} = 2.731 at 2024-05-01T09:57:00Z (threshold > 1.5)',
+            "",
         ),
         (
-            "prometheus_alerts_firing.json", "query_metrics", {}, Outcome.DIRECT_SUPPORT,
+            "prometheus_alerts_firing.json",
+            "query_metrics",
+            {},
+            Outcome.DIRECT_SUPPORT,
             'firing alert PaymentErrorRateHigh severity=critical {service="payment-service",namespace="prod"} '
-            "since 2024-05-01T09:58:30.000Z: 支付服务错误率超过 5%", "",
+            "since 2024-05-01T09:58:30.000Z: 支付服务错误率超过 5%",
+            "",
         ),
         (
-            "prometheus_alerts_pending.json", "query_metrics", {}, Outcome.INDIRECT_SUPPORT,
+            "prometheus_alerts_pending.json",
+            "query_metrics",
+            {},
+            Outcome.INDIRECT_SUPPORT,
             'pending alert OrderQueueBacklog severity=warning {service="order-service"} '
-            "since 2024-05-01T10:03:15.000Z: 订单队列积压超过 1000 条", "",
+            "since 2024-05-01T10:03:15.000Z: 订单队列积压超过 1000 条",
+            "",
         ),
         (
-            "prometheus_alerts_none.json", "query_metrics", {"alertname": "DiskFull"}, Outcome.NO_HIT, "",
+            "prometheus_alerts_none.json",
+            "query_metrics",
+            {"alertname": "DiskFull"},
+            Outcome.NO_HIT,
+            "",
             'no firing or pending alerts named "DiskFull"',
         ),
         (
-            "prometheus_error.json", "query_metrics", {}, Outcome.FAILED, "",
+            "prometheus_error.json",
+            "query_metrics",
+            {},
+            Outcome.FAILED,
+            "",
             'bad_data: invalid parameter "query": 1:36: parse error: unexpected "}" in label matching, expected string',
         ),
     ],
@@ -378,7 +435,11 @@ def test_log_levels_are_case_insensitive_and_include_critical_and_panic() -> Non
 
 def test_non_json_metrics_output_is_indirect() -> None:
     result = classify(call("query_metrics", "cpu_usage 0.93", {"query": "cpu_usage"}))
-    assert (result.outcome, result.excerpt, result.topic_domain) == (Outcome.INDIRECT_SUPPORT, "cpu_usage 0.93", "cpu_usage")
+    assert (result.outcome, result.excerpt, result.topic_domain) == (
+        Outcome.INDIRECT_SUPPORT,
+        "cpu_usage 0.93",
+        "cpu_usage",
+    )
 
 
 # -- truncated previews ------------------------------------------------------------------------
@@ -429,13 +490,30 @@ CUTS = [
     (PLAIN_LOGS, "31.902Z ERR", None, Outcome.INDIRECT_SUPPORT, "INFO payment-service"),
     (PLAIN_LOGS, "31.902Z ERROR", None, Outcome.DIRECT_SUPPORT, "2024-05-01T10:00:31.902Z ERROR"),
     (PLAIN_LOGS, "[http-nio-8080-exec-7] 支付服务调", None, Outcome.DIRECT_SUPPORT, "exec-7] 支付服务调"),
-    (PLAIN_LOGS, "[http-nio-8080-exec-7] 支", -1 + len("[http-nio-8080-exec-7] 支"), Outcome.DIRECT_SUPPORT,
-     "ERROR payment-service: [http-nio-8080-exec-7]"),
+    (
+        PLAIN_LOGS,
+        "[http-nio-8080-exec-7] 支",
+        -1 + len("[http-nio-8080-exec-7] 支"),
+        Outcome.DIRECT_SUPPORT,
+        "ERROR payment-service: [http-nio-8080-exec-7]",
+    ),
     # Prometheus vector, threshold 0.05
     (VECTOR, "{", None, Outcome.NO_HIT, "preview cut before any series or alert"),
     (VECTOR, '"result":[', None, Outcome.NO_HIT, "preview cut before any series for PromQL query"),
-    (VECTOR, '"order-serv', None, Outcome.INDIRECT_SUPPORT, '{__name__="http_server_error_ratio",service="order-serv\u2026"}'),
-    (VECTOR, '{"metric":{"__name__":"http_server_error_ratio","service":"payment', 1, Outcome.INDIRECT_SUPPORT, "0.0042"),
+    (
+        VECTOR,
+        '"order-serv',
+        None,
+        Outcome.INDIRECT_SUPPORT,
+        '{__name__="http_server_error_ratio",service="order-serv\u2026"}',
+    ),
+    (
+        VECTOR,
+        '{"metric":{"__name__":"http_server_error_ratio","service":"payment',
+        1,
+        Outcome.INDIRECT_SUPPORT,
+        "0.0042",
+    ),
     (VECTOR, '"0.18', None, Outcome.INDIRECT_SUPPORT, "0.0042"),
     (VECTOR, '"0.1873', None, Outcome.INDIRECT_SUPPORT, "0.0042"),
     (VECTOR, '"0.1873"', None, Outcome.DIRECT_SUPPORT, "= 0.1873 at 2024-05-01T10:00:00Z (threshold > 0.05)"),
@@ -447,7 +525,13 @@ CUTS = [
     (FIRING, "{", None, Outcome.NO_HIT, "preview cut before any series or alert"),
     (FIRING, '"alerts":[', None, Outcome.NO_HIT, "preview cut before any firing or pending alert"),
     (FIRING, '"alerts":[{', None, Outcome.NO_HIT, "preview cut before any firing or pending alert"),
-    (FIRING, '"summary":"支付服务 P99', None, Outcome.INDIRECT_SUPPORT, "alert cut before its state: alert PaymentLatencyHigh"),
+    (
+        FIRING,
+        '"summary":"支付服务 P99',
+        None,
+        Outcome.INDIRECT_SUPPORT,
+        "alert cut before its state: alert PaymentLatencyHigh",
+    ),
     (FIRING, '"state":"pending"', None, Outcome.INDIRECT_SUPPORT, "pending alert PaymentLatencyHigh"),
     (FIRING, '"summary":"支付服务错误', None, Outcome.INDIRECT_SUPPORT, "pending alert PaymentLatencyHigh"),
     (FIRING, '"state":"fir', None, Outcome.INDIRECT_SUPPORT, "pending alert PaymentLatencyHigh"),
@@ -565,9 +649,15 @@ def test_classify_is_fast_on_large_adversarial_previews() -> None:
         ("query_logs", {"logTopic": "payment-log"}, "x", "  agent-topic ", "agent-topic"),
         ("query_metrics", {"alertname": "DiskFull", "query": "up"}, "x", "", "DiskFull"),
         ("query_metrics", {}, payload("prometheus_alerts_firing.json"), "", "PaymentErrorRateHigh"),
-        ("query_metrics", {"query": "up", "service": "s"}, payload("prometheus_alerts_pending.json"), "", "OrderQueueBacklog"),
+        (
+            "query_metrics",
+            {"query": "up", "service": "s"},
+            payload("prometheus_alerts_pending.json"),
+            "",
+            "OrderQueueBacklog",
+        ),
         ("query_metrics", MATRIX_PARAMS, "x", "", "http_server_duration_seconds_bucket"),
-        ("query_metrics", {"promql": "{job=\"api\"}", "service": "payment"}, "x", "", "payment"),
+        ("query_metrics", {"promql": '{job="api"}', "service": "payment"}, "x", "", "payment"),
         ("query_metrics", {}, "x", "", GENERAL_TOPIC),
         ("lookup_knowledge", {"query": "Redis  Eviction\nPolicy"}, "x", "", "redis eviction policy"),
         ("custom_tool", {"topic": "checkout"}, "x", "", "checkout"),
@@ -579,8 +669,14 @@ def test_topic_domain(tool: str, params: dict[str, Any], preview: str, own: str,
 
 
 def test_failed_call_still_gets_a_derived_topic() -> None:
-    result = classify(call("query_logs", params={"logTopic": "payment-log"}, success=False, error_kind=ErrorKind.TIMEOUT))
-    assert (result.outcome, result.topic_domain, result.note) == (Outcome.FAILED, "payment-log", "timeout (no error message)")
+    result = classify(
+        call("query_logs", params={"logTopic": "payment-log"}, success=False, error_kind=ErrorKind.TIMEOUT)
+    )
+    assert (result.outcome, result.topic_domain, result.note) == (
+        Outcome.FAILED,
+        "payment-log",
+        "timeout (no error message)",
+    )
 
 
 @pytest.mark.parametrize(
@@ -645,7 +741,9 @@ JSON_VALUES = st.recursive(
     indent=st.sampled_from([None, 2]),
     ascii_only=st.booleans(),
 )
-def test_every_prefix_of_a_json_document_closes_into_valid_json(value: Any, indent: Optional[int], ascii_only: bool) -> None:
+def test_every_prefix_of_a_json_document_closes_into_valid_json(
+    value: Any, indent: Optional[int], ascii_only: bool
+) -> None:
     text = json.dumps(value, indent=indent, ensure_ascii=ascii_only)
     for end in range(1, len(text) + 1):
         closed = close_truncated_json(text[:end])
@@ -657,8 +755,14 @@ def test_every_prefix_of_a_json_document_closes_into_valid_json(value: Any, inde
 @pytest.mark.parametrize(
     ("line", "fields"),
     [
-        ("2024-05-01T10:00:00Z ERROR payment-service upstream timeout", ("2024-05-01T10:00:00Z", "ERROR", "payment-service", "upstream timeout")),
-        ("2024-05-01 10:00:00.123 [error] [order-service] 库存不足", ("2024-05-01 10:00:00.123", "ERROR", "order-service", "库存不足")),
+        (
+            "2024-05-01T10:00:00Z ERROR payment-service upstream timeout",
+            ("2024-05-01T10:00:00Z", "ERROR", "payment-service", "upstream timeout"),
+        ),
+        (
+            "2024-05-01 10:00:00.123 [error] [order-service] 库存不足",
+            ("2024-05-01 10:00:00.123", "ERROR", "order-service", "库存不足"),
+        ),
         ("2024-05-01T10:00:00Z level=warn disk at 91%", ("2024-05-01T10:00:00Z", "WARN", "", "disk at 91%")),
         ("FATAL gateway: out of memory", ("", "FATAL", "gateway", "out of memory")),
         ("just some text without a level", ("", "", "", "just some text without a level")),
@@ -682,7 +786,9 @@ def _same_reading(text: str) -> None:
     value=st.one_of(st.lists(JSON_VALUES, max_size=4), st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4)),
     indent=st.sampled_from([None, 2]),
     ascii_only=st.booleans(),
-    noise=st.tuples(st.integers(min_value=0), st.sampled_from(["", ",", "]", "}", ":", '"', "x", "\u00a0", "\\", "\n"])),
+    noise=st.tuples(
+        st.integers(min_value=0), st.sampled_from(["", ",", "]", "}", ":", '"', "x", "\u00a0", "\\", "\n"])
+    ),
 )
 def test_fast_cut_reader_agrees_with_the_reference_on_every_prefix(
     value: Any, indent: Optional[int], ascii_only: bool, noise: tuple[int, str]
@@ -711,19 +817,24 @@ def test_java_nothing_found_with_success_false_is_no_hit() -> None:
     """QueryLogsTools sets success to "found any": a completed search with no match is not a failure."""
     result = classify(call("query_logs", payload("query_logs_java_not_found.json")))
     assert result.outcome == Outcome.NO_HIT
-    assert result.note == ('no log entries for query "level:ERROR AND service:refund-service" '
-                           'in log topic "application-logs" (未找到匹配的日志)')
+    assert result.note == (
+        'no log entries for query "level:ERROR AND service:refund-service" '
+        'in log topic "application-logs" (未找到匹配的日志)'
+    )
     assert result.topic_domain == "application-logs"
 
 
-@pytest.mark.parametrize("preview", [
-    payload("query_logs_java_query_failed.json"),  # buildErrorResponse: "logs" null
-    '{"success":false,"message":"获取日志失败: connect timed out"}',  # its fallback string
-    '{"success": false, "logs": [], "total": 0, "message": "未找到匹配的日志", "error": "403 Forbidden"}',
-    '{"success": false, "logs": [], "total": 0, "message": "查询失败: topic not found"}',
-    '{"success": false, "logs": [], "total": 0, "exception": "java.net.SocketTimeoutException"}',
-    '{"success": false, "logs": [], "total": 0, "message": ""}',
-    '{"success": false, "logs": [], "total": 3, "message": "未找到匹配的日志"}',
-])
+@pytest.mark.parametrize(
+    "preview",
+    [
+        payload("query_logs_java_query_failed.json"),  # buildErrorResponse: "logs" null
+        '{"success":false,"message":"获取日志失败: connect timed out"}',  # its fallback string
+        '{"success": false, "logs": [], "total": 0, "message": "未找到匹配的日志", "error": "403 Forbidden"}',
+        '{"success": false, "logs": [], "total": 0, "message": "查询失败: topic not found"}',
+        '{"success": false, "logs": [], "total": 0, "exception": "java.net.SocketTimeoutException"}',
+        '{"success": false, "logs": [], "total": 0, "message": ""}',
+        '{"success": false, "logs": [], "total": 3, "message": "未找到匹配的日志"}',
+    ],
+)
 def test_java_success_false_with_an_error_stays_failed(preview: str) -> None:
     assert classify(call("query_logs", preview)).outcome == Outcome.FAILED

@@ -1,5 +1,6 @@
 """Property-based fuzzing of every RPC with messages generated from the descriptors:
 no INTERNAL or UNKNOWN status for any input, and the server stays healthy."""
+
 from __future__ import annotations
 
 import collections
@@ -19,13 +20,19 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"]
 FD = d.FieldDescriptor
-INT_RANGES = {FD.TYPE_INT32: (-2**31, 2**31 - 1), FD.TYPE_INT64: (-2**63, 2**63 - 1),
-              FD.TYPE_UINT32: (0, 2**32 - 1), FD.TYPE_UINT64: (0, 2**64 - 1)}
+INT_RANGES = {
+    FD.TYPE_INT32: (-(2**31), 2**31 - 1),
+    FD.TYPE_INT64: (-(2**63), 2**63 - 1),
+    FD.TYPE_UINT32: (0, 2**32 - 1),
+    FD.TYPE_UINT64: (0, 2**64 - 1),
+}
 # Ids that look valid half the time, so the fuzzing reaches past validation into the store.
 IDS = st.one_of(st.sampled_from(["s-1", "s-2", "inv-1", "a.b:c-d"]), st.text(max_size=40))
-JSON = st.recursive(st.none() | st.booleans() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
-                                                                               max_size=4), max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def _scalar(field: d.FieldDescriptor) -> st.SearchStrategy:
@@ -47,7 +54,9 @@ def _message(descriptor: d.Descriptor, depth: int = 0) -> st.SearchStrategy:
     if descriptor.full_name == "google.protobuf.Struct":
         return st.dictionaries(st.text(max_size=12), JSON, max_size=5).map(_struct)
     if descriptor.full_name == "google.protobuf.Timestamp":
-        return st.builds(timestamp_pb2.Timestamp, seconds=st.integers(-2**40, 2**40), nanos=st.integers(-5, 2 * 10**9))
+        return st.builds(
+            timestamp_pb2.Timestamp, seconds=st.integers(-(2**40), 2**40), nanos=st.integers(-5, 2 * 10**9)
+        )
     fields = {}
     for field in descriptor.fields:
         if field.type == FD.TYPE_MESSAGE:
@@ -86,6 +95,7 @@ def _build(descriptor: d.Descriptor, values: dict):
 
 def _message_class(descriptor: d.Descriptor):
     from google.protobuf import message_factory
+
     return message_factory.GetMessageClass(descriptor)
 
 
@@ -94,8 +104,9 @@ def _seeds() -> dict[str, object]:
     inv = invocation(invocation_id="seed-inv", session_id="s-1")
     return {
         "RecordInvocation": pb.RecordInvocationRequest(invocation=inv),
-        "BatchRecordInvocations": pb.BatchRecordInvocationsRequest(invocations=[inv, failed_invocation(
-            invocation_id="seed-failed", session_id="s-1")]),
+        "BatchRecordInvocations": pb.BatchRecordInvocationsRequest(
+            invocations=[inv, failed_invocation(invocation_id="seed-failed", session_id="s-1")]
+        ),
         "RecordAgentStep": pb.RecordAgentStepRequest(step=step(step_id="seed-step", session_id="s-1")),
         "Chat": pb.ChatRequest(session_id="s-1", question="why?", draft_answer="a timeout"),
         "CompleteSession": pb.CompleteSessionRequest(session_id="s-2", status=pb.SESSION_STATUS_COMPLETED),
@@ -113,8 +124,11 @@ def _mutated(seed, descriptor: d.Descriptor) -> st.SearchStrategy:
         generated, chosen = args
         out = type(seed)()
         out.CopyFrom(seed)
-        main = out if target is None else (getattr(out, target.name)[0] if target.is_repeated
-                                           else getattr(out, target.name))
+        main = (
+            out
+            if target is None
+            else (getattr(out, target.name)[0] if target.is_repeated else getattr(out, target.name))
+        )
         for name in chosen:
             main.ClearField(name)
             field = kind.fields_by_name[name]
@@ -122,8 +136,9 @@ def _mutated(seed, descriptor: d.Descriptor) -> st.SearchStrategy:
                 getattr(main, name).extend(getattr(generated, name))
             elif field.type == FD.TYPE_MESSAGE or field.has_presence:
                 if generated.HasField(name):
-                    getattr(main, name).CopyFrom(getattr(generated, name)) if field.type == FD.TYPE_MESSAGE \
-                        else setattr(main, name, getattr(generated, name))
+                    getattr(main, name).CopyFrom(
+                        getattr(generated, name)
+                    ) if field.type == FD.TYPE_MESSAGE else setattr(main, name, getattr(generated, name))
             else:
                 setattr(main, name, getattr(generated, name))
         return out
@@ -158,11 +173,13 @@ def test_no_input_makes_an_rpc_fail_internally(fuzz_target, method, fault_report
     request_class = _message_class(method.input_type)
     response_class = _message_class(method.output_type)
     if method.server_streaming:
-        call = channel.unary_stream(path, request_serializer=request_class.SerializeToString,
-                                    response_deserializer=response_class.FromString)
+        call = channel.unary_stream(
+            path, request_serializer=request_class.SerializeToString, response_deserializer=response_class.FromString
+        )
     else:
-        call = channel.unary_unary(path, request_serializer=request_class.SerializeToString,
-                                   response_deserializer=response_class.FromString)
+        call = channel.unary_unary(
+            path, request_serializer=request_class.SerializeToString, response_deserializer=response_class.FromString
+        )
     seen = SEEN[method.name]
 
     @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
@@ -178,7 +195,8 @@ def test_no_input_makes_an_rpc_fail_internally(fuzz_target, method, fault_report
         except grpc.RpcError as err:
             seen[err.code().name] += 1
             assert err.code() not in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN), (
-                f"{method.name}({request}) -> {err.code()}: {err.details()}")
+                f"{method.name}({request}) -> {err.code()}: {err.details()}"
+            )
 
     check()
     status = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5).status

@@ -4,6 +4,7 @@ Fails when an unsupported draft is ACCEPTed, when fewer than 85% of the
 supported drafts are ACCEPTed, or when more than 5% of them are REJECTed;
 the same bounds hold within each language.
 """
+
 from __future__ import annotations
 
 import pathlib

@@ -5,6 +5,7 @@ Every line parses, carries the required keys, and every invocation is a valid
 covers every category with both labels, both languages, and balanced labels.
 This test does not run the gate; it guards the corpus the gate is measured on.
 """
+
 from __future__ import annotations
 
 import collections
@@ -22,13 +23,33 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 CORPUS_DIR = pathlib.Path(__file__).parent / "gate_corpus"
-CATEGORIES = frozenset({
-    "vague", "binding", "wrong_value", "negation", "state", "causal", "weak_evidence", "formatting",
-    "advice_hedge", "honest_gap", "query_vs_result", "long_markdown",
-})
+CATEGORIES = frozenset(
+    {
+        "vague",
+        "binding",
+        "wrong_value",
+        "negation",
+        "state",
+        "causal",
+        "weak_evidence",
+        "formatting",
+        "advice_hedge",
+        "honest_gap",
+        "query_vs_result",
+        "long_markdown",
+    }
+)
 LABELS = frozenset({"supported", "unsupported"})
-REQUIRED = {"id": str, "category": str, "lang": str, "label": str, "question": str, "draft": str,
-            "invocations": list, "note": str}
+REQUIRED = {
+    "id": str,
+    "category": str,
+    "lang": str,
+    "label": str,
+    "question": str,
+    "draft": str,
+    "invocations": list,
+    "note": str,
+}
 MIN_CASES = 150
 
 
@@ -110,21 +131,29 @@ def test_every_case_records_through_a_real_server(corpus_stub):
     for case in CASES:
         messages = [to_message(case, item) for item in case["invocations"]]
         response = corpus_stub.BatchRecordInvocations(
-            pb.BatchRecordInvocationsRequest(invocations=messages), timeout=30)
+            pb.BatchRecordInvocationsRequest(invocations=messages), timeout=30
+        )
         for result in response.results:
             assert result.outcome == pb.RECORD_OUTCOME_CREATED, (case["_where"], result)
             assert list(result.violations) == [], case["_where"]
         outcomes[case["id"]] = [result.invocation_outcome for result in response.results]
     # A supported draft needs at least one claim on direct evidence: the session has a direct hit.
-    without_direct = [case["_where"] for case in CASES if case["label"] == "supported"
-                      and pb.INVOCATION_OUTCOME_DIRECT_SUPPORT not in outcomes[case["id"]]]
+    without_direct = [
+        case["_where"]
+        for case in CASES
+        if case["label"] == "supported" and pb.INVOCATION_OUTCOME_DIRECT_SUPPORT not in outcomes[case["id"]]
+    ]
     assert without_direct == []
 
 
 def test_every_category_has_both_labels_and_the_corpus_is_balanced():
     coverage = collections.Counter((case["category"], case["label"]) for case in CASES)
-    missing = [(category, label) for category in sorted(CATEGORIES) for label in sorted(LABELS)
-               if coverage[(category, label)] == 0]
+    missing = [
+        (category, label)
+        for category in sorted(CATEGORIES)
+        for label in sorted(LABELS)
+        if coverage[(category, label)] == 0
+    ]
     assert missing == []
     labels = collections.Counter(case["label"] for case in CASES)
     assert abs(labels["supported"] - labels["unsupported"]) <= 5, labels

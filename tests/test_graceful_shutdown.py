@@ -1,4 +1,5 @@
 """SIGTERM under load: in-flight calls complete, new ones are refused cleanly, the process exits within its grace."""
+
 from __future__ import annotations
 
 import collections
@@ -45,9 +46,16 @@ def test_sigterm_under_load_completes_in_flight_calls_and_refuses_new_ones(tmp_p
         locker.execute("BEGIN EXCLUSIVE")
         with grpc.insecure_channel(server.address) as channel, concurrent.futures.ThreadPoolExecutor(4) as pool:
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
-            in_flight = [pool.submit(stub.RecordInvocation, pb.RecordInvocationRequest(
-                invocation=invocation(invocation_id=f"in-flight-{i}", session_id="ingest")), timeout=30)
-                for i in range(4)]
+            in_flight = [
+                pool.submit(
+                    stub.RecordInvocation,
+                    pb.RecordInvocationRequest(
+                        invocation=invocation(invocation_id=f"in-flight-{i}", session_id="ingest")
+                    ),
+                    timeout=30,
+                )
+                for i in range(4)
+            ]
             _wait_until_stalled(ingest)  # every client thread now has a write waiting at the server
             acks_before_term = len(ingest.acknowledged)
             started = time.monotonic()
@@ -68,13 +76,22 @@ def test_sigterm_under_load_completes_in_flight_calls_and_refuses_new_ones(tmp_p
             exit_s = time.monotonic() - started
         ingest.stop()
     stored = set(stored_invocation_ids(url))
-    acknowledged = set(ingest.acknowledged) | {f"in-flight-{i}" for i, o in enumerate(finished)
-                                               if o == pb.RECORD_OUTCOME_CREATED}
+    acknowledged = set(ingest.acknowledged) | {
+        f"in-flight-{i}" for i, o in enumerate(finished) if o == pb.RECORD_OUTCOME_CREATED
+    }
     statuses = dict(ingest.statuses)
-    fault_report(in_flight_at_sigterm=len(in_flight), in_flight_completed=finished.count(pb.RECORD_OUTCOME_CREATED),
-                 new_calls_refused=dict(refused), exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S,
-                 acknowledged=len(acknowledged), acknowledged_missing=len(acknowledged - stored),
-                 acks_before_sigterm=acks_before_term, statuses=statuses)
+    fault_report(
+        in_flight_at_sigterm=len(in_flight),
+        in_flight_completed=finished.count(pb.RECORD_OUTCOME_CREATED),
+        new_calls_refused=dict(refused),
+        exit_code=exit_code,
+        exit_s=round(exit_s, 2),
+        grace_s=GRACE_S,
+        acknowledged=len(acknowledged),
+        acknowledged_missing=len(acknowledged - stored),
+        acks_before_sigterm=acks_before_term,
+        statuses=statuses,
+    )
     assert finished == [pb.RECORD_OUTCOME_CREATED] * 4
     assert set(refused) == {"UNAVAILABLE/SHUTTING_DOWN/retry=1.0s"}
     assert exit_code == 0 and exit_s < GRACE_S + 2
@@ -112,8 +129,13 @@ def test_sigterm_ends_an_open_watch_at_once_with_a_retry_hint(tmp_path, fault_re
             exit_code = server.proc.wait(GRACE_S + 10)
             exit_s = time.monotonic() - started
     end = error_from_rpc(ended)
-    fault_report(watch_ended=f"{end.code.name}/{end.reason}/retry={end.retry_delay}s",
-                 watch_ended_s=round(watch_s, 2), exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S)
+    fault_report(
+        watch_ended=f"{end.code.name}/{end.reason}/retry={end.retry_delay}s",
+        watch_ended_s=round(watch_s, 2),
+        exit_code=exit_code,
+        exit_s=round(exit_s, 2),
+        grace_s=GRACE_S,
+    )
     assert ended.code() == grpc.StatusCode.UNAVAILABLE
     assert end.reason == "SHUTTING_DOWN" and (end.retry_delay or 0) > 0
     assert exit_code == 0
@@ -123,14 +145,27 @@ def test_sigterm_cuts_a_stalled_verifier_and_records_the_timeout_within_the_grac
     """A Chat waiting on a verifier that would take minutes: answered VERIFIER_TIMEOUT, then exit within grace."""
     verifier = StalledVerifier(release_after_s=120)
     try:
-        with ServerProcess(f"sqlite:///{tmp_path / 'et.db'}", "--grace-period", str(GRACE_S),
-                           "--verifier", "openai_compatible", "--verifier-base-url", verifier.url,
-                           "--verifier-model", "stalled", env={"EVIDENCE_TRACE_VERIFIER_TIMEOUT_S": "60"}) as server, \
-                grpc.insecure_channel(server.address) as channel, concurrent.futures.ThreadPoolExecutor(1) as pool:
+        with (
+            ServerProcess(
+                f"sqlite:///{tmp_path / 'et.db'}",
+                "--grace-period",
+                str(GRACE_S),
+                "--verifier",
+                "openai_compatible",
+                "--verifier-base-url",
+                verifier.url,
+                "--verifier-model",
+                "stalled",
+                env={"EVIDENCE_TRACE_VERIFIER_TIMEOUT_S": "60"},
+            ) as server,
+            grpc.insecure_channel(server.address) as channel,
+            concurrent.futures.ThreadPoolExecutor(1) as pool,
+        ):
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             watch = _watching(stub)
-            chat = pool.submit(stub.Chat, pb.ChatRequest(session_id="s", question="why?", draft_answer="a timeout"),
-                               timeout=120)
+            chat = pool.submit(
+                stub.Chat, pb.ChatRequest(session_id="s", question="why?", draft_answer="a timeout"), timeout=120
+            )
             assert verifier.arrived.wait(10)
             started = time.monotonic()
             server.proc.terminate()
@@ -141,9 +176,15 @@ def test_sigterm_cuts_a_stalled_verifier_and_records_the_timeout_within_the_grac
             exit_s = time.monotonic() - started
     finally:
         verifier.close()
-    fault_report(chat=pb.FallbackReason.Name(answer.decision.fallback_reason), chat_answered_s=round(answered_s, 2),
-                 watch_ended=ended.code().name, exit_code=exit_code, exit_s=round(exit_s, 2), grace_s=GRACE_S,
-                 verifier_timeout_s=60)
+    fault_report(
+        chat=pb.FallbackReason.Name(answer.decision.fallback_reason),
+        chat_answered_s=round(answered_s, 2),
+        watch_ended=ended.code().name,
+        exit_code=exit_code,
+        exit_s=round(exit_s, 2),
+        grace_s=GRACE_S,
+        verifier_timeout_s=60,
+    )
     assert answer.decision.decision == pb.DECISION_LOW_CONFID
     assert answer.decision.fallback_reason == pb.FALLBACK_REASON_VERIFIER_TIMEOUT
     assert answer.evaluation_id  # recorded before the answer

@@ -1,4 +1,5 @@
 """The group-commit writer: concurrent writes share a transaction; a poisoned write sinks only itself."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -18,8 +19,14 @@ from evidence_trace.server.usecases.recording import Recorder
 
 
 def _row(recorder: Recorder, invocation_id: str):
-    inv = Invocation(invocation_id=invocation_id, session_id="gc", tool_name="query_logs", success=True,
-                     output_state=OutputState.CAPTURED, output_preview="ERROR boom")
+    inv = Invocation(
+        invocation_id=invocation_id,
+        session_id="gc",
+        tool_name="query_logs",
+        success=True,
+        output_state=OutputState.CAPTURED,
+        output_preview="ERROR boom",
+    )
     return recorder.prepare_invocation("default", inv, 1)[0].row
 
 

@@ -1,4 +1,5 @@
 """Schema migrations: a store made by an older version upgrades in place, on each backend."""
+
 from __future__ import annotations
 
 import peewee
@@ -6,9 +7,22 @@ import peewee
 from evidence_trace.server.store import migrations, models
 from evidence_trace.server.store.db import open_database
 
-V1_EVALUATION_COLUMNS = ("evaluation_id", "tenant", "session_id", "question", "draft_answer", "decision",
-                         "fallback_reason", "reasons", "confidence", "verifier", "raw_output",
-                         "source_invocation_ids", "latency_ms", "create_us")
+V1_EVALUATION_COLUMNS = (
+    "evaluation_id",
+    "tenant",
+    "session_id",
+    "question",
+    "draft_answer",
+    "decision",
+    "fallback_reason",
+    "reasons",
+    "confidence",
+    "verifier",
+    "raw_output",
+    "source_invocation_ids",
+    "latency_ms",
+    "create_us",
+)
 
 
 def _columns(db: peewee.Database) -> set[str]:
@@ -26,15 +40,18 @@ def test_a_version_1_store_gains_the_claim_and_request_columns_and_keeps_its_row
             if column in _columns(db):
                 db.execute_sql(f"ALTER TABLE {table} DROP COLUMN {column}")
         placeholders = ", ".join(["%s" if not db_url.startswith("sqlite") else "?"] * len(V1_EVALUATION_COLUMNS))
-        db.execute_sql(f"INSERT INTO {table} ({', '.join(V1_EVALUATION_COLUMNS)}) VALUES ({placeholders})",
-                       ("e-1", "default", "s-1", "q", "d", 1, 1, "[]", None, "rules", "", "[]", 1.0, 1))
+        db.execute_sql(
+            f"INSERT INTO {table} ({', '.join(V1_EVALUATION_COLUMNS)}) VALUES ({placeholders})",
+            ("e-1", "default", "s-1", "q", "d", 1, 1, "[]", None, "rules", "", "[]", 1.0, 1),
+        )
     assert "claims" not in _columns(db)
     monkeypatch.undo()
     assert migrations.migrate(db) == 3
     assert {"claims", "verifier_decision", "request_id", "request_digest"} <= _columns(db)
     with db.connection_context():
-        row = db.execute_sql(f"SELECT claims, verifier_decision, request_id, request_digest FROM {table} "
-                             "WHERE evaluation_id = 'e-1'").fetchone()
+        row = db.execute_sql(
+            f"SELECT claims, verifier_decision, request_id, request_digest FROM {table} WHERE evaluation_id = 'e-1'"
+        ).fetchone()
         indexes = {i.name: i for i in db.get_indexes(table)}
     assert tuple(row) == ("[]", 0, None, "")
     assert indexes[migrations.CHAT_REQUEST_INDEX].unique

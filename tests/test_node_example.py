@@ -3,6 +3,7 @@
 Needs `node` and `npm`; skipped with the reason when they are missing, except
 under CI=true, where a missing toolchain fails the run.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,9 @@ def node_example() -> pathlib.Path:
     missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
     if missing:
         _skip_or_fail(f"{' and '.join(missing)} not found on PATH (install Node.js >= 18)")
-    result = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=EXAMPLE, capture_output=True,
-                            text=True, timeout=300)
+    result = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund"], cwd=EXAMPLE, capture_output=True, text=True, timeout=300
+    )
     if result.returncode != 0:
         _skip_or_fail(f"npm ci failed (is the npm registry reachable?):\n{result.stderr[-2000:]}")
     return EXAMPLE
@@ -43,15 +45,23 @@ def node_example() -> pathlib.Path:
 def test_node_client_records_a_session_and_reads_its_summary(node_example, sqlite_url):
     running = create_server(make_settings(sqlite_url))
     try:
-        result = subprocess.run(["node", "record_session.js", f"127.0.0.1:{running.port}"], cwd=node_example,
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            ["node", "record_session.js", f"127.0.0.1:{running.port}"],
+            cwd=node_example,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         # It prints its session id first, and leaves the session COMPLETED, not ACTIVE.
         first = result.stdout.splitlines()[0].split()
         assert first[0] == "session" and first[1].startswith("node-")
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
-            stored = pb_grpc.EvidenceTraceServiceStub(channel).GetSession(
-                pb.GetSessionRequest(session_id=first[1]), timeout=10).session
+            stored = (
+                pb_grpc.EvidenceTraceServiceStub(channel)
+                .GetSession(pb.GetSessionRequest(session_id=first[1]), timeout=10)
+                .session
+            )
     finally:
         running.stop(grace=1)
     assert stored.status == pb.SESSION_STATUS_COMPLETED

@@ -1,5 +1,6 @@
 """Overload: excess concurrent calls are refused at once with RESOURCE_EXHAUSTED and RetryInfo;
 health stays responsive; oversize messages are refused with the limit in the error."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -66,8 +67,16 @@ class _StalledVerifier:
 def stalled_server(sqlite_url):
     """A server admitting 2 calls on 6 workers, whose Chat verifier answers only when released."""
     verifier = _StalledVerifier()
-    running = create_server(make_settings(sqlite_url, max_workers=6, max_concurrent_rpcs=2, verifier=VerifierSettings(
-        backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30)))
+    running = create_server(
+        make_settings(
+            sqlite_url,
+            max_workers=6,
+            max_concurrent_rpcs=2,
+            verifier=VerifierSettings(
+                backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30
+            ),
+        )
+    )
     yield running, verifier
     verifier.close()
     running.stop(grace=1)
@@ -75,8 +84,10 @@ def stalled_server(sqlite_url):
 
 def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_server, fault_report):
     running, verifier = stalled_server
-    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel, \
-            concurrent.futures.ThreadPoolExecutor(64) as pool:
+    with (
+        grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel,
+        concurrent.futures.ThreadPoolExecutor(64) as pool,
+    ):
         stub = pb_grpc.EvidenceTraceServiceStub(channel)
         health = health_pb2_grpc.HealthStub(channel)
         stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="busy")), timeout=10)
@@ -86,8 +97,9 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
             deadline = time.monotonic() + 10
             while True:
                 try:
-                    return stub.Chat(pb.ChatRequest(session_id="busy", question="why?", draft_answer="a timeout"),
-                                     timeout=60)
+                    return stub.Chat(
+                        pb.ChatRequest(session_id="busy", question="why?", draft_answer="a timeout"), timeout=60
+                    )
                 except grpc.RpcError as err:
                     if err.code() != grpc.StatusCode.RESOURCE_EXHAUSTED or time.monotonic() > deadline:
                         raise
@@ -118,9 +130,14 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
         decisions = [f.result().decision for f in stalled]
         after = stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=10).session
     slowest_refusal_ms = max(refused) * 1000
-    fault_report(burst=len(burst), refused_resource_exhausted=len(refused),
-                 slowest_refusal_ms=round(slowest_refusal_ms, 1), health=health_pb2.HealthCheckResponse.ServingStatus
-                 .Name(status), health_ms=round(health_s * 1000, 1), stalled_calls_completed=len(decisions))
+    fault_report(
+        burst=len(burst),
+        refused_resource_exhausted=len(refused),
+        slowest_refusal_ms=round(slowest_refusal_ms, 1),
+        health=health_pb2.HealthCheckResponse.ServingStatus.Name(status),
+        health_ms=round(health_s * 1000, 1),
+        stalled_calls_completed=len(decisions),
+    )
     assert len(refused) == len(burst) == 200
     assert slowest_refusal_ms < 2000  # refused without waiting for a slot (both are held for the whole burst)
     assert status == health_pb2.HealthCheckResponse.SERVING and health_s < 1
@@ -131,16 +148,26 @@ def test_excess_calls_are_refused_at_once_and_health_stays_serving(stalled_serve
 def test_with_every_worker_busy_a_call_is_refused_before_it_queues_and_health_answers(sqlite_url):
     """One worker, held by a Chat waiting on its verifier: a new call must not wait in the pool's queue."""
     verifier = _StalledVerifier()
-    running = create_server(make_settings(sqlite_url, max_workers=1, verifier=VerifierSettings(
-        backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30)))
+    running = create_server(
+        make_settings(
+            sqlite_url,
+            max_workers=1,
+            verifier=VerifierSettings(
+                backend="openai_compatible", base_url=verifier.url, model="stalled", timeout_s=30
+            ),
+        )
+    )
     try:
-        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel, \
-                concurrent.futures.ThreadPoolExecutor(1) as pool:
+        with (
+            grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel,
+            concurrent.futures.ThreadPoolExecutor(1) as pool,
+        ):
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             health = health_pb2_grpc.HealthStub(channel)
             stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="busy")), timeout=10)
-            stalled = pool.submit(stub.Chat, pb.ChatRequest(session_id="busy", question="why?",
-                                                            draft_answer="a timeout"), timeout=60)
+            stalled = pool.submit(
+                stub.Chat, pb.ChatRequest(session_id="busy", question="why?", draft_answer="a timeout"), timeout=60
+            )
             assert verifier.arrived.wait(10)  # the only worker now waits on the verifier
             with pytest.raises(grpc.RpcError) as refused:
                 stub.GetSession(pb.GetSessionRequest(session_id="busy"), timeout=5)
@@ -189,8 +216,9 @@ def test_watchers_cannot_take_every_worker_from_writes(sqlite_url):
                 next(stub.WatchSession(pb.WatchSessionRequest(session_id="w"), timeout=30))
             assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
             assert error_from_rpc(refused.value).metadata["max_concurrent_streams"] == "2"
-            written = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="w")),
-                                            timeout=10)
+            written = stub.RecordInvocation(
+                pb.RecordInvocationRequest(invocation=invocation(session_id="w")), timeout=10
+            )
             assert written.outcome == pb.RECORD_OUTCOME_CREATED
             for watch in watches:
                 watch.cancel()

@@ -1,4 +1,5 @@
 """The package metadata: the license as an SPDX string (PEP 639), so setuptools does not warn on every install."""
+
 from __future__ import annotations
 
 import pathlib

@@ -1,4 +1,5 @@
 """A PostgreSQL outage is survivable: UNAVAILABLE with a retry hint meanwhile, service resumes after."""
+
 from __future__ import annotations
 
 import urllib.parse
@@ -36,8 +37,9 @@ def test_outage_is_unavailable_then_service_resumes_without_loss(proxied):
 
         def attempt(invocation_id: str) -> None:
             try:
-                stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id=invocation_id)),
-                                      timeout=15)
+                stub.RecordInvocation(
+                    pb.RecordInvocationRequest(invocation=invocation(invocation_id=invocation_id)), timeout=15
+                )
                 acknowledged.append(invocation_id)
             except grpc.RpcError as err:
                 refused.append(err)

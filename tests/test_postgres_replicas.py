@@ -1,4 +1,5 @@
 """Two replicas on one PostgreSQL database: no duplicates, no lost writes, same answers from both."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -26,8 +27,13 @@ def _messages() -> list[pb.ToolInvocation]:
         if i % 7 == 0:
             out.append(failed_invocation(invocation_id=f"rep-{i}", session_id=session))
         else:
-            out.append(invocation(invocation_id=f"rep-{i}", session_id=session,
-                                  input_params={"logTopic": f"topic-{i % 3}", "query": "level:ERROR"}))
+            out.append(
+                invocation(
+                    invocation_id=f"rep-{i}",
+                    session_id=session,
+                    input_params={"logTopic": f"topic-{i % 3}", "query": "level:ERROR"},
+                )
+            )
     return out
 
 
@@ -44,12 +50,20 @@ def test_two_replicas_share_one_database_without_duplicates_or_loss():
         def send(item):
             stub, message = item
             return message.invocation_id, stub.RecordInvocation(
-                pb.RecordInvocationRequest(invocation=message), timeout=30).outcome
+                pb.RecordInvocationRequest(invocation=message), timeout=30
+            ).outcome
 
         with concurrent.futures.ThreadPoolExecutor(16) as pool:
             results = list(pool.map(send, work))
-            steps = list(pool.map(lambda i: stubs[i % 2].RecordAgentStep(pb.RecordAgentStepRequest(
-                step=step(step_id=f"rep-step-{i}", session_id=SESSIONS[i % 4])), timeout=30), range(40)))
+            steps = list(
+                pool.map(
+                    lambda i: stubs[i % 2].RecordAgentStep(
+                        pb.RecordAgentStepRequest(step=step(step_id=f"rep-step-{i}", session_id=SESSIONS[i % 4])),
+                        timeout=30,
+                    ),
+                    range(40),
+                )
+            )
         created = [i for i, outcome in results if outcome == pb.RECORD_OUTCOME_CREATED]
         duplicates = [i for i, outcome in results if outcome == pb.RECORD_OUTCOME_DUPLICATE]
         assert sorted(created) == sorted(m.invocation_id for m in messages)  # each id created exactly once
@@ -63,8 +77,7 @@ def test_two_replicas_share_one_database_without_duplicates_or_loss():
             got = [s.GetSession(pb.GetSessionRequest(session_id=session), timeout=10).session for s in stubs]
             assert got[0].tool_call_count == got[1].tool_call_count == 100
             assert got[0].step_count == got[1].step_count == 10
-            summaries = [s.SummarizeSession(pb.SummarizeSessionRequest(session_id=session), timeout=10)
-                         for s in stubs]
+            summaries = [s.SummarizeSession(pb.SummarizeSessionRequest(session_id=session), timeout=10) for s in stubs]
             assert list(summaries[0].entries) == list(summaries[1].entries)
             assert sum(e.call_count for e in summaries[0].entries) == 100
         for c in channels:

@@ -1,4 +1,5 @@
 """Reclassification after a rules change: older rows get the current rules' outcomes, once."""
+
 from __future__ import annotations
 
 from builders import invocation
@@ -15,8 +16,11 @@ def _age_rows(db_url: str, outcome: int) -> None:
     """Make every row look classified by an older version that decided `outcome`."""
     db = open_database(db_url)
     with db.connection_context():
-        db.execute_sql(f"UPDATE tool_invocation SET classifier_version = {db.param}, outcome = {db.param}, "
-                       f"excerpt = '', note = ''", (CLASSIFIER_VERSION - 1, outcome))
+        db.execute_sql(
+            f"UPDATE tool_invocation SET classifier_version = {db.param}, outcome = {db.param}, "
+            f"excerpt = '', note = ''",
+            (CLASSIFIER_VERSION - 1, outcome),
+        )
 
 
 def _levels(stub) -> list[int]:

@@ -1,4 +1,5 @@
 """RecordInvocation end to end, against a real server on a free port, on each backend."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -83,8 +84,9 @@ def test_helper_steps_never_inflate_tool_calls(stub):
     record(stub, invocation())
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step()), timeout=10)
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step()), timeout=10)
-    stub.RecordAgentStep(pb.RecordAgentStepRequest(
-        step=step(kind=pb.AGENT_STEP_KIND_HELPER_CALL, name="rewrite_query")), timeout=10)
+    stub.RecordAgentStep(
+        pb.RecordAgentStepRequest(step=step(kind=pb.AGENT_STEP_KIND_HELPER_CALL, name="rewrite_query")), timeout=10
+    )
     got = session(stub)
     assert (got.step_count, got.helper_call_count, got.tool_call_count) == (2, 1, 1)
 
@@ -106,15 +108,16 @@ def test_unknown_session_is_not_found(stub):
 
 def test_complete_session(stub):
     record(stub, invocation())
-    done = stub.CompleteSession(pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_COMPLETED),
-                                timeout=10).session
+    done = stub.CompleteSession(
+        pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_COMPLETED), timeout=10
+    ).session
     assert done.status == pb.SESSION_STATUS_COMPLETED and done.complete_time.seconds > 0
-    again = stub.CompleteSession(pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_COMPLETED),
-                                 timeout=10).session
+    again = stub.CompleteSession(
+        pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_COMPLETED), timeout=10
+    ).session
     assert again.complete_time == done.complete_time
     with pytest.raises(grpc.RpcError) as caught:
-        stub.CompleteSession(pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_FAILED),
-                             timeout=10)
+        stub.CompleteSession(pb.CompleteSessionRequest(session_id="s-1", status=pb.SESSION_STATUS_FAILED), timeout=10)
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
 
@@ -122,30 +125,37 @@ def test_batch_keeps_good_items_and_rejects_bad_ones(stub):
     good, dup = invocation(invocation_id="b-1"), invocation(invocation_id="b-2")
     record(stub, dup)
     bad = invocation(invocation_id="b-3", session_id="")
-    response = stub.BatchRecordInvocations(pb.BatchRecordInvocationsRequest(invocations=[good, bad, dup]),
-                                           timeout=10)
+    response = stub.BatchRecordInvocations(pb.BatchRecordInvocationsRequest(invocations=[good, bad, dup]), timeout=10)
     outcomes = [(r.invocation_id, r.outcome) for r in response.results]
-    assert outcomes == [("b-1", pb.RECORD_OUTCOME_CREATED), ("b-3", pb.RECORD_OUTCOME_REJECTED),
-                        ("b-2", pb.RECORD_OUTCOME_DUPLICATE)]
+    assert outcomes == [
+        ("b-1", pb.RECORD_OUTCOME_CREATED),
+        ("b-3", pb.RECORD_OUTCOME_REJECTED),
+        ("b-2", pb.RECORD_OUTCOME_DUPLICATE),
+    ]
     assert [v.field for v in response.results[1].violations] == ["session_id"]
     assert session(stub).tool_call_count == 2
 
 
-@pytest.mark.parametrize("fields, expected", [
-    (dict(session_id=""), ["invocation.session_id"]),
-    (dict(tool_name=""), ["invocation.tool_name"]),
-    (dict(invocation_id=""), ["invocation.invocation_id"]),
-    (dict(duration_ms=-1), ["invocation.duration_ms"]),
-    (dict(success=False, error_kind=pb.ERROR_KIND_EXCEPTION), ["invocation.error_message"]),
-    (dict(success=True, error_message="boom"), ["invocation.error_message"]),
-    (dict(output_preview=""), ["invocation.output_state"]),
-    (dict(session_id="", tool_name="", duration_ms=-5),
-     ["invocation.session_id", "invocation.tool_name", "invocation.duration_ms"]),
-    (dict(topic_domain="t" * 257), ["invocation.topic_domain"]),
-    (dict(input_params={f"k{i}": i for i in range(129)}), ["invocation.input_params"]),
-    (dict(input_params={"blob": "x" * 70_000}), ["invocation.input_params"]),
-    (dict(error_kind=pb.ERROR_KIND_TIMEOUT), ["invocation.error_kind"]),
-])
+@pytest.mark.parametrize(
+    "fields, expected",
+    [
+        (dict(session_id=""), ["invocation.session_id"]),
+        (dict(tool_name=""), ["invocation.tool_name"]),
+        (dict(invocation_id=""), ["invocation.invocation_id"]),
+        (dict(duration_ms=-1), ["invocation.duration_ms"]),
+        (dict(success=False, error_kind=pb.ERROR_KIND_EXCEPTION), ["invocation.error_message"]),
+        (dict(success=True, error_message="boom"), ["invocation.error_message"]),
+        (dict(output_preview=""), ["invocation.output_state"]),
+        (
+            dict(session_id="", tool_name="", duration_ms=-5),
+            ["invocation.session_id", "invocation.tool_name", "invocation.duration_ms"],
+        ),
+        (dict(topic_domain="t" * 257), ["invocation.topic_domain"]),
+        (dict(input_params={f"k{i}": i for i in range(129)}), ["invocation.input_params"]),
+        (dict(input_params={"blob": "x" * 70_000}), ["invocation.input_params"]),
+        (dict(error_kind=pb.ERROR_KIND_TIMEOUT), ["invocation.error_kind"]),
+    ],
+)
 def test_bad_input_names_each_field_and_stores_nothing(stub, fields, expected):
     with pytest.raises(grpc.RpcError) as caught:
         record(stub, invocation(**fields))

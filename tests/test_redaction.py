@@ -1,4 +1,5 @@
 """Secret redaction: the rules, their cost, and what the server stores and answers."""
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,10 @@ TEXT_CASES = [
     ("api_key: 'abc123'", "api_key: '[REDACTED]'"),
     ("X-Api-Key=abc123&q=1", "X-Api-Key=[REDACTED]&q=1"),
     ("client_secret=abc", "client_secret=[REDACTED]"),
-    ("connect postgresql://evidence:PaSsW0rd@db.internal:5432/x failed",
-     "connect postgresql://evidence:[REDACTED]@db.internal:5432/x failed"),
+    (
+        "connect postgresql://evidence:PaSsW0rd@db.internal:5432/x failed",
+        "connect postgresql://evidence:[REDACTED]@db.internal:5432/x failed",
+    ),
     ("key sk-proj-abcdefghijklmnopqrstuvwxyz012345 leaked", "key [REDACTED] leaked"),
     ("stripe sk_live_abcdefghijklmnop1234", "stripe [REDACTED]"),
     ("AKIAIOSFODNN7EXAMPLE", MARKER),
@@ -42,9 +45,20 @@ TEXT_CASES = [
     ("PASSWORD=Hunter2 İstanbul", "PASSWORD=[REDACTED] İstanbul"),  # lower() changes the length here
 ]
 
-_PREVIEW = json.dumps({"total": 8, "logs": [
-    {"level": "ERROR", "service": "payment-service", "ts": f"2026-11-30T10:00:0{i}Z",
-     "message": f"upstream timeout after 30s on /v1/charge id={i}"} for i in range(8)]})[:1024]
+_PREVIEW = json.dumps(
+    {
+        "total": 8,
+        "logs": [
+            {
+                "level": "ERROR",
+                "service": "payment-service",
+                "ts": f"2026-11-30T10:00:0{i}Z",
+                "message": f"upstream timeout after 30s on /v1/charge id={i}",
+            }
+            for i in range(8)
+        ],
+    }
+)[:1024]
 
 UNTOUCHED = [
     "max_tokens=5 token_count: 3 tokenizer=x",
@@ -69,24 +83,40 @@ def test_text_without_secrets_is_returned_as_is(text):
 
 
 def test_secret_keys_at_any_depth_and_inside_lists():
-    params = {"query": "level:ERROR", "apiKey": "k", "max_tokens": 5, "author": "me",
-              "nested": [{"DB_PASSWORD": 1, "x": "Bearer abcdefghijkl"}, {"credentials": {"user": "u"}}],
-              "X-Api-Key": "q", "aws_secret_access_key": "z", "headers": {"Authorization": "Basic abc"}}
+    params = {
+        "query": "level:ERROR",
+        "apiKey": "k",
+        "max_tokens": 5,
+        "author": "me",
+        "nested": [{"DB_PASSWORD": 1, "x": "Bearer abcdefghijkl"}, {"credentials": {"user": "u"}}],
+        "X-Api-Key": "q",
+        "aws_secret_access_key": "z",
+        "headers": {"Authorization": "Basic abc"},
+    }
     assert R.value(params) == {
-        "query": "level:ERROR", "apiKey": MARKER, "max_tokens": 5, "author": "me",
+        "query": "level:ERROR",
+        "apiKey": MARKER,
+        "max_tokens": 5,
+        "author": "me",
         "nested": [{"DB_PASSWORD": MARKER, "x": "Bearer [REDACTED]"}, {"credentials": MARKER}],
-        "X-Api-Key": MARKER, "aws_secret_access_key": MARKER, "headers": {"Authorization": MARKER}}
+        "X-Api-Key": MARKER,
+        "aws_secret_access_key": MARKER,
+        "headers": {"Authorization": MARKER},
+    }
     clean = {"query": "level:ERROR", "logTopic": "payment", "limit": [1, 2]}
     assert R.value(clean) is clean
 
 
 def test_extra_keys_and_patterns_are_configurable():
     redactor = Redactor(extra_keys=["tenant_pin", "ssn"], extra_patterns=[r"\bcorp-[0-9a-f]{8}\b"])
-    assert redactor.value({"tenantPin": 1234, "SSN": "x", "pin": 1}) == {"tenantPin": MARKER, "SSN": MARKER,
-                                                                      "pin": 1}
+    assert redactor.value({"tenantPin": 1234, "SSN": "x", "pin": 1}) == {"tenantPin": MARKER, "SSN": MARKER, "pin": 1}
     assert redactor.text("id corp-deadbeef here") == "id [REDACTED] here"
-    settings = load(env={"EVIDENCE_TRACE_REDACT_KEYS": "tenant_pin, ssn",
-                         "EVIDENCE_TRACE_REDACT_PATTERNS": json.dumps([r"\bcorp-[0-9a-f]{8}\b"])})
+    settings = load(
+        env={
+            "EVIDENCE_TRACE_REDACT_KEYS": "tenant_pin, ssn",
+            "EVIDENCE_TRACE_REDACT_PATTERNS": json.dumps([r"\bcorp-[0-9a-f]{8}\b"]),
+        }
+    )
     assert settings.redact_keys == ("tenant_pin", "ssn")
     assert settings.redact_patterns == (r"\bcorp-[0-9a-f]{8}\b",)
     with pytest.raises(SettingsError, match="redact_patterns"):
@@ -103,21 +133,34 @@ def test_a_secret_straddling_the_preview_bound_is_redacted_whole():
 
 
 def test_invocation_retrieval_and_verdict_fields_are_redacted():
-    inv = Invocation("i", "s", "t", input_params={"password": "p"}, error_message="token=abc",
-                     retrieval=Retrieval(dedup_reason="same as Bearer abcdefghijk",
-                                         details={"api_key": "x", "doc": "ok"}))
+    inv = Invocation(
+        "i",
+        "s",
+        "t",
+        input_params={"password": "p"},
+        error_message="token=abc",
+        retrieval=Retrieval(dedup_reason="same as Bearer abcdefghijk", details={"api_key": "x", "doc": "ok"}),
+    )
     out = R.invocation(inv, 100)
     assert out.input_params == {"password": MARKER}
     assert out.error_message == "token=[REDACTED]"
     assert out.retrieval.dedup_reason == "same as Bearer [REDACTED]"
     assert out.retrieval.details == {"api_key": MARKER, "doc": "ok"}
-    verdict = Verdict(Decision.ACCEPT, ("saw password=hunter2",), 0.9, FallbackReason.NONE, "caller", "ok",
-                      raw_output='{"reasons": ["saw password=hunter2"]}')
+    verdict = Verdict(
+        Decision.ACCEPT,
+        ("saw password=hunter2",),
+        0.9,
+        FallbackReason.NONE,
+        "caller",
+        "ok",
+        raw_output='{"reasons": ["saw password=hunter2"]}',
+    )
     redacted = R.verdict(verdict)
     assert "hunter2" not in redacted.raw_output + "".join(redacted.reasons)
 
 
 # -- through the server ------------------------------------------------------------
+
 
 @pytest.fixture
 def stub_and_server(db_url):
@@ -129,8 +172,11 @@ def stub_and_server(db_url):
 
 def test_stored_rows_are_redacted_and_resends_stay_duplicates(stub_and_server):
     stub, _ = stub_and_server
-    sent = invocation(invocation_id="sec-1", input_params={"query": "x", "password": "hunter2", "tenant_pin": 7},
-                      output_preview="login with Bearer abcdefghijklmnop ok")
+    sent = invocation(
+        invocation_id="sec-1",
+        input_params={"query": "x", "password": "hunter2", "tenant_pin": 7},
+        output_preview="login with Bearer abcdefghijklmnop ok",
+    )
     first = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=sent), timeout=10)
     assert first.outcome == pb.RECORD_OUTCOME_CREATED
     assert first.invocation.output_preview == "login with Bearer [REDACTED] ok"
@@ -140,17 +186,25 @@ def test_stored_rows_are_redacted_and_resends_stay_duplicates(stub_and_server):
     failed = failed_invocation(invocation_id="sec-2", error_message="auth failed for token=abc123")
     stored = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=failed), timeout=10).invocation
     assert stored.error_message == "auth failed for token=[REDACTED]"
-    recorded = stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(
-        step_id="sec-3", detail="using api_key=abc", error_message="password: x")), timeout=10).step
+    recorded = stub.RecordAgentStep(
+        pb.RecordAgentStepRequest(step=step(step_id="sec-3", detail="using api_key=abc", error_message="password: x")),
+        timeout=10,
+    ).step
     assert (recorded.detail, recorded.error_message) == ("using api_key=[REDACTED]", "password: [REDACTED]")
 
 
 def test_chat_never_shows_the_verifier_or_the_user_a_secret(stub_and_server):
     stub, _ = stub_and_server
     stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(session_id="chat-sec")), timeout=10)
-    answer = stub.Chat(pb.ChatRequest(
-        session_id="chat-sec", question="why? my token: abc123", draft_answer="a timeout; password=hunter2",
-        verifier_output='{"decision": "ACCEPT", "reasons": ["seen api_key=zzz"], "confidence": 0.9}'), timeout=10)
+    answer = stub.Chat(
+        pb.ChatRequest(
+            session_id="chat-sec",
+            question="why? my token: abc123",
+            draft_answer="a timeout; password=hunter2",
+            verifier_output='{"decision": "ACCEPT", "reasons": ["seen api_key=zzz"], "confidence": 0.9}',
+        ),
+        timeout=10,
+    )
     assert answer.decision.decision == pb.DECISION_ACCEPT
     shown = answer.output_text + "".join(answer.decision.reasons)
     assert "hunter2" not in shown and "zzz" not in shown and MARKER in shown
@@ -158,16 +212,22 @@ def test_chat_never_shows_the_verifier_or_the_user_a_secret(stub_and_server):
 
 def test_every_free_text_field_is_redacted(stub_and_server):
     stub, _ = stub_and_server
-    sent = invocation(invocation_id="sec-4", tool_name="lookup_knowledge", input_params={"query": "q"},
-                      topic_domain="payments token=tpc123", output_preview="ok")
+    sent = invocation(
+        invocation_id="sec-4",
+        tool_name="lookup_knowledge",
+        input_params={"query": "q"},
+        topic_domain="payments token=tpc123",
+        output_preview="ok",
+    )
     sent.retrieval.retrieval_layer = "L0 password=lyr123"
     sent.retrieval.details.update({"note": "x", "Bearer abcdefghijklmnop": 1})
     stored = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=sent), timeout=10).invocation
     assert stored.topic_domain == "payments token=[REDACTED]"
     assert stored.retrieval.retrieval_layer == "L0 password=[REDACTED]"
     assert set(stored.retrieval.details) == {"note", "Bearer [REDACTED]"}
-    recorded = stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(
-        step_id="sec-5", name="call with token=nme123")), timeout=10).step
+    recorded = stub.RecordAgentStep(
+        pb.RecordAgentStepRequest(step=step(step_id="sec-5", name="call with token=nme123")), timeout=10
+    ).step
     assert recorded.name == "call with token=[REDACTED]"
 
 
@@ -187,8 +247,12 @@ def test_an_identifier_holding_a_secret_is_refused_not_stored(stub_and_server, f
 def test_peewee_never_logs_bound_values_at_debug(stub_and_server, caplog):
     stub, _ = stub_and_server
     caplog.set_level(logging.DEBUG, logger="peewee")
-    stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(
-        session_id="log-1", output_preview="row-text-zq81 only in the row")), timeout=10)
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(
+            invocation=invocation(session_id="log-1", output_preview="row-text-zq81 only in the row")
+        ),
+        timeout=10,
+    )
     stub.GetSession(pb.GetSessionRequest(session_id="log-1"), timeout=10)
     peewee_lines = [r.getMessage() for r in caplog.records if r.name == "peewee"]
     assert any("INSERT INTO tool_invocation" in line for line in peewee_lines)

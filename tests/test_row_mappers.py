@@ -1,4 +1,5 @@
 """store/rows.py: one mapper per table, covering exactly the columns models.py defines."""
+
 from __future__ import annotations
 
 import pathlib
@@ -15,8 +16,10 @@ def _columns(model) -> set[str]:
     return {f.column_name for f in model._meta.sorted_fields}
 
 
-@pytest.mark.parametrize("mapper, model", [(STEPS, models.AgentStep), (INVOCATIONS, models.ToolInvocation),
-                                           (EVALUATIONS, models.VerifierEvaluation)])
+@pytest.mark.parametrize(
+    "mapper, model",
+    [(STEPS, models.AgentStep), (INVOCATIONS, models.ToolInvocation), (EVALUATIONS, models.VerifierEvaluation)],
+)
 def test_a_write_binds_every_column_but_the_sequence(mapper, model) -> None:
     assert mapper.table == model._meta.table_name
     assert len(set(mapper.write_columns)) == len(mapper.write_columns)

@@ -1,5 +1,6 @@
 """Secrets planted in params, previews, errors, steps and Chat are found nowhere afterwards:
 not in the database file, not in its WAL file, not in the server's DEBUG log."""
+
 from __future__ import annotations
 
 import secrets
@@ -46,31 +47,66 @@ def test_planted_secrets_reach_neither_disk_nor_log(tmp_path, fault_report):
             stub = pb_grpc.EvidenceTraceServiceStub(channel)
             md = bearer("acme")
             planted = invocation(
-                invocation_id="leak-1", session_id="leaks",
-                input_params={"query": "level:ERROR", "password": s["param password"],
-                              "auth": {"headers": [{"X-Api-Key": s["param nested api key"]}]}},
-                output_preview=(f"GET /x Authorization: Bearer {s['preview bearer']} -> key "
-                                f"{s['preview openai key']} and {s['preview aws key']}\n-----BEGIN PRIVATE KEY-----\n"
-                                f"{s['preview pem']}\n-----END PRIVATE KEY-----"))
+                invocation_id="leak-1",
+                session_id="leaks",
+                input_params={
+                    "query": "level:ERROR",
+                    "password": s["param password"],
+                    "auth": {"headers": [{"X-Api-Key": s["param nested api key"]}]},
+                },
+                output_preview=(
+                    f"GET /x Authorization: Bearer {s['preview bearer']} -> key "
+                    f"{s['preview openai key']} and {s['preview aws key']}\n-----BEGIN PRIVATE KEY-----\n"
+                    f"{s['preview pem']}\n-----END PRIVATE KEY-----"
+                ),
+            )
             planted.retrieval.details.update({"client_secret": s["retrieval details"]})
             stub.RecordInvocation(pb.RecordInvocationRequest(invocation=planted), timeout=10, metadata=md)
-            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=failed_invocation(
-                invocation_id="leak-2", session_id="leaks",
-                error_message=(f"login failed: password={s['error password pair']} at "
-                               f"postgresql://app:{s['error url password']}@db:5432/x"))), timeout=10, metadata=md)
-            stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(
-                session_id="leaks", detail=f"cloning with {s['step detail github']}",
-                error_message=f"token: {s['step error token']}")), timeout=10, metadata=md)
-            stub.Chat(pb.ChatRequest(session_id="leaks", question=f"why? my token={s['chat question']}",
-                                     draft_answer=f"a timeout; api_key={s['chat draft']}",
-                                     verifier_output=('{"decision": "LOW_CONFID", "reasons": ["saw secret='
-                                                      + s["chat verifier output"] + '"]}')),
-                      timeout=10, metadata=md)
+            stub.RecordInvocation(
+                pb.RecordInvocationRequest(
+                    invocation=failed_invocation(
+                        invocation_id="leak-2",
+                        session_id="leaks",
+                        error_message=(
+                            f"login failed: password={s['error password pair']} at "
+                            f"postgresql://app:{s['error url password']}@db:5432/x"
+                        ),
+                    )
+                ),
+                timeout=10,
+                metadata=md,
+            )
+            stub.RecordAgentStep(
+                pb.RecordAgentStepRequest(
+                    step=step(
+                        session_id="leaks",
+                        detail=f"cloning with {s['step detail github']}",
+                        error_message=f"token: {s['step error token']}",
+                    )
+                ),
+                timeout=10,
+                metadata=md,
+            )
+            stub.Chat(
+                pb.ChatRequest(
+                    session_id="leaks",
+                    question=f"why? my token={s['chat question']}",
+                    draft_answer=f"a timeout; api_key={s['chat draft']}",
+                    verifier_output=(
+                        '{"decision": "LOW_CONFID", "reasons": ["saw secret=' + s["chat verifier output"] + '"]}'
+                    ),
+                ),
+                timeout=10,
+                metadata=md,
+            )
             # Failed authentication attempts log no token either.
             for bad in (TOKENS["acme"] + "x", "Bearer " + TOKENS["globex"][::-1]):
                 try:
-                    stub.GetSession(pb.GetSessionRequest(session_id="leaks"), timeout=10,
-                                    metadata=(("authorization", f"Bearer {bad}"),))
+                    stub.GetSession(
+                        pb.GetSessionRequest(session_id="leaks"),
+                        timeout=10,
+                        metadata=(("authorization", f"Bearer {bad}"),),
+                    )
                 except grpc.RpcError:
                     pass
             stored = stub.GetSession(pb.GetSessionRequest(session_id="leaks"), timeout=10, metadata=md).session
@@ -80,10 +116,19 @@ def test_planted_secrets_reach_neither_disk_nor_log(tmp_path, fault_report):
     files.update({p.name + " (after exit)": p.read_bytes() for p in tmp_path.glob("et.db*")})
     log = "".join(server.output)
     needles = {**s, **{f"bearer token of {t}": tok for t, tok in TOKENS.items()}}
-    leaks = [(name, where) for name, needle in needles.items()
-             for where, blob in [*files.items(), ("server log", log.encode())] if needle.encode() in blob]
-    fault_report(secrets_planted=len(s), tokens_checked=len(TOKENS), places_searched=sorted([*files, "server log"]),
-                 log_lines=len(server.output), leaks=len(leaks))
+    leaks = [
+        (name, where)
+        for name, needle in needles.items()
+        for where, blob in [*files.items(), ("server log", log.encode())]
+        if needle.encode() in blob
+    ]
+    fault_report(
+        secrets_planted=len(s),
+        tokens_checked=len(TOKENS),
+        places_searched=sorted([*files, "server log"]),
+        log_lines=len(server.output),
+        leaks=len(leaks),
+    )
     # The log really is at DEBUG and shows the statements run, never their bound values (rows);
     # the WAL file really was read.
     assert "DEBUG" in log and "INSERT INTO tool_invocation" in log and "et.db-wal" in files

@@ -1,4 +1,5 @@
 """The servicer in isolation, without sockets, through grpc_testing."""
+
 from __future__ import annotations
 
 import grpc
@@ -42,8 +43,9 @@ def test_record_returns_created(harness):
 def test_invalid_request_is_invalid_argument_naming_the_fields(harness):
     # grpc_testing drops trailing metadata on abort, so the rich BadRequest
     # details are asserted end to end in test_record_invocation.py.
-    _, _, code, details = invoke(harness, "RecordInvocation",
-                                 pb.RecordInvocationRequest(invocation=invocation(session_id="", duration_ms=-1)))
+    _, _, code, details = invoke(
+        harness, "RecordInvocation", pb.RecordInvocationRequest(invocation=invocation(session_id="", duration_ms=-1))
+    )
     assert code == grpc.StatusCode.INVALID_ARGUMENT
     assert "invocation.session_id" in details and "invocation.duration_ms" in details
 

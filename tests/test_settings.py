@@ -1,4 +1,5 @@
 """Settings: validated once, flags win over the environment."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,37 +16,52 @@ def test_defaults_are_the_embedded_sqlite():
 
 
 def test_environment_is_read():
-    s = settings.load({}, env={"EVIDENCE_TRACE_LISTEN": "0.0.0.0:7000",
-                               "EVIDENCE_TRACE_DATABASE_URL": "postgresql://u@h/db",
-                               "EVIDENCE_TRACE_PREVIEW_BYTES": "4096"})
+    s = settings.load(
+        {},
+        env={
+            "EVIDENCE_TRACE_LISTEN": "0.0.0.0:7000",
+            "EVIDENCE_TRACE_DATABASE_URL": "postgresql://u@h/db",
+            "EVIDENCE_TRACE_PREVIEW_BYTES": "4096",
+        },
+    )
     assert (s.listen, s.database_url, s.limits.preview_bytes) == ("0.0.0.0:7000", "postgresql://u@h/db", 4096)
 
 
 def test_flags_win_over_environment():
-    s = settings.load({"listen": "127.0.0.1:0", "verifier_backend": "rules"},
-                      env={"EVIDENCE_TRACE_LISTEN": "0.0.0.0:7000", "EVIDENCE_TRACE_VERIFIER": "openai_compatible"})
+    s = settings.load(
+        {"listen": "127.0.0.1:0", "verifier_backend": "rules"},
+        env={"EVIDENCE_TRACE_LISTEN": "0.0.0.0:7000", "EVIDENCE_TRACE_VERIFIER": "openai_compatible"},
+    )
     assert s.listen == "127.0.0.1:0"
     assert s.verifier.backend == "rules"
 
 
-@pytest.mark.parametrize("env, message", [
-    ({"EVIDENCE_TRACE_LISTEN": "nope"}, "listen address"),
-    ({"EVIDENCE_TRACE_DATABASE_URL": "mysql://x"}, "database URL"),
-    ({"EVIDENCE_TRACE_DURABILITY": "sometimes"}, "durability"),
-    ({"EVIDENCE_TRACE_MAX_WORKERS": "many"}, "max_workers"),
-    ({"EVIDENCE_TRACE_VERIFIER": "openai_compatible"}, "BASE_URL"),
-    ({"EVIDENCE_TRACE_PREVIEW_BYTES": "10"}, "preview_bytes"),
-])
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"EVIDENCE_TRACE_LISTEN": "nope"}, "listen address"),
+        ({"EVIDENCE_TRACE_DATABASE_URL": "mysql://x"}, "database URL"),
+        ({"EVIDENCE_TRACE_DURABILITY": "sometimes"}, "durability"),
+        ({"EVIDENCE_TRACE_MAX_WORKERS": "many"}, "max_workers"),
+        ({"EVIDENCE_TRACE_VERIFIER": "openai_compatible"}, "BASE_URL"),
+        ({"EVIDENCE_TRACE_PREVIEW_BYTES": "10"}, "preview_bytes"),
+    ],
+)
 def test_invalid_settings_are_refused_with_the_setting_named(env, message):
     with pytest.raises(settings.SettingsError, match=message):
         settings.load({}, env=env)
 
 
 def test_api_key_is_not_in_repr():
-    s = settings.load({}, env={"EVIDENCE_TRACE_VERIFIER": "openai_compatible",
-                               "EVIDENCE_TRACE_VERIFIER_BASE_URL": "http://127.0.0.1:1/v1",
-                               "EVIDENCE_TRACE_VERIFIER_MODEL": "m",
-                               "EVIDENCE_TRACE_VERIFIER_API_KEY": "sk-secret-123"})
+    s = settings.load(
+        {},
+        env={
+            "EVIDENCE_TRACE_VERIFIER": "openai_compatible",
+            "EVIDENCE_TRACE_VERIFIER_BASE_URL": "http://127.0.0.1:1/v1",
+            "EVIDENCE_TRACE_VERIFIER_MODEL": "m",
+            "EVIDENCE_TRACE_VERIFIER_API_KEY": "sk-secret-123",
+        },
+    )
     assert s.verifier.api_key == "sk-secret-123"
     assert "sk-secret-123" not in repr(s)
 

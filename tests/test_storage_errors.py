@@ -1,4 +1,5 @@
 """Storage failures reach clients as UNAVAILABLE with a retry hint, never UNKNOWN, and lose nothing."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -29,16 +30,16 @@ def test_locked_database_is_unavailable_with_retry_info_then_recovers(busy_serve
         locker = sqlite3.connect(path, isolation_level=None)
         locker.execute("BEGIN EXCLUSIVE")
         with pytest.raises(grpc.RpcError) as caught:
-            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id="busy-1")),
-                                  timeout=10)
+            stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id="busy-1")), timeout=10)
         assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
         assert error_from_rpc(caught.value).reason == "STORAGE_BUSY"
         assert (error_from_rpc(caught.value).retry_delay or 0) > 0
         locker.execute("ROLLBACK")
         locker.close()
         # The retry with the same id now succeeds, once.
-        response = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id="busy-1")),
-                                         timeout=10)
+        response = stub.RecordInvocation(
+            pb.RecordInvocationRequest(invocation=invocation(invocation_id="busy-1")), timeout=10
+        )
         assert response.outcome == pb.RECORD_OUTCOME_CREATED
         got = stub.GetSession(pb.GetSessionRequest(session_id="s-1"), timeout=10).session
         assert got.tool_call_count == 1

@@ -1,6 +1,7 @@
 """SQLite locked by another process for a while, under sustained ingest: UNAVAILABLE with a retry
 hint during the outage, normal service after, nothing acknowledged lost, nothing stored twice.
 (PostgreSQL unreachable, the same promise: tests/test_postgres_outage.py.)"""
+
 from __future__ import annotations
 
 import collections
@@ -35,10 +36,15 @@ def test_a_locked_database_under_load_refuses_with_a_hint_then_recovers_without_
         running.stop(grace=1)
     rows = collections.Counter(stored_invocation_ids(url))
     acknowledged = set(ingest.acknowledged)
-    fault_report(acknowledged=len(acknowledged), stored=sum(rows.values()), missing=len(acknowledged - set(rows)),
-                 duplicates=sum(n - 1 for n in rows.values() if n > 1), refused_during_outage=refusals,
-                 retries_acknowledged_after=retried, unacknowledged_after_retry=len(
-                     set(ingest.unacknowledged) - acknowledged))
+    fault_report(
+        acknowledged=len(acknowledged),
+        stored=sum(rows.values()),
+        missing=len(acknowledged - set(rows)),
+        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        refused_during_outage=refusals,
+        retries_acknowledged_after=retried,
+        unacknowledged_after_retry=len(set(ingest.unacknowledged) - acknowledged),
+    )
     assert set(refusals) == {"UNAVAILABLE/STORAGE_BUSY/retry-hint"}
     assert acknowledged <= set(rows) and all(n == 1 for n in rows.values())
     assert set(ingest.unacknowledged) <= acknowledged  # every refused call landed on retry

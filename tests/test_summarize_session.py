@@ -1,4 +1,5 @@
 """SummarizeSession end to end: a realistic diagnosis session, read by a reflection-only client."""
+
 from __future__ import annotations
 
 import pathlib
@@ -15,30 +16,62 @@ def fixture(name: str) -> str:
 
 
 def call(inv_id: str, tool: str, params: dict, **fields) -> dict:
-    body = {"invocationId": inv_id, "sessionId": "incident-7", "toolName": tool, "inputParams": params,
-            "durationMs": "100", "success": True, **fields}
+    body = {
+        "invocationId": inv_id,
+        "sessionId": "incident-7",
+        "toolName": tool,
+        "inputParams": params,
+        "durationMs": "100",
+        "success": True,
+        **fields,
+    }
     return {"invocation": body}
 
 
 def realistic_session() -> list[dict]:
     error_logs = fixture("query_logs_java_error.json")
     cut = error_logs.index('"ERROR"')
-    truncated = error_logs[:error_logs.index("\n", error_logs.index('"message"', cut)) + 1]
+    truncated = error_logs[: error_logs.index("\n", error_logs.index('"message"', cut)) + 1]
     runbook = {"query": "Payment   TIMEOUT runbook"}
     logs = {"logTopic": "payment-service-log", "query": "service:payment-service"}
     return [
-        call("k1", "lookup_knowledge", runbook, outputPreview="Runbook: payment timeouts come from bank-gateway",
-             retrieval={"retrievalLayer": "L1", "l0Count": 0, "l1Count": 2, "relevanceLevel": "RELEVANCE_LEVEL_HIGH"}),
-        call("k2", "lookup_knowledge", runbook, outputState="OUTPUT_STATE_NOT_CAPTURED",
-             retrieval={"dedupReason": "same query already answered in this session"}),
+        call(
+            "k1",
+            "lookup_knowledge",
+            runbook,
+            outputPreview="Runbook: payment timeouts come from bank-gateway",
+            retrieval={"retrievalLayer": "L1", "l0Count": 0, "l1Count": 2, "relevanceLevel": "RELEVANCE_LEVEL_HIGH"},
+        ),
+        call(
+            "k2",
+            "lookup_knowledge",
+            runbook,
+            outputState="OUTPUT_STATE_NOT_CAPTURED",
+            retrieval={"dedupReason": "same query already answered in this session"},
+        ),
         call("l1", "query_logs", logs, outputPreview=truncated, outputTruncated=True),
         call("l2", "query_logs", logs, outputPreview=error_logs),
-        call("l3", "query_logs", {"logTopic": "refund-service-log", "query": "退款失败"},
-             outputPreview=fixture("query_logs_java_empty.json")),
-        call("m1", "query_metrics", {"alertname": "PaymentErrorRateHigh"},
-             outputPreview=fixture("prometheus_alerts_firing.json")),
-        call("m2", "query_metrics", {"alertname": "DiskFull"}, success=False, outputState="OUTPUT_STATE_NOT_CAPTURED",
-             errorMessage="prometheus did not answer within 10s", errorKind="ERROR_KIND_TIMEOUT"),
+        call(
+            "l3",
+            "query_logs",
+            {"logTopic": "refund-service-log", "query": "退款失败"},
+            outputPreview=fixture("query_logs_java_empty.json"),
+        ),
+        call(
+            "m1",
+            "query_metrics",
+            {"alertname": "PaymentErrorRateHigh"},
+            outputPreview=fixture("prometheus_alerts_firing.json"),
+        ),
+        call(
+            "m2",
+            "query_metrics",
+            {"alertname": "DiskFull"},
+            success=False,
+            outputState="OUTPUT_STATE_NOT_CAPTURED",
+            errorMessage="prometheus did not answer within 10s",
+            errorKind="ERROR_KIND_TIMEOUT",
+        ),
     ]
 
 
@@ -47,8 +80,17 @@ def summary(channel) -> dict:
     service = ReflectedService(channel)
     for body in realistic_session():
         service.call("RecordInvocation", body)
-    service.call("RecordAgentStep", {"step": {"stepId": "h1", "sessionId": "incident-7",
-                                              "kind": "AGENT_STEP_KIND_HELPER_CALL", "name": "rewrite_query"}})
+    service.call(
+        "RecordAgentStep",
+        {
+            "step": {
+                "stepId": "h1",
+                "sessionId": "incident-7",
+                "kind": "AGENT_STEP_KIND_HELPER_CALL",
+                "name": "rewrite_query",
+            }
+        },
+    )
     return service.call("SummarizeSession", {"sessionId": "incident-7"})
 
 

@@ -1,4 +1,5 @@
 """Merging classified rows into verifier-facing entries (docs/evidence-rules.md)."""
+
 from __future__ import annotations
 
 import pathlib
@@ -67,11 +68,15 @@ def test_merged_log_calls_keep_the_direct_hit_and_every_source_id() -> None:
 
 def test_mixed_success_failure_no_hit_and_deduped_rows() -> None:
     rows = [
-        row("k1", Outcome.DEDUPED, tool="lookup_knowledge", topic="payment timeout", note="same query already answered"),
+        row(
+            "k1", Outcome.DEDUPED, tool="lookup_knowledge", topic="payment timeout", note="same query already answered"
+        ),
         row("l1", Outcome.FAILED, note="exception: SLS client closed"),
         row("k2", Outcome.INDIRECT_SUPPORT, tool="lookup_knowledge", topic="payment timeout", excerpt="[L1] 超时排查"),
         row("l2", Outcome.NO_HIT, note='no log entries for query "refund"'),
-        row("m1", Outcome.NO_HIT, tool="query_metrics", topic="up", note='returned no series for PromQL query "up == 0"'),
+        row(
+            "m1", Outcome.NO_HIT, tool="query_metrics", topic="up", note='returned no series for PromQL query "up == 0"'
+        ),
         row("k3", Outcome.NO_HIT, tool="lookup_knowledge", topic="payment timeout", note="retrieval returned 0 hits"),
         row("l3", Outcome.FAILED, note="timeout: upstream did not answer in 30s"),
         row("m2", Outcome.FAILED, tool="query_metrics", topic="up", note="bad_data: parse error"),
@@ -79,7 +84,9 @@ def test_mixed_success_failure_no_hit_and_deduped_rows() -> None:
     knowledge, logs, metrics = summarize(rows)
 
     assert (knowledge.tool_name, knowledge.topic_domain, knowledge.level) == (
-        "lookup_knowledge", "payment timeout", EvidenceLevel.INDIRECT,
+        "lookup_knowledge",
+        "payment timeout",
+        EvidenceLevel.INDIRECT,
     )
     assert (knowledge.call_count, knowledge.success_count, knowledge.failure_count) == (3, 3, 0)
     assert (knowledge.no_hit_count, knowledge.dedup_count) == (1, 1)
@@ -161,7 +168,10 @@ def test_entries_group_by_tool_and_topic_in_order_of_first_appearance() -> None:
         ("query_metrics", "a", ("5",)),
     ]
     assert [e.level for e in entries] == [
-        EvidenceLevel.DIRECT, EvidenceLevel.INDIRECT, EvidenceLevel.INDIRECT, EvidenceLevel.INDIRECT,
+        EvidenceLevel.DIRECT,
+        EvidenceLevel.INDIRECT,
+        EvidenceLevel.INDIRECT,
+        EvidenceLevel.INDIRECT,
     ]
 
 
@@ -258,7 +268,7 @@ def test_truncated_preview_with_a_direct_hit_makes_the_entry_direct() -> None:
     assert entry.level == EvidenceLevel.DIRECT
     assert entry.direct_hit_invocation_id == "c"
     # Verbatim: the entry as the cut preview shows it, "…" where the cut fell; nothing added.
-    assert entry.direct_hit_excerpt == truncated[truncated.rindex("{\n    \"timestamp\""):] + "\u2026"
+    assert entry.direct_hit_excerpt == truncated[truncated.rindex('{\n    "timestamp"') :] + "\u2026"
     assert "2024-05-01T10:00:31.902Z ERROR payment-service: 支付服务\u2026" in entry.output_summary
     assert entry.source_invocation_ids == ("a", "b", "c", "d")
     assert (entry.failure_count, entry.no_hit_count, entry.dedup_count, entry.repeated_call_count) == (1, 1, 1, 3)
@@ -268,9 +278,7 @@ def test_truncated_preview_without_a_hit_is_not_promoted() -> None:
     full = (PAYLOADS / "query_logs_java_error.json").read_text(encoding="utf-8")
     before_error = full[: full.index('"level" : "ERR') + len('"level" : "ERR')]
     before_entries = full[: full.index('"logs" : [') + len('"logs" : [')]
-    entries = summarize(
-        map(_classified, [_invocation("a", before_entries, output_truncated=True)])
-    )
+    entries = summarize(map(_classified, [_invocation("a", before_entries, output_truncated=True)]))
     assert [(e.level, e.no_hit_count) for e in entries] == [(EvidenceLevel.NO_EVIDENCE, 1)]
     assert "preview cut before any log entry" in entries[0].output_summary
     [entry] = summarize(map(_classified, [_invocation("b", before_error, output_truncated=True)]))

@@ -5,6 +5,7 @@ CI) used to drop and recreate tables in the same database and fail each other.
 These tests start real pytest runs in subprocesses with this directory's
 conftest and check which database they used and that it is gone afterwards.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,7 @@ POSTGRES_ADMIN_URL = os.environ.get("EVIDENCE_TRACE_TEST_POSTGRES_URL", "postgre
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 _HERE = Path(__file__).parent
-_PROBE = '''
+_PROBE = """
 import os
 from conftest import postgres_url_or_skip
 
@@ -32,11 +33,12 @@ def test_uses_postgres():
         out.write(postgres_url_or_skip())
     if os.environ.get("PROBE_FAIL") == "1":
         raise AssertionError("this run fails on purpose: its database must still be dropped")
-'''
+"""
 
 
 def _database_names() -> set[str]:
     import psycopg2
+
     conn = psycopg2.connect(POSTGRES_ADMIN_URL)
     try:
         with conn.cursor() as cur:
@@ -54,8 +56,13 @@ def _start_run(tmp_path: Path, name: str, fail: bool) -> tuple[subprocess.Popen,
     (run_dir / "test_probe.py").write_text(_PROBE)
     out = run_dir / "url.txt"
     env = dict(os.environ, PROBE_OUT=str(out), PROBE_FAIL="1" if fail else "0", CI="true")
-    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(run_dir)],
-                            cwd=run_dir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(run_dir)],
+        cwd=run_dir,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     return proc, out
 
 

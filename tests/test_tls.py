@@ -1,4 +1,5 @@
 """TLS and mutual TLS are settings; certificates are made in the test."""
+
 from __future__ import annotations
 
 import grpc
@@ -43,8 +44,11 @@ def test_mutual_tls_requires_a_client_certificate_from_the_client_ca(ca, tmp_pat
     client_pem = ca.issue("client", "agent-runtime", server=False)
     stranger_ca = CertificateAuthority(tmp_path, name="stranger CA")
     stranger_pem = stranger_ca.issue("stranger", "stranger", server=False)
-    running = create_server(make_settings(sqlite_url, tls_cert=str(server_pem.cert), tls_key=str(server_pem.key),
-                                          tls_client_ca=str(ca.pem.cert)))
+    running = create_server(
+        make_settings(
+            sqlite_url, tls_cert=str(server_pem.cert), tls_key=str(server_pem.key), tls_client_ca=str(ca.pem.cert)
+        )
+    )
     address = f"127.0.0.1:{running.port}"
     root = ca.pem.cert.read_bytes()
     try:
@@ -52,9 +56,10 @@ def test_mutual_tls_requires_a_client_certificate_from_the_client_ca(ca, tmp_pat
         with grpc.secure_channel(address, grpc.ssl_channel_credentials(root, key, cert)) as channel:
             assert _record(channel) == pb.RECORD_OUTCOME_CREATED
         refused = []
-        for creds in (grpc.ssl_channel_credentials(root),
-                      grpc.ssl_channel_credentials(root, stranger_pem.key.read_bytes(),
-                                                   stranger_pem.cert.read_bytes())):
+        for creds in (
+            grpc.ssl_channel_credentials(root),
+            grpc.ssl_channel_credentials(root, stranger_pem.key.read_bytes(), stranger_pem.cert.read_bytes()),
+        ):
             with grpc.secure_channel(address, creds) as channel:
                 with pytest.raises(grpc.RpcError) as caught:
                     _record(channel)

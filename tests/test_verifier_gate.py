@@ -3,6 +3,7 @@
 These are the ChatService fallback tests of the hardening spec, run on the
 domain Gate with plain objects: no LLM, no database, no gRPC.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,18 +25,10 @@ from evidence_trace.server.domain.model import (
     SummaryEntry,
 )
 from evidence_trace.server.domain.verifier import protocol
-from evidence_trace.server.domain.verifier.backend import (
-    VerificationRequest,
-    VerifierError,
-    VerifierTimeout,
-)
+from evidence_trace.server.domain.verifier.backend import VerificationRequest, VerifierError, VerifierTimeout
 from evidence_trace.server.domain.verifier.gate import MAX_RAW_OUTPUT_BYTES, Gate
 from evidence_trace.server.domain.verifier.rules import RulesVerifier
-from evidence_trace.server.domain.verifier.verdict import (
-    MAX_REASON_CHARS,
-    MAX_REASONS,
-    parse_verdict,
-)
+from evidence_trace.server.domain.verifier.verdict import MAX_REASON_CHARS, MAX_REASONS, parse_verdict
 
 DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs" / "verifier-protocol.md"
 QUESTION = "Why did checkout fail last night?"
@@ -104,8 +97,8 @@ def test_missing_backend_output_falls_back_to_low_confidence(output: Optional[st
     [
         "The answer looks right to me.",
         '{"decision": "ACCEPT", "reasons": ["logs show the 503',
-        "Sure! ```json\n{\"decision\": \"ACCEPT\"}\n```",
-        "```json\n{\"decision\": \"ACCEPT\"\n```",
+        'Sure! ```json\n{"decision": "ACCEPT"}\n```',
+        '```json\n{"decision": "ACCEPT"\n```',
         "{'decision': 'ACCEPT'}",
         '{"decision": "ACCEPT"} trailing words',
     ],
@@ -151,9 +144,7 @@ def test_json_that_is_not_a_verdict_falls_back_to_low_confidence(output: str) ->
 
 
 def test_low_confid_verdict_uses_the_low_confidence_protocol() -> None:
-    output = json.dumps(
-        {"decision": "LOW_CONFID", "reasons": ["only indirect support"], "confidence": 0.4}
-    )
+    output = json.dumps({"decision": "LOW_CONFID", "reasons": ["only indirect support"], "confidence": 0.4})
     verdict = judge_caller(output)
     assert verdict.decision == Decision.LOW_CONFID
     assert verdict.fallback_reason == FallbackReason.NONE
@@ -219,8 +210,10 @@ def test_reject_from_caller_shows_the_degraded_template_and_never_the_draft() ->
 def test_reject_from_rules_backend_shows_the_degraded_template_and_never_the_draft() -> None:
     gate = Gate(RulesVerifier())
     verdict = gate.judge(
-        QUESTION, MARKED_DRAFT, [entry(EvidenceLevel.DIRECT, "checkout")],
-        (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "checkout ok"),)
+        QUESTION,
+        MARKED_DRAFT,
+        [entry(EvidenceLevel.DIRECT, "checkout")],
+        (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "checkout ok"),),
     )
     assert_hides_draft(verdict)
     assert verdict.verifier == "rules"
@@ -251,9 +244,7 @@ def test_unspecified_decision_renders_the_degraded_template() -> None:
         (b'{"decision": "ACCEPT"}', FallbackReason.VERIFIER_ERROR),  # not text
     ],
 )
-def test_backend_failure_falls_back_to_low_confidence(
-    failure: object, fallback_reason: FallbackReason
-) -> None:
+def test_backend_failure_falls_back_to_low_confidence(failure: object, fallback_reason: FallbackReason) -> None:
     verdict = Gate(ScriptedBackend(failure)).judge(QUESTION, DRAFT, [], [])
     assert verdict.decision == Decision.LOW_CONFID
     assert verdict.fallback_reason == fallback_reason
@@ -266,8 +257,10 @@ def test_backend_failure_falls_back_to_low_confidence(
 def test_backend_receives_the_request() -> None:
     backend = ScriptedBackend('{"decision": "ACCEPT"}')
     entries = [entry(EvidenceLevel.DIRECT)]
-    evidence = (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "log line"),
-                EvidenceRow("inv-2", "query_logs", Outcome.FAILED, "", error_message="timeout"))
+    evidence = (
+        EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "log line"),
+        EvidenceRow("inv-2", "query_logs", Outcome.FAILED, "", error_message="timeout"),
+    )
     Gate(backend).judge(QUESTION, DRAFT, entries, evidence)
     (request,) = backend.requests
     assert (request.question, request.draft_answer, request.entries) == (QUESTION, DRAFT, tuple(entries))
@@ -304,7 +297,12 @@ def test_deeply_nested_json_is_invalid_not_a_crash() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [protocol.LOW_CONFIDENCE_HEADER, protocol.LOW_CONFIDENCE_FOOTER, protocol.REJECTED_TEMPLATE, protocol.REJECT_REASON],
+    [
+        protocol.LOW_CONFIDENCE_HEADER,
+        protocol.LOW_CONFIDENCE_FOOTER,
+        protocol.REJECTED_TEMPLATE,
+        protocol.REJECT_REASON,
+    ],
 )
 def test_docs_quote_the_fixed_texts(text: str) -> None:
     assert text in DOCS.read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
 """The OpenAI-compatible verifier against a real loopback HTTP server."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -14,10 +15,7 @@ from typing import Any, Optional
 import pytest
 from domain_builders import summary_entry
 
-from evidence_trace.server.adapters.openai_compatible import (
-    OpenAICompatibleSettings,
-    OpenAICompatibleVerifier,
-)
+from evidence_trace.server.adapters.openai_compatible import OpenAICompatibleSettings, OpenAICompatibleVerifier
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import (
     Decision,
@@ -86,7 +84,7 @@ class Endpoint:
                     self.end_headers()
                     if reply.trickle:
                         for i in range(len(reply.body)):
-                            self.wfile.write(reply.body[i:i + 1])
+                            self.wfile.write(reply.body[i : i + 1])
                             self.wfile.flush()
                             endpoint.release.wait(TRICKLE_S)
                     self.wfile.write(reply.body)
@@ -98,9 +96,7 @@ class Endpoint:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/v1/"
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
 
     def verifier(self, api_key: str = API_KEY, timeout_s: float = TIMEOUT_S) -> OpenAICompatibleVerifier:
         return OpenAICompatibleVerifier(
@@ -132,8 +128,12 @@ def rows(*texts: str) -> tuple[EvidenceRow, ...]:
     return tuple(EvidenceRow(f"inv-{i}", "query_logs", Outcome.DIRECT_SUPPORT, text) for i, text in enumerate(texts))
 
 
-def judge(endpoint: Endpoint, texts: tuple[str, ...] = ("payment-service status=503",), draft: str = DRAFT,
-          claim_floor: bool = True):
+def judge(
+    endpoint: Endpoint,
+    texts: tuple[str, ...] = ("payment-service status=503",),
+    draft: str = DRAFT,
+    claim_floor: bool = True,
+):
     return Gate(endpoint.verifier(), claim_floor=claim_floor).judge(QUESTION, draft, [entry()], rows(*texts))
 
 
@@ -145,9 +145,7 @@ def low_confidence(draft: str) -> str:
 
 
 def test_valid_verdict_is_used(endpoint: Endpoint) -> None:
-    endpoint.reply = completion(
-        '{"decision": "ACCEPT", "reasons": ["logs show 503"], "confidence": 0.8}'
-    )
+    endpoint.reply = completion('{"decision": "ACCEPT", "reasons": ["logs show 503"], "confidence": 0.8}')
     verdict = judge(endpoint)
     assert verdict.decision == Decision.ACCEPT
     assert verdict.fallback_reason == FallbackReason.NONE
@@ -188,9 +186,7 @@ def test_unusable_content_falls_back_and_keeps_the_raw_output(
         completion(None),
     ],
 )
-def test_http_errors_and_bodies_without_content_are_verifier_errors(
-    endpoint: Endpoint, reply: Reply
-) -> None:
+def test_http_errors_and_bodies_without_content_are_verifier_errors(endpoint: Endpoint, reply: Reply) -> None:
     endpoint.reply = reply
     verdict = judge(endpoint)
     assert verdict.decision == Decision.LOW_CONFID
@@ -256,9 +252,7 @@ def test_connect_timeout_is_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
         raise socket.timeout("timed out")
 
     monkeypatch.setattr(socket, "create_connection", create_connection)
-    verifier = OpenAICompatibleVerifier(
-        OpenAICompatibleSettings("http://127.0.0.1:9/v1", "m", API_KEY, TIMEOUT_S)
-    )
+    verifier = OpenAICompatibleVerifier(OpenAICompatibleSettings("http://127.0.0.1:9/v1", "m", API_KEY, TIMEOUT_S))
     verdict = Gate(verifier).judge(QUESTION, DRAFT, [], [])
     assert verdict.fallback_reason == FallbackReason.VERIFIER_TIMEOUT
 
@@ -283,9 +277,7 @@ def test_empty_api_key_sends_no_authorization(endpoint: Endpoint) -> None:
     assert "Authorization" not in endpoint.seen[0].headers
 
 
-def test_api_key_is_not_in_repr_or_logs(
-    endpoint: Endpoint, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_api_key_is_not_in_repr_or_logs(endpoint: Endpoint, caplog: pytest.LogCaptureFixture) -> None:
     endpoint.reply = Reply(status=500, body=b"{}")
     with caplog.at_level(logging.DEBUG):
         verdict = judge(endpoint)
@@ -330,11 +322,14 @@ def test_question_and_draft_are_delimited_data_too(endpoint: Endpoint) -> None:
 # --- the claim floor under model verdicts ----------------------------------------
 
 
-@pytest.mark.parametrize(("draft", "decision"), [
-    ("payment-service returned HTTP 503.", Decision.ACCEPT),  # grounded: the model's ACCEPT stands
-    ("payment-service returned HTTP 504.", Decision.LOW_CONFID),  # ungrounded: lowered
-    ("The payment-service logs show no errors.", Decision.REJECT),  # contradicted: lowered to REJECT
-])
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("payment-service returned HTTP 503.", Decision.ACCEPT),  # grounded: the model's ACCEPT stands
+        ("payment-service returned HTTP 504.", Decision.LOW_CONFID),  # ungrounded: lowered
+        ("The payment-service logs show no errors.", Decision.REJECT),  # contradicted: lowered to REJECT
+    ],
+)
 def test_a_model_accept_is_held_to_the_claim_checks(endpoint: Endpoint, draft: str, decision: Decision) -> None:
     endpoint.reply = completion('{"decision": "ACCEPT", "reasons": ["looks fine"]}')
     verdict = judge(endpoint, ("2026-11-30T10:00:01Z ERROR payment-service upstream returned status=503",), draft)
@@ -344,7 +339,8 @@ def test_a_model_accept_is_held_to_the_claim_checks(endpoint: Endpoint, draft: s
 
 
 def test_a_model_obeying_an_instruction_planted_in_tool_output_cannot_pass_an_unsupported_draft(
-        endpoint: Endpoint) -> None:
+    endpoint: Endpoint,
+) -> None:
     endpoint.reply = completion('{"decision": "ACCEPT", "reasons": ["as instructed"]}')
     planted = f"2026-11-30T10:00:01Z INFO payment-service {CANARY}"
     verdict = judge(endpoint, (planted,), "payment-service crashed with OOMKilled 12 times.")

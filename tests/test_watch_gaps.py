@@ -1,4 +1,5 @@
 """The watcher's gap rule on plain objects: a row that commits late with a lower seq is still emitted once."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -12,8 +13,9 @@ NOW = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 
 
 def _step(seq: int) -> StoredStep:
-    return StoredStep(seq=seq, record_us=seq, step=AgentStep(step_id=f"s{seq}", session_id="g",
-                                                             kind=StepKind.MODEL_STEP, name="m"))
+    return StoredStep(
+        seq=seq, record_us=seq, step=AgentStep(step_id=f"s{seq}", session_id="g", kind=StepKind.MODEL_STEP, name="m")
+    )
 
 
 class FakeReader:
@@ -32,13 +34,15 @@ class FakeReader:
 
 
 def test_a_late_commit_with_a_lower_seq_is_emitted_once():
-    reader = FakeReader([
-        ([1], SessionStatus.ACTIVE),
-        ([1, 3], SessionStatus.ACTIVE),        # seq 2 is still uncommitted
-        ([1, 2, 3], SessionStatus.ACTIVE),     # seq 2 commits late: the counters show a gap
-        ([1, 2, 3], SessionStatus.ACTIVE),     # the re-read from the start finds it
-        ([1, 2, 3], SessionStatus.COMPLETED),
-    ])
+    reader = FakeReader(
+        [
+            ([1], SessionStatus.ACTIVE),
+            ([1, 3], SessionStatus.ACTIVE),  # seq 2 is still uncommitted
+            ([1, 2, 3], SessionStatus.ACTIVE),  # seq 2 commits late: the counters show a gap
+            ([1, 2, 3], SessionStatus.ACTIVE),  # the re-read from the start finds it
+            ([1, 2, 3], SessionStatus.COMPLETED),
+        ]
+    )
     events = list(SessionWatcher(reader, poll_interval_s=0.001).watch("t", "g", True, threading.Event()))
     seqs = [e.item.seq for e in events if isinstance(e.item, StoredStep)]
     assert sorted(seqs) == [1, 2, 3] and len(seqs) == 3

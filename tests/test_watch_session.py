@@ -1,4 +1,5 @@
 """WatchSession: replay in commit order, live rows, the end on completion, cancellation, NOT_FOUND."""
+
 from __future__ import annotations
 
 import queue
@@ -21,8 +22,9 @@ class Follower:
     """Reads a watch stream on a thread; events arrive on a queue, None when the stream ends."""
 
     def __init__(self, stub, session_id: str, wait_for_session: bool = False):
-        self.call = stub.WatchSession(pb.WatchSessionRequest(session_id=session_id,
-                                                             wait_for_session=wait_for_session), timeout=60)
+        self.call = stub.WatchSession(
+            pb.WatchSessionRequest(session_id=session_id, wait_for_session=wait_for_session), timeout=60
+        )
         self.events: queue.Queue = queue.Queue()
         self.error: list[grpc.RpcError] = []
         threading.Thread(target=self._pump, daemon=True).start()
@@ -51,12 +53,25 @@ class Follower:
 
 def _seed(stub, session_id: str) -> None:
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="w-step-1", session_id=session_id)), timeout=10)
-    stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=invocation(invocation_id="w-inv-1", session_id=session_id, output_truncated=True)), timeout=10)
-    stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=failed_invocation(invocation_id="w-inv-2", session_id=session_id)), timeout=10)
-    stub.Chat(pb.ChatRequest(session_id=session_id, question="why?", draft_answer="a timeout",
-                             verifier_output='{"decision": "ACCEPT", "reasons": ["ok"]}'), timeout=10)
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(
+            invocation=invocation(invocation_id="w-inv-1", session_id=session_id, output_truncated=True)
+        ),
+        timeout=10,
+    )
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(invocation=failed_invocation(invocation_id="w-inv-2", session_id=session_id)),
+        timeout=10,
+    )
+    stub.Chat(
+        pb.ChatRequest(
+            session_id=session_id,
+            question="why?",
+            draft_answer="a timeout",
+            verifier_output='{"decision": "ACCEPT", "reasons": ["ok"]}',
+        ),
+        timeout=10,
+    )
 
 
 def test_replay_only_returns_the_stored_timeline_in_commit_order(stub):
@@ -77,14 +92,14 @@ def test_follow_streams_new_rows_and_ends_when_the_session_completes(stub):
     _seed(stub, "w-live")
     follower = Follower(stub, "w-live")
     assert _kinds(follower.take(5)) == ["session", "step", "invocation", "invocation", "evaluation"]
-    stub.RecordInvocation(pb.RecordInvocationRequest(
-        invocation=invocation(invocation_id="w-inv-3", session_id="w-live")), timeout=10)
+    stub.RecordInvocation(
+        pb.RecordInvocationRequest(invocation=invocation(invocation_id="w-inv-3", session_id="w-live")), timeout=10
+    )
     (live,) = follower.take(1)
     assert live.invocation.invocation_id == "w-inv-3" and not live.replayed
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="w-step-2", session_id="w-live")), timeout=10)
     assert follower.take(1)[0].step.step_id == "w-step-2"
-    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-live", status=pb.SESSION_STATUS_COMPLETED),
-                         timeout=10)
+    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-live", status=pb.SESSION_STATUS_COMPLETED), timeout=10)
     (final,) = follower.take(1)
     assert final.session.status == pb.SESSION_STATUS_COMPLETED
     assert follower.ended()
@@ -124,8 +139,9 @@ def test_waiting_for_an_unknown_session_waits_instead_of_not_found(stub):
 def test_waiting_watch_follows_the_session_once_its_first_row_arrives(stub):
     follower = Follower(stub, "w-later", wait_for_session=True)
     stub.RecordAgentStep(pb.RecordAgentStepRequest(step=step(step_id="w-later-1", session_id="w-later")), timeout=10)
-    stub.CompleteSession(pb.CompleteSessionRequest(session_id="w-later", status=pb.SESSION_STATUS_COMPLETED),
-                         timeout=10)
+    stub.CompleteSession(
+        pb.CompleteSessionRequest(session_id="w-later", status=pb.SESSION_STATUS_COMPLETED), timeout=10
+    )
     events = []
     while (event := follower.events.get(timeout=10)) is not None:
         events.append(event)

@@ -8,6 +8,7 @@ inside delimited blocks whose delimiters carry a random per-request nonce; the
 system prompt says that nothing inside them is an instruction. The API key is
 sent as a Bearer header and never logged or put in an error message.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -26,11 +27,7 @@ from typing import Any, Optional
 
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import SummaryEntry
-from evidence_trace.server.domain.verifier.backend import (
-    VerificationRequest,
-    VerifierError,
-    VerifierTimeout,
-)
+from evidence_trace.server.domain.verifier.backend import VerificationRequest, VerifierError, VerifierTimeout
 
 logger = logging.getLogger(__name__)
 
@@ -253,8 +250,8 @@ class _HTTPSHandler(urllib.request.HTTPSHandler):
         self._exchange = exchange
 
     def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(functools.partial(_BoundedHTTPSConnection, exchange=self._exchange), req,
-                            context=self._context)  # type: ignore[attr-defined]
+        context = self._context  # type: ignore[attr-defined]  # set by HTTPSHandler, not in its stubs
+        return self.do_open(functools.partial(_BoundedHTTPSConnection, exchange=self._exchange), req, context=context)
 
 
 def _content(payload: bytes) -> str:
@@ -272,9 +269,7 @@ def user_message(request: VerificationRequest, nonce: str) -> str:
     """The user message: question, draft and evidence, each in its own block."""
     evidence = {
         "entries": [_entry(e) for e in request.entries],
-        "evidence_texts": [t[:MAX_EVIDENCE_TEXT_CHARS] for t in request.evidence_texts][
-            :MAX_EVIDENCE_TEXTS
-        ],
+        "evidence_texts": [t[:MAX_EVIDENCE_TEXT_CHARS] for t in request.evidence_texts][:MAX_EVIDENCE_TEXTS],
     }
     return "\n".join(
         [

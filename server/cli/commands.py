@@ -6,6 +6,7 @@ health calls the standard health service on the SDK client's channel. Exit
 codes (docs/cli.md): 0 ok, 1 not found (or not serving), 2 usage, 3 server
 unreachable, 4 any other RPC error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,11 @@ TLS_CA_ENV = "EVIDENCE_TRACE_TLS_CA"
 #: serve's own listening address setting, which `health --local` follows.
 LISTEN_ENV = "EVIDENCE_TRACE_LISTEN"
 _LOOPBACK_FOR = {"0.0.0.0": "127.0.0.1", "[::]": "127.0.0.1", "": "127.0.0.1"}
-_STATUSES = {"active": pb.SESSION_STATUS_ACTIVE, "completed": pb.SESSION_STATUS_COMPLETED,
-             "failed": pb.SESSION_STATUS_FAILED}
+_STATUSES = {
+    "active": pb.SESSION_STATUS_ACTIVE,
+    "completed": pb.SESSION_STATUS_COMPLETED,
+    "failed": pb.SESSION_STATUS_FAILED,
+}
 _SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
 _RELATIVE = re.compile(r"^(\d+)([smhd])$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
@@ -57,14 +61,16 @@ class CommandError(Exception):
 
 # -- parsers ---------------------------------------------------------------------
 
+
 def server_address(text: str) -> str:
     """HOST:PORT (an IPv6 host in brackets): anything else is a usage error, before any connection."""
     value = text.strip()
     if not value:
         raise argparse.ArgumentTypeError(f"empty server address: use HOST:PORT, for example {DEFAULT_SERVER}")
     if "://" in value:
-        raise argparse.ArgumentTypeError(f"{text!r} is a URL: use HOST:PORT without a scheme, "
-                                         f"for example {DEFAULT_SERVER}")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is a URL: use HOST:PORT without a scheme, for example {DEFAULT_SERVER}"
+        )
     host, colon, port = value.rpartition(":")
     if not colon or not host:
         raise argparse.ArgumentTypeError(f"{text!r} has no port: use HOST:PORT, for example {DEFAULT_SERVER}")
@@ -89,15 +95,28 @@ def local_server(environ: Mapping[str, str]) -> str:
 
 def _connection_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--server", type=server_address, default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
-                        help=f"HOST:PORT of the evidence-trace server (env {SERVER_ENV}, default {DEFAULT_SERVER})")
-    common.add_argument("--token", default=os.environ.get(TOKEN_ENV) or None,
-                        help=f"bearer token sent with every call, for a server with a token file (env {TOKEN_ENV})")
-    common.add_argument("--tls-ca", default=os.environ.get(TLS_CA_ENV) or None,
-                        help=f"PEM file of the CA that signed the server's certificate: connect with TLS "
-                             f"(env {TLS_CA_ENV})")
-    common.add_argument("--timeout", type=float, default=10.0,
-                        help="seconds to wait for the server to answer (and to connect), default 10")
+    common.add_argument(
+        "--server",
+        type=server_address,
+        default=os.environ.get(SERVER_ENV, DEFAULT_SERVER),
+        help=f"HOST:PORT of the evidence-trace server (env {SERVER_ENV}, default {DEFAULT_SERVER})",
+    )
+    common.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV) or None,
+        help=f"bearer token sent with every call, for a server with a token file (env {TOKEN_ENV})",
+    )
+    common.add_argument(
+        "--tls-ca",
+        default=os.environ.get(TLS_CA_ENV) or None,
+        help=f"PEM file of the CA that signed the server's certificate: connect with TLS (env {TLS_CA_ENV})",
+    )
+    common.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds to wait for the server to answer (and to connect), default 10",
+    )
     common.add_argument("--json", action="store_true", help="print JSON for scripts instead of a table")
     return common
 
@@ -118,65 +137,100 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register the ops subcommands on the `evidence-trace` parser."""
     common = _connection_options()
 
-    p = sub.add_parser("sessions", parents=[common], help="list recent sessions with counts and last decision",
-                       description="List sessions, most recently updated first, with their counts and the "
-                                   "decision of their last Chat call. Pages with --limit and --page-token.")
+    p = sub.add_parser(
+        "sessions",
+        parents=[common],
+        help="list recent sessions with counts and last decision",
+        description="List sessions, most recently updated first, with their counts and the "
+        "decision of their last Chat call. Pages with --limit and --page-token.",
+    )
     p.add_argument("--status", choices=sorted(_STATUSES), help="only sessions in this state")
-    p.add_argument("--since", type=timestamp_arg,
-                   help="only sessions updated at or after this time (ISO 8601, or 15m, 2h, 7d ago)")
+    p.add_argument(
+        "--since", type=timestamp_arg, help="only sessions updated at or after this time (ISO 8601, or 15m, 2h, 7d ago)"
+    )
     p.add_argument("--until", type=timestamp_arg, help="only sessions updated before this time (same formats)")
     p.add_argument("--limit", type=int, default=20, help="sessions per page, 1-500 (default 20)")
     p.add_argument("--page-token", default="", help="the token printed after the previous page")
     p.set_defaults(handler=_sessions)
 
-    p = sub.add_parser("show", parents=[common], help="show a session's timeline of steps and tool calls",
-                       description="Show a session's timeline: model steps, helper calls, tool calls and Chat "
-                                   "evaluations in start order, with duration, outcome and the truncated, "
-                                   "no-output and not-captured markers.")
+    p = sub.add_parser(
+        "show",
+        parents=[common],
+        help="show a session's timeline of steps and tool calls",
+        description="Show a session's timeline: model steps, helper calls, tool calls and Chat "
+        "evaluations in start order, with duration, outcome and the truncated, "
+        "no-output and not-captured markers.",
+    )
     p.add_argument("session", metavar="SESSION", help="the session id")
-    p.add_argument("--wide", action="store_true",
-                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
+    p.add_argument(
+        "--wide", action="store_true", help='print long texts whole instead of cutting them with "…" to fit a terminal'
+    )
     p.set_defaults(handler=_show)
 
-    p = sub.add_parser("summarize", parents=[common], help="show a session's merged evidence entries",
-                       description="Show a session's verifier-facing evidence entries (SummarizeSession) as a "
-                                   "table: one row per tool and topic, with its level and counts.")
+    p = sub.add_parser(
+        "summarize",
+        parents=[common],
+        help="show a session's merged evidence entries",
+        description="Show a session's verifier-facing evidence entries (SummarizeSession) as a "
+        "table: one row per tool and topic, with its level and counts.",
+    )
     p.add_argument("session", metavar="SESSION", help="the session id")
-    p.add_argument("--wide", action="store_true",
-                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
+    p.add_argument(
+        "--wide", action="store_true", help='print long texts whole instead of cutting them with "…" to fit a terminal'
+    )
     p.set_defaults(handler=_summarize)
 
-    p = sub.add_parser("watch", parents=[common], help="follow a session live until it finishes",
-                       description="Print a session's timeline, then each new step, tool call and evaluation "
-                                   "as it is committed, until the session completes or fails (or Ctrl-C). "
-                                   "--json prints one JSON object per line. --timeout bounds only the connect.")
+    p = sub.add_parser(
+        "watch",
+        parents=[common],
+        help="follow a session live until it finishes",
+        description="Print a session's timeline, then each new step, tool call and evaluation "
+        "as it is committed, until the session completes or fails (or Ctrl-C). "
+        "--json prints one JSON object per line. --timeout bounds only the connect.",
+    )
     p.add_argument("session", metavar="SESSION", help="the session id")
-    p.add_argument("--wait", action="store_true",
-                   help="if the session has no rows yet, wait for its first one instead of exiting 1 "
-                        "(start watching before the agent's first call)")
-    p.add_argument("--wide", action="store_true",
-                   help="print long texts whole instead of cutting them with \"…\" to fit a terminal")
+    p.add_argument(
+        "--wait",
+        action="store_true",
+        help="if the session has no rows yet, wait for its first one instead of exiting 1 "
+        "(start watching before the agent's first call)",
+    )
+    p.add_argument(
+        "--wide", action="store_true", help='print long texts whole instead of cutting them with "…" to fit a terminal'
+    )
     p.set_defaults(handler=_watch)
 
-    p = sub.add_parser("chat", parents=[common], help="run the answer gate on a draft by hand",
-                       description="Judge a draft answer against a session's evidence (Chat), print the "
-                                   "decision and what the user would see. Records one verifier evaluation.")
+    p = sub.add_parser(
+        "chat",
+        parents=[common],
+        help="run the answer gate on a draft by hand",
+        description="Judge a draft answer against a session's evidence (Chat), print the "
+        "decision and what the user would see. Records one verifier evaluation.",
+    )
     p.add_argument("session", metavar="SESSION", help="the session id")
     p.add_argument("--question", required=True, help="the user's question")
     p.add_argument("--draft", required=True, help="the draft answer to judge")
-    p.add_argument("--verifier-output",
-                   help="a verifier verdict (JSON) to judge instead of calling the configured verifier")
+    p.add_argument(
+        "--verifier-output", help="a verifier verdict (JSON) to judge instead of calling the configured verifier"
+    )
     p.set_defaults(handler=_chat)
 
-    p = sub.add_parser("health", parents=[common], help="check the server's gRPC health service (exit 0 if serving)",
-                       description="Ask the standard grpc.health.v1 service whether the server is serving: exit "
-                                   "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
-                                   "HEALTHCHECK.")
+    p = sub.add_parser(
+        "health",
+        parents=[common],
+        help="check the server's gRPC health service (exit 0 if serving)",
+        description="Ask the standard grpc.health.v1 service whether the server is serving: exit "
+        "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
+        "HEALTHCHECK.",
+    )
     p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
-    p.add_argument("--local", action="store_true",
-                   help=f"check the server this host's own settings start: the address of {LISTEN_ENV} "
-                        f"(default {DEFAULT_SERVER}), a wildcard host (0.0.0.0, [::]) as loopback; "
-                        f"instead of --server")
+    p.add_argument(
+        "--local",
+        action="store_true",
+        help=f"check the server this host's own settings start: the address of {LISTEN_ENV} "
+        f"(default {DEFAULT_SERVER}), a wildcard host (0.0.0.0, [::]) as loopback; "
+        f"instead of --server",
+    )
     p.set_defaults(handler=_health)
 
 
@@ -199,17 +253,31 @@ def run(args: argparse.Namespace, stdout: Optional[TextIO] = None, stderr: Optio
         return EXIT_OK
 
 
-def _fail(args: argparse.Namespace, stdout: TextIO, stderr: TextIO, message: str, exit_code: int,
-          status: Optional[str], reason: Optional[str]) -> int:
+def _fail(
+    args: argparse.Namespace,
+    stdout: TextIO,
+    stderr: TextIO,
+    message: str,
+    exit_code: int,
+    status: Optional[str],
+    reason: Optional[str],
+) -> int:
     """One line on stderr; with --json also a JSON error object on stdout, so scripts always get JSON."""
     print(f"evidence-trace {args.command}: {message}", file=stderr)
     if getattr(args, "json", False):
-        print(json.dumps({"error": {"exit_code": exit_code, "code": status, "reason": reason,
-                                    "message": message}}, ensure_ascii=False), file=stdout, flush=True)
+        print(
+            json.dumps(
+                {"error": {"exit_code": exit_code, "code": status, "reason": reason, "message": message}},
+                ensure_ascii=False,
+            ),
+            file=stdout,
+            flush=True,
+        )
     return exit_code
 
 
 # -- connection and errors ---------------------------------------------------------
+
 
 def _credentials(tls_ca: Optional[str]) -> Optional[grpc.ChannelCredentials]:
     """TLS trusting the CA in the PEM file `tls_ca`; None (plaintext) without one."""
@@ -233,25 +301,32 @@ def _connect(channel: grpc.Channel, server: str, timeout: float) -> None:
             try:
                 state = states.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                raise CommandError(f"cannot reach the server at {server} within {timeout:g}s "
-                                   f"(is it running? set --server or {SERVER_ENV})", EXIT_UNREACHABLE) from None
+                raise CommandError(
+                    f"cannot reach the server at {server} within {timeout:g}s "
+                    f"(is it running? set --server or {SERVER_ENV})",
+                    EXIT_UNREACHABLE,
+                ) from None
             if state == grpc.ChannelConnectivity.READY:
                 return
             if state in (grpc.ChannelConnectivity.TRANSIENT_FAILURE, grpc.ChannelConnectivity.SHUTDOWN):
-                raise CommandError(f"cannot reach the server at {server}: the connection failed (nothing "
-                                   f"listening, unknown host, or TLS refused; set --server or {SERVER_ENV})",
-                                   EXIT_UNREACHABLE)
+                raise CommandError(
+                    f"cannot reach the server at {server}: the connection failed (nothing "
+                    f"listening, unknown host, or TLS refused; set --server or {SERVER_ENV})",
+                    EXIT_UNREACHABLE,
+                )
     finally:
         channel.unsubscribe(states.put)
 
 
 @contextlib.contextmanager
-def _client(server: str, timeout: float, token: Optional[str] = None,
-            tls_ca: Optional[str] = None) -> Iterator[EvidenceTraceClient]:
+def _client(
+    server: str, timeout: float, token: Optional[str] = None, tls_ca: Optional[str] = None
+) -> Iterator[EvidenceTraceClient]:
     """An SDK client, connected: bearer token, TLS, each call's deadline `timeout`, and no retries
     (a command makes one attempt and reports what it got)."""
-    with EvidenceTraceClient(server, credentials=_credentials(tls_ca), token=token, default_timeout=timeout,
-                             retry=NO_RETRY) as client:
+    with EvidenceTraceClient(
+        server, credentials=_credentials(tls_ca), token=token, default_timeout=timeout, retry=NO_RETRY
+    ) as client:
         _connect(client.channel, server, timeout)
         yield client
 
@@ -273,11 +348,15 @@ def describe(err: EvidenceTraceError, server: str) -> tuple[str, int]:
 
 # -- handlers -----------------------------------------------------------------------
 
+
 def _sessions(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
     if not 1 <= args.limit <= 500:
         raise CommandError("--limit must be 1 to 500", EXIT_USAGE)
-    request = pb.ListSessionsRequest(page_size=args.limit, page_token=args.page_token,
-                                     status=_STATUSES.get(args.status or "", pb.SESSION_STATUS_UNSPECIFIED))
+    request = pb.ListSessionsRequest(
+        page_size=args.limit,
+        page_token=args.page_token,
+        status=_STATUSES.get(args.status or "", pb.SESSION_STATUS_UNSPECIFIED),
+    )
     if args.since:
         request.min_update_time.FromDatetime(args.since)
     if args.until:
@@ -289,8 +368,9 @@ def _sessions(args: argparse.Namespace, client: EvidenceTraceClient, stdout: Tex
     print(out.sessions_table(response), file=stdout)
     if response.next_page_token:
         # Relative times are resolved once: the next page must repeat the same bounds.
-        bounds = "".join(f" --{name} {value.isoformat()}" for name, value in (("since", args.since),
-                                                                              ("until", args.until)) if value)
+        bounds = "".join(
+            f" --{name} {value.isoformat()}" for name, value in (("since", args.since), ("until", args.until)) if value
+        )
         print(f"more: --page-token {response.next_page_token}{bounds}", file=stderr)
 
 
@@ -327,8 +407,9 @@ def _watch(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO
 
 
 def _chat(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
-    response = client.chat(session_id=args.session, question=args.question, draft_answer=args.draft,
-                           verifier_output=args.verifier_output)
+    response = client.chat(
+        session_id=args.session, question=args.question, draft_answer=args.draft, verifier_output=args.verifier_output
+    )
     print(out.to_json(response) if args.json else out.chat_text(response, args.draft), file=stdout)
 
 
@@ -337,12 +418,16 @@ def _health(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextI
     try:
         with typed_errors():
             response = health_pb2_grpc.HealthStub(client.channel).Check(
-                health_pb2.HealthCheckRequest(service=args.service), timeout=args.timeout,
-                metadata=auth_metadata(args.token))
+                health_pb2.HealthCheckRequest(service=args.service),
+                timeout=args.timeout,
+                metadata=auth_metadata(args.token),
+            )
     except NotFoundError:
         # The health service answers a name it does not know with a bare NOT_FOUND.
-        raise CommandError(f"the server has no service named {args.service!r} (try "
-                           f"{_SERVICE_NAME} or leave out --service)", EXIT_NOT_FOUND) from None
+        raise CommandError(
+            f"the server has no service named {args.service!r} (try {_SERVICE_NAME} or leave out --service)",
+            EXIT_NOT_FOUND,
+        ) from None
     name = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
     print(json.dumps({"status": name}) if args.json else name, file=stdout)
     if response.status != health_pb2.HealthCheckResponse.SERVING:

@@ -6,6 +6,7 @@ matrix of label against decision, overall and per category
 (server/gate_eval.py). Exit codes: 0 measured, 2 a case file that cannot be
 read, 3 server unreachable, 4 any other RPC error.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,18 +28,27 @@ EXIT_RPC_ERROR = 4
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("eval", help="measure the answer gate on labelled cases (a confusion matrix)",
-                       description="Replay labelled cases (JSON lines: invocations, question, draft, label, "
-                                   "category) through Chat and print the confusion matrix of label against "
-                                   "decision, overall and per category, and the cases the gate got wrong. "
-                                   "Runs a throwaway in-process server unless --server is given.")
+    p = sub.add_parser(
+        "eval",
+        help="measure the answer gate on labelled cases (a confusion matrix)",
+        description="Replay labelled cases (JSON lines: invocations, question, draft, label, "
+        "category) through Chat and print the confusion matrix of label against "
+        "decision, overall and per category, and the cases the gate got wrong. "
+        "Runs a throwaway in-process server unless --server is given.",
+    )
     p.add_argument("cases", metavar="CASES.jsonl", nargs="+", help="case files, one JSON case per line")
-    p.add_argument("--verifier", dest="verifier_backend", choices=("rules", "openai_compatible"), default="rules",
-                   help="the in-process server's verifier backend (default rules)")
+    p.add_argument(
+        "--verifier",
+        dest="verifier_backend",
+        choices=("rules", "openai_compatible"),
+        default="rules",
+        help="the in-process server's verifier backend (default rules)",
+    )
     p.add_argument("--verifier-base-url", default="", help="OpenAI-compatible API base URL, for openai_compatible")
     p.add_argument("--verifier-model", default="", help="model name, for openai_compatible")
-    p.add_argument("--server", default="",
-                   help="HOST:PORT of a running server to measure instead (its verifier settings apply)")
+    p.add_argument(
+        "--server", default="", help="HOST:PORT of a running server to measure instead (its verifier settings apply)"
+    )
     p.add_argument("--token", default=None, help="bearer token for --server")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds each call may take (default 30)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -53,8 +63,12 @@ def _client(args: argparse.Namespace) -> Iterator[EvidenceTraceClient]:
         return
     from evidence_trace.server.testing import in_process_service  # the server package, not the client's
 
-    verifier = VerifierSettings(backend=args.verifier_backend, base_url=args.verifier_base_url,
-                                model=args.verifier_model, timeout_s=args.timeout)
+    verifier = VerifierSettings(
+        backend=args.verifier_backend,
+        base_url=args.verifier_base_url,
+        model=args.verifier_model,
+        timeout_s=args.timeout,
+    )
     with in_process_service(client_timeout=args.timeout, verifier=verifier) as service:
         yield service.client
 

@@ -10,6 +10,7 @@ of label against decision, overall and per category.
 
 A supported draft should be ACCEPTed; an unsupported one must never be.
 """
+
 from __future__ import annotations
 
 import collections
@@ -23,8 +24,7 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 LABELS = ("supported", "unsupported")
 DECISIONS = ("ACCEPT", "LOW_CONFID", "REJECT")
-_DECISION_NAMES = {pb.DECISION_ACCEPT: "ACCEPT", pb.DECISION_LOW_CONFID: "LOW_CONFID",
-                   pb.DECISION_REJECT: "REJECT"}
+_DECISION_NAMES = {pb.DECISION_ACCEPT: "ACCEPT", pb.DECISION_LOW_CONFID: "LOW_CONFID", pb.DECISION_REJECT: "REJECT"}
 
 
 class CaseError(ValueError):
@@ -79,9 +79,17 @@ def load_cases(lines: Iterable[str], source: str = "cases") -> list[Case]:
             raise CaseError(f"{source}:{number}: label must be one of {', '.join(LABELS)}, not {raw['label']!r}")
         if not isinstance(raw["invocations"], list) or not all(isinstance(i, dict) for i in raw["invocations"]):
             raise CaseError(f"{source}:{number}: invocations must be a list of ToolInvocation objects")
-        cases.append(Case(case_id=str(raw["id"]), label=raw["label"], question=str(raw["question"]),
-                          draft=str(raw["draft"]), invocations=tuple(raw["invocations"]),
-                          category=str(raw.get("category", "")), lang=str(raw.get("lang", ""))))
+        cases.append(
+            Case(
+                case_id=str(raw["id"]),
+                label=raw["label"],
+                question=str(raw["question"]),
+                draft=str(raw["draft"]),
+                invocations=tuple(raw["invocations"]),
+                category=str(raw.get("category", "")),
+                lang=str(raw.get("lang", "")),
+            )
+        )
     return cases
 
 
@@ -115,8 +123,13 @@ def run_case(client: Any, case: Case, session_id: str, timeout: Optional[float] 
     answer = client.chat(session_id=session_id, question=case.question, draft_answer=case.draft, timeout=timeout)
     decision = answer.decision
     claims = tuple(json_format.MessageToDict(c, preserving_proto_field_name=True) for c in decision.claims)
-    return Outcome(case=case, decision=_DECISION_NAMES.get(decision.decision, "UNSPECIFIED"),
-                   verifier=decision.verifier, reasons=tuple(decision.reasons), claims=claims)
+    return Outcome(
+        case=case,
+        decision=_DECISION_NAMES.get(decision.decision, "UNSPECIFIED"),
+        verifier=decision.verifier,
+        reasons=tuple(decision.reasons),
+        claims=claims,
+    )
 
 
 @dataclasses.dataclass
@@ -124,7 +137,8 @@ class Matrix:
     """Counts of label x decision."""
 
     counts: dict[str, collections.Counter[str]] = dataclasses.field(
-        default_factory=lambda: {label: collections.Counter() for label in LABELS})
+        default_factory=lambda: {label: collections.Counter() for label in LABELS}
+    )
 
     def add(self, label: str, decision: str) -> None:
         self.counts[label][decision] += 1
@@ -158,8 +172,17 @@ class Report:
             "cases": sum(self.overall.total(label) for label in LABELS),
             "overall": self.overall.as_dict(),
             "categories": {name: m.as_dict() for name, m in sorted(self.by_category.items())},
-            "wrong": [{"id": o.case.case_id, "category": o.case.category, "label": o.case.label,
-                       "decision": o.decision, "why": why(o), "reasons": list(o.reasons)} for o in self.wrong],
+            "wrong": [
+                {
+                    "id": o.case.case_id,
+                    "category": o.case.category,
+                    "label": o.case.label,
+                    "decision": o.decision,
+                    "why": why(o),
+                    "reasons": list(o.reasons),
+                }
+                for o in self.wrong
+            ],
         }
 
 
@@ -179,14 +202,18 @@ def render(result: Report) -> str:
         counts = result.overall.counts[label]
         lines.append(f"{label:<12} {counts['ACCEPT']:>7} {counts['LOW_CONFID']:>11} {counts['REJECT']:>7}")
     o = result.overall
-    lines.append(f"supported ACCEPTed {o.share('supported', 'ACCEPT'):.1%}, REJECTed "
-                 f"{o.share('supported', 'REJECT'):.1%}; unsupported ACCEPTed {o.counts['unsupported']['ACCEPT']}")
+    lines.append(
+        f"supported ACCEPTed {o.share('supported', 'ACCEPT'):.1%}, REJECTed "
+        f"{o.share('supported', 'REJECT'):.1%}; unsupported ACCEPTed {o.counts['unsupported']['ACCEPT']}"
+    )
     lines.append("")
     lines.append("category          supported A/L/R   unsupported A/L/R")
     for name, m in sorted(result.by_category.items()):
         s, u = m.counts["supported"], m.counts["unsupported"]
-        lines.append(f"{name:<17} {s['ACCEPT']:>5}/{s['LOW_CONFID']}/{s['REJECT']:<7} "
-                     f"{u['ACCEPT']:>7}/{u['LOW_CONFID']}/{u['REJECT']}")
+        lines.append(
+            f"{name:<17} {s['ACCEPT']:>5}/{s['LOW_CONFID']}/{s['REJECT']:<7} "
+            f"{u['ACCEPT']:>7}/{u['LOW_CONFID']}/{u['REJECT']}"
+        )
     if result.wrong:
         lines.append("")
         lines.append("wrong:")
@@ -202,7 +229,7 @@ def why(outcome: Outcome, limit: int = 160) -> str:
     """The first claim that kept the draft from ACCEPT (or the first reason), for a person."""
     for claim in outcome.claims:
         if claim.get("kind") in _JUDGED and claim.get("status") != "CLAIM_STATUS_GROUNDED":
-            text = outcome.case.draft[int(claim.get("start", 0)):int(claim.get("end", 0))]
+            text = outcome.case.draft[int(claim.get("start", 0)) : int(claim.get("end", 0))]
             text = " ".join(text.split())
             status = str(claim.get("status", "")).replace("CLAIM_STATUS_", "")
             if claim.get("inference"):

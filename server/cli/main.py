@@ -3,6 +3,7 @@
 `serve` runs the service; the ops commands (sessions, show, summarize, watch,
 chat, health) talk to a running one: see server/cli_commands.py and docs/cli.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,40 +21,69 @@ EXIT_CANNOT_START = 1
 
 
 def _serve_parser(sub) -> None:
-    p = sub.add_parser("serve", help="run the gRPC service",
-                       description="Run the evidence-trace gRPC service. Flags win over EVIDENCE_TRACE_* "
-                                   "environment variables; see docs/configuration.md.")
-    p.add_argument("--listen", help="HOST:PORT to listen on; port 0 picks a free port "
-                                    "(env EVIDENCE_TRACE_LISTEN, default 127.0.0.1:50051)")
-    p.add_argument("--database", dest="database_url",
-                   help="database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/DB "
-                        f"(env EVIDENCE_TRACE_DATABASE_URL, default {settings_module.DEFAULT_DATABASE_URL})")
-    p.add_argument("--durability", choices=("full", "normal"),
-                   help="SQLite commit durability (env EVIDENCE_TRACE_DURABILITY, default full)")
+    p = sub.add_parser(
+        "serve",
+        help="run the gRPC service",
+        description="Run the evidence-trace gRPC service. Flags win over EVIDENCE_TRACE_* "
+        "environment variables; see docs/configuration.md.",
+    )
+    p.add_argument(
+        "--listen",
+        help="HOST:PORT to listen on; port 0 picks a free port (env EVIDENCE_TRACE_LISTEN, default 127.0.0.1:50051)",
+    )
+    p.add_argument(
+        "--database",
+        dest="database_url",
+        help="database URL: sqlite:///PATH or postgresql://USER@HOST:PORT/DB "
+        f"(env EVIDENCE_TRACE_DATABASE_URL, default {settings_module.DEFAULT_DATABASE_URL})",
+    )
+    p.add_argument(
+        "--durability",
+        choices=("full", "normal"),
+        help="SQLite commit durability (env EVIDENCE_TRACE_DURABILITY, default full)",
+    )
     p.add_argument("--max-workers", type=int, help="gRPC worker threads (env EVIDENCE_TRACE_MAX_WORKERS)")
-    p.add_argument("--grace-period", dest="grace_period_s", type=float,
-                   help="seconds to drain in-flight calls on SIGTERM (env EVIDENCE_TRACE_GRACE_PERIOD_S)")
-    p.add_argument("--verifier", dest="verifier_backend", choices=("rules", "openai_compatible"),
-                   help="Chat verifier backend (env EVIDENCE_TRACE_VERIFIER, default rules)")
+    p.add_argument(
+        "--grace-period",
+        dest="grace_period_s",
+        type=float,
+        help="seconds to drain in-flight calls on SIGTERM (env EVIDENCE_TRACE_GRACE_PERIOD_S)",
+    )
+    p.add_argument(
+        "--verifier",
+        dest="verifier_backend",
+        choices=("rules", "openai_compatible"),
+        help="Chat verifier backend (env EVIDENCE_TRACE_VERIFIER, default rules)",
+    )
     p.add_argument("--verifier-base-url", help="OpenAI-compatible API base URL (env EVIDENCE_TRACE_VERIFIER_BASE_URL)")
     p.add_argument("--verifier-model", help="verifier model name (env EVIDENCE_TRACE_VERIFIER_MODEL)")
-    p.add_argument("--verifier-claim-floor", choices=("on", "off"),
-                   help="hold a model verifier's verdict to the claim checks "
-                        "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default on)")
+    p.add_argument(
+        "--verifier-claim-floor",
+        choices=("on", "off"),
+        help="hold a model verifier's verdict to the claim checks "
+        "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default on)",
+    )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
-    p.add_argument("--metrics-listen",
-                   help="HOST:PORT of the Prometheus /metrics endpoint; port 0 picks a free port "
-                        "(env EVIDENCE_TRACE_METRICS_LISTEN, default disabled)")
+    p.add_argument(
+        "--metrics-listen",
+        help="HOST:PORT of the Prometheus /metrics endpoint; port 0 picks a free port "
+        "(env EVIDENCE_TRACE_METRICS_LISTEN, default disabled)",
+    )
 
 
 def _reclassify_parser(sub) -> None:
-    p = sub.add_parser("reclassify", help="re-run the evidence rules on rows recorded under older rules",
-                       description="Re-classify every stored invocation that an older CLASSIFIER_VERSION "
-                                   "classified, page by page, and report which outcomes changed "
-                                   "(docs/evidence-rules.md). Safe to run while servers are serving.")
-    p.add_argument("--database", dest="database_url",
-                   help="database URL (env EVIDENCE_TRACE_DATABASE_URL, default "
-                        f"{settings_module.DEFAULT_DATABASE_URL})")
+    p = sub.add_parser(
+        "reclassify",
+        help="re-run the evidence rules on rows recorded under older rules",
+        description="Re-classify every stored invocation that an older CLASSIFIER_VERSION "
+        "classified, page by page, and report which outcomes changed "
+        "(docs/evidence-rules.md). Safe to run while servers are serving.",
+    )
+    p.add_argument(
+        "--database",
+        dest="database_url",
+        help=f"database URL (env EVIDENCE_TRACE_DATABASE_URL, default {settings_module.DEFAULT_DATABASE_URL})",
+    )
     p.add_argument("--page-size", type=int, default=500, help="rows per transaction (default 500)")
 
 
@@ -75,16 +105,19 @@ def _reclassify(args: argparse.Namespace) -> int:
     db = open_database(settings.database_url)
     migrate(db)
     report = reclassify(ReclassificationStore(db), args.page_size)
-    print(f"reclassified {report.rows} row(s) with the rules of version {CLASSIFIER_VERSION}; "
-          f"{report.changed_rows} outcome(s) changed")
+    print(
+        f"reclassified {report.rows} row(s) with the rules of version {CLASSIFIER_VERSION}; "
+        f"{report.changed_rows} outcome(s) changed"
+    )
     for (old, new), count in sorted(report.changed.items()):
         print(f"  {old} -> {new}: {count}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="evidence-trace",
-                                     description="An evidence store and answer gate for LLM agents.")
+    parser = argparse.ArgumentParser(
+        prog="evidence-trace", description="An evidence store and answer gate for LLM agents."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _serve_parser(sub)
     cli_commands.add_parsers(sub)
@@ -110,15 +143,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except settings_module.SettingsError as exc:
         print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from evidence_trace.server.app import BindError, serve
+
     try:
         serve(settings)
     except BindError as exc:
         print(f"evidence-trace serve: {exc}", file=sys.stderr)
         return EXIT_CANNOT_START
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -2,6 +2,7 @@
 
 Pure functions of protobuf messages to text; no I/O and no gRPC calls here.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -26,8 +27,9 @@ def to_json(message: Message) -> str:
 
 
 def as_dict(message: Message) -> dict:
-    return json_format.MessageToDict(message, preserving_proto_field_name=True,
-                                     always_print_fields_with_no_presence=True)
+    return json_format.MessageToDict(
+        message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+    )
 
 
 def cut(text: str, limit: Optional[int] = CELL_CHARS) -> str:
@@ -35,7 +37,7 @@ def cut(text: str, limit: Optional[int] = CELL_CHARS) -> str:
     line = " ".join(text.split())
     if limit is None or len(line) <= limit:
         return line
-    head = line[:limit - 1]
+    head = line[: limit - 1]
     space = head.rfind(" ")
     if space >= limit // 2:  # a word boundary not too far back; else a very long word is cut inside
         head = head[:space]
@@ -81,7 +83,7 @@ def _enum_name(enum, value: int, prefix: str) -> str:
         name = enum.Name(value)
     except ValueError:
         return str(value)
-    return name[len(prefix):] if name.startswith(prefix) else name
+    return name[len(prefix) :] if name.startswith(prefix) else name
 
 
 def status(value: int) -> str:
@@ -112,18 +114,31 @@ def sessions_table(response: pb.ListSessionsResponse) -> str:
             last = decision(o.last_decision.decision)
             if o.last_decision.fallback_reason not in (pb.FALLBACK_REASON_UNSPECIFIED, pb.FALLBACK_REASON_NONE):
                 last += f" ({fallback(o.last_decision.fallback_reason).lower()})"
-        rows.append([s.session_id, status(s.status), when(s.update_time), str(s.step_count), str(s.tool_call_count),
-                     str(s.helper_call_count), str(s.evaluation_count), last])
+        rows.append(
+            [
+                s.session_id,
+                status(s.status),
+                when(s.update_time),
+                str(s.step_count),
+                str(s.tool_call_count),
+                str(s.helper_call_count),
+                str(s.evaluation_count),
+                last,
+            ]
+        )
     return table(SESSION_HEADERS, rows)
 
 
 def session_header(s: pb.DiagnosisSession) -> str:
-    return (f"session {s.session_id}  {status(s.status)}  steps {s.step_count}  tools {s.tool_call_count}  "
-            f"helpers {s.helper_call_count}  evaluations {s.evaluation_count}  "
-            f"created {when(s.create_time)}  updated {when(s.update_time)}")
+    return (
+        f"session {s.session_id}  {status(s.status)}  steps {s.step_count}  tools {s.tool_call_count}  "
+        f"helpers {s.helper_call_count}  evaluations {s.evaluation_count}  "
+        f"created {when(s.create_time)}  updated {when(s.update_time)}"
+    )
 
 
 # -- timeline ----------------------------------------------------------------------
+
 
 def _invocation_notes(inv: pb.ToolInvocation, wide: bool = False) -> str:
     marks = []
@@ -134,7 +149,9 @@ def _invocation_notes(inv: pb.ToolInvocation, wide: bool = False) -> str:
     elif inv.output_state == pb.OUTPUT_STATE_NOT_CAPTURED:
         marks.append("[not captured]")
     if inv.error_kind:
-        marks.append(f"[{_enum_name(pb.ErrorKind, inv.error_kind, 'ERROR_KIND_').lower()}] {cut(inv.error_message, _width(48, wide))}")
+        marks.append(
+            f"[{_enum_name(pb.ErrorKind, inv.error_kind, 'ERROR_KIND_').lower()}] {cut(inv.error_message, _width(48, wide))}"
+        )
     if inv.topic_domain:
         marks.append(f"topic={inv.topic_domain}")
     return " ".join(marks)
@@ -153,20 +170,37 @@ def timeline_cells(event: pb.WatchSessionResponse, wide: bool = False) -> Option
         return [when(s.start_time), label, s.name, duration(s.duration_ms), outcome, notes]
     if kind == "invocation":
         i = event.invocation
-        return [when(i.start_time), "tool", i.tool_name, duration(i.duration_ms),
-                _enum_name(pb.InvocationOutcome, i.outcome, "INVOCATION_OUTCOME_").lower(), _invocation_notes(i, wide)]
+        return [
+            when(i.start_time),
+            "tool",
+            i.tool_name,
+            duration(i.duration_ms),
+            _enum_name(pb.InvocationOutcome, i.outcome, "INVOCATION_OUTCOME_").lower(),
+            _invocation_notes(i, wide),
+        ]
     if kind == "evaluation":
         e = event.evaluation
         notes = f"question: {cut(e.question, _width(48, wide))}"
         if e.decision.fallback_reason not in (pb.FALLBACK_REASON_UNSPECIFIED, pb.FALLBACK_REASON_NONE):
             notes = f"fallback {fallback(e.decision.fallback_reason).lower()}; {notes}"
-        return [when(e.create_time), "chat", e.decision.verifier, duration(e.latency_ms),
-                decision(e.decision.decision).lower(), notes]
+        return [
+            when(e.create_time),
+            "chat",
+            e.decision.verifier,
+            duration(e.latency_ms),
+            decision(e.decision.decision).lower(),
+            notes,
+        ]
     if kind == "session" and not event.replayed:
         session = event.session
-        return [when(session.update_time), "session", status(session.status).lower(), "-", "-",
-                f"steps {session.step_count}, tools {session.tool_call_count}, "
-                f"evaluations {session.evaluation_count}"]
+        return [
+            when(session.update_time),
+            "session",
+            status(session.status).lower(),
+            "-",
+            "-",
+            f"steps {session.step_count}, tools {session.tool_call_count}, evaluations {session.evaluation_count}",
+        ]
     return None
 
 
@@ -188,9 +222,13 @@ def timeline_table(events: Sequence[pb.WatchSessionResponse], wide: bool = False
     in_order = sorted(events, key=_started_us)  # sorted() is stable: equal starts keep commit order
     rows = [c for c in (timeline_cells(e, wide) for e in in_order) if c is not None]
     body = table(TIMELINE_HEADERS, rows) if rows else "no steps, tool calls or evaluations yet"
-    evaluations = [e.evaluation for e in events if e.WhichOneof("event") == "evaluation" and e.evaluation.decision.claims]
-    sections = [f"evaluation {e.evaluation_id}: {decision(e.decision.decision)}\n{claims_table(e.decision.claims)}"
-                for e in evaluations]
+    evaluations = [
+        e.evaluation for e in events if e.WhichOneof("event") == "evaluation" and e.evaluation.decision.claims
+    ]
+    sections = [
+        f"evaluation {e.evaluation_id}: {decision(e.decision.decision)}\n{claims_table(e.decision.claims)}"
+        for e in evaluations
+    ]
     return "\n\n".join([header, body, *sections])
 
 
@@ -201,9 +239,20 @@ SUMMARY_HEADERS = ("TOOL", "TOPIC", "LEVEL", "CALLS", "OK", "FAILED", "NO HIT", 
 
 def summary_table(response: pb.SummarizeSessionResponse, wide: bool = False) -> str:
     """The evidence entries; each summary cut at a word to fit a terminal, or whole when wide."""
-    rows = [[e.tool_name, e.topic_domain or "-", _enum_name(pb.EvidenceLevel, e.level, "EVIDENCE_LEVEL_").lower(),
-             str(e.call_count), str(e.success_count), str(e.failure_count), str(e.no_hit_count),
-             str(e.dedup_count), cut(e.output_summary, _width(60, wide))] for e in response.entries]
+    rows = [
+        [
+            e.tool_name,
+            e.topic_domain or "-",
+            _enum_name(pb.EvidenceLevel, e.level, "EVIDENCE_LEVEL_").lower(),
+            str(e.call_count),
+            str(e.success_count),
+            str(e.failure_count),
+            str(e.no_hit_count),
+            str(e.dedup_count),
+            cut(e.output_summary, _width(60, wide)),
+        ]
+        for e in response.entries
+    ]
     body = table(SUMMARY_HEADERS, rows) if rows else "no evidence entries"
     return f"{session_header(response.session)}\n\n{body}"
 
@@ -214,8 +263,11 @@ def chat_text(response: pb.ChatResponse, draft: str = "") -> str:
     lines = [f"decision: {decision(d.decision)} (verifier {d.verifier or '-'}{confidence})"]
     if d.verifier_decision != pb.DECISION_UNSPECIFIED:
         lines.append(f"verifier's own decision: {decision(d.verifier_decision)} (lowered by the claim checks)")
-    lines += [f"fallback: {fallback(d.fallback_reason).lower()}",
-              "reasons:"] + [f"  - {r}" for r in d.reasons] + [f"evaluation: {response.evaluation_id}"]
+    lines += (
+        [f"fallback: {fallback(d.fallback_reason).lower()}", "reasons:"]
+        + [f"  - {r}" for r in d.reasons]
+        + [f"evaluation: {response.evaluation_id}"]
+    )
     if d.claims:
         lines += ["", claims_table(d.claims, draft)]
     lines += ["", response.output_text]
@@ -235,12 +287,18 @@ def claims_table(claims: Sequence[pb.ClaimCheck], draft: str = "") -> str:
     the units grounding it. The text is the stored claim's, or the draft's span when given."""
     rows = []
     for c in claims:
-        text = c.text or (" ".join(draft[c.start:c.end].split()) if draft else f"[{c.start}:{c.end}]")
-        status_text = claim_status(c.status) + (" (inference)" if c.inference else "") + \
-            (" direct" if c.direct else "")
+        text = c.text or (" ".join(draft[c.start : c.end].split()) if draft else f"[{c.start}:{c.end}]")
+        status_text = claim_status(c.status) + (" (inference)" if c.inference else "") + (" direct" if c.direct else "")
         grounded = ", ".join(f"{g.invocation_id} {g.unit}" for g in c.groundings[:3])
         if c.reason and c.status != pb.CLAIM_STATUS_GROUNDED:
             grounded = f"{grounded}; {c.reason}" if grounded else c.reason
-        rows.append([status_text, _enum_name(pb.ClaimKind, c.kind, "CLAIM_KIND_").lower(),
-                     cut(text, CLAIM_CHARS), cut("; ".join(c.facts), 48), cut(grounded, 80)])
+        rows.append(
+            [
+                status_text,
+                _enum_name(pb.ClaimKind, c.kind, "CLAIM_KIND_").lower(),
+                cut(text, CLAIM_CHARS),
+                cut("; ".join(c.facts), 48),
+                cut(grounded, 80),
+            ]
+        )
     return "claims:\n" + table(CLAIM_HEADERS, rows)

@@ -5,6 +5,7 @@ the call ends early (cancelled) or when the server starts stopping. Whoever
 waits on outside work (the OpenAI-compatible verifier) bounds the whole
 exchange by it and is woken when it moves. Times are time.monotonic() values.
 """
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """Domain and storage errors. server/errors.py maps each to a gRPC status."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -34,8 +35,10 @@ class MalformedRequest(InvalidArgument):
 
     def __init__(self, violations: list[Violation]):
         super().__init__(violations)
-        self.args = ("the request does not decode as protobuf" + (
-            ": " + ", ".join(v.field for v in self.violations) if self.violations else ""),)
+        self.args = (
+            "the request does not decode as protobuf"
+            + (": " + ", ".join(v.field for v in self.violations) if self.violations else ""),
+        )
 
 
 class ReasonedError(EvidenceTraceError):

@@ -10,6 +10,7 @@ The rules themselves live by concept in domain/classifier/ (text, call, generic,
 knowledge, logs, metrics, promql); this module is the entry point and the
 registry of built-in rules, and re-exports the names it has always offered.
 """
+
 from __future__ import annotations
 
 import types
@@ -54,8 +55,6 @@ def topic_domain(call: ToolCall, rule: ToolRule) -> str:
         return own[:TOPIC_LIMIT]
     derived = " ".join(rule.topic(call).split())[:TOPIC_LIMIT]
     return derived or GENERAL_TOPIC
-
-
 
 
 RULES: Mapping[str, ToolRule] = types.MappingProxyType(

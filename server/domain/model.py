@@ -4,6 +4,7 @@ No gRPC, protobuf or Peewee here: the servicer converts protobuf messages to
 these objects, the domain decides on them, the store persists them. Enum values
 equal the protobuf enum numbers so conversion is a lookup, not a table.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -266,8 +267,11 @@ class EvidenceRow:
 
     @property
     def error_kind_label(self) -> str:
-        return {ErrorKind.TIMEOUT: "timeout", ErrorKind.EXCEPTION: "exception",
-                ErrorKind.EXECUTION_ERROR: "execution error"}.get(self.error_kind, "")
+        return {
+            ErrorKind.TIMEOUT: "timeout",
+            ErrorKind.EXCEPTION: "exception",
+            ErrorKind.EXECUTION_ERROR: "execution error",
+        }.get(self.error_kind, "")
 
 
 class ClaimStatus(enum.IntEnum):

@@ -4,6 +4,7 @@ A token is URL-safe base64 of a small JSON object: the keyset position of the
 last item returned and a fingerprint of the filters, so that a token replayed
 with other filters is refused instead of returning a wrong page.
 """
+
 from __future__ import annotations
 
 import base64
@@ -50,6 +51,7 @@ def decode_token(token: str, flt: SessionFilter) -> Optional[SessionKey]:
     except (binascii.Error, ValueError, TypeError, KeyError):
         raise InvalidArgument([Violation("page_token", "is not a token this server issued")]) from None
     if fingerprint != _fingerprint(flt):
-        raise InvalidArgument([Violation("page_token", "was issued for other filters; "
-                                                       "send the same filters as the first page")])
+        raise InvalidArgument(
+            [Violation("page_token", "was issued for other filters; send the same filters as the first page")]
+        )
     return key

@@ -12,6 +12,7 @@ The code is split by concept in domain/preview/ (jsonscan, cutjson, locate,
 loglines); this module is their public face, and every name it has always
 offered is importable from here.
 """
+
 from __future__ import annotations
 
 from evidence_trace.server.domain.preview.cutjson import (

@@ -36,6 +36,7 @@ ahead to the literal); case-insensitive rules match the text's lower-case form,
 which keeps that true for them too. A kilobyte with no secret takes a few
 microseconds (`python -m bench` measures it in its redaction stage).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -61,18 +62,41 @@ def storable(text: str) -> str:
         return text.replace("\x00", "\ufffd") if "\x00" in text else text
     return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
 
+
 #: Key words that name a secret, lower-case without separators. A JSON key
 #: matches when one of its words, or two adjacent words joined, is in this set.
-DEFAULT_SECRET_KEYS: frozenset[str] = frozenset({
-    "password", "passwd", "pwd", "passphrase", "secret", "secrets", "token", "apikey", "authorization",
-    "auth", "credential", "credentials", "privatekey", "accesskey", "secretkey", "clientsecret",
-    "sessionkey", "cookie", "setcookie", "signature", "bearer",
-})
+DEFAULT_SECRET_KEYS: frozenset[str] = frozenset(
+    {
+        "password",
+        "passwd",
+        "pwd",
+        "passphrase",
+        "secret",
+        "secrets",
+        "token",
+        "apikey",
+        "authorization",
+        "auth",
+        "credential",
+        "credentials",
+        "privatekey",
+        "accesskey",
+        "secretkey",
+        "clientsecret",
+        "sessionkey",
+        "cookie",
+        "setcookie",
+        "signature",
+        "bearer",
+    }
+)
 
 # After a secret's key word in text: an optional closing quote, `:` or `=`, an
 # optional auth scheme, then the value (quoted, or up to a delimiter).
-_PAIR_TAIL = (r"[\"']?\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?"
-              r"(?:(?P<q>[\"']))?(?P<secret>(?(q)[^\"'\n]*|[^\s,;&\"'}\]]+))")
+_PAIR_TAIL = (
+    r"[\"']?\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?"
+    r"(?:(?P<q>[\"']))?(?P<secret>(?(q)[^\"'\n]*|[^\s,;&\"'}\]]+))"
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,12 +118,14 @@ class TextRule:
 
 
 def _pair(name: str, key: str) -> TextRule:
-    return TextRule(f"`{name}=...` or `\"{name}\": ...`", key + _PAIR_TAIL, ignore_case=True)
+    return TextRule(f'`{name}=...` or `"{name}": ...`', key + _PAIR_TAIL, ignore_case=True)
 
 
 DEFAULT_TEXT_RULES: tuple[TextRule, ...] = (
-    TextRule("private-key PEM block",
-             r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|.*)"),
+    TextRule(
+        "private-key PEM block",
+        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|.*)",
+    ),
     TextRule("bearer credential", r"bearer\s+(?P<secret>[a-z0-9._~+/=-]{8,})", ignore_case=True, word_start=True),
     _pair("password", r"pass(?:word|wd|phrase)"),
     _pair("pwd", r"pwd"),
@@ -111,10 +137,16 @@ DEFAULT_TEXT_RULES: tuple[TextRule, ...] = (
     _pair("authorization", r"authorization"),
     _pair("credentials", r"credentials?"),
     TextRule("URL password", r"://[^\s:/@]+:(?P<secret>[^\s@/]+)@"),
-    TextRule("OpenAI, Anthropic or Stripe key",
-             r"sk(?:-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|_(?:live|test)_[A-Za-z0-9]{16,})", word_start=True),
-    TextRule("AWS access key id or Google API key",
-             r"A(?:KIA[0-9A-Z]{16}|SIA[0-9A-Z]{16}|Iza[0-9A-Za-z_-]{35})", word_start=True),
+    TextRule(
+        "OpenAI, Anthropic or Stripe key",
+        r"sk(?:-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|_(?:live|test)_[A-Za-z0-9]{16,})",
+        word_start=True,
+    ),
+    TextRule(
+        "AWS access key id or Google API key",
+        r"A(?:KIA[0-9A-Z]{16}|SIA[0-9A-Z]{16}|Iza[0-9A-Za-z_-]{35})",
+        word_start=True,
+    ),
     TextRule("GitHub token", r"gh(?:[pousr]_[A-Za-z0-9]{30,}|ithub_pat_[A-Za-z0-9_]{22,})", word_start=True),
     TextRule("GitLab token", r"glpat-[A-Za-z0-9_-]{20,}", word_start=True),
     TextRule("Slack token", r"xox[abposr]-[A-Za-z0-9-]{10,}", word_start=True),
@@ -143,9 +175,14 @@ class Redactor:
     def __init__(self, extra_keys: Iterable[str] = (), extra_patterns: Iterable[str] = ()) -> None:
         self._keys = DEFAULT_SECRET_KEYS | {_normalize_key(k) for k in extra_keys if k.strip()}
         self._rules = tuple(
-            _Compiled(re.compile(r.pattern, re.DOTALL), re.compile(r.pattern, re.DOTALL | re.IGNORECASE),
-                      r.ignore_case, r.word_start)
-            for r in DEFAULT_TEXT_RULES)
+            _Compiled(
+                re.compile(r.pattern, re.DOTALL),
+                re.compile(r.pattern, re.DOTALL | re.IGNORECASE),
+                r.ignore_case,
+                r.word_start,
+            )
+            for r in DEFAULT_TEXT_RULES
+        )
         self._extra: tuple[Pattern[str], ...] = tuple(re.compile(p) for p in extra_patterns)
         self._key_cache: dict[str, bool] = {}
         self._key_text_cache: dict[str, str] = {}
@@ -187,8 +224,7 @@ class Redactor:
         found = self._key_cache.get(key)
         if found is None:
             words = [w.lower() for w in _WORD_SPLIT.split(key) if w]
-            found = any(w in self._keys for w in words) or any(
-                a + b in self._keys for a, b in zip(words, words[1:]))
+            found = any(w in self._keys for w in words) or any(a + b in self._keys for a, b in zip(words, words[1:]))
             if len(self._key_cache) < 4096:
                 self._key_cache[key] = found
         return found
@@ -224,7 +260,6 @@ class Redactor:
             return items if any(a is not b for a, b in zip(items, value)) else value
         return value
 
-
     # -- domain objects ---------------------------------------------------------
     def invocation(self, inv: Invocation, preview_chars: int) -> Invocation:
         """`inv` with its params, preview, error and retrieval fields redacted.
@@ -239,20 +274,31 @@ class Redactor:
             preview, truncated = preview[:preview_chars], True
         r = inv.retrieval
         if r is not None and (r.layer or r.dedup_reason or r.details):
-            r = dataclasses.replace(r, layer=self.text(r.layer), dedup_reason=self.text(r.dedup_reason),
-                                    details=self.value(r.details))
+            r = dataclasses.replace(
+                r, layer=self.text(r.layer), dedup_reason=self.text(r.dedup_reason), details=self.value(r.details)
+            )
         return dataclasses.replace(
-            inv, input_params=self.value(inv.input_params), output_preview=self.text(preview),
-            output_truncated=truncated, error_message=self.text(inv.error_message),
-            topic_domain=self.text(inv.topic_domain), retrieval=r)
+            inv,
+            input_params=self.value(inv.input_params),
+            output_preview=self.text(preview),
+            output_truncated=truncated,
+            error_message=self.text(inv.error_message),
+            topic_domain=self.text(inv.topic_domain),
+            retrieval=r,
+        )
 
     def step(self, step: AgentStep, detail_chars: int) -> AgentStep:
         """`step` with its detail (first `detail_chars` characters kept) and error redacted."""
         detail, truncated = step.detail, step.detail_truncated
         if len(detail) > detail_chars:
             detail, truncated = detail[:detail_chars], True
-        return dataclasses.replace(step, name=self.text(step.name), detail=self.text(detail),
-                                   detail_truncated=truncated, error_message=self.text(step.error_message))
+        return dataclasses.replace(
+            step,
+            name=self.text(step.name),
+            detail=self.text(detail),
+            detail_truncated=truncated,
+            error_message=self.text(step.error_message),
+        )
 
     def key_violations(self, **keys: str) -> list[Violation]:
         """A violation for each identifier (an id, a tool name) that holds a secret.
@@ -264,13 +310,17 @@ class Redactor:
         joined = "\n".join(keys.values())
         if self.text(joined) is joined:  # the usual case: one pass over all of them
             return []
-        return [Violation(field, "must not hold a secret (it matches a redaction rule, docs/security.md)")
-                for field, value in keys.items() if value and self.text(value) is not value]
+        return [
+            Violation(field, "must not hold a secret (it matches a redaction rule, docs/security.md)")
+            for field, value in keys.items()
+            if value and self.text(value) is not value
+        ]
 
     def verdict(self, verdict: Verdict) -> Verdict:
         """`verdict` with the verifier's reasons and raw output redacted."""
-        return dataclasses.replace(verdict, reasons=tuple(self.text(r) for r in verdict.reasons),
-                                   raw_output=self.text(verdict.raw_output))
+        return dataclasses.replace(
+            verdict, reasons=tuple(self.text(r) for r in verdict.reasons), raw_output=self.text(verdict.raw_output)
+        )
 
 
 def _replace_spans(value: str, spans: list[tuple[int, int]]) -> str:

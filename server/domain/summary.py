@@ -6,6 +6,7 @@ deduplicated rows never raise it but are always counted and explained in the
 entry's one-sentence output_summary. One pass over the rows, constant work per
 row: sessions run to 10,000 rows. The rules are in docs/evidence-rules.md.
 """
+
 from __future__ import annotations
 
 from typing import Iterable, Optional

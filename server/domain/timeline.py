@@ -3,20 +3,14 @@
 The store reads these; the watch and listing use cases order, filter and page
 them; the servicer converts them to protobuf. No gRPC, protobuf or SQL here.
 """
+
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 from typing import Optional, Union
 
-from evidence_trace.server.domain.model import (
-    AgentStep,
-    Classification,
-    Invocation,
-    Session,
-    SessionStatus,
-    Verdict,
-)
+from evidence_trace.server.domain.model import AgentStep, Classification, Invocation, Session, SessionStatus, Verdict
 
 #: Session states after which no new rows are expected.
 FINISHED = (SessionStatus.COMPLETED, SessionStatus.FAILED)

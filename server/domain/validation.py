@@ -4,6 +4,7 @@ Each check returns Violations with field paths relative to the validated object
 (for example "session_id", "retrieval.l0_count"); the servicer prefixes them with
 the request field ("invocation.") when it builds the google.rpc.BadRequest.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,13 +13,7 @@ import re
 from typing import Any, Optional
 
 from evidence_trace.server.domain.errors import Violation
-from evidence_trace.server.domain.model import (
-    AgentStep,
-    ErrorKind,
-    Invocation,
-    OutputState,
-    StepKind,
-)
+from evidence_trace.server.domain.model import AgentStep, ErrorKind, Invocation, OutputState, StepKind
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9._:\-]{1,128}")
 TOOL_NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]{0,127}")
@@ -81,8 +76,9 @@ def _depth(value: Any, level: int = 1) -> int:
     return level - 1
 
 
-def _check_json(field: str, value: Optional[dict[str, Any]], max_bytes: int,
-                max_keys: int, max_depth: int) -> list[Violation]:
+def _check_json(
+    field: str, value: Optional[dict[str, Any]], max_bytes: int, max_keys: int, max_depth: int
+) -> list[Violation]:
     if not value:
         return []
     if len(value) > max_keys:
@@ -112,8 +108,7 @@ def validate_invocation(inv: Invocation, limits: Limits) -> list[Violation]:
         out.append(Violation("tool_name", "required"))
     elif not TOOL_NAME_PATTERN.fullmatch(inv.tool_name):
         out.append(Violation("tool_name", "must be 1-128 characters: a letter, then letters, digits or _.-"))
-    out += _check_json("input_params", inv.input_params, limits.params_bytes,
-                       limits.params_keys, limits.params_depth)
+    out += _check_json("input_params", inv.input_params, limits.params_bytes, limits.params_keys, limits.params_depth)
     out += _check_duration("duration_ms", inv.duration_ms)
     if inv.success is None:
         out.append(Violation("success", "required: true when the call completed, false when it failed"))
@@ -129,8 +124,11 @@ def validate_invocation(inv: Invocation, limits: Limits) -> list[Violation]:
             out.append(Violation("error_kind", "required when success is false"))
     out += _check_chars("error_message", inv.error_message, limits.error_chars)
     if inv.output_state == OutputState.UNSPECIFIED and not inv.output_preview:
-        out.append(Violation("output_state", "required when output_preview is empty: "
-                             "OUTPUT_STATE_EMPTY or OUTPUT_STATE_NOT_CAPTURED"))
+        out.append(
+            Violation(
+                "output_state", "required when output_preview is empty: OUTPUT_STATE_EMPTY or OUTPUT_STATE_NOT_CAPTURED"
+            )
+        )
     elif inv.output_state == OutputState.CAPTURED and not inv.output_preview:
         out.append(Violation("output_preview", "required when output_state is OUTPUT_STATE_CAPTURED"))
     elif inv.output_state in (OutputState.EMPTY, OutputState.NOT_CAPTURED) and inv.output_preview:
@@ -143,8 +141,9 @@ def validate_invocation(inv: Invocation, limits: Limits) -> list[Violation]:
             if count is not None and count < 0:
                 out.append(Violation(f"retrieval.{name}", "must not be negative"))
         out += _check_chars("retrieval.dedup_reason", r.dedup_reason, limits.dedup_reason_chars)
-        out += _check_json("retrieval.details", r.details, limits.details_bytes,
-                           limits.params_keys, limits.params_depth)
+        out += _check_json(
+            "retrieval.details", r.details, limits.details_bytes, limits.params_keys, limits.params_depth
+        )
     return out
 
 

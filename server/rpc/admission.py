@@ -33,6 +33,7 @@ calls are cut before the grace period ends) and waits for them to finish; only
 then does the gRPC server stop (which would otherwise answer new calls with a
 bare CANCELLED or UNAVAILABLE).
 """
+
 from __future__ import annotations
 
 import threading
@@ -107,14 +108,20 @@ class _SlotReleasingPool(futures.ThreadPoolExecutor):
 def _releasing(slot: _Slot) -> Callable[[futures.Future], None]:
     def release(_: futures.Future) -> None:
         slot.release()
+
     return release
 
 
 class AdmissionControl(grpc.ServerInterceptor):
     """Admits at most `limit` concurrent calls (health checks excepted), deciding before they queue."""
 
-    def __init__(self, limit: int, retry_after_s: float = 0.5, streams: Optional[int] = None,
-                 shutdown: Optional[ShutdownSignal] = None):
+    def __init__(
+        self,
+        limit: int,
+        retry_after_s: float = 0.5,
+        streams: Optional[int] = None,
+        shutdown: Optional[ShutdownSignal] = None,
+    ):
         self.limit = limit
         self.stream_limit = stream_limit(limit, streams or 0)
         self.shutdown = shutdown or ShutdownSignal()
@@ -129,14 +136,22 @@ class AdmissionControl(grpc.ServerInterceptor):
         self.health = futures.ThreadPoolExecutor(HEALTH_WORKERS, thread_name_prefix="rpc-health")
         #: Calls refused so far because the limit was reached.
         self.refused = 0
-        streams_full = Overloaded(f"the server is serving its limit of {self.stream_limit} concurrent streams; "
-                                  "retry after the RetryInfo delay", retry_after_s=retry_after_s,
-                                  max_concurrent_streams=str(self.stream_limit))
-        calls_full = Overloaded(f"the server is serving its limit of {limit} concurrent calls; "
-                                "retry after the RetryInfo delay", retry_after_s=retry_after_s,
-                                max_concurrent_rpcs=str(limit))
-        self._statuses = {"draining": status_for(ShuttingDown()), "streams": status_for(streams_full),
-                          "calls": status_for(calls_full)}
+        streams_full = Overloaded(
+            f"the server is serving its limit of {self.stream_limit} concurrent streams; "
+            "retry after the RetryInfo delay",
+            retry_after_s=retry_after_s,
+            max_concurrent_streams=str(self.stream_limit),
+        )
+        calls_full = Overloaded(
+            f"the server is serving its limit of {limit} concurrent calls; retry after the RetryInfo delay",
+            retry_after_s=retry_after_s,
+            max_concurrent_rpcs=str(limit),
+        )
+        self._statuses = {
+            "draining": status_for(ShuttingDown()),
+            "streams": status_for(streams_full),
+            "calls": status_for(calls_full),
+        }
         self._refusing: dict[tuple[str, str], grpc.RpcMethodHandler] = {}
 
     def worker_pool(self, max_workers: int) -> futures.ThreadPoolExecutor:
@@ -208,8 +223,11 @@ class AdmissionControl(grpc.ServerInterceptor):
 
 
 def _behavior_name(handler: grpc.RpcMethodHandler) -> str:
-    return ("stream" if handler.request_streaming else "unary") + "_" + (
-        "stream" if handler.response_streaming else "unary")
+    return (
+        ("stream" if handler.request_streaming else "unary")
+        + "_"
+        + ("stream" if handler.response_streaming else "unary")
+    )
 
 
 def _replaced(handler: grpc.RpcMethodHandler, behavior: Callable[..., Any]) -> grpc.RpcMethodHandler:
@@ -230,9 +248,11 @@ def _on_pool(handler: grpc.RpcMethodHandler, pool: futures.ThreadPoolExecutor) -
 def _refusing(handler: grpc.RpcMethodHandler, status: grpc.Status) -> grpc.RpcMethodHandler:
     """A handler that answers `status` without running the method."""
     if handler.response_streaming:
+
         def streaming(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             abort(context, status)
             yield from ()
+
         return _replaced(handler, streaming)
 
     def unary(request: Any, context: grpc.ServicerContext) -> Any:
@@ -245,18 +265,22 @@ def _holding(handler: grpc.RpcMethodHandler, slot: _Slot) -> grpc.RpcMethodHandl
     """`handler` releasing `slot` when its behaviour ends (the worker pool releases it if it never runs)."""
     inner = getattr(handler, _behavior_name(handler))
     if handler.response_streaming:
+
         def streaming(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             try:
                 yield from inner(request, context)
             finally:
                 slot.release()
+
         behavior: Callable[..., Any] = streaming
     else:
+
         def unary(request: Any, context: grpc.ServicerContext) -> Any:
             try:
                 return inner(request, context)
             finally:
                 slot.release()
+
         behavior = unary
     behavior.admission_slot = slot  # type: ignore[attr-defined]
     return _replaced(handler, behavior)

@@ -17,6 +17,7 @@ fails closed (UNAUTHENTICATED) if no authenticated call is in progress.
 Reflection requires authentication like the service itself; health does not,
 so load balancers and orchestrators can probe without credentials.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -111,8 +112,9 @@ class Authenticator(grpc.ServerInterceptor):
         if self._tokens is None:
             if is_loopback_peer(context.peer()):
                 return DEFAULT_TENANT
-            raise Unauthenticated("LOOPBACK_ONLY", "this server has no tokens configured and serves "
-                                                   "loopback clients only")
+            raise Unauthenticated(
+                "LOOPBACK_ONLY", "this server has no tokens configured and serves loopback clients only"
+            )
         token = _bearer_token(context)
         if token is None:
             raise Unauthenticated("MISSING_CREDENTIALS", "send 'authorization: Bearer TOKEN' metadata")
@@ -141,9 +143,13 @@ def startup_warnings(tokens: Optional[TokenTable], listen: str) -> list[str]:
     """What the operator must know about the server's exposure; logged at start-up."""
     if tokens is not None:
         return []
-    warnings = ["no tokens configured (EVIDENCE_TRACE_TOKENS_FILE): only loopback clients are served, "
-                f"all as tenant {DEFAULT_TENANT!r}"]
+    warnings = [
+        "no tokens configured (EVIDENCE_TRACE_TOKENS_FILE): only loopback clients are served, "
+        f"all as tenant {DEFAULT_TENANT!r}"
+    ]
     if not is_loopback_listen(listen):
-        warnings.append(f"listening on {listen} without tokens: every non-loopback client will be refused "
-                        "(UNAUTHENTICATED, LOOPBACK_ONLY); configure a token file to serve them")
+        warnings.append(
+            f"listening on {listen} without tokens: every non-loopback client will be refused "
+            "(UNAUTHENTICATED, LOOPBACK_ONLY); configure a token file to serve them"
+        )
     return warnings

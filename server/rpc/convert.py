@@ -1,4 +1,5 @@
 """Translation between protobuf messages and domain objects. Nothing else."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -132,11 +133,19 @@ def invocation_to_pb(recorded: Recorded) -> pb.ToolInvocation:
     inv = recorded.invocation
     assert inv is not None and recorded.classification is not None
     m = pb.ToolInvocation(
-        invocation_id=inv.invocation_id, session_id=inv.session_id, tool_name=inv.tool_name,
-        duration_ms=inv.duration_ms, success=bool(inv.success), output_state=wire(inv.output_state),
-        output_preview=inv.output_preview, output_truncated=inv.output_truncated,
-        error_message=inv.error_message, error_kind=wire(inv.error_kind), topic_domain=inv.topic_domain,
-        evidence_hint=wire(inv.evidence_hint), outcome=wire(recorded.classification.outcome),
+        invocation_id=inv.invocation_id,
+        session_id=inv.session_id,
+        tool_name=inv.tool_name,
+        duration_ms=inv.duration_ms,
+        success=bool(inv.success),
+        output_state=wire(inv.output_state),
+        output_preview=inv.output_preview,
+        output_truncated=inv.output_truncated,
+        error_message=inv.error_message,
+        error_kind=wire(inv.error_kind),
+        topic_domain=inv.topic_domain,
+        evidence_hint=wire(inv.evidence_hint),
+        outcome=wire(recorded.classification.outcome),
     )
     if inv.input_params:
         m.input_params.update(inv.input_params)
@@ -159,11 +168,16 @@ def invocation_to_pb(recorded: Recorded) -> pb.ToolInvocation:
 def step_from_pb(m: pb.AgentStep) -> tuple[model.AgentStep, list[Violation]]:
     violations: list[Violation] = []
     step = model.AgentStep(
-        step_id=m.step_id, session_id=m.session_id,
-        kind=_enum(model.StepKind, m.kind, "kind", violations), name=m.name,
-        start_time=_time(m, "start_time", violations, "start_time"), duration_ms=m.duration_ms,
-        detail=m.detail, detail_truncated=m.detail_truncated,
-        success=m.success if m.HasField("success") else None, error_message=m.error_message,
+        step_id=m.step_id,
+        session_id=m.session_id,
+        kind=_enum(model.StepKind, m.kind, "kind", violations),
+        name=m.name,
+        start_time=_time(m, "start_time", violations, "start_time"),
+        duration_ms=m.duration_ms,
+        detail=m.detail,
+        detail_truncated=m.detail_truncated,
+        success=m.success if m.HasField("success") else None,
+        error_message=m.error_message,
     )
     return step, violations
 
@@ -171,9 +185,16 @@ def step_from_pb(m: pb.AgentStep) -> tuple[model.AgentStep, list[Violation]]:
 def step_to_pb(recorded: Recorded) -> pb.AgentStep:
     s = recorded.step
     assert s is not None
-    m = pb.AgentStep(step_id=s.step_id, session_id=s.session_id, kind=wire(s.kind), name=s.name,
-                     duration_ms=s.duration_ms, detail=s.detail, detail_truncated=s.detail_truncated,
-                     error_message=s.error_message)
+    m = pb.AgentStep(
+        step_id=s.step_id,
+        session_id=s.session_id,
+        kind=wire(s.kind),
+        name=s.name,
+        duration_ms=s.duration_ms,
+        detail=s.detail,
+        detail_truncated=s.detail_truncated,
+        error_message=s.error_message,
+    )
     if s.success is not None:
         m.success = s.success
     _set_time(m.start_time, s.start_time)
@@ -182,9 +203,14 @@ def step_to_pb(recorded: Recorded) -> pb.AgentStep:
 
 
 def session_to_pb(s: model.Session) -> pb.DiagnosisSession:
-    m = pb.DiagnosisSession(session_id=s.session_id, status=wire(s.status), step_count=s.step_count,
-                            tool_call_count=s.tool_call_count, helper_call_count=s.helper_call_count,
-                            evaluation_count=s.evaluation_count)
+    m = pb.DiagnosisSession(
+        session_id=s.session_id,
+        status=wire(s.status),
+        step_count=s.step_count,
+        tool_call_count=s.tool_call_count,
+        helper_call_count=s.helper_call_count,
+        evaluation_count=s.evaluation_count,
+    )
     _set_time(m.create_time, s.create_time)
     _set_time(m.update_time, s.update_time)
     _set_time(m.complete_time, s.complete_time)
@@ -193,20 +219,32 @@ def session_to_pb(s: model.Session) -> pb.DiagnosisSession:
 
 def entry_to_pb(e: model.SummaryEntry) -> pb.EvidenceSummaryEntry:
     return pb.EvidenceSummaryEntry(
-        tool_name=e.tool_name, topic_domain=e.topic_domain, level=wire(e.level), call_count=e.call_count,
-        success_count=e.success_count, failure_count=e.failure_count, no_hit_count=e.no_hit_count,
-        dedup_count=e.dedup_count, repeated_call_count=e.repeated_call_count,
-        source_invocation_ids=list(e.source_invocation_ids), direct_hit_excerpt=e.direct_hit_excerpt,
-        direct_hit_invocation_id=e.direct_hit_invocation_id, output_summary=e.output_summary,
+        tool_name=e.tool_name,
+        topic_domain=e.topic_domain,
+        level=wire(e.level),
+        call_count=e.call_count,
+        success_count=e.success_count,
+        failure_count=e.failure_count,
+        no_hit_count=e.no_hit_count,
+        dedup_count=e.dedup_count,
+        repeated_call_count=e.repeated_call_count,
+        source_invocation_ids=list(e.source_invocation_ids),
+        direct_hit_excerpt=e.direct_hit_excerpt,
+        direct_hit_invocation_id=e.direct_hit_invocation_id,
+        output_summary=e.output_summary,
     )
 
 
 def verdict_to_pb(v: model.Verdict, stored: bool = False) -> pb.VerifierDecision:
     """The verdict as sent: a Chat response (stored=False) leaves the claim texts out, and for a
     REJECT also their facts and reasons; a stored evaluation (stored=True) keeps them."""
-    m = pb.VerifierDecision(decision=wire(v.decision), reasons=list(v.reasons),
-                            fallback_reason=wire(v.fallback_reason), verifier=v.verifier,
-                            verifier_decision=wire(v.backend_decision))
+    m = pb.VerifierDecision(
+        decision=wire(v.decision),
+        reasons=list(v.reasons),
+        fallback_reason=wire(v.fallback_reason),
+        verifier=v.verifier,
+        verifier_decision=wire(v.backend_decision),
+    )
     if v.confidence is not None:
         m.confidence = v.confidence
     withhold = not stored and v.decision == model.Decision.REJECT
@@ -215,10 +253,12 @@ def verdict_to_pb(v: model.Verdict, stored: bool = False) -> pb.VerifierDecision
 
 
 def claim_to_pb(c: model.ClaimCheck, text: bool, details: bool) -> pb.ClaimCheck:
-    m = pb.ClaimCheck(start=c.start, end=c.end, kind=wire(c.kind), status=wire(c.status), direct=c.direct,
-                      inference=c.inference)
-    m.groundings.extend(pb.ClaimGrounding(invocation_id=g.invocation_id, unit=g.unit, excerpt=g.excerpt)
-                        for g in c.groundings)
+    m = pb.ClaimCheck(
+        start=c.start, end=c.end, kind=wire(c.kind), status=wire(c.status), direct=c.direct, inference=c.inference
+    )
+    m.groundings.extend(
+        pb.ClaimGrounding(invocation_id=g.invocation_id, unit=g.unit, excerpt=g.excerpt) for g in c.groundings
+    )
     if details:
         m.facts.extend(c.facts)
         m.reason = c.reason
@@ -232,6 +272,7 @@ def violations_to_pb(violations: list[Violation]) -> list[pb.FieldViolation]:
 
 
 # -- listing and timeline (ListSessions, WatchSession) ------------------------
+
 
 def session_filter_from_pb(m: pb.ListSessionsRequest) -> SessionFilter:
     """The listing filter; an unknown status number or an out-of-range time is bad input."""
@@ -262,13 +303,26 @@ def timeline_event_to_pb(event: TimelineEvent) -> pb.WatchSessionResponse:
     if isinstance(item, StoredStep):
         m.step.CopyFrom(step_to_pb(Recorded(RecordOutcome.UNSPECIFIED, item.record_us, step=item.step)))
     elif isinstance(item, StoredInvocation):
-        m.invocation.CopyFrom(invocation_to_pb(Recorded(RecordOutcome.UNSPECIFIED, item.record_us,
-                                                        invocation=item.invocation,
-                                                        classification=item.classification)))
+        m.invocation.CopyFrom(
+            invocation_to_pb(
+                Recorded(
+                    RecordOutcome.UNSPECIFIED,
+                    item.record_us,
+                    invocation=item.invocation,
+                    classification=item.classification,
+                )
+            )
+        )
     elif isinstance(item, StoredEvaluation):
-        m.evaluation.CopyFrom(pb.VerifierEvaluation(
-            evaluation_id=item.evaluation_id, session_id=item.session_id, question=item.question,
-            decision=verdict_to_pb(item.verdict, stored=True), latency_ms=item.latency_ms))
+        m.evaluation.CopyFrom(
+            pb.VerifierEvaluation(
+                evaluation_id=item.evaluation_id,
+                session_id=item.session_id,
+                question=item.question,
+                decision=verdict_to_pb(item.verdict, stored=True),
+                latency_ms=item.latency_ms,
+            )
+        )
         _set_us(m.evaluation.create_time, item.create_us)
     else:
         m.session.CopyFrom(session_to_pb(item))

@@ -11,6 +11,7 @@ INVALID_ARGUMENT, reason MALFORMED_REQUEST, and a google.rpc.BadRequest naming
 the field where it can be told (`locate` walks the wire format tolerantly; it
 runs only when decoding failed, so the hot path parses exactly once, as before).
 """
+
 from __future__ import annotations
 
 import logging
@@ -44,10 +45,12 @@ def add_service(servicer: Any, server: grpc.Server) -> None:
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
-                _streaming(behaviour, request_type), response_serializer=response_type.SerializeToString)
+                _streaming(behaviour, request_type), response_serializer=response_type.SerializeToString
+            )
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-                _unary(behaviour, request_type), response_serializer=response_type.SerializeToString)
+                _unary(behaviour, request_type), response_serializer=response_type.SerializeToString
+            )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
 
 
@@ -69,8 +72,11 @@ def _decoded(request_type: Any, data: bytes, context: grpc.ServicerContext) -> A
     try:
         return decode(request_type, data)
     except MalformedRequest as exc:
-        log.info("refused a malformed %s: %s", request_type.DESCRIPTOR.name,
-                 ", ".join(v.field for v in exc.violations) or "no field located")
+        log.info(
+            "refused a malformed %s: %s",
+            request_type.DESCRIPTOR.name,
+            ", ".join(v.field for v in exc.violations) or "no field located",
+        )
         abort(context, status_for(exc))
         raise  # abort() raises; this guards against a context whose abort does not
 
@@ -110,8 +116,7 @@ class _Walk:
                 return result, pos
             shift += 7
 
-    def message(self, start: int, end: int, descriptor: d.Descriptor, path: str,
-                depth: int) -> Optional[Violation]:
+    def message(self, start: int, end: int, descriptor: d.Descriptor, path: str, depth: int) -> Optional[Violation]:
         """The first problem inside one message's bytes, or None."""
         if depth > self.deepest[0]:
             self.deepest = (depth, path)
@@ -154,14 +159,18 @@ class _Walk:
                 return Violation(field_path, "the bytes are truncated or corrupt")
         return None
 
-    def field(self, field: d.FieldDescriptor, start: int, end: int, parent: d.Descriptor, path: str,
-              depth: int) -> Optional[Violation]:
+    def field(
+        self, field: d.FieldDescriptor, start: int, end: int, parent: d.Descriptor, path: str, depth: int
+    ) -> Optional[Violation]:
         if field.type == _FD.TYPE_STRING:
             try:
                 self.data[start:end].decode("utf-8")
             except UnicodeDecodeError:
-                return Violation(path, "must be valid UTF-8 (convert text in another encoding, such as GBK, "
-                                       "to UTF-8, or send it as bytes)")
+                return Violation(
+                    path,
+                    "must be valid UTF-8 (convert text in another encoding, such as GBK, "
+                    "to UTF-8, or send it as bytes)",
+                )
             return None
         target = field.message_type
         if target is None or depth >= _WALK_DEPTH:
@@ -170,8 +179,7 @@ class _Walk:
             return self.struct_entry(start, end, target, path, depth + 1)
         return self.message(start, end, target, path, depth + 1)
 
-    def struct_entry(self, start: int, end: int, entry: d.Descriptor, path: str,
-                     depth: int) -> Optional[Violation]:
+    def struct_entry(self, start: int, end: int, entry: d.Descriptor, path: str, depth: int) -> Optional[Violation]:
         key = self.entry_key(start, end)
         if key is None:
             return self.message(start, end, entry, path, depth)
@@ -197,7 +205,7 @@ class _Walk:
                     return None
                 length, pos = self.varint(pos, end)
                 if tag >> 3 == 1:
-                    return self.data[pos:pos + length].decode("utf-8")
+                    return self.data[pos : pos + length].decode("utf-8")
                 pos += length
         except (_Corrupt, UnicodeDecodeError):
             return None

@@ -6,6 +6,7 @@ authentication), logs at start-up who the server will serve, and drains calls
 on shutdown.
 `bind(server, settings)` adds the listening port, with TLS when configured.
 """
+
 from __future__ import annotations
 
 import logging
@@ -73,19 +74,23 @@ class GuardSettings(Protocol):
     def tls_client_ca(self) -> str: ...
 
 
-def guard_interceptors(settings: GuardSettings,
-                       shutdown: Optional[ShutdownSignal] = None) -> tuple[AdmissionControl, Authenticator]:
+def guard_interceptors(
+    settings: GuardSettings, shutdown: Optional[ShutdownSignal] = None
+) -> tuple[AdmissionControl, Authenticator]:
     """Admission control and authentication, configured from settings."""
     tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
     for warning in startup_warnings(tokens, settings.listen):
         log.warning(warning)
     if tokens is not None:
-        log.info("bearer-token authentication: %d token(s) for %d tenant(s)", len(tokens.entries),
-                 len(tokens.tenants))
+        log.info("bearer-token authentication: %d token(s) for %d tenant(s)", len(tokens.entries), len(tokens.tenants))
     limit = concurrency_limit(settings.max_workers, settings.max_concurrent_rpcs)
     admission = AdmissionControl(limit, streams=settings.max_concurrent_streams, shutdown=shutdown)
-    log.info("admission control: at most %d concurrent calls (%d of them streams) on %d workers",
-             limit, admission.stream_limit, settings.max_workers)
+    log.info(
+        "admission control: at most %d concurrent calls (%d of them streams) on %d workers",
+        limit,
+        admission.stream_limit,
+        settings.max_workers,
+    )
     return admission, Authenticator(tokens)
 
 

@@ -7,6 +7,7 @@ whose behaviour runs inside a *call scope*: a context manager entered before
 the servicer method runs and exited after it finished (for server-streaming
 methods, after the last response was taken). The scope may abort the call.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, ContextManager, Iterator
@@ -30,8 +31,11 @@ def carry(wrapper: Callable, behavior: Callable) -> Callable:
 
 
 def _kind(handler: grpc.RpcMethodHandler) -> str:
-    return ("stream" if handler.request_streaming else "unary") + "_" + (
-        "stream" if handler.response_streaming else "unary")
+    return (
+        ("stream" if handler.request_streaming else "unary")
+        + "_"
+        + ("stream" if handler.response_streaming else "unary")
+    )
 
 
 def within(handler: grpc.RpcMethodHandler, scope: CallScope) -> grpc.RpcMethodHandler:
@@ -49,5 +53,6 @@ def within(handler: grpc.RpcMethodHandler, scope: CallScope) -> grpc.RpcMethodHa
 
     build = getattr(grpc, f"{kind}_rpc_method_handler")
     behavior = carry(streaming if handler.response_streaming else unary, inner)
-    return build(behavior, request_deserializer=handler.request_deserializer,
-                 response_serializer=handler.response_serializer)
+    return build(
+        behavior, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
+    )

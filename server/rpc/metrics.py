@@ -3,6 +3,7 @@
 Each server owns its own registry, so several servers in one process (tests)
 never share or double-register series. docs/metrics.md lists every metric.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,25 @@ from evidence_trace.server.rpc.method_handlers import carry
 prometheus_client.disable_created_metrics()
 
 #: Latency buckets in seconds: sub-millisecond reads up to long Chat calls and watches.
-LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
-                   60.0, 300.0)
+LATENCY_BUCKETS = (
+    0.0005,
+    0.001,
+    0.0025,
+    0.005,
+    0.01,
+    0.025,
+    0.05,
+    0.1,
+    0.25,
+    0.5,
+    1.0,
+    2.5,
+    5.0,
+    10.0,
+    30.0,
+    60.0,
+    300.0,
+)
 
 
 class OutcomeRecorder(Protocol):
@@ -69,27 +87,48 @@ class Metrics:
         self.registry = CollectorRegistry(auto_describe=True)
         ProcessCollector(registry=self.registry)  # process_cpu_seconds_total, process_resident_memory_bytes, ...
         Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=self.registry).info(
-            {"version": _version("evidence-trace"), "python_version": platform.python_version(),
-             "grpcio_version": _version("grpcio")})
+            {
+                "version": _version("evidence-trace"),
+                "python_version": platform.python_version(),
+                "grpcio_version": _version("grpcio"),
+            }
+        )
         labels = ("grpc_type", "grpc_service", "grpc_method")
-        self.started = Counter("grpc_server_started", "RPCs started on the server.", labels,
-                               registry=self.registry)
-        self.handled = Counter("grpc_server_handled", "RPCs completed on the server, by status code.",
-                               (*labels, "grpc_code"), registry=self.registry)
-        self.latency = Histogram("grpc_server_handling_seconds",
-                                 "Time from an RPC's start to its completion, by status code.",
-                                 (*labels, "grpc_code"), buckets=LATENCY_BUCKETS, registry=self.registry)
-        self.rows = Counter("evidence_trace_rows_written", "Rows committed, by kind.", ("kind",),
-                            registry=self.registry)
-        self.duplicates = Counter("evidence_trace_duplicates",
-                                  "Writes acknowledged as duplicates of a stored row (nothing written), by kind.",
-                                  ("kind",), registry=self.registry)
-        self.rejections = Counter("evidence_trace_rejections",
-                                  "Requests or batch items refused, by method and reason.",
-                                  ("grpc_method", "reason"), registry=self.registry)
-        self.decisions = Counter("evidence_trace_chat_decisions",
-                                 "Chat evaluations persisted, by decision and fallback reason.",
-                                 ("decision", "fallback_reason"), registry=self.registry)
+        self.started = Counter("grpc_server_started", "RPCs started on the server.", labels, registry=self.registry)
+        self.handled = Counter(
+            "grpc_server_handled",
+            "RPCs completed on the server, by status code.",
+            (*labels, "grpc_code"),
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "grpc_server_handling_seconds",
+            "Time from an RPC's start to its completion, by status code.",
+            (*labels, "grpc_code"),
+            buckets=LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.rows = Counter(
+            "evidence_trace_rows_written", "Rows committed, by kind.", ("kind",), registry=self.registry
+        )
+        self.duplicates = Counter(
+            "evidence_trace_duplicates",
+            "Writes acknowledged as duplicates of a stored row (nothing written), by kind.",
+            ("kind",),
+            registry=self.registry,
+        )
+        self.rejections = Counter(
+            "evidence_trace_rejections",
+            "Requests or batch items refused, by method and reason.",
+            ("grpc_method", "reason"),
+            registry=self.registry,
+        )
+        self.decisions = Counter(
+            "evidence_trace_chat_decisions",
+            "Chat evaluations persisted, by decision and fallback reason.",
+            ("decision", "fallback_reason"),
+            registry=self.registry,
+        )
 
     # -- OutcomeRecorder -----------------------------------------------------
     def recorded(self, kind: str, outcome: RecordOutcome) -> None:
@@ -126,16 +165,16 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         if handler.unary_unary:
             return handler._replace(unary_unary=self._unary(handler.unary_unary, "unary", service, method))
         if handler.unary_stream:
-            return handler._replace(unary_stream=self._streaming(handler.unary_stream, "server_stream",
-                                                                 service, method))
+            return handler._replace(
+                unary_stream=self._streaming(handler.unary_stream, "server_stream", service, method)
+            )
         if handler.stream_unary:
-            return handler._replace(stream_unary=self._unary(handler.stream_unary, "client_stream",
-                                                             service, method))
-        return handler._replace(stream_stream=self._streaming(handler.stream_stream, "bidi_stream",
-                                                              service, method))
+            return handler._replace(stream_unary=self._unary(handler.stream_unary, "client_stream", service, method))
+        return handler._replace(stream_stream=self._streaming(handler.stream_stream, "bidi_stream", service, method))
 
-    def _observe(self, labels: tuple[str, str, str], context: grpc.ServicerContext, started: float,
-                 failed: bool) -> None:
+    def _observe(
+        self, labels: tuple[str, str, str], context: grpc.ServicerContext, started: float, failed: bool
+    ) -> None:
         code = _code_name(context, failed)
         self._m.handled.labels(*labels, code).inc()
         self._m.latency.labels(*labels, code).observe(time.perf_counter() - started)

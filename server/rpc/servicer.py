@@ -1,4 +1,5 @@
 """The gRPC servicer: translates protobuf to domain calls and back, nothing else."""
+
 from __future__ import annotations
 
 import functools
@@ -29,7 +30,6 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 log = logging.getLogger(__name__)
-
 
 
 def _rpc(method: Callable) -> Callable:
@@ -86,9 +86,15 @@ def _prefixed(prefix: str, violations: list[Violation]) -> list[Violation]:
 class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
     """Translates each RPC's protobuf to the use cases' domain objects and back; nothing else."""
 
-    def __init__(self, use_cases: UseCases, commit_timeout_s: float,
-                 tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT, *,
-                 outcomes: Optional[OutcomeRecorder] = None, shutdown: Optional[ShutdownSignal] = None):
+    def __init__(
+        self,
+        use_cases: UseCases,
+        commit_timeout_s: float,
+        tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT,
+        *,
+        outcomes: Optional[OutcomeRecorder] = None,
+        shutdown: Optional[ShutdownSignal] = None,
+    ):
         self._recorder = use_cases.recorder
         self._chat = use_cases.chat
         self._sessions = use_cases.sessions
@@ -116,19 +122,21 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         if isinstance(result, Exception):
             raise result
         self._outcomes.recorded("invocation", result.outcome)
-        return pb.RecordInvocationResponse(outcome=convert.wire(result.outcome), invocation=convert.invocation_to_pb(result))
+        return pb.RecordInvocationResponse(
+            outcome=convert.wire(result.outcome), invocation=convert.invocation_to_pb(result)
+        )
 
     @_rpc
     def BatchRecordInvocations(self, request, context):
         limit = self._recorder.limits.batch_items
         if not 1 <= len(request.invocations) <= limit:
-            raise InvalidArgument([Violation("invocations", f"must hold 1 to {limit} items "
-                                                            f"(got {len(request.invocations)})")])
+            raise InvalidArgument(
+                [Violation("invocations", f"must hold 1 to {limit} items (got {len(request.invocations)})")]
+            )
         converted = [convert.invocation_from_pb(m) for m in request.invocations]
         # Items that failed conversion are kept out of the recorder but keep their slot.
         to_record = [inv for inv, bad in converted if not bad]
-        recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record,
-                                                          self._timeout(context)))
+        recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record, self._timeout(context)))
         results = []
         for m, (_, bad) in zip(request.invocations, converted):
             outcome = InvalidArgument(bad) if bad else next(recorded)
@@ -156,16 +164,18 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
 
     @_rpc
     def CompleteSession(self, request, context):
-        session = self._sessions.complete(self._tenant_of(context), request.session_id,
-                                          convert.session_status(request.status), self._timeout(context))
+        session = self._sessions.complete(
+            self._tenant_of(context), request.session_id, convert.session_status(request.status), self._timeout(context)
+        )
         return pb.CompleteSessionResponse(session=convert.session_to_pb(session))
 
     @_rpc
     def SummarizeSession(self, request, context):
         _require_id(request.session_id)
         session, entries = self._sessions.summarize(self._tenant_of(context), request.session_id)
-        return pb.SummarizeSessionResponse(session=convert.session_to_pb(session),
-                                           entries=[convert.entry_to_pb(e) for e in entries])
+        return pb.SummarizeSessionResponse(
+            session=convert.session_to_pb(session), entries=[convert.entry_to_pb(e) for e in entries]
+        )
 
     @_rpc
     def Chat(self, request, context):
@@ -174,20 +184,31 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         context.add_callback(deadline.expire)
         with self._shutdown.subscribed(deadline.cut):
             result = self._chat.chat(
-                self._tenant_of(context), request.session_id, request.question, request.draft_answer,
-                request.verifier_output if request.HasField("verifier_output") else None, self._timeout(context),
-                deadline, request.request_id)
+                self._tenant_of(context),
+                request.session_id,
+                request.question,
+                request.draft_answer,
+                request.verifier_output if request.HasField("verifier_output") else None,
+                self._timeout(context),
+                deadline,
+                request.request_id,
+            )
         self._outcomes.decided(result.verdict.decision, result.verdict.fallback_reason)
-        return pb.ChatResponse(decision=convert.verdict_to_pb(result.verdict),
-                               output_text=result.verdict.output_text, evaluation_id=result.evaluation_id,
-                               entries=[convert.entry_to_pb(e) for e in result.entries])
+        return pb.ChatResponse(
+            decision=convert.verdict_to_pb(result.verdict),
+            output_text=result.verdict.output_text,
+            evaluation_id=result.evaluation_id,
+            entries=[convert.entry_to_pb(e) for e in result.entries],
+        )
 
     @_rpc
     def ListSessions(self, request, context):
-        page = self._listing.page(self._tenant_of(context), convert.session_filter_from_pb(request),
-                                  request.page_size, request.page_token)
-        return pb.ListSessionsResponse(sessions=[convert.overview_to_pb(o) for o in page.sessions],
-                                       next_page_token=page.next_page_token)
+        page = self._listing.page(
+            self._tenant_of(context), convert.session_filter_from_pb(request), request.page_size, request.page_token
+        )
+        return pb.ListSessionsResponse(
+            sessions=[convert.overview_to_pb(o) for o in page.sessions], next_page_token=page.next_page_token
+        )
 
     @_rpc_stream
     def WatchSession(self, request, context):
@@ -195,9 +216,13 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         stopped = threading.Event()
         context.add_callback(stopped.set)  # runs when the call ends: cancelled, timed out or done
         with self._shutdown.subscribed(lambda _: stopped.set()):  # the server stops: end now, not at the grace
-            for event in self._watcher.watch(self._tenant_of(context), request.session_id,
-                                             follow=not request.replay_only, stopped=stopped,
-                                             wait_for_session=request.wait_for_session):
+            for event in self._watcher.watch(
+                self._tenant_of(context),
+                request.session_id,
+                follow=not request.replay_only,
+                stopped=stopped,
+                wait_for_session=request.wait_for_session,
+            ):
                 if self._shutdown.started:
                     break
                 yield convert.timeline_event_to_pb(event)
@@ -220,12 +245,20 @@ def _require_id(session_id: str) -> None:
 def _batch_result(invocation_id: str, result) -> pb.BatchRecordResult:
     if isinstance(result, Recorded):
         assert result.classification is not None  # invocations are always classified
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(result.outcome),
-                                    invocation_outcome=convert.wire(result.classification.outcome))
+        return pb.BatchRecordResult(
+            invocation_id=invocation_id,
+            outcome=convert.wire(result.outcome),
+            invocation_outcome=convert.wire(result.classification.outcome),
+        )
     if isinstance(result, InvalidArgument):
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(RecordOutcome.REJECTED),
-                                    reason=result.reason, violations=convert.violations_to_pb(result.violations))
+        return pb.BatchRecordResult(
+            invocation_id=invocation_id,
+            outcome=convert.wire(RecordOutcome.REJECTED),
+            reason=result.reason,
+            violations=convert.violations_to_pb(result.violations),
+        )
     if isinstance(result, EvidenceTraceError):
-        return pb.BatchRecordResult(invocation_id=invocation_id, outcome=convert.wire(RecordOutcome.REJECTED),
-                                    reason=result.reason)
+        return pb.BatchRecordResult(
+            invocation_id=invocation_id, outcome=convert.wire(RecordOutcome.REJECTED), reason=result.reason
+        )
     raise result

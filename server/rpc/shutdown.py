@@ -7,6 +7,7 @@ so its client reconnects to another replica; a Chat cuts its verifier call at
 `cut_at` (a little before the end of the grace period), so its evaluation is
 still recorded (VERIFIER_TIMEOUT) and answered before the process exits.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -17,7 +18,6 @@ from evidence_trace.server.domain.errors import ShuttingDown  # noqa: F401  (rai
 
 #: (cut_at) -> None: called once when the server starts stopping; cut_at is a time.monotonic() value.
 OnShutdown = Callable[[float], None]
-
 
 
 class ShutdownSignal:

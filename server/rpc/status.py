@@ -4,6 +4,7 @@ Every error carries a google.rpc.ErrorInfo (reason, domain, metadata); bad
 input adds a google.rpc.BadRequest with one violation per field; retryable
 errors add a google.rpc.RetryInfo. Nothing reaches a client as UNKNOWN.
 """
+
 from __future__ import annotations
 
 import grpc
@@ -45,10 +46,16 @@ def status_for(exc: BaseException) -> grpc.Status:
         metadata = dict(getattr(exc, "metadata", {}) or {})
     details = [_pack(error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN, metadata=metadata))]
     if isinstance(exc, errors.InvalidArgument):
-        details.append(_pack(error_details_pb2.BadRequest(field_violations=[
-            error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description)
-            for v in exc.violations
-        ])))
+        details.append(
+            _pack(
+                error_details_pb2.BadRequest(
+                    field_violations=[
+                        error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description)
+                        for v in exc.violations
+                    ]
+                )
+            )
+        )
     retry_after = getattr(exc, "retry_after_s", None)
     if retry_after is not None:
         delay = duration_pb2.Duration()

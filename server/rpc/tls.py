@@ -6,6 +6,7 @@ that CA (mutual TLS), checked during the handshake, before any call. Tenants
 still come from bearer tokens: a client certificate proves the client is one
 of yours, the token says which tenant it acts for.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -11,6 +11,7 @@ prints such a line). A tenant may have several tokens (rotation: add the new
 line, move clients over, remove the old line, restart). The file never holds a
 token itself, so reading it gives an attacker nothing to present.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -75,8 +76,9 @@ def parse_tokens(text: str, source: str = "token file") -> TokenTable:
             continue
         parts = line.split()
         if len(parts) != 2 or not _TENANT.fullmatch(parts[0]) or not _HEX.fullmatch(parts[1].lower()):
-            raise TokenFileError(f"{source}, line {number}: expected 'TENANT SHA256-HEX' "
-                                 "(tenant of [A-Za-z0-9._:-], 64 hex digits)")
+            raise TokenFileError(
+                f"{source}, line {number}: expected 'TENANT SHA256-HEX' (tenant of [A-Za-z0-9._:-], 64 hex digits)"
+            )
         digest = parts[1].lower()
         if digest in seen:
             raise TokenFileError(f"{source}, line {number}: this token hash is listed twice")
@@ -120,9 +122,11 @@ def hash_token_command(tenant: Optional[str], generate: bool, stdin: TextIO, std
 
 def add_hash_token_parser(sub) -> None:
     """The `hash-token` subcommand of the `evidence-trace` command line."""
-    p = sub.add_parser("hash-token", help="print a token file line for a bearer token",
-                       description="Read a bearer token from stdin (or make one with --generate) and print its "
-                                   "token file line, 'TENANT SHA256-HEX'; see docs/security.md.")
+    p = sub.add_parser(
+        "hash-token",
+        help="print a token file line for a bearer token",
+        description="Read a bearer token from stdin (or make one with --generate) and print its "
+        "token file line, 'TENANT SHA256-HEX'; see docs/security.md.",
+    )
     p.add_argument("--tenant", help="the tenant the token acts for (without it, only the hash is printed)")
-    p.add_argument("--generate", action="store_true",
-                   help="make a new random token and print it first, then its line")
+    p.add_argument("--generate", action="store_true", help="make a new random token and print it first, then its line")

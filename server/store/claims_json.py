@@ -5,6 +5,7 @@ groundings as [invocation_id, unit, excerpt] triples, reason, direct,
 inference, text). Unknown keys are ignored on read, so a newer server's rows
 stay readable by an older one.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,13 @@ def claims_from_json(text: str) -> tuple[ClaimCheck, ...]:
 
 
 def _encode(check: ClaimCheck) -> dict[str, Any]:
-    item: dict[str, Any] = {"s": check.start, "e": check.end, "k": int(check.kind), "st": int(check.status),
-                            "t": check.text}
+    item: dict[str, Any] = {
+        "s": check.start,
+        "e": check.end,
+        "k": int(check.kind),
+        "st": int(check.status),
+        "t": check.text,
+    }
     if check.facts:
         item["f"] = list(check.facts)
     if check.groundings:
@@ -49,9 +55,20 @@ def _enum(cls, value: Any):
 
 
 def _decode(item: dict[str, Any]) -> ClaimCheck:
-    groundings = tuple(Grounding(str(g[0]), str(g[1]), str(g[2]) if len(g) > 2 else "")
-                       for g in item.get("g", ()) if isinstance(g, list) and len(g) >= 2)
-    return ClaimCheck(start=int(item.get("s", 0)), end=int(item.get("e", 0)), text=str(item.get("t", "")),
-                      kind=_enum(ClaimKind, item.get("k")), status=_enum(ClaimStatus, item.get("st")),
-                      facts=tuple(str(f) for f in item.get("f", ())), groundings=groundings,
-                      reason=str(item.get("r", "")), direct=bool(item.get("d")), inference=bool(item.get("i")))
+    groundings = tuple(
+        Grounding(str(g[0]), str(g[1]), str(g[2]) if len(g) > 2 else "")
+        for g in item.get("g", ())
+        if isinstance(g, list) and len(g) >= 2
+    )
+    return ClaimCheck(
+        start=int(item.get("s", 0)),
+        end=int(item.get("e", 0)),
+        text=str(item.get("t", "")),
+        kind=_enum(ClaimKind, item.get("k")),
+        status=_enum(ClaimStatus, item.get("st")),
+        facts=tuple(str(f) for f in item.get("f", ())),
+        groundings=groundings,
+        reason=str(item.get("r", "")),
+        direct=bool(item.get("d")),
+        inference=bool(item.get("i")),
+    )

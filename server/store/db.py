@@ -4,6 +4,7 @@ SQLite (the embedded default) runs in WAL mode with foreign keys on and a busy
 timeout; PostgreSQL uses Peewee's connection pool. Connections are per thread
 and opened explicitly (`thread_connection()`), never auto-connected.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -124,7 +125,8 @@ def _is_disconnect(db: peewee.Database, exc: BaseException) -> bool:
         return False
     cause = exc.__cause__ or exc.__context__ or exc
     return isinstance(cause, (psycopg2.OperationalError, psycopg2.InterfaceError)) or isinstance(
-        exc, peewee.InterfaceError)
+        exc, peewee.InterfaceError
+    )
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ recorded in schema_version. Add new ones at the end; never edit an applied one.
 Concurrent replicas starting together serialize on a lock (BEGIN IMMEDIATE on
 SQLite, an advisory transaction lock on PostgreSQL).
 """
+
 from __future__ import annotations
 
 import time
@@ -20,8 +21,7 @@ _ADVISORY_LOCK_KEY = 0x45564944  # "EVID"
 
 def _v1_initial(db: peewee.Database) -> None:
     db.create_tables(
-        [models.DiagnosisSession, models.ToolInvocation, models.AgentStep, models.VerifierEvaluation],
-        safe=True,
+        [models.DiagnosisSession, models.ToolInvocation, models.AgentStep, models.VerifierEvaluation], safe=True
     )
 
 
@@ -44,8 +44,9 @@ def _v3_chat_request_ids(db: peewee.Database) -> None:
     if "request_digest" not in columns:
         db.execute_sql(f"ALTER TABLE {table} ADD COLUMN request_digest VARCHAR(64) NOT NULL DEFAULT ''")
     # NULLs never collide, so calls without a request id each keep their own row.
-    db.execute_sql(f"CREATE UNIQUE INDEX IF NOT EXISTS {CHAT_REQUEST_INDEX} "
-                   f"ON {table} (tenant, session_id, request_id)")
+    db.execute_sql(
+        f"CREATE UNIQUE INDEX IF NOT EXISTS {CHAT_REQUEST_INDEX} ON {table} (tenant, session_id, request_id)"
+    )
 
 
 #: The unique index that makes a Chat request id stand for one evaluation.

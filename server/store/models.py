@@ -8,6 +8,7 @@ JSON values are stored as compact JSON text.
 The models are bound to a database only where they are used (`db.bind_ctx`),
 so one process can serve several databases (tests, tools) side by side.
 """
+
 from __future__ import annotations
 
 import peewee

@@ -5,6 +5,7 @@ duration of the call and translates driver errors to storage errors. The
 SELECT lists and the mapping of rows to domain objects are the mappers'
 (store/rows.py).
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -40,7 +41,8 @@ class Reader:
         p = self._p
         found = self._db.execute_sql(
             f"SELECT {', '.join(SESSIONS.columns)} FROM {SESSIONS.table} WHERE tenant = {p} AND session_id = {p}",
-            (tenant, session_id)).fetchall()
+            (tenant, session_id),
+        ).fetchall()
         return SESSIONS.to_domain(found[0]) if found else None
 
     def _session_rows(self, columns: tuple[str, ...], tenant: str, session_id: str) -> list[tuple]:
@@ -48,7 +50,9 @@ class Reader:
         p = self._p
         return self._db.execute_sql(
             f"SELECT {', '.join(columns)} FROM {INVOCATIONS.table} WHERE tenant = {p} AND session_id = {p} "
-            "ORDER BY start_us, seq", (tenant, session_id)).fetchall()
+            "ORDER BY start_us, seq",
+            (tenant, session_id),
+        ).fetchall()
 
     def session(self, tenant: str, session_id: str) -> Optional[Session]:
         with translate_errors(self._db), thread_connection(self._db):
@@ -59,8 +63,9 @@ class Reader:
         with translate_errors(self._db), thread_connection(self._db), self._db.atomic():
             return self._session_and_rows(tenant, session_id)
 
-    def session_for_chat(self, tenant: str, session_id: str, preview_chars: int = 16384
-                         ) -> tuple[Optional[Session], list[ClassifiedRow], list[EvidenceRow]]:
+    def session_for_chat(
+        self, tenant: str, session_id: str, preview_chars: int = 16384
+    ) -> tuple[Optional[Session], list[ClassifiedRow], list[EvidenceRow]]:
         """session_with_rows, plus each row as the claim checks read it, in one query.
 
         One read transaction, so the evidence is that of exactly the rows judged.
@@ -79,7 +84,8 @@ class Reader:
             found = self._db.execute_sql(
                 f"SELECT {', '.join(EVALUATIONS.prior_columns)} FROM {EVALUATIONS.table} "
                 f"WHERE tenant = {p} AND session_id = {p} AND request_id = {p}",
-                (tenant, session_id, request_id)).fetchall()
+                (tenant, session_id, request_id),
+            ).fetchall()
         return EVALUATIONS.to_prior(found[0]) if found else None
 
     @staticmethod
@@ -99,8 +105,9 @@ class Reader:
         rows = self._session_rows(INVOCATIONS.classified_columns, tenant, session_id)
         return session, [INVOCATIONS.classified(r) for r in rows]
 
-    def list_sessions(self, tenant: str, flt: SessionFilter, after: Optional[SessionKey],
-                      limit: int) -> list[tuple[SessionKey, SessionOverview]]:
+    def list_sessions(
+        self, tenant: str, flt: SessionFilter, after: Optional[SessionKey], limit: int
+    ) -> list[tuple[SessionKey, SessionOverview]]:
         """Sessions by (update_us, id) descending after a keyset position, with their last verdict.
 
         One query per page: the last evaluation comes from a correlated
@@ -130,18 +137,22 @@ class Reader:
             f"FROM {sessions} s LEFT JOIN {evaluations} e ON e.seq = ("
             f"SELECT MAX(v.seq) FROM {evaluations} v WHERE v.tenant = s.tenant AND v.session_id = s.session_id) "
             f"WHERE {' AND '.join(where)} ORDER BY s.update_us DESC, s.id DESC LIMIT {p}",
-            tuple(params))
+            tuple(params),
+        )
         width = len(SESSIONS.columns)
         out = []
         for row in rows:
-            session = SESSIONS.to_domain(row[1:1 + width])
-            verdict, decided_us = EVALUATIONS.overview_verdict(row[1 + width:])
-            out.append((SessionKey(update_us=row[1 + SESSIONS.columns.index("update_us")], row_id=row[0]),
-                        SessionOverview(session, verdict, from_us(decided_us))))
+            session = SESSIONS.to_domain(row[1 : 1 + width])
+            verdict, decided_us = EVALUATIONS.overview_verdict(row[1 + width :])
+            out.append(
+                (
+                    SessionKey(update_us=row[1 + SESSIONS.columns.index("update_us")], row_id=row[0]),
+                    SessionOverview(session, verdict, from_us(decided_us)),
+                )
+            )
         return out
 
-    def timeline_since(self, tenant: str, session_id: str,
-                       cursor: TimelineCursor) -> Optional[TimelineSnapshot]:
+    def timeline_since(self, tenant: str, session_id: str, cursor: TimelineCursor) -> Optional[TimelineSnapshot]:
         """The session and its rows above the cursor, read in one snapshot; None when it does not exist.
 
         PostgreSQL reads at REPEATABLE READ so that the session's counters and
@@ -155,16 +166,21 @@ class Reader:
                 return None
             fetched = []
             for table, columns, after in (
-                    (STEPS.table, STEPS.columns, cursor.step_seq),
-                    (INVOCATIONS.table, INVOCATIONS.columns, cursor.invocation_seq),
-                    (EVALUATIONS.table, EVALUATIONS.columns, cursor.evaluation_seq)):
-                fetched.append(self._db.execute_sql(
-                    f"SELECT {', '.join(columns)} FROM {table} "
-                    f"WHERE tenant = {p} AND session_id = {p} AND seq > {p} ORDER BY seq",
-                    (tenant, session_id, after)).fetchall())
+                (STEPS.table, STEPS.columns, cursor.step_seq),
+                (INVOCATIONS.table, INVOCATIONS.columns, cursor.invocation_seq),
+                (EVALUATIONS.table, EVALUATIONS.columns, cursor.evaluation_seq),
+            ):
+                fetched.append(
+                    self._db.execute_sql(
+                        f"SELECT {', '.join(columns)} FROM {table} "
+                        f"WHERE tenant = {p} AND session_id = {p} AND seq > {p} ORDER BY seq",
+                        (tenant, session_id, after),
+                    ).fetchall()
+                )
         steps, invocations, evaluations = fetched
         return TimelineSnapshot(
             session=session,
             steps=[STEPS.to_domain(r) for r in steps],
             invocations=[INVOCATIONS.to_domain(r) for r in invocations],
-            evaluations=[EVALUATIONS.to_domain(r) for r in evaluations])
+            evaluations=[EVALUATIONS.to_domain(r) for r in evaluations],
+        )

@@ -5,6 +5,7 @@ each page's new classifications are written in one transaction, so a large
 table is processed in bounded memory and bounded transactions, alongside a
 running server. The rows' columns and mapping are INVOCATIONS' (store/rows.py).
 """
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -27,8 +28,8 @@ class ReclassificationStore:
         """How many rows an older classifier version classified."""
         with translate_errors(self._db), self._db.connection_context():
             return self._db.execute_sql(
-                f"SELECT COUNT(*) FROM {self._table} WHERE classifier_version < {self._db.param}",
-                (version,)).fetchone()[0]
+                f"SELECT COUNT(*) FROM {self._table} WHERE classifier_version < {self._db.param}", (version,)
+            ).fetchone()[0]
 
     def page(self, version: int, after_seq: int, limit: int) -> list[tuple[int, int, Invocation]]:
         """Up to `limit` stale rows after `after_seq`, in seq order: (seq, stored outcome, invocation)."""
@@ -37,7 +38,8 @@ class ReclassificationStore:
             rows = self._db.execute_sql(
                 f"SELECT {', '.join(INVOCATIONS.columns)} FROM {self._table} "
                 f"WHERE classifier_version < {p} AND seq > {p} ORDER BY seq LIMIT {p}",
-                (version, after_seq, int(limit))).fetchall()
+                (version, after_seq, int(limit)),
+            ).fetchall()
         stored = [INVOCATIONS.to_domain(row) for row in rows]
         return [(s.seq, int(s.classification.outcome), s.invocation) for s in stored]
 

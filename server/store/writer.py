@@ -14,6 +14,7 @@ with the same content hash resolves to DUPLICATE, other content to a Conflict;
 writing to one PostgreSQL database. Session counters change in the same
 transaction as the rows they count, by atomic `x = x + n` updates.
 """
+
 from __future__ import annotations
 
 import collections
@@ -61,8 +62,9 @@ class WriteInvocation:
     row: KeyedRow
 
     @classmethod
-    def of(cls, tenant: str, inv: Invocation, c: Classification, classifier_version: int,
-           received_us: int) -> WriteInvocation:
+    def of(
+        cls, tenant: str, inv: Invocation, c: Classification, classifier_version: int, received_us: int
+    ) -> WriteInvocation:
         """The write of a validated, normalized invocation classified as `c` (its row is built here)."""
         return cls(INVOCATIONS.keyed_row(tenant, inv, c, classifier_version, received_us))
 
@@ -85,17 +87,40 @@ class WriteEvaluation:
     values: tuple  # EVALUATIONS.write_row; the writer appends the commit stamp
 
     @classmethod
-    def of(cls, tenant: str, session_id: str, evaluation_id: str, question: str, draft: str, verdict: Verdict,
-           source_ids: Sequence[str], latency_ms: float, request_id: str = "",
-           request_digest: str = "") -> WriteEvaluation:
+    def of(
+        cls,
+        tenant: str,
+        session_id: str,
+        evaluation_id: str,
+        question: str,
+        draft: str,
+        verdict: Verdict,
+        source_ids: Sequence[str],
+        latency_ms: float,
+        request_id: str = "",
+        request_digest: str = "",
+    ) -> WriteEvaluation:
         """The write of one Chat call's evaluation (its row is built here).
 
         With a request id already stored in the session, nothing is written and
         the result is DUPLICATE: the caller reads the first call's row.
         """
-        return cls(tenant, session_id, EVALUATIONS.write_row(tenant, session_id, evaluation_id, question, draft,
-                                                             verdict, source_ids, latency_ms, request_id,
-                                                             request_digest))
+        return cls(
+            tenant,
+            session_id,
+            EVALUATIONS.write_row(
+                tenant,
+                session_id,
+                evaluation_id,
+                question,
+                draft,
+                verdict,
+                source_ids,
+                latency_ms,
+                request_id,
+                request_digest,
+            ),
+        )
 
     @property
     def evaluation_id(self) -> str:
@@ -192,7 +217,7 @@ class GroupCommitWriter:
             results = self._isolated(ops)
         start = 0
         for submitted, future in batch:
-            future.set_result(results[start:start + len(submitted)])
+            future.set_result(results[start : start + len(submitted)])
             start += len(submitted)
 
     def _isolated(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
@@ -236,9 +261,15 @@ class _Batch:
 
     def apply(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
         results: list[Union[Written, Exception, None]] = [None] * len(ops)
-        self._ensure_sessions({(o.tenant, o.session_id) if isinstance(o, (WriteEvaluation, CompleteSession))
-                               else (o.row.tenant, o.row.session_id)
-                               for o in ops if not isinstance(o, CompleteSession)})
+        self._ensure_sessions(
+            {
+                (o.tenant, o.session_id)
+                if isinstance(o, (WriteEvaluation, CompleteSession))
+                else (o.row.tenant, o.row.session_id)
+                for o in ops
+                if not isinstance(o, CompleteSession)
+            }
+        )
         inv = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteInvocation)]
         steps = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteStep)]
         evals = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteEvaluation)]
@@ -256,9 +287,13 @@ class _Batch:
                 if isinstance(out, Written) and out.outcome == RecordOutcome.CREATED:
                     self.deltas[(s.row.tenant, s.row.session_id)][SESSIONS.step_counter(s.kind)] += 1
         if evals:
-            returned = self._insert_rows(EVALUATIONS.table, EVALUATIONS.write_columns,
-                                         [(*o.values, self.stamp) for _, o in evals],
-                                         conflict=EVALUATIONS.request_key, returning=("evaluation_id",))
+            returned = self._insert_rows(
+                EVALUATIONS.table,
+                EVALUATIONS.write_columns,
+                [(*o.values, self.stamp) for _, o in evals],
+                conflict=EVALUATIONS.request_key,
+                returning=("evaluation_id",),
+            )
             inserted = {r[0] for r in returned}
             for i, e in evals:
                 if e.evaluation_id not in inserted:  # its request id was stored first
@@ -284,32 +319,38 @@ class _Batch:
             sets = ", ".join(f"{col} = {col} + {p}" for col, _ in counters)
             self.db.execute_sql(
                 f"UPDATE {SESSIONS.table} SET {sets}, update_us = {p} WHERE tenant = {p} AND session_id = {p}",
-                (*(int(n) for _, n in counters), self.stamp, tenant, session_id))
+                (*(int(n) for _, n in counters), self.stamp, tenant, session_id),
+            )
 
     def _complete(self, op: CompleteSession) -> Union[Written, Exception]:
         table = SESSIONS.table
         p = self.p
         row = self.db.execute_sql(
-            f"SELECT status FROM {table} WHERE tenant = {p} AND session_id = {p}",
-            (op.tenant, op.session_id)).fetchone()
+            f"SELECT status FROM {table} WHERE tenant = {p} AND session_id = {p}", (op.tenant, op.session_id)
+        ).fetchone()
         if row is None:
             return SessionNotFound(op.session_id)
         status = SessionStatus(row[0])
         if status == op.status:
             return Written(RecordOutcome.DUPLICATE, self.stamp)
         if status != SessionStatus.ACTIVE:
-            return FailedPrecondition("SESSION_ALREADY_FINISHED",
-                                      f"session {op.session_id!r} is already {status.name}",
-                                      session_id=op.session_id, status=status.name)
+            return FailedPrecondition(
+                "SESSION_ALREADY_FINISHED",
+                f"session {op.session_id!r} is already {status.name}",
+                session_id=op.session_id,
+                status=status.name,
+            )
         self.db.execute_sql(
             f"UPDATE {table} SET status = {p}, complete_us = {p}, update_us = {p} "
             f"WHERE tenant = {p} AND session_id = {p}",
-            (int(op.status), self.stamp, self.stamp, op.tenant, op.session_id))
+            (int(op.status), self.stamp, self.stamp, op.tenant, op.session_id),
+        )
         return Written(RecordOutcome.CREATED, self.stamp)
 
     # -- keyed rows ----------------------------------------------------------
-    def _insert_keyed(self, mapper: KeyedMapper, rows: list[KeyedRow],
-                      conflict_reason: str) -> list[Union[Written, Exception]]:
+    def _insert_keyed(
+        self, mapper: KeyedMapper, rows: list[KeyedRow], conflict_reason: str
+    ) -> list[Union[Written, Exception]]:
         first: dict[tuple[str, str], KeyedRow] = {}
         for row in rows:
             first.setdefault((row.tenant, row.key), row)
@@ -317,9 +358,13 @@ class _Batch:
         fresh = [row for k, row in first.items() if k not in stored]
         inserted: set[tuple[str, str]] = set()
         if fresh:
-            returned = self._insert_rows(mapper.table, mapper.write_columns,
-                                         [(*r.values, self.stamp) for r in fresh],
-                                         conflict=mapper.conflict_columns, returning=mapper.conflict_columns)
+            returned = self._insert_rows(
+                mapper.table,
+                mapper.write_columns,
+                [(*r.values, self.stamp) for r in fresh],
+                conflict=mapper.conflict_columns,
+                returning=mapper.conflict_columns,
+            )
             inserted = {tuple(r) for r in returned}
             raced = [(r.tenant, r.key) for r in fresh if (r.tenant, r.key) not in inserted]
             if raced:  # another replica committed the same id meanwhile
@@ -337,13 +382,18 @@ class _Batch:
             if reference[0] == row.content_hash:
                 out.append(Written(RecordOutcome.DUPLICATE, reference[1]))
             else:
-                out.append(Conflict(conflict_reason,
-                                    f"{key_col} {row.key!r} was already recorded with different content",
-                                    **{key_col: row.key}))
+                out.append(
+                    Conflict(
+                        conflict_reason,
+                        f"{key_col} {row.key!r} was already recorded with different content",
+                        **{key_col: row.key},
+                    )
+                )
         return out
 
-    def _stored_hashes(self, mapper: KeyedMapper,
-                       keys: list[tuple[str, str]]) -> dict[tuple[str, str], tuple[str, int]]:
+    def _stored_hashes(
+        self, mapper: KeyedMapper, keys: list[tuple[str, str]]
+    ) -> dict[tuple[str, str], tuple[str, int]]:
         p = self.p
         found: dict[tuple[str, str], tuple[str, int]] = {}
         by_tenant: dict[str, list[str]] = collections.defaultdict(list)
@@ -354,13 +404,21 @@ class _Batch:
                 marks = ", ".join([p] * len(chunk))
                 cursor = self.db.execute_sql(
                     f"SELECT {', '.join(mapper.hash_columns)} FROM {mapper.table} "
-                    f"WHERE tenant = {p} AND {mapper.key_column} IN ({marks})", [tenant, *chunk])
+                    f"WHERE tenant = {p} AND {mapper.key_column} IN ({marks})",
+                    [tenant, *chunk],
+                )
                 for key, content_hash, record_us in cursor.fetchall():
                     found[(tenant, key)] = (content_hash, record_us)
         return found
 
-    def _insert_rows(self, table: str, columns: tuple[str, ...], rows: list[tuple],
-                     conflict: tuple[str, ...] = (), returning: tuple[str, ...] = ()) -> list[tuple]:
+    def _insert_rows(
+        self,
+        table: str,
+        columns: tuple[str, ...],
+        rows: list[tuple],
+        conflict: tuple[str, ...] = (),
+        returning: tuple[str, ...] = (),
+    ) -> list[tuple]:
         """Multi-row INSERTs of value tuples in `columns` order, every value a bound parameter."""
         one = "(" + ", ".join([self.p] * len(columns)) + ")"
         tail = f" ON CONFLICT ({', '.join(conflict)}) DO NOTHING" if conflict else ""
@@ -385,4 +443,4 @@ def _storable(value: Any) -> Any:
 
 def _chunks(items: Sequence, size: int):
     for start in range(0, len(items), size):
-        yield items[start:start + size]
+        yield items[start : start + size]

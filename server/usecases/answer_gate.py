@@ -4,6 +4,7 @@ Reads the session's classified rows in one query, merges them into summary
 entries, asks the gate (domain/verifier/gate.py, which never raises) and
 persists exactly one verifier evaluation before answering.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -40,8 +41,9 @@ class ChatResult:
 
 
 class ChatService:
-    def __init__(self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits,
-                 compute: Optional[ComputeSlots] = None):
+    def __init__(
+        self, reader: Reader, recorder: Recorder, gate: Gate, limits: Limits, compute: Optional[ComputeSlots] = None
+    ):
         self._reader = reader
         self._compute = compute or ComputeSlots()
         self._recorder = recorder
@@ -57,8 +59,10 @@ class ChatService:
                 canonical = str(uuid.UUID(request_id))
             except ValueError:
                 violations.append(Violation("request_id", "must be a UUID, such as a fresh UUID4 (AIP-155)"))
-        for field, value, limit in (("question", question, self._limits.question_chars),
-                                    ("draft_answer", draft, self._limits.draft_chars)):
+        for field, value, limit in (
+            ("question", question, self._limits.question_chars),
+            ("draft_answer", draft, self._limits.draft_chars),
+        ):
             if not value.strip():
                 violations.append(Violation(field, "required"))
             elif len(value) > limit:
@@ -67,9 +71,17 @@ class ChatService:
             raise InvalidArgument(violations)
         return canonical
 
-    def chat(self, tenant: str, session_id: str, question: str, draft: str,
-             caller_output: Optional[str], timeout: Optional[float],
-             deadline: Optional[Deadline] = None, request_id: str = "") -> ChatResult:
+    def chat(
+        self,
+        tenant: str,
+        session_id: str,
+        question: str,
+        draft: str,
+        caller_output: Optional[str],
+        timeout: Optional[float],
+        deadline: Optional[Deadline] = None,
+        request_id: str = "",
+    ) -> ChatResult:
         """Judge the draft and record the evaluation; `deadline` bounds the verifier's call.
 
         With a `request_id` an earlier call in the session already stored, the
@@ -89,13 +101,24 @@ class ChatService:
         if request_id and (prior := self._reader.prior_chat(tenant, session_id, request_id)) is not None:
             return _replayed(prior, digest, rows)
         started = time.perf_counter()
-        verdict = redact.verdict(self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output,
-                                                    deadline))
+        verdict = redact.verdict(
+            self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output, deadline)
+        )
         latency_ms = (time.perf_counter() - started) * 1000
         evaluation_id = str(uuid.uuid4())
-        stored = self._recorder.record_evaluation(tenant, session_id, evaluation_id, question, draft, verdict,
-                                                  [r.invocation_id for r in rows], latency_ms, timeout,
-                                                  request_id, digest)
+        stored = self._recorder.record_evaluation(
+            tenant,
+            session_id,
+            evaluation_id,
+            question,
+            draft,
+            verdict,
+            [r.invocation_id for r in rows],
+            latency_ms,
+            timeout,
+            request_id,
+            digest,
+        )
         if not stored:  # a concurrent call with the same request id committed first
             prior = self._reader.prior_chat(tenant, session_id, request_id)
             if prior is None:
@@ -112,8 +135,11 @@ def _request_digest(question: str, draft: str, caller_output: Optional[str]) -> 
 def _replayed(prior: PriorChat, digest: str, rows: Sequence[ClassifiedRow]) -> ChatResult:
     """The first call's answer again: its verdict, what the user saw, and the entries it judged."""
     if prior.request_digest != digest:
-        raise Conflict("REQUEST_ID_REUSED", "this request_id was used by a Chat with a different question, "
-                       "draft or verifier output", evaluation_id=prior.evaluation_id)
+        raise Conflict(
+            "REQUEST_ID_REUSED",
+            "this request_id was used by a Chat with a different question, draft or verifier output",
+            evaluation_id=prior.evaluation_id,
+        )
     judged = set(prior.source_invocation_ids)
     verdict = dataclasses.replace(prior.verdict, output_text=render_output(prior.verdict.decision, prior.draft))
     return ChatResult(verdict, prior.evaluation_id, summarize([r for r in rows if r.invocation_id in judged]))

@@ -10,6 +10,7 @@ calls wait for one off the GIL, and the server's polling thread, refusals and
 health checks find it free within a switch interval (docs/reliability.md,
 `python -m bench.overload`).
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -1,4 +1,5 @@
 """The ListSessions use case: validate paging, read one page, issue the next token."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,7 @@ class SessionListing:
     def page(self, tenant: str, flt: SessionFilter, requested_size: int, page_token: str) -> SessionPage:
         """Sessions most recently updated first, keyset-paged on (update time, id)."""
         size = paging.page_size(requested_size)
-        if (flt.min_update_us is not None and flt.max_update_us is not None
-                and flt.min_update_us >= flt.max_update_us):
+        if flt.min_update_us is not None and flt.max_update_us is not None and flt.min_update_us >= flt.max_update_us:
             raise InvalidArgument([Violation("max_update_time", "must be after min_update_time")])
         after = paging.decode_token(page_token, flt)
         rows = self._reader.list_sessions(tenant, flt, after, size + 1)

@@ -7,6 +7,7 @@ outcome (a summary never changes under an auditor's feet by itself) until an
 operator runs `evidence-trace reclassify`, which re-runs the current rules on
 every older row, page by page, and reports what changed.
 """
+
 from __future__ import annotations
 
 import collections
@@ -31,8 +32,9 @@ class ReclassifyReport:
         return sum(self.changed.values())
 
 
-def reclassify(store: ReclassificationStore, page_size: int = 500,
-               progress: Optional[Callable[[ReclassifyReport], None]] = None) -> ReclassifyReport:
+def reclassify(
+    store: ReclassificationStore, page_size: int = 500, progress: Optional[Callable[[ReclassifyReport], None]] = None
+) -> ReclassifyReport:
     """Re-run the current rules on every row an older version classified."""
     report = ReclassifyReport()
     after = 0

@@ -6,18 +6,14 @@ and hands the domain objects to the group-commit writer, whose operations
 build the stored row and the content hash that makes resends idempotent
 (store/rows.py). Nothing else records evidence rows.
 """
+
 from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
 from typing import Optional, Sequence, Union
 
-from evidence_trace.server.domain.errors import (
-    CommitPending,
-    InvalidArgument,
-    StorageUnavailable,
-    Violation,
-)
+from evidence_trace.server.domain.errors import CommitPending, InvalidArgument, StorageUnavailable, Violation
 from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION, classify
 from evidence_trace.server.domain.model import (
     AgentStep,
@@ -29,13 +25,7 @@ from evidence_trace.server.domain.model import (
     Verdict,
 )
 from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
-from evidence_trace.server.domain.validation import (
-    Limits,
-    check_id,
-    truncate_utf8,
-    validate_invocation,
-    validate_step,
-)
+from evidence_trace.server.domain.validation import Limits, check_id, truncate_utf8, validate_invocation, validate_step
 from evidence_trace.server.store.writer import (
     CompleteSession,
     GroupCommitWriter,
@@ -79,17 +69,24 @@ class Recorder:
         output_state = inv.output_state
         if output_state == OutputState.UNSPECIFIED and preview:
             output_state = OutputState.CAPTURED
-        return dataclasses.replace(inv, output_preview=preview, output_truncated=inv.output_truncated or cut,
-                                   output_state=output_state, topic_domain=inv.topic_domain.strip())
+        return dataclasses.replace(
+            inv,
+            output_preview=preview,
+            output_truncated=inv.output_truncated or cut,
+            output_state=output_state,
+            topic_domain=inv.topic_domain.strip(),
+        )
 
-    def prepare_invocation(self, tenant: str, inv: Invocation,
-                           received_us: int) -> tuple[WriteInvocation, Classification]:
+    def prepare_invocation(
+        self, tenant: str, inv: Invocation, received_us: int
+    ) -> tuple[WriteInvocation, Classification]:
         """The write of a validated, normalized invocation, and its classification (decided here, once)."""
         c = classify(inv)
         return WriteInvocation.of(tenant, inv, c, CLASSIFIER_VERSION, received_us), c
 
-    def record_invocations(self, tenant: str, invocations: Sequence[Invocation],
-                           timeout: Optional[float]) -> list[Result]:
+    def record_invocations(
+        self, tenant: str, invocations: Sequence[Invocation], timeout: Optional[float]
+    ) -> list[Result]:
         """Validate, classify and durably store invocations; one result per item.
 
         A bad item yields an InvalidArgument in its slot and never blocks the
@@ -101,7 +98,8 @@ class Recorder:
         slots: list[tuple[int, Invocation, Classification]] = []
         for i, raw in enumerate(invocations):
             violations = validate_invocation(raw, self.limits) or self.redactor.key_violations(
-                invocation_id=raw.invocation_id, session_id=raw.session_id, tool_name=raw.tool_name)
+                invocation_id=raw.invocation_id, session_id=raw.session_id, tool_name=raw.tool_name
+            )
             if violations:
                 results[i] = InvalidArgument(violations)
                 continue
@@ -110,14 +108,18 @@ class Recorder:
             ops.append(op)
             slots.append((i, inv, c))
         for (i, inv, c), written in zip(slots, self._wait(ops, timeout)):
-            results[i] = (Recorded(written.outcome, written.record_us, invocation=inv, classification=c)
-                          if isinstance(written, Written) else written)
+            results[i] = (
+                Recorded(written.outcome, written.record_us, invocation=inv, classification=c)
+                if isinstance(written, Written)
+                else written
+            )
         return results  # type: ignore[return-value]
 
     # -- steps ---------------------------------------------------------------
     def record_step(self, tenant: str, step: AgentStep, timeout: Optional[float]) -> Recorded:
         violations = validate_step(step, self.limits) or self.redactor.key_violations(
-            step_id=step.step_id, session_id=step.session_id)
+            step_id=step.step_id, session_id=step.session_id
+        )
         if violations:
             raise InvalidArgument(violations)
         step = self.redactor.step(step, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
@@ -129,8 +131,7 @@ class Recorder:
         return Recorded(written.outcome, written.record_us, step=step)
 
     # -- sessions ------------------------------------------------------------
-    def complete_session(self, tenant: str, session_id: str, status: SessionStatus,
-                         timeout: Optional[float]) -> None:
+    def complete_session(self, tenant: str, session_id: str, status: SessionStatus, timeout: Optional[float]) -> None:
         violations = check_id("session_id", session_id)
         if status not in (SessionStatus.COMPLETED, SessionStatus.FAILED):
             violations.append(Violation("status", "must be SESSION_STATUS_COMPLETED or SESSION_STATUS_FAILED"))
@@ -141,16 +142,37 @@ class Recorder:
             raise written
 
     # -- evaluations ---------------------------------------------------------
-    def record_evaluation(self, tenant: str, session_id: str, evaluation_id: str, question: str, draft: str,
-                          verdict: Verdict, source_ids: Sequence[str], latency_ms: float,
-                          timeout: Optional[float], request_id: str = "", request_digest: str = "") -> bool:
+    def record_evaluation(
+        self,
+        tenant: str,
+        session_id: str,
+        evaluation_id: str,
+        question: str,
+        draft: str,
+        verdict: Verdict,
+        source_ids: Sequence[str],
+        latency_ms: float,
+        timeout: Optional[float],
+        request_id: str = "",
+        request_digest: str = "",
+    ) -> bool:
         """Store one verifier evaluation (raw output already bounded) and wait for its commit.
 
         False when nothing was stored because an evaluation with `request_id`
         was committed in the session first.
         """
-        op = WriteEvaluation.of(tenant, session_id, evaluation_id, question, draft, verdict, source_ids, latency_ms,
-                                request_id, request_digest)
+        op = WriteEvaluation.of(
+            tenant,
+            session_id,
+            evaluation_id,
+            question,
+            draft,
+            verdict,
+            source_ids,
+            latency_ms,
+            request_id,
+            request_digest,
+        )
         (written,) = self._wait([op], timeout)
         if isinstance(written, Exception):
             raise written
@@ -163,8 +185,9 @@ class Recorder:
         try:
             results = self._writer.submit(ops).result(timeout)
         except concurrent.futures.TimeoutError:
-            raise CommitPending("the deadline passed before the write committed; "
-                                "retrying with the same id is safe") from None
+            raise CommitPending(
+                "the deadline passed before the write committed; retrying with the same id is safe"
+            ) from None
         for result in results:
             if isinstance(result, StorageUnavailable):
                 raise result

@@ -1,4 +1,5 @@
 """The use cases the RPCs run, built together over one store."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -30,13 +31,23 @@ class UseCases:
     writer: GroupCommitWriter
 
 
-def build_use_cases(db: peewee.Database, gate: Gate, limits: Limits = Limits(),
-                    redactor: Redactor = DEFAULT_REDACTOR, watch_poll_s: float = 0.2) -> UseCases:
+def build_use_cases(
+    db: peewee.Database,
+    gate: Gate,
+    limits: Limits = Limits(),
+    redactor: Redactor = DEFAULT_REDACTOR,
+    watch_poll_s: float = 0.2,
+) -> UseCases:
     """Every use case over one (migrated) database; close `writer` when done."""
     writer = GroupCommitWriter(db)
     recorder = Recorder(writer, limits, redactor)
     reader = Reader(db)
     compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize or judge at once
-    return UseCases(recorder=recorder, sessions=Sessions(reader, recorder, compute),
-                    chat=ChatService(reader, recorder, gate, limits, compute), listing=SessionListing(reader),
-                    watcher=SessionWatcher(reader, watch_poll_s), writer=writer)
+    return UseCases(
+        recorder=recorder,
+        sessions=Sessions(reader, recorder, compute),
+        chat=ChatService(reader, recorder, gate, limits, compute),
+        listing=SessionListing(reader),
+        watcher=SessionWatcher(reader, watch_poll_s),
+        writer=writer,
+    )

@@ -1,4 +1,5 @@
 """Sessions: read one, complete one, summarize one (GetSession, CompleteSession, SummarizeSession)."""
+
 from __future__ import annotations
 
 from typing import Optional

@@ -10,6 +10,7 @@ poll reads the session's counters in the same snapshot as the rows, so when
 the counters say more rows exist than the watcher has seen, it re-reads that
 table from the start once and emits only the rows it has not seen.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -56,25 +57,32 @@ class _Seen:
     def cursor(self) -> TimelineCursor:
         def after(name: str, seen: set[int]) -> int:
             return 0 if self.rescan[name] or not seen else max(seen)
-        return TimelineCursor(step_seq=after("steps", self.steps),
-                              invocation_seq=after("invocations", self.invocations),
-                              evaluation_seq=after("evaluations", self.evaluations))
+
+        return TimelineCursor(
+            step_seq=after("steps", self.steps),
+            invocation_seq=after("invocations", self.invocations),
+            evaluation_seq=after("evaluations", self.evaluations),
+        )
 
     def fresh(self, snapshot: TimelineSnapshot) -> list[Row]:
         """The snapshot's unseen rows in commit order; marks tables whose counters show a gap."""
         rows: list[Row] = []
-        for _name, seen, found in (("steps", self.steps, snapshot.steps),
-                                  ("invocations", self.invocations, snapshot.invocations),
-                                  ("evaluations", self.evaluations, snapshot.evaluations)):
+        for _name, seen, found in (
+            ("steps", self.steps, snapshot.steps),
+            ("invocations", self.invocations, snapshot.invocations),
+            ("evaluations", self.evaluations, snapshot.evaluations),
+        ):
             for row in found:
                 if row.seq not in seen:
                     seen.add(row.seq)
                     rows.append(row)
         s = snapshot.session
-        expected = {"steps": s.step_count + s.helper_call_count, "invocations": s.tool_call_count,
-                    "evaluations": s.evaluation_count}
-        for name, seen in (("steps", self.steps), ("invocations", self.invocations),
-                           ("evaluations", self.evaluations)):
+        expected = {
+            "steps": s.step_count + s.helper_call_count,
+            "invocations": s.tool_call_count,
+            "evaluations": s.evaluation_count,
+        }
+        for name, seen in (("steps", self.steps), ("invocations", self.invocations), ("evaluations", self.evaluations)):
             self.rescan[name] = len(seen) < expected[name]
         rows.sort(key=commit_order)
         return rows
@@ -87,8 +95,9 @@ class SessionWatcher:
         self._reader = reader
         self._poll_interval_s = poll_interval_s
 
-    def watch(self, tenant: str, session_id: str, follow: bool,
-              stopped: threading.Event, wait_for_session: bool = False) -> Iterator[TimelineEvent]:
+    def watch(
+        self, tenant: str, session_id: str, follow: bool, stopped: threading.Event, wait_for_session: bool = False
+    ) -> Iterator[TimelineEvent]:
         """The session, its stored rows, then (when following) new rows and status changes.
 
         Ends after the replay when not following, when the session is

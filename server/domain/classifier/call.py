@@ -1,5 +1,6 @@
 """One tool call as the classifiers see it (ToolCall), their verdict (Finding), a tool's rule
 (ToolRule), and excerpts quoted verbatim from the call's preview."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -68,6 +69,7 @@ class ToolRule:
     judge: Callable[[ToolCall], Finding]
     topic: Callable[[ToolCall], str]
 
+
 def quote(call: "ToolCall", path: JsonPath, focus: Optional[JsonPath] = None) -> str:
     """The preview's own text of the JSON value at path, bounded to EXCERPT_LIMIT.
 
@@ -88,8 +90,8 @@ def quote(call: "ToolCall", path: JsonPath, focus: Optional[JsonPath] = None) ->
         return text
     inner = value_span(preview, focus) if focus is not None else None
     if inner is not None and inner[1] - start > EXCERPT_LIMIT - 1:
-        shown = preview[inner[0]:inner[1]][: EXCERPT_LIMIT // 2]
-        head = preview[start: start + EXCERPT_LIMIT - len(shown) - 2]
+        shown = preview[inner[0] : inner[1]][: EXCERPT_LIMIT // 2]
+        head = preview[start : start + EXCERPT_LIMIT - len(shown) - 2]
         return head + TRUNCATION_MARK + shown + TRUNCATION_MARK
     return cut(text, EXCERPT_LIMIT)
 

@@ -1,4 +1,5 @@
 """The gates every tool call passes first (failed, deduplicated, output-less) and the rule for unknown tools."""
+
 from __future__ import annotations
 
 from typing import Optional

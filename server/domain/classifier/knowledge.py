@@ -1,4 +1,5 @@
 """The lookup_knowledge rule: relevance and hit counts decide; the normalized query is the topic."""
+
 from __future__ import annotations
 
 from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt

@@ -1,4 +1,5 @@
 """The query_logs rule: the Java tool's JSON payload or plain log lines; an error-level entry is a hit."""
+
 from __future__ import annotations
 
 from typing import Any, Optional
@@ -38,11 +39,32 @@ def _judge_logs(call: ToolCall) -> Finding:
 
 
 #: Words of a payload message that say the search found nothing (the Java tool: "未找到匹配的日志").
-_NOTHING_FOUND = ("未找到", "没有找到", "无匹配", "not found", "no log", "no matching", "nothing found", "no result",
-                  "no entries")
+_NOTHING_FOUND = (
+    "未找到",
+    "没有找到",
+    "无匹配",
+    "not found",
+    "no log",
+    "no matching",
+    "nothing found",
+    "no result",
+    "no entries",
+)
 #: Words of a payload message that say the search itself failed.
-_FAILURE_WORDS = ("失败", "错误", "异常", "error", "exception", "fail", "denied", "forbidden", "timeout", "timed out",
-                  "unavailable", "invalid")
+_FAILURE_WORDS = (
+    "失败",
+    "错误",
+    "异常",
+    "error",
+    "exception",
+    "fail",
+    "denied",
+    "forbidden",
+    "timeout",
+    "timed out",
+    "unavailable",
+    "invalid",
+)
 _ERROR_FIELDS = ("error", "errors", "exception", "errorMessage", "error_message", "stackTrace", "stack_trace")
 
 
@@ -61,8 +83,9 @@ def _reports_nothing_found(body: dict[str, Any]) -> bool:
     return any(w in message for w in _NOTHING_FOUND) and not any(w in message for w in _FAILURE_WORDS)
 
 
-def _judge_log_entries(call: ToolCall, entries: list[tuple[Optional[JsonPath], LogLine]],
-                       reported_total: int) -> Finding:
+def _judge_log_entries(
+    call: ToolCall, entries: list[tuple[Optional[JsonPath], LogLine]], reported_total: int
+) -> Finding:
     """An error-level entry is direct support; any other entry indirect."""
     for path, entry in entries:
         if entry.is_error:
@@ -71,8 +94,11 @@ def _judge_log_entries(call: ToolCall, entries: list[tuple[Optional[JsonPath], L
         path, entry = entries[0]
         return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_entry_excerpt(call, path, entry), note=entry.render())
     if reported_total > 0:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call),
-                       note=f"{reported_total} matching log entries reported, none shown")
+        return Finding(
+            Outcome.INDIRECT_SUPPORT,
+            excerpt=_preview_excerpt(call),
+            note=f"{reported_total} matching log entries reported, none shown",
+        )
     return Finding(Outcome.NO_HIT, note=_log_no_hit_note(call))
 
 
@@ -113,5 +139,8 @@ def _log_entry(item: Any) -> Optional[LogLine]:
 
 def _log_topic(call: ToolCall) -> str:
     """input_params "logTopic"/"log_topic"/"topic", else the payload's "logTopic" or "log_topic"."""
-    return (call.param("logTopic", "log_topic", "topic") or call.payload_field("logTopic")
-            or call.payload_field("log_topic"))
+    return (
+        call.param("logTopic", "log_topic", "topic")
+        or call.payload_field("logTopic")
+        or call.payload_field("log_topic")
+    )

@@ -1,4 +1,5 @@
 """The query_metrics rule: Prometheus query and alert responses, thresholds, and how series and alerts are shown."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -53,8 +54,14 @@ def _judge_metrics(call: ToolCall) -> Finding:
         return Finding(Outcome.FAILED, note=": ".join(part for part in (kind, error) if part) or "Prometheus error")
     data = body.get("data")
     if isinstance(data, dict) and isinstance(data.get("alerts"), list):
-        return _judge_alerts(call, [(("data", "alerts", i), alert) for i, alert in enumerate(data["alerts"])
-                                    if isinstance(alert, dict) and alert])
+        return _judge_alerts(
+            call,
+            [
+                (("data", "alerts", i), alert)
+                for i, alert in enumerate(data["alerts"])
+                if isinstance(alert, dict) and alert
+            ],
+        )
     if isinstance(data, dict) and "result" in data:
         return _judge_series(call, _series_of(data.get("resultType"), data.get("result")))
     if payload.complete and body:
@@ -74,8 +81,11 @@ def _judge_alerts(call: ToolCall, located: list[tuple[JsonPath, dict[str, Any]]]
     if call.partial and alerts and states[-1] not in _ALERT_STATES:
         # Only the last alert can be cut; what is visible of it is content.
         path, alert = located[-1]
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=quote(call, path),
-                       note="alert cut before its state: " + _render_alert("", alert))
+        return Finding(
+            Outcome.INDIRECT_SUPPORT,
+            excerpt=quote(call, path),
+            note="alert cut before its state: " + _render_alert("", alert),
+        )
     alertname = call.param("alertname", "alert_name")
     where = f" named {_quoted(alertname)}" if alertname else ""
     prefix = "preview cut before any firing or pending alert" if call.partial else "no firing or pending alerts"
@@ -140,15 +150,24 @@ def _judge_series(call: ToolCall, series: list[_Series]) -> Finding:
             for index, sample in enumerate(one.samples):
                 value = _number(sample[1])
                 if value is not None and crosses(value, limit):
-                    return Finding(Outcome.DIRECT_SUPPORT, excerpt=one.quote(call, index),
-                                   note=f"{one.render(sample)} (threshold {symbol} {limit:g})")
+                    return Finding(
+                        Outcome.DIRECT_SUPPORT,
+                        excerpt=one.quote(call, index),
+                        note=f"{one.render(sample)} (threshold {symbol} {limit:g})",
+                    )
     first = series[0]
     if not first.samples:
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=first.quote(call),
-                       note=f"series {_render_labels(first.labels)} (samples cut off)")
+        return Finding(
+            Outcome.INDIRECT_SUPPORT,
+            excerpt=first.quote(call),
+            note=f"series {_render_labels(first.labels)} (samples cut off)",
+        )
     condition = f"threshold {threshold[0]} {threshold[1]:g} not crossed" if threshold else "no threshold given"
-    return Finding(Outcome.INDIRECT_SUPPORT, excerpt=first.quote(call, len(first.samples) - 1),
-                   note=f"{first.render(first.samples[-1])} ({condition})")
+    return Finding(
+        Outcome.INDIRECT_SUPPORT,
+        excerpt=first.quote(call, len(first.samples) - 1),
+        note=f"{first.render(first.samples[-1])} ({condition})",
+    )
 
 
 def _threshold(call: ToolCall) -> Optional[tuple[str, float]]:
@@ -215,4 +234,3 @@ def _payload_alertname(call: ToolCall) -> str:
         if name and not name.endswith(TRUNCATION_MARK):
             return name
     return ""
-

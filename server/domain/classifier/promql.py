@@ -1,4 +1,5 @@
 """The first metric name of a PromQL query: a small tokenizer that skips functions, aggregations and grouping."""
+
 from __future__ import annotations
 
 import re
@@ -10,13 +11,35 @@ _PROMQL_TOKEN = re.compile(
 )
 _PROMQL_IDENTIFIER = re.compile(r"[A-Za-z_:][A-Za-z0-9_:]*")
 _PROMQL_GROUPING = frozenset({"by", "without", "on", "ignoring", "group_left", "group_right"})
-_PROMQL_KEYWORDS = frozenset(
-    {
-        "sum", "min", "max", "avg", "group", "stddev", "stdvar", "count", "count_values",
-        "bottomk", "topk", "quantile", "limitk", "limit_ratio", "bool", "and", "or",
-        "unless", "offset", "atan2", "inf", "nan",
-    }
-) | _PROMQL_GROUPING
+_PROMQL_KEYWORDS = (
+    frozenset(
+        {
+            "sum",
+            "min",
+            "max",
+            "avg",
+            "group",
+            "stddev",
+            "stdvar",
+            "count",
+            "count_values",
+            "bottomk",
+            "topk",
+            "quantile",
+            "limitk",
+            "limit_ratio",
+            "bool",
+            "and",
+            "or",
+            "unless",
+            "offset",
+            "atan2",
+            "inf",
+            "nan",
+        }
+    )
+    | _PROMQL_GROUPING
+)
 _PROMQL_LIMIT = 2048
 
 

@@ -1,4 +1,5 @@
 """Text bounds and helpers of the evidence rules: excerpt and note limits, cutting, collapsing, quoting."""
+
 from __future__ import annotations
 
 import re

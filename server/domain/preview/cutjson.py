@@ -4,6 +4,7 @@ close_truncated_json defines what a cut document means (close what is open);
 parse_cut_json_reference applies that definition literally, and _CutParser
 computes the same value faster for parse_json_preview.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -28,7 +29,7 @@ from evidence_trace.server.domain.preview.jsonscan import (
 # quote is optional so that a string cut by the preview is still one token.
 _JSON_TOKEN = re.compile(
     r'\s*(?:(?P<str>"[^"\\]*(?:\\.[^"\\]*)*(?P<close>")?)'
-    r'|(?P<punct>[{}\[\]:,])'
+    r"|(?P<punct>[{}\[\]:,])"
     r'|(?P<atom>[^\s{}\[\]:,"]+))',
     re.S,
 )
@@ -304,5 +305,3 @@ def _escapes_next(text: str, end: int) -> bool:
     """Whether text[:end] ends in an odd run of backslashes (an open escape)."""
     run = end - len(text[:end].rstrip("\\"))
     return run % 2 == 1
-
-

@@ -4,6 +4,7 @@ The cut marker (TRUNCATION_MARK), the nesting bound, the json module's C
 scanner and the whitespace, member and separator patterns that cutjson and
 locate both step through a preview with.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Finding values in a JSON preview: where one is written (value_span) and the dicts of a list."""
+
 from __future__ import annotations
 
 from typing import Any, Iterator, Optional, Union

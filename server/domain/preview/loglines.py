@@ -1,4 +1,5 @@
 """Plain log lines ("2024-05-01T10:00:00Z ERROR payment-service msg") and the error levels."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -8,9 +9,7 @@ from typing import Optional
 ERROR_LEVELS = frozenset({"ERROR", "FATAL", "CRITICAL", "PANIC"})
 """Log levels that make a log entry a concrete hit."""
 
-_LINE_LEVELS = frozenset(
-    {"TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING"} | ERROR_LEVELS
-)
+_LINE_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING"} | ERROR_LEVELS)
 _LEVEL_SEARCH_TOKENS = 4  # a plain log line names its level within its first 4 words
 
 _WORD = re.compile(r"\S+")
@@ -80,13 +79,13 @@ def _level_word(word: str) -> str:
     """The upper-cased level a word names, or ""."""
     candidate = word.strip("[]():<>").upper()
     if candidate.startswith("LEVEL="):
-        candidate = candidate[len("LEVEL="):].strip("\"'")
+        candidate = candidate[len("LEVEL=") :].strip("\"'")
     return candidate if candidate in _LINE_LEVELS else ""
 
 
 def _split_line(line: str, words: list[re.Match[str]], index: int, level: str) -> LogLine:
     """Split a plain log line around its level word."""
-    timestamp = line[words[0].start(): words[index - 1].end()].strip("[] ") if index else ""
+    timestamp = line[words[0].start() : words[index - 1].end()].strip("[] ") if index else ""
     rest_start = words[index].end()
     service = ""
     if index + 1 < len(words):

@@ -4,6 +4,7 @@ A backend turns a VerificationRequest into RAW output text (a JSON verdict as
 described in docs/verifier-protocol.md). It does not parse or judge that text:
 the Gate does, so that every backend degrades the same way.
 """
+
 from __future__ import annotations
 
 import dataclasses

@@ -5,6 +5,7 @@ causal_link() looks for a unit that states the link the claim asserts, in the
 same direction (oriented by its causal cue). content_grounding() grounds a
 claim with no checkable fact by the content words one unit shares with it.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,14 +20,15 @@ from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SE
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
 
 
-def ground_sides(text: str, facts: tuple[Fact, ...], evidence: Evidence
-                 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+def ground_sides(
+    text: str, facts: tuple[Fact, ...], evidence: Evidence
+) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     """A causal claim's effect and cause, each grounded on its own (the link is checked apart)."""
     cue = CAUSAL_CUE.search(text)
     if cue is None:
         return ground_parts(text, facts, evidence)
     results = []
-    for side in (text[: cue.start()], text[cue.end():]):
+    for side in (text[: cue.start()], text[cue.end() :]):
         side_facts = extract_facts(side)
         if side_facts:
             results.append(ground_parts(side, side_facts, evidence))
@@ -39,23 +41,27 @@ def ground_sides(text: str, facts: tuple[Fact, ...], evidence: Evidence
 
 _FORWARD = re.compile(
     r"\b(?:caused|causes|causing|cause|led to|leads to|leading to|result(?:s|ed|ing)? in|triggers|triggered(?! by)|"
-    r"gives? rise to|makes?|made)\b(?! by)|导致|引起|造成|引发|致使", re.I)
+    r"gives? rise to|makes?|made)\b(?! by)|导致|引起|造成|引发|致使",
+    re.I,
+)
 _BACKWARD = re.compile(
     r"\b(?:because(?: of)?|due to|caused by|triggered by|as a result of|stems? from|stemming from|owing to|"
-    r"driven by|results? from|resulted from|since)\b|由于|因为|所致|原因[:：是为]?", re.I)
+    r"driven by|results? from|resulted from|since)\b|由于|因为|所致|原因[:：是为]?",
+    re.I,
+)
 
 
 def _oriented(text: str) -> Optional[tuple[str, str]]:
     """(cause, effect) of a text that states a cause, by its first causal cue; None without one."""
     forward, backward = _FORWARD.search(text), _BACKWARD.search(text)
     if backward and (not forward or backward.start() <= forward.start()):
-        before, after = text[: backward.start()], text[backward.end():]
+        before, after = text[: backward.start()], text[backward.end() :]
         if not before.strip(" ，,") and ("，" in after or "," in after):  # "由于 A，B" / "Because A, B"
             cause, _, effect = re.split(r"([，,])", after, maxsplit=1)
             return cause, effect
         return after, before
     if forward:
-        return text[: forward.start()], text[forward.end():]
+        return text[: forward.start()], text[forward.end() :]
     return None
 
 
@@ -110,7 +116,9 @@ _UNIT_CAUSE = re.compile(
     r"reason|cause|原因|根因|due to|because|导致|由于"
     r"|\b(?:failed|failure|error|exception|refused|denied|timeout|timed out|rejected|aborted|killed|panic|fatal)"
     r"\b[^:：\n;|]{0,80}[:：(]"
-    r"|(?:失败|错误|异常|拒绝|超时)\s*[:：(（]", re.I)
+    r"|(?:失败|错误|异常|拒绝|超时)\s*[:：(（]",
+    re.I,
+)
 
 
 def _share(words: set[str], lowered: str) -> float:

@@ -8,6 +8,7 @@ the fact matchers share (whole-token containment, setting names), the facts a
 claim adds beyond its own text (quoted code identifiers, a table row's bare
 cell numbers), and Match, the unit (or units, for a count) that grounds a claim.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -30,18 +31,42 @@ from evidence_trace.server.domain.verifier.facts import (
 from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
 
 _CITATION = (
-    (Family.LOGS, re.compile(r"\b(?:the |its |their )?(?:[\w-]+ )?logs? (?:show|shows|say|says|indicate|indicates|"
-                             r"report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
-                             r"|日志(?:显示|表明|中|里|记录)", re.I)),
-    (Family.METRICS, re.compile(r"\b(?:the )?(?:metrics?|prometheus|dashboards?|graphs?) (?:show|shows|say|says|"
-                                r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics"
-                                r"|指标(?:显示|表明)|监控(?:显示|表明)", re.I)),
-    (Family.TRACES, re.compile(r"\b(?:the )?(?:traces?|tracing|spans?) (?:show|shows|indicate|indicates|reveal|"
-                               r"reveals|confirm|confirms)\b|链路(?:显示|追踪显示)", re.I)),
-    (Family.KNOWLEDGE, re.compile(r"\b(?:the )?(?:runbook|knowledge base|kb|documentation|docs|guide|playbook|sop)"
-                                  r" (?:says|say|states|explains|notes|recommends|shows|describes)\b|according to the "
-                                  r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册)"
-                                  r"(?:显示|表明|指出|说明|中|里|提到)", re.I)),
+    (
+        Family.LOGS,
+        re.compile(
+            r"\b(?:the |its |their )?(?:[\w-]+ )?logs? (?:show|shows|say|says|indicate|indicates|"
+            r"report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
+            r"|日志(?:显示|表明|中|里|记录)",
+            re.I,
+        ),
+    ),
+    (
+        Family.METRICS,
+        re.compile(
+            r"\b(?:the )?(?:metrics?|prometheus|dashboards?|graphs?) (?:show|shows|say|says|"
+            r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics"
+            r"|指标(?:显示|表明)|监控(?:显示|表明)",
+            re.I,
+        ),
+    ),
+    (
+        Family.TRACES,
+        re.compile(
+            r"\b(?:the )?(?:traces?|tracing|spans?) (?:show|shows|indicate|indicates|reveal|"
+            r"reveals|confirm|confirms)\b|链路(?:显示|追踪显示)",
+            re.I,
+        ),
+    ),
+    (
+        Family.KNOWLEDGE,
+        re.compile(
+            r"\b(?:the )?(?:runbook|knowledge base|kb|documentation|docs|guide|playbook|sop)"
+            r" (?:says|say|states|explains|notes|recommends|shows|describes)\b|according to the "
+            r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册)"
+            r"(?:显示|表明|指出|说明|中|里|提到)",
+            re.I,
+        ),
+    ),
 )
 
 
@@ -89,8 +114,11 @@ def cell_numbers(text: str) -> tuple[Fact, ...]:
         if m:
             number = m.group(1)
             decimals = len(number.split(".")[1]) if "." in number else 0
-            found.append(Fact(FactKind.QUANTITY, number, number,
-                              quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals)))
+            found.append(
+                Fact(
+                    FactKind.QUANTITY, number, number, quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals)
+                )
+            )
     return tuple(found)
 
 
@@ -166,12 +194,26 @@ class Evidence:
         """Rows that may hold every fact: they mention each entity, id and status, and hold a
         number that some reading of each quantity could match. A cheap filter on the raw text
         before any unit is parsed: it never drops a row a unit of which would match."""
-        keys = [f.key for f in facts if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
-                or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)]
-        windows = [w for w in (_windows(f) for f in facts if f.kind in (FactKind.QUANTITY, FactKind.SETTING)
-                                  and f.quantity is not None and not f.alternatives) if w is not None]
-        settings = [[setting_pattern(n) for n in setting_names(f.key)] for f in facts if f.kind == FactKind.SETTING
-                    and re.search(r"[_.]|[a-z][A-Z]", f.text)]  # a plain name may go unnamed
+        keys = [
+            f.key
+            for f in facts
+            if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
+            or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)
+        ]
+        windows = [
+            w
+            for w in (
+                _windows(f)
+                for f in facts
+                if f.kind in (FactKind.QUANTITY, FactKind.SETTING) and f.quantity is not None and not f.alternatives
+            )
+            if w is not None
+        ]
+        settings = [
+            [setting_pattern(n) for n in setting_names(f.key)]
+            for f in facts
+            if f.kind == FactKind.SETTING and re.search(r"[_.]|[a-z][A-Z]", f.text)
+        ]  # a plain name may go unnamed
         for index in self.rows():
             raw = self.raw(index)
             if not all(key in raw for key in keys):
@@ -197,7 +239,7 @@ _RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
 # Every factor by which a stated number can be read against a number in the text, per dimension.
 _FACTORS = {
     Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),
-    Dimension.BYTES: (1.0, 1e3, 1e6, 1e9, 1e12, 1024.0, 1024.0 ** 2, 1024.0 ** 3, 1024.0 ** 4),
+    Dimension.BYTES: (1.0, 1e3, 1e6, 1e9, 1e12, 1024.0, 1024.0**2, 1024.0**3, 1024.0**4),
     Dimension.RATIO: (0.01, 1.0),
     Dimension.RATE: (1.0, 1 / 60),
     Dimension.NUMBER: (1.0,),
@@ -210,7 +252,7 @@ def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:
     q = fact.quantity
     if q is None or q.comparison not in (Comparison.EQUAL, Comparison.ABOUT):
         return None
-    slack = max(10 ** -q.decimals, abs(q.value) * 0.06) + 1e-9
+    slack = max(10**-q.decimals, abs(q.value) * 0.06) + 1e-9
     lo, hi = (q.value - slack), (q.value + slack)
     factors = set(_FACTORS.get(q.dimension, (1.0,))) | {1.0, q.factor, *q.alternative_factors}
     out = []
@@ -231,8 +273,17 @@ def _any_in(values: list[float], windows: list[tuple[float, float]]) -> bool:
     return False
 
 
-_SETTING_ZH = {"阈值": "threshold", "上限": "limit", "限额": "limit", "超时": "timeout", "超时时间": "timeout",
-               "间隔": "interval", "副本数": "replicas", "最大副本数": "max replicas", "池大小": "pool size"}
+_SETTING_ZH = {
+    "阈值": "threshold",
+    "上限": "limit",
+    "限额": "limit",
+    "超时": "timeout",
+    "超时时间": "timeout",
+    "间隔": "interval",
+    "副本数": "replicas",
+    "最大副本数": "max replicas",
+    "池大小": "pool size",
+}
 
 
 def setting_names(key: str) -> list[str]:

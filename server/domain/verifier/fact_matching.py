@@ -7,6 +7,7 @@ states, levels, events, times to the minute, settings by the value next to
 their name, and quantities and counts against the unit's numbers, across units
 and scales. content_words() and stem_in() compare a claim's words with a unit's.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -55,8 +56,12 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         if matches(fact, unit, minutes):
             subject_seen = subject_seen or fact.is_entity
             continue
-        if fact.scope in (Scope.SUBJECT, Scope.QUERY) and question is not None and question is not unit \
-                and matches(fact, question, minutes):
+        if (
+            fact.scope in (Scope.SUBJECT, Scope.QUERY)
+            and question is not None
+            and question is not unit
+            and matches(fact, question, minutes)
+        ):
             subject_seen = subject_seen or fact.is_entity
             continue
         if fact.kind in (FactKind.STATE, FactKind.LEVEL):
@@ -77,8 +82,7 @@ def _at_time(fact: Fact, unit: Unit) -> bool:
         return True  # a series' samples are picked by time instead; a unit without times binds none
     wanted = [int(v) for v in fact.key.split(",")]
     # Times without a zone may be local: UTC+8 (the originating tools log in Asia/Shanghai) counts too.
-    return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1
-               for w in wanted for m in unit.minutes)
+    return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1 for w in wanted for m in unit.minutes)
 
 
 def _minutes_apart(a: int, b: int) -> int:
@@ -97,8 +101,13 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return True
         # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
         host, _, port = fact.key.rpartition(":")
-        return fact.kind == FactKind.INSTANCE and bool(host) and port.isdigit() and \
-            contains(unit.lowered, host) and contains(unit.lowered, port)
+        return (
+            fact.kind == FactKind.INSTANCE
+            and bool(host)
+            and port.isdigit()
+            and contains(unit.lowered, host)
+            and contains(unit.lowered, port)
+        )
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
         return any(n.value == code for n in unit.numbers) or contains(unit.lowered, fact.key)
@@ -118,8 +127,11 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return True  # its level, or a level its message quotes ("FATAL: password authentication ...")
         # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
         # parser missed still says it.
-        return (not unit.level or unit.kind == "log line") and contains(unit.lowered, fact.key.lower()) \
+        return (
+            (not unit.level or unit.kind == "log line")
+            and contains(unit.lowered, fact.key.lower())
             and fact.key in unit.text
+        )
     if kind in (FactKind.QUANTITY, FactKind.COUNT):
         return _quantity_matches(fact, unit, minutes)
     if kind == FactKind.SETTING:
@@ -167,6 +179,7 @@ _FIRST_NUMBER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)(\s?(?:ms
 
 def _number_list(text: str) -> list[Number]:
     from evidence_trace.server.domain.verifier.units import numbers_in_text
+
     return list(numbers_in_text(text))
 
 
@@ -208,8 +221,9 @@ def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
 def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:
     """Whether one number of a unit agrees with a quantity of the claim."""
     value = number.value
-    if fact.kind == FactKind.COUNT and (_NOT_A_COUNT.search(number.key) or
-                                        (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))):
+    if fact.kind == FactKind.COUNT and (
+        _NOT_A_COUNT.search(number.key) or (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))
+    ):
         return False  # a page size, a threshold or a tool's message is not how many there were
     if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
         # The evidence gives a bound ("> 100"): the claim's bound must be that one.
@@ -230,8 +244,11 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         base = _BASE_FACTORS.get(quantity.dimension)
         return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
     # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
-    return quantity.comparison == Comparison.EQUAL and value == quantity.value and \
-        (quantity.decimals > 0 or abs(value) >= 1000)
+    return (
+        quantity.comparison == Comparison.EQUAL
+        and value == quantity.value
+        and (quantity.decimals > 0 or abs(value) >= 1000)
+    )
 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
@@ -243,7 +260,7 @@ def content_words(text: str) -> set[str]:
         if word in _STOPWORDS:
             continue
         if word[0] >= "\u4e00":  # CJK: its bigrams
-            words.update(word[i:i + 2] for i in range(len(word) - 1))
+            words.update(word[i : i + 2] for i in range(len(word) - 1))
         else:
             words.add(word)
     return words

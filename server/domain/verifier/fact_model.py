@@ -4,6 +4,7 @@ quantity it states (Quantity, with its Dimension and Comparison).
 Quantity.matches decides whether a number found in evidence agrees with the one a claim
 states. normalize is the text normalisation claims and evidence share.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -80,19 +81,22 @@ def _agrees(found: float, stated: float, decimals: int, comparison: Comparison) 
     if comparison == Comparison.BELOW:
         return found < stated or _rounds_to(found, stated, decimals)
     if comparison == Comparison.ABOUT:
-        return abs(found - stated) <= max(0.5 * 10 ** -decimals, abs(stated) * ABOUT_TOLERANCE) + 1e-9
+        return abs(found - stated) <= max(0.5 * 10**-decimals, abs(stated) * ABOUT_TOLERANCE) + 1e-9
     return _rounds_to(found, stated, decimals)
 
 
 def _rounds_to(found: float, stated: float, decimals: int) -> bool:
     """found, stated at `decimals` places: rounded ("96%" for 96.3) or cut ("2140 ms" for 2140.5)."""
-    step = 10 ** -decimals
+    step = 10**-decimals
     tolerance = 1e-9 * max(1.0, abs(stated))
     if abs(found - stated) <= 0.5 * step + tolerance:
         return True
     magnitude = abs(found)
-    return abs(stated) <= magnitude + tolerance and magnitude < abs(stated) + step - tolerance and \
-        (found >= 0) == (stated >= 0)
+    return (
+        abs(stated) <= magnitude + tolerance
+        and magnitude < abs(stated) + step - tolerance
+        and (found >= 0) == (stated >= 0)
+    )
 
 
 class FactKind(str, enum.Enum):

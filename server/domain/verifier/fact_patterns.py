@@ -2,6 +2,7 @@
 that find facts in a claim, in English and Chinese (statuses, error codes, names, quantities,
 counts, ids, settings, events, states, log levels, times and dates).
 """
+
 from __future__ import annotations
 
 import re
@@ -29,13 +30,11 @@ _DURATION_BEFORE = re.compile(
     re.I,
 )
 _ERROR_CODE = re.compile(
-    _L
-    + r"(?:[A-Z]{2,5}-[0-9]{3,6}"  # ORA-00001
+    _L + r"(?:[A-Z]{2,5}-[0-9]{3,6}"  # ORA-00001
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # ERR_CONN_RESET, DEADLINE_EXCEEDED
     r"|[A-Z]{1,3}[0-9]{3,6}"  # E1234
     r"|E(?:CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|HOSTUNREACH|NETUNREACH"
-    r"|ADDRINUSE|PIPE|NOENT|ACCES|NOSPC|NOMEM|MFILE|AGAIN)|OOMKilled|OOM)"
-    + _R
+    r"|ADDRINUSE|PIPE|NOENT|ACCES|NOSPC|NOMEM|MFILE|AGAIN)|OOMKilled|OOM)" + _R
 )
 _SERVICE = re.compile(_L + r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+" + _R)
 _CAMEL = re.compile(r"(?<![A-Za-z0-9_.\-])[A-Z][A-Za-z0-9]*(?![A-Za-z0-9_\-])")
@@ -43,7 +42,8 @@ _LOWER_CAMEL = re.compile(r"(?<![A-Za-z0-9_.\-])[a-z]+(?:[A-Z][a-z0-9]+)+(?![A-Z
 _DOTTED = re.compile(
     r"(?<![A-Za-z0-9_.\-/])(?:[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*){2,}(?:\.[A-Z][A-Za-z0-9]*)?"
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
-    r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])")
+    r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])"
+)
 _HOST_PORT = re.compile(
     r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9])",
     re.IGNORECASE,
@@ -57,42 +57,79 @@ _HUMP = re.compile(r"[A-Z][a-z0-9]+|[A-Z]+(?![a-z])")
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
 _UNIT_WORDS = {
     # time, to milliseconds
-    "ns": (Dimension.TIME, 1e-6), "us": (Dimension.TIME, 1e-3), "μs": (Dimension.TIME, 1e-3),
-    "ms": (Dimension.TIME, 1.0), "msec": (Dimension.TIME, 1.0), "millisecond": (Dimension.TIME, 1.0),
-    "milliseconds": (Dimension.TIME, 1.0), "毫秒": (Dimension.TIME, 1.0),
-    "s": (Dimension.TIME, 1000.0), "sec": (Dimension.TIME, 1000.0), "secs": (Dimension.TIME, 1000.0),
-    "second": (Dimension.TIME, 1000.0), "seconds": (Dimension.TIME, 1000.0), "秒": (Dimension.TIME, 1000.0),
+    "ns": (Dimension.TIME, 1e-6),
+    "us": (Dimension.TIME, 1e-3),
+    "μs": (Dimension.TIME, 1e-3),
+    "ms": (Dimension.TIME, 1.0),
+    "msec": (Dimension.TIME, 1.0),
+    "millisecond": (Dimension.TIME, 1.0),
+    "milliseconds": (Dimension.TIME, 1.0),
+    "毫秒": (Dimension.TIME, 1.0),
+    "s": (Dimension.TIME, 1000.0),
+    "sec": (Dimension.TIME, 1000.0),
+    "secs": (Dimension.TIME, 1000.0),
+    "second": (Dimension.TIME, 1000.0),
+    "seconds": (Dimension.TIME, 1000.0),
+    "秒": (Dimension.TIME, 1000.0),
     "秒钟": (Dimension.TIME, 1000.0),
-    "m": (Dimension.TIME, 60000.0), "min": (Dimension.TIME, 60000.0), "mins": (Dimension.TIME, 60000.0),
-    "minute": (Dimension.TIME, 60000.0), "minutes": (Dimension.TIME, 60000.0),
-    "分钟": (Dimension.TIME, 60000.0), "分": (Dimension.TIME, 60000.0),
-    "h": (Dimension.TIME, 3600000.0), "hr": (Dimension.TIME, 3600000.0), "hrs": (Dimension.TIME, 3600000.0),
-    "hour": (Dimension.TIME, 3600000.0), "hours": (Dimension.TIME, 3600000.0), "小时": (Dimension.TIME, 3600000.0),
-    "d": (Dimension.TIME, 86400000.0), "day": (Dimension.TIME, 86400000.0), "days": (Dimension.TIME, 86400000.0),
+    "m": (Dimension.TIME, 60000.0),
+    "min": (Dimension.TIME, 60000.0),
+    "mins": (Dimension.TIME, 60000.0),
+    "minute": (Dimension.TIME, 60000.0),
+    "minutes": (Dimension.TIME, 60000.0),
+    "分钟": (Dimension.TIME, 60000.0),
+    "分": (Dimension.TIME, 60000.0),
+    "h": (Dimension.TIME, 3600000.0),
+    "hr": (Dimension.TIME, 3600000.0),
+    "hrs": (Dimension.TIME, 3600000.0),
+    "hour": (Dimension.TIME, 3600000.0),
+    "hours": (Dimension.TIME, 3600000.0),
+    "小时": (Dimension.TIME, 3600000.0),
+    "d": (Dimension.TIME, 86400000.0),
+    "day": (Dimension.TIME, 86400000.0),
+    "days": (Dimension.TIME, 86400000.0),
     "天": (Dimension.TIME, 86400000.0),
     # ratios
-    "%": (Dimension.RATIO, 0.01), "percent": (Dimension.RATIO, 0.01), "pct": (Dimension.RATIO, 0.01),
+    "%": (Dimension.RATIO, 0.01),
+    "percent": (Dimension.RATIO, 0.01),
+    "pct": (Dimension.RATIO, 0.01),
     # bytes
-    "b": (Dimension.BYTES, 1.0), "bytes": (Dimension.BYTES, 1.0),
-    "ki": (Dimension.BYTES, 1024.0), "kib": (Dimension.BYTES, 1024.0),
-    "mi": (Dimension.BYTES, 1024.0**2), "mib": (Dimension.BYTES, 1024.0**2),
-    "gi": (Dimension.BYTES, 1024.0**3), "gib": (Dimension.BYTES, 1024.0**3),
-    "ti": (Dimension.BYTES, 1024.0**4), "tib": (Dimension.BYTES, 1024.0**4),
-    "kb": (Dimension.BYTES, 1000.0), "mb": (Dimension.BYTES, 1000.0**2),
-    "gb": (Dimension.BYTES, 1000.0**3), "tb": (Dimension.BYTES, 1000.0**4),
+    "b": (Dimension.BYTES, 1.0),
+    "bytes": (Dimension.BYTES, 1.0),
+    "ki": (Dimension.BYTES, 1024.0),
+    "kib": (Dimension.BYTES, 1024.0),
+    "mi": (Dimension.BYTES, 1024.0**2),
+    "mib": (Dimension.BYTES, 1024.0**2),
+    "gi": (Dimension.BYTES, 1024.0**3),
+    "gib": (Dimension.BYTES, 1024.0**3),
+    "ti": (Dimension.BYTES, 1024.0**4),
+    "tib": (Dimension.BYTES, 1024.0**4),
+    "kb": (Dimension.BYTES, 1000.0),
+    "mb": (Dimension.BYTES, 1000.0**2),
+    "gb": (Dimension.BYTES, 1000.0**3),
+    "tb": (Dimension.BYTES, 1000.0**4),
     # rates
-    "rps": (Dimension.RATE, 1.0), "qps": (Dimension.RATE, 1.0), "tps": (Dimension.RATE, 1.0),
-    "req/s": (Dimension.RATE, 1.0), "requests/s": (Dimension.RATE, 1.0), "/s": (Dimension.RATE, 1.0),
-    "次/秒": (Dimension.RATE, 1.0), "个/秒": (Dimension.RATE, 1.0), "/sec": (Dimension.RATE, 1.0),
-    "rpm": (Dimension.RATE, 1 / 60), "req/min": (Dimension.RATE, 1 / 60), "requests/min": (Dimension.RATE, 1 / 60),
-    "/min": (Dimension.RATE, 1 / 60), "次/分钟": (Dimension.RATE, 1 / 60), "次/分": (Dimension.RATE, 1 / 60),
-    "个/分钟": (Dimension.RATE, 1 / 60), "/分钟": (Dimension.RATE, 1 / 60),
+    "rps": (Dimension.RATE, 1.0),
+    "qps": (Dimension.RATE, 1.0),
+    "tps": (Dimension.RATE, 1.0),
+    "req/s": (Dimension.RATE, 1.0),
+    "requests/s": (Dimension.RATE, 1.0),
+    "/s": (Dimension.RATE, 1.0),
+    "次/秒": (Dimension.RATE, 1.0),
+    "个/秒": (Dimension.RATE, 1.0),
+    "/sec": (Dimension.RATE, 1.0),
+    "rpm": (Dimension.RATE, 1 / 60),
+    "req/min": (Dimension.RATE, 1 / 60),
+    "requests/min": (Dimension.RATE, 1 / 60),
+    "/min": (Dimension.RATE, 1 / 60),
+    "次/分钟": (Dimension.RATE, 1 / 60),
+    "次/分": (Dimension.RATE, 1 / 60),
+    "个/分钟": (Dimension.RATE, 1 / 60),
+    "/分钟": (Dimension.RATE, 1 / 60),
 }
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
-_UNIT_ALTERNATION = "|".join(
-    sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s")), key=len, reverse=True)
-)
+_UNIT_ALTERNATION = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s")), key=len, reverse=True))
 # "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"
@@ -109,14 +146,18 @@ _ABOVE = re.compile(
 _BELOW = re.compile(
     r"(?:under|below|less than|lower than|fewer than|at most|<=?|≤|低于|小于|不到|不足|以下)[ \t]*"
     r"(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?"
-    r"(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$", re.IGNORECASE
+    r"(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
+    re.IGNORECASE,
 )
 _ABOUT = re.compile(
     r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|~|≈|约|大约|接近|将近)[ \t]*$",
     re.IGNORECASE,
 )
-_ALWAYS = re.compile(r"\b(?:always|consistently|throughout|the whole|the entire|all the time|stayed|remained|"
-                     r"constantly|continuously)\b|一直|始终|持续|全程|整个|都", re.I)
+_ALWAYS = re.compile(
+    r"\b(?:always|consistently|throughout|the whole|the entire|all the time|stayed|remained|"
+    r"constantly|continuously)\b|一直|始终|持续|全程|整个|都",
+    re.I,
+)
 _ABOVE_AFTER = re.compile(r"^[ \t]*(?:\+|or more|以上|多)")
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _QUERY_CONTEXT = re.compile(
@@ -134,15 +175,30 @@ _COUNT_NOUNS = (
 )
 _QUOTED_WORDS = r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|\u201c[^\u201d\n]{1,40}\u201d"
 _COUNT = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-)(?:(?:" + _QUOTED_WORDS
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-)(?:(?:"
+    + _QUOTED_WORDS
     + r"|(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|a|an)\b)[A-Za-z\-]+)[ \t]+){0,2}?("
-    + _COUNT_NOUNS + r")\b",
+    + _COUNT_NOUNS
+    + r")\b",
     re.IGNORECASE,
 )
 _ZH_COUNT = re.compile(r"(?<![0-9,.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
 _NUMBER_WORDS = {
-    "zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20,
+    "zero": 0,
+    "no": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
 }
 _WORD_COUNT = re.compile(
     r"\b(no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)[ \t]+"
@@ -152,8 +208,10 @@ _WORD_COUNT = re.compile(
 # Denials are checked as such ("no errors", "no alerts firing"), not as a count of zero.
 _DENIAL_NOUNS = re.compile(r"errors?|exceptions?|failures?|alerts?|warnings?|issues?|problems?", re.I)
 # "没有未确认消息": none of a counted thing.
-_ZH_NONE = re.compile(r"(?:没有|无)(?:任何)?[ \t]*(?![看查做用给发找收跑执行检确])([^\s，。；,.;]{0,8}?"
-                      r"(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))")
+_ZH_NONE = re.compile(
+    r"(?:没有|无)(?:任何)?[ \t]*(?![看查做用给发找收跑执行检确])([^\s，。；,.;]{0,8}?"
+    r"(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))"
+)
 _ID = re.compile(
     r"(?:\b(?:order|orders|id|request|req|ticket|job|build|pid|transaction|txn|user|account|incident|case|"
     r"trace|batch|invoice|payment|shipment|item|sku|task)|订单|请求|工单|用户|交易|批次)"
@@ -169,7 +227,8 @@ _ID = re.compile(
 )
 _SETTING_NOUNS = (
     r"threshold|limit|timeout|interval|replicas|size|capacity|quota|retries|ttl|period|maxconn|concurrency|"
-    r"max[_ ]?connections|pool[_ ]?size|max[_ ]?replicas|min[_ ]?replicas|heap[_ ]?size|batch[_ ]?size")
+    r"max[_ ]?connections|pool[_ ]?size|max[_ ]?replicas|min[_ ]?replicas|heap[_ ]?size|batch[_ ]?size"
+)
 _SETTING = re.compile(
     r"(?<![\w-])((?:(?!(?:raise|raising|increase|increasing|set|setting|keep|keeping|lower|lowering|reduce|reducing|"
     r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was|has|have|had)\b)"
@@ -177,43 +236,66 @@ _SETTING = re.compile(
     r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
     r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes))(?![A-Za-z]))?"
     r"(?![\w%]|\.[0-9])",
-    re.I)
+    re.I,
+)
 _ZH_SETTING = re.compile(
-    r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*(" + _NUMBER
-    + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?")
+    r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*("
+    + _NUMBER
+    + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?"
+)
 # "cart 服务", "the cart service": a service named by a plain word, when the evidence names it.
 _NAMED_SERVICE = re.compile(r"(?<![\w-])([a-z][a-z0-9]{2,})\s*(?:服务|service\b)", re.I)
 # Status words written in capitals: DOWN, UP, OPEN, CLOSED, READY, RUNNING...
 _STATUS_WORD = re.compile(
     r"(?<![\w-])(DOWN|UP|OPEN|CLOSED|HALF_OPEN|READY|NOTREADY|NOT_READY|RUNNING|TERMINATED|EVICTED|"
-    r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])")
+    r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])"
+)
 # "100,001 tombstones", "4,812 docs": a count of whatever plural noun follows.
 _COUNT_ANY = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s)\b(?![ \t]*(?:ago|old|long))")
-_NOT_COUNT_NOUNS = frozenset("seconds minutes hours days weeks months years millis milliseconds ms times percent "
-                             "bytes items was is has does".split())
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s)\b(?![ \t]*(?:ago|old|long))"
+)
+_NOT_COUNT_NOUNS = frozenset(
+    "seconds minutes hours days weeks months years millis milliseconds ms times percent "
+    "bytes items was is has does".split()
+)
 # Events a claim can say happened; each with the forms a unit may show it in.
 EVENT_FORMS = {
-    "abort": ("abort", "中止"), "evict": ("evict", "驱逐"), "restart": ("restart", "重启", "backoff"),
+    "abort": ("abort", "中止"),
+    "evict": ("evict", "驱逐"),
+    "restart": ("restart", "重启", "backoff"),
     "crash": ("crash", "崩溃", "panic", "fatal", "out of memory", "exit", "oom", "sigkill", "sigsegv"),
     "kill": ("kill", "杀死", "oom", "sigkill", "137"),
     "reject": ("reject", "拒绝", "refus", "denied", "not permit", "notpermitted", "429", "409", "403"),
-    "throttl": ("throttl", "限流", "rate limit", "ratelimit", "429"), "deadlock": ("deadlock", "死锁"),
-    "rollback": ("roll back", "rolled back", "rollback", "回滚"), "failover": ("failover", "fail over", "切换"),
+    "throttl": ("throttl", "限流", "rate limit", "ratelimit", "429"),
+    "deadlock": ("deadlock", "死锁"),
+    "rollback": ("roll back", "rolled back", "rollback", "回滚"),
+    "failover": ("failover", "fail over", "切换"),
 }
 # Only events whose words a unit would use itself (a crash or a rejection goes by many names).
 _EVENT = re.compile(
     r"\b(abort(?:ed|s|ing)?|evict(?:ed|s|ion|ing)?|restart(?:ed|s|ing)?|deadlock(?:ed|s)?|roll(?:ed)? back|rollback|"
     r"fail(?:ed)? over|failover)\b"
-    r"|(中止|驱逐|重启|死锁|回滚)", re.I)
-_EVENT_STEM = {"中止": "abort", "驱逐": "evict", "重启": "restart", "崩溃": "crash", "杀死": "kill", "拒绝": "reject",
-               "限流": "throttl", "死锁": "deadlock", "回滚": "rollback"}
+    r"|(中止|驱逐|重启|死锁|回滚)",
+    re.I,
+)
+_EVENT_STEM = {
+    "中止": "abort",
+    "驱逐": "evict",
+    "重启": "restart",
+    "崩溃": "crash",
+    "杀死": "kill",
+    "拒绝": "reject",
+    "限流": "throttl",
+    "死锁": "deadlock",
+    "回滚": "rollback",
+}
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
 _SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 # Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
 _TOKEN_ID = re.compile(
-    r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])")
+    r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])"
+)
 _BARE_VALUE = re.compile(
     r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently|over|above|"
     r"below|under|exceeded|exceeding|exceeds)|[:=]|为|是|达|达到|到了|升至|降至|有|共|约|超过|高于|低于|大于|小于|接近|从)"
@@ -224,15 +306,27 @@ _BARE_VALUE = re.compile(
 _STATES = (
     ("firing", re.compile(r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发|告警中|正在告警", re.I)),
     ("pending", re.compile(r"\bpending\b|待触发|等待中", re.I)),
-    ("resolved", re.compile(r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I)),
+    (
+        "resolved",
+        re.compile(
+            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I
+        ),
+    ),
 )
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(
     r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor)\s+(?:\w+\s+)?$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
-    re.I)
+    re.I,
+)
 _LEVELS = (
-    ("ERROR", re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别")),
-    ("WARN", re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志")),
+    (
+        "ERROR",
+        re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别"),
+    ),
+    (
+        "WARN",
+        re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志"),
+    ),
     ("FATAL", re.compile(r"\bFATAL\b(?![-_])|(?i:\bfatal[- ](?:level|logs?|entries)\b)")),
     ("INFO", re.compile(r"\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)")),
     ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
@@ -257,7 +351,9 @@ _ALERT_WORDS = frozenset(
     "spike usage quota exhausted expiring exception back off backoff".split()
 )
 _NOT_INSTANCES = frozenset({"utf-8", "utf-16", "sha-1", "sha-256", "sha-512", "iso-8859-1", "x-86", "x86-64", "gpt-4"})
-_VERSION = re.compile(r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9.]+)?(?![0-9])")
+_VERSION = re.compile(
+    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9.]+)?(?![0-9])"
+)
 _TIME_OR_DATE = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
     r"|(?<![A-Za-z0-9.\-])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[ \t]*(?:UTC|GMT|CST|[AaPp][Mm]))?"

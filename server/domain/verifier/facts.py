@@ -9,6 +9,7 @@ This module holds the extraction; what a fact is lives in fact_model.py, the
 patterns and word lists in fact_patterns.py (re-exported here: Fact, FactKind,
 Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -137,9 +138,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _STATUS_WORDS.finditer(masked):
         yield m.start(1), m.end(1), _status(m.group(0), m.group(1))
     for m in _STATUS_PLURAL.finditer(masked):
-        seconds = Fact(FactKind.QUANTITY, m.group(0), m.group(0),
-                       quantity=Quantity(Dimension.TIME, float(m.group(1)), 1000.0, 0))
-        before = masked[max(0, m.start() - 24):m.start()]
+        seconds = Fact(
+            FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(Dimension.TIME, float(m.group(1)), 1000.0, 0)
+        )
+        before = masked[max(0, m.start() - 24) : m.start()]
         if _DURATION_BEFORE.search(before):
             yield m.start(), m.end(), seconds
         else:
@@ -178,16 +180,30 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         number = m.group(1)
         decimals = len(number.split(".")[1]) if "." in number else 0
         scale, shift = (1e3, 3) if m.group(2) in "kK" else (1e6, 6)
-        yield m.start(), m.end(), Fact(FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(
-            Dimension.NUMBER, float(_plain_number(number)) * scale, 1.0, decimals - shift,
-            _comparison(masked, m.start(), m.end())))
+        yield (
+            m.start(),
+            m.end(),
+            Fact(
+                FactKind.QUANTITY,
+                m.group(0),
+                m.group(0),
+                quantity=Quantity(
+                    Dimension.NUMBER,
+                    float(_plain_number(number)) * scale,
+                    1.0,
+                    decimals - shift,
+                    _comparison(masked, m.start(), m.end()),
+                ),
+            ),
+        )
     for m in _NAMED_SERVICE.finditer(masked):
         yield m.start(1), m.end(1), Fact(FactKind.SERVICE, m.group(1), m.group(1).lower(), Scope.SUBJECT, soft=True)
     for m in _EVENT.finditer(text):
         word = m.group(0).lower()
         stem = _EVENT_STEM.get(word) or next(
             (k for k in EVENT_FORMS if word.startswith(k) or word.replace(" ", "").startswith(k.replace(" ", ""))),
-            "rollback" if "back" in word else "failover" if "over" in word else word)
+            "rollback" if "back" in word else "failover" if "over" in word else word,
+        )
         if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
             yield m.start(), m.end(), Fact(FactKind.EVENT, m.group(0), stem, Scope.SUBJECT, soft=True)
     for m in _STATUS_WORD.finditer(text):
@@ -213,11 +229,20 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         decimals = len(number.split(".")[1]) if "." in number else 0
         value = float(number.replace(",", ""))
         scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, m.start(1)) else Scope.RESULT
-        yield m.start(1), m.end(1), Fact(
-            FactKind.QUANTITY, number, number, scope,
-            quantity=Quantity(Dimension.NUMBER, value, 1.0, decimals, _comparison(masked, m.start(1), m.end(1))))
+        yield (
+            m.start(1),
+            m.end(1),
+            Fact(
+                FactKind.QUANTITY,
+                number,
+                number,
+                scope,
+                quantity=Quantity(Dimension.NUMBER, value, 1.0, decimals, _comparison(masked, m.start(1), m.end(1))),
+            ),
+        )
     alert_context = _ALERT_CONTEXT.search(text) is not None or any(
-        _alert(m.group(0)) is not None for m in _CAMEL.finditer(text))
+        _alert(m.group(0)) is not None for m in _CAMEL.finditer(text)
+    )
     for name, pattern in _STATES if alert_context else ():
         for m in pattern.finditer(text):
             negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start())
@@ -238,12 +263,17 @@ def _setting(m: re.Match[str]) -> Optional[Fact]:
         unit = "min"
     dimension, factor = _UNIT_WORDS.get(unit, (Dimension.NUMBER, 1.0)) if unit else (Dimension.NUMBER, 1.0)
     decimals = len(number.split(".")[1]) if "." in number else 0
-    return Fact(FactKind.SETTING, m.group(0).strip(), name, Scope.SUBJECT,
-                quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals))
+    return Fact(
+        FactKind.SETTING,
+        m.group(0).strip(),
+        name,
+        Scope.SUBJECT,
+        quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals),
+    )
 
 
 def _error_rate_context(text: str, end: int) -> bool:
-    return re.match(r"[ \t]*(?:rate|ratio|budget|percentage)", text[end:end + 16], re.I) is not None
+    return re.match(r"[ \t]*(?:rate|ratio|budget|percentage)", text[end : end + 16], re.I) is not None
 
 
 def _status(text: str, code: str) -> Fact:
@@ -258,9 +288,15 @@ def _service(name: str) -> Optional[Fact]:
     segments = re.split(r"[-_]", lowered)
     if "_" in name:
         # A snake_case name is a metric, a setting or a service: it binds when the evidence names it.
-        return Fact(FactKind.IDENTIFIER if lowered.endswith(("_total", "_seconds", "_bytes", "_count", "_sum",
-                                                               "_bucket", "_ratio")) else FactKind.SERVICE,
-                    name, lowered, Scope.SUBJECT, soft=True)
+        return Fact(
+            FactKind.IDENTIFIER
+            if lowered.endswith(("_total", "_seconds", "_bytes", "_count", "_sum", "_bucket", "_ratio"))
+            else FactKind.SERVICE,
+            name,
+            lowered,
+            Scope.SUBJECT,
+            soft=True,
+        )
     if any(re.search(r"[0-9]", s) for s in segments[1:]) and len(segments[0]) >= 2:
         return Fact(FactKind.INSTANCE, name, lowered, Scope.SUBJECT)
     if _SERVICE_WORDS.intersection(segments) and not _ADJECTIVE_WORDS.intersection(segments):
@@ -288,10 +324,15 @@ def _plain_number(raw: str) -> str:
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     value = float(_plain_number(number))
     scope = Scope.QUERY if _QUERY_CONTEXT.search(context, 0, start) else Scope.RESULT
-    words = re.findall(r"[A-Za-z]{3,}", text[len(number):])
-    return Fact(FactKind.COUNT, text, _plain_number(number), scope,
-                quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
-                noun=" ".join(w.lower() for w in words) or noun.lower())
+    words = re.findall(r"[A-Za-z]{3,}", text[len(number) :])
+    return Fact(
+        FactKind.COUNT,
+        text,
+        _plain_number(number),
+        scope,
+        quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
+        noun=" ".join(w.lower() for w in words) or noun.lower(),
+    )
 
 
 _QUALIFIER_AFTER = re.compile(r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|内|窗口)", re.I)
@@ -303,7 +344,7 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         return None
     if thousands and unit in ("b", "m", "d", "s"):
         return None  # "5kb" is a unit of its own, "3ks" is not a number
-    if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end():m.end() + 8]):
+    if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end() : m.end() + 8]):
         return None  # "1-minute load", "5m rate": names a series, states nothing
     if unit in ("m", "d", "b") and not re.fullmatch(r"[0-9.]+", number):
         return None
@@ -314,14 +355,18 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         value, decimals = value * 1000, decimals - 3
     alternatives = (_DECIMAL_BYTES_ALSO[unit],) if unit in _DECIMAL_BYTES_ALSO else ()
     scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
-    return Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope,
-                quantity=Quantity(dimension, value, factor, decimals, _comparison(text, m.start(), m.end()),
-                                  alternatives))
+    return Fact(
+        FactKind.QUANTITY,
+        m.group(0),
+        m.group(0).lower(),
+        scope,
+        quantity=Quantity(dimension, value, factor, decimals, _comparison(text, m.start(), m.end()), alternatives),
+    )
 
 
 def _comparison(text: str, start: int, end: int) -> Comparison:
-    before = text[max(0, start - 48):start]
-    after = text[end:end + 12]
+    before = text[max(0, start - 48) : start]
+    after = text[end : end + 12]
     above = _ABOVE.search(before)
     below = _BELOW.search(before)
     cue = above or below

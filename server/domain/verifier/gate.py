@@ -10,6 +10,7 @@ those checks; a model backend's verdict is held to them as a floor (when
 contradicted, and its ACCEPT becomes LOW_CONFID when a claim is ungrounded,
 weak or vague. The verdict then records both decisions.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -27,12 +28,7 @@ from evidence_trace.server.domain.model import (
     SummaryEntry,
     Verdict,
 )
-from evidence_trace.server.domain.verifier.backend import (
-    VerificationRequest,
-    Verifier,
-    VerifierError,
-    VerifierTimeout,
-)
+from evidence_trace.server.domain.verifier.backend import VerificationRequest, Verifier, VerifierError, VerifierTimeout
 from evidence_trace.server.domain.verifier.grounding import JUDGED_KINDS, check_draft
 from evidence_trace.server.domain.verifier.protocol import REJECT_REASON, render_output
 from evidence_trace.server.domain.verifier.verdict import MAX_REASONS, ParsedVerdict, fallback, parse_verdict
@@ -82,21 +78,28 @@ class Gate:
             parsed = parse_verdict(raw)
         else:
             verifier = self._name
-            texts = tuple(r.preview[:MAX_EVIDENCE_TEXT_CHARS] for r in rows
-                          if r.outcome in _SUPPORTING)[:MAX_EVIDENCE_TEXTS]
+            texts = tuple(r.preview[:MAX_EVIDENCE_TEXT_CHARS] for r in rows if r.outcome in _SUPPORTING)[
+                :MAX_EVIDENCE_TEXTS
+            ]
             raw, parsed = self._call_backend(
-                VerificationRequest(question, draft_answer, tuple(entries), texts, tuple(rows), checks,
-                                    deadline=deadline)
+                VerificationRequest(
+                    question, draft_answer, tuple(entries), texts, tuple(rows), checks, deadline=deadline
+                )
             )
             if self._name != RULES and self._claim_floor and parsed.fallback_reason == FallbackReason.NONE:
-                floored = floor(parsed.decision, checks) if checks is not None else min(
-                    parsed.decision, Decision.LOW_CONFID, key=lambda d: _ORDER.get(d, 0))
+                floored = (
+                    floor(parsed.decision, checks)
+                    if checks is not None
+                    else min(parsed.decision, Decision.LOW_CONFID, key=lambda d: _ORDER.get(d, 0))
+                )
                 if floored != parsed.decision:
                     backend_decision = parsed.decision
                     parsed = dataclasses.replace(
-                        parsed, decision=floored,
-                        reasons=(f"the claim checks lowered the verifier's {parsed.decision.name} "
-                                 f"to {floored.name}",) + parsed.reasons[: MAX_REASONS - 1])
+                        parsed,
+                        decision=floored,
+                        reasons=(f"the claim checks lowered the verifier's {parsed.decision.name} to {floored.name}",)
+                        + parsed.reasons[: MAX_REASONS - 1],
+                    )
         return Verdict(
             decision=parsed.decision,
             # A verifier's reasons for a REJECT may quote the rejected draft:
@@ -117,20 +120,16 @@ class Gate:
         try:
             raw = self._backend.verify(request)
         except VerifierTimeout as exc:
-            return "", fallback(
-                FallbackReason.VERIFIER_TIMEOUT, f"verifier {name!r} timed out: {exc}"
-            )
+            return "", fallback(FallbackReason.VERIFIER_TIMEOUT, f"verifier {name!r} timed out: {exc}")
         except VerifierError as exc:
             return "", fallback(FallbackReason.VERIFIER_ERROR, f"verifier {name!r} failed: {exc}")
         except Exception as exc:  # a backend bug must not fail the Chat call
             return "", fallback(
-                FallbackReason.VERIFIER_ERROR,
-                f"verifier {name!r} failed unexpectedly ({type(exc).__name__})",
+                FallbackReason.VERIFIER_ERROR, f"verifier {name!r} failed unexpectedly ({type(exc).__name__})"
             )
         if raw is not None and not isinstance(raw, str):
             return "", fallback(
-                FallbackReason.VERIFIER_ERROR,
-                f"verifier {name!r} returned {type(raw).__name__}, not text",
+                FallbackReason.VERIFIER_ERROR, f"verifier {name!r} returned {type(raw).__name__}, not text"
             )
         return raw or "", parse_verdict(raw)
 
@@ -169,4 +168,3 @@ def bound_raw_output(raw: str) -> str:
     if len(encoded) <= MAX_RAW_OUTPUT_BYTES:
         return raw
     return encoded[:MAX_RAW_OUTPUT_BYTES].decode("utf-8", errors="ignore")
-

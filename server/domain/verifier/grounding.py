@@ -22,6 +22,7 @@ live beside it: evidence_index.py (the evidence, indexed), fact_matching.py
 facts), special_checks.py (negations, universals, alerts, denied events,
 success, gaps) and causal_checks.py (causal links, word-overlap grounding).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -89,8 +90,10 @@ def decide(checks: Sequence[ClaimCheck]) -> tuple[Decision, list[str]]:
         if not grounded:
             return Decision.LOW_CONFID, ["the draft makes no checkable factual claim"]
         return Decision.LOW_CONFID, ["no claim is grounded in direct evidence"]
-    return Decision.ACCEPT, [f"all {len(grounded)} factual claims are grounded in the evidence, "
-                             f"{sum(1 for c in grounded if c.direct)} in direct evidence"]
+    return Decision.ACCEPT, [
+        f"all {len(grounded)} factual claims are grounded in the evidence, "
+        f"{sum(1 for c in grounded if c.direct)} in direct evidence"
+    ]
 
 
 def _quote(text: str, limit: int = 120) -> str:
@@ -114,38 +117,61 @@ def _nicknames(claims: Sequence[Claim]) -> dict[str, Fact]:
     return found
 
 
-def _check(claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = (),
-           nicknames: Optional[dict[str, Fact]] = None) -> tuple[ClaimCheck, tuple[Fact, ...]]:
+def _check(
+    claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = (), nicknames: Optional[dict[str, Fact]] = None
+) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
         named = {f.key for f in facts}
-        facts += tuple(fact for tail, fact in nicknames.items()
-                       if fact.key not in named and re.search(rf"(?<![\w-]){re.escape(tail)}(?![\w-])", claim.text))
+        facts += tuple(
+            fact
+            for tail, fact in nicknames.items()
+            if fact.key not in named and re.search(rf"(?<![\w-]){re.escape(tail)}(?![\w-])", claim.text)
+        )
     facts = with_code_identifiers(claim.codes, facts)
     if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown
-        facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f
-                      for f in facts)
-    facts = tuple(f for f in facts if not f.soft or (
-        evidence.mentions_any(EVENT_FORMS.get(f.key, (f.key,))) if f.kind == FactKind.EVENT
-        else evidence.mentions(f.key, suffix="_" in f.key)))
+        facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f for f in facts)
+    facts = tuple(
+        f
+        for f in facts
+        if not f.soft
+        or (
+            evidence.mentions_any(EVENT_FORMS.get(f.key, (f.key,)))
+            if f.kind == FactKind.EVENT
+            else evidence.mentions(f.key, suffix="_" in f.key)
+        )
+    )
     # A setting no row names ("TTL 60s" against dig's "60 IN A") is checked as its value alone.
     # A config key written as such (wal_keep_size, maxTotal) stays bound to its name.
-    facts = tuple(dataclasses.replace(f, kind=FactKind.QUANTITY) if f.kind == FactKind.SETTING
-                  and not re.search(r"[_.]|[a-z][A-Z]", f.text) and not claim.smuggled
-                  and not evidence.names_setting(f.key) else f for f in facts)
+    facts = tuple(
+        dataclasses.replace(f, kind=FactKind.QUANTITY)
+        if f.kind == FactKind.SETTING
+        and not re.search(r"[_.]|[a-z][A-Z]", f.text)
+        and not claim.smuggled
+        and not evidence.names_setting(f.key)
+        else f
+        for f in facts
+    )
     if _EXCLUSIVE.search(claim.text):
         # "only in ap-shanghai": what was asked cannot show where else it happens.
         facts = tuple(dataclasses.replace(f, scope=Scope.RESULT) if f.scope == Scope.QUERY else f for f in facts)
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
-    if claim.continued and subject and not any(f.kind in SUBJECT_KINDS for f in facts) and \
-            any(f.kind != FactKind.TIME for f in facts):
+    if (
+        claim.continued
+        and subject
+        and not any(f.kind in SUBJECT_KINDS for f in facts)
+        and any(f.kind != FactKind.TIME for f in facts)
+    ):
         # "X 没有报错，..." keeps X; a clause with nothing of its own stays vague.
         facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS) + facts
     elif anaphora:
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
         noun = anaphora.group(0).lower()
-        wanted = {FactKind.SERVICE} if ("service" in noun or "服务" in noun) else (
-            SUBJECT_KINDS if noun.strip().startswith("it") else {FactKind.INSTANCE})
+        wanted = (
+            {FactKind.SERVICE}
+            if ("service" in noun or "服务" in noun)
+            else (SUBJECT_KINDS if noun.strip().startswith("it") else {FactKind.INSTANCE})
+        )
         present = {f.kind for f in facts}
         inherited = [f for f in subject if f.kind in wanted and f.kind not in present]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
@@ -156,8 +182,9 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
     if claim.process:
         facts = tuple(dataclasses.replace(f, scope=Scope.QUERY) for f in facts)
     evidence = evidence.cited(claim.text)
-    base = functools.partial(ClaimCheck, claim.start, claim.end, claim.text, claim.kind,
-                             facts=tuple(f.describe() for f in facts))
+    base = functools.partial(
+        ClaimCheck, claim.start, claim.end, claim.text, claim.kind, facts=tuple(f.describe() for f in facts)
+    )
     if claim.kind not in _JUDGED:
         return base(status=ClaimStatus.UNCHECKABLE, reason="not a factual claim")
     if claim.kind == ClaimKind.GAP:
@@ -182,12 +209,17 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
     if not facts:
         overlap = content_grounding(claim.text, evidence)
         if overlap is not None and claim.kind == ClaimKind.FACT:
-            return base(status=ClaimStatus.GROUNDED, groundings=(grounding_of(overlap),),
-                        reason="its words are those of one unit", direct=overlap.strength == Strength.DIRECT)
+            return base(
+                status=ClaimStatus.GROUNDED,
+                groundings=(grounding_of(overlap),),
+                reason="its words are those of one unit",
+                direct=overlap.strength == Strength.DIRECT,
+            )
         if claim.kind == ClaimKind.CAUSAL or (is_substantive(claim.text) and not is_meta(claim.text)):
             return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact")
-        return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"),
-                                   kind=ClaimKind.CONTEXT)
+        return dataclasses.replace(
+            base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"), kind=ClaimKind.CONTEXT
+        )
     if claim.kind == ClaimKind.CAUSAL:
         status, groundings, reason, direct = ground_sides(claim.text, facts, evidence)
     else:
@@ -195,20 +227,32 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
         link = causal_link(claim.text, facts, evidence)
         if link is None:
-            return base(status=ClaimStatus.UNGROUNDED, groundings=groundings, inference=True,
-                        reason="the facts are in the evidence but no unit states the cause", direct=direct)
+            return base(
+                status=ClaimStatus.UNGROUNDED,
+                groundings=groundings,
+                inference=True,
+                reason="the facts are in the evidence but no unit states the cause",
+                direct=direct,
+            )
         groundings = groundings + (link,)
     return base(status=status, groundings=groundings, reason=reason, direct=direct)
 
 
 def facts_have_values(facts: Sequence[Fact]) -> bool:
-    return any(f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or
-               (f.kind == FactKind.COUNT and f.key != "0") for f in facts)
+    return any(
+        f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or (f.kind == FactKind.COUNT and f.key != "0")
+        for f in facts
+    )
 
 
-_EXCLUSIVE = re.compile(r"\b(?:only|exclusively|solely)\s+(?:in|on|at|for|from)\b|只(?:出现|发生|存在)?在|仅(?:出现|发生|存在)?在|"
-                        r"只有.{0,8}?(?:地域|区域|集群|机房)", re.I)
+_EXCLUSIVE = re.compile(
+    r"\b(?:only|exclusively|solely)\s+(?:in|on|at|for|from)\b|只(?:出现|发生|存在)?在|仅(?:出现|发生|存在)?在|"
+    r"只有.{0,8}?(?:地域|区域|集群|机房)",
+    re.I,
+)
 _ANAPHORA = re.compile(
     r"\b(?:that|this|the same|same)\s+(?:pod|service|node|host|instance|container|server|replica|machine|worker)\b"
     r"|^(?:it|its)\b|\b(?:for|on|of|from|to) (?:it|them)\b"
-    r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)", re.I)
+    r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)",
+    re.I,
+)

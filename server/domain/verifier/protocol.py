@@ -11,14 +11,12 @@ What the user may see depends only on the decision:
 
 The texts are part of the contract (docs/verifier-protocol.md quotes them).
 """
+
 from __future__ import annotations
 
 from evidence_trace.server.domain.model import Decision
 
-LOW_CONFIDENCE_HEADER = (
-    "[LOW CONFIDENCE] The collected evidence does not clearly support the "
-    "answer below."
-)
+LOW_CONFIDENCE_HEADER = "[LOW CONFIDENCE] The collected evidence does not clearly support the answer below."
 LOW_CONFIDENCE_FOOTER = (
     "[NOT VERIFIED] This answer is not verified by the collected evidence. "
     "Check it against the source systems before acting on it."

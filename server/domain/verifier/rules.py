@@ -14,6 +14,7 @@ It reads only concrete facts, never instructions, so text inside the evidence
 cannot steer it. The output is a JSON verdict without "confidence": the rules
 have none to give. docs/verifier-protocol.md states the rules in full.
 """
+
 from __future__ import annotations
 
 import json

@@ -6,6 +6,7 @@ success ("the job completed successfully"), each contradicted by a unit of the
 subject that shows the opposite; and gaps ("the metrics query timed out"),
 grounded by a failed, empty or deduplicated call.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,11 @@ _FAILURE_MODES = {
     "timeout": re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I),
     "permission": re.compile(r"permission|forbidden|denied|unauthori[sz]ed|rbac|\b40[13]\b|权限|拒绝访问|未授权", re.I),
     "not found": re.compile(r"not found|no such|does not exist|\b404\b|不存在|未找到", re.I),
-    "connection": re.compile(r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
-                             r"no route|连接被拒绝|无法连接", re.I),
+    "connection": re.compile(
+        r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
+        r"no route|连接被拒绝|无法连接",
+        re.I,
+    ),
 }
 
 
@@ -38,7 +42,8 @@ def _failure_modes(text: str) -> set[str]:
 _CALL_EVENT = re.compile(
     r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
     r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
-    re.I)
+    re.I,
+)
 _NEGATED_ERRORS = re.compile(
     r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
     r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
@@ -56,7 +61,7 @@ _FAMILY_WORDS = {
 
 
 def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """"No errors were logged", "the alert is not firing", "0 restarts"."""
+    """ "No errors were logged", "the alert is not firing", "0 restarts"."""
     # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     text = claim.text
@@ -73,30 +78,49 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                 if entities and not all(matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities):
                     continue
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
-                    return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
-                                reason=f"the evidence shows a {unit.level} entry")
+                    return base(
+                        status=ClaimStatus.CONTRADICTED,
+                        groundings=(grounding_of(unit),),
+                        reason=f"the evidence shows a {unit.level} entry",
+                    )
                 (supporting if unit.strength >= Strength.INDIRECT else weak).append(unit)
             if not evidence.units(index)[:-1] and evidence.units(index):
                 weak.append(evidence.units(index)[-1])
         if supporting:
-            return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in supporting[:3]),
-                        reason="the log entries shown hold no error", direct=False)
+            return base(
+                status=ClaimStatus.GROUNDED,
+                groundings=tuple(grounding_of(u) for u in supporting[:3]),
+                reason="the log entries shown hold no error",
+                direct=False,
+            )
         if weak:
-            return base(status=ClaimStatus.WEAK, groundings=tuple(grounding_of(u) for u in weak[:3]),
-                        reason="only an empty or weak log search stands behind it")
+            return base(
+                status=ClaimStatus.WEAK,
+                groundings=tuple(grounding_of(u) for u in weak[:3]),
+                reason="only an empty or weak log search stands behind it",
+            )
         return base(status=ClaimStatus.WEAK, reason="no log search covers it")
     return None
 
 
 _UNIVERSAL = re.compile(
     r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:[\w.-]+\s+){0,3}?(?:is|are|was|were|has|have|"
-    r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一", re.I)
+    r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一",
+    re.I,
+)
 _EVENTS = {
-    "deadlock": ("deadlock", "死锁"), "timeout": ("timeout", "timed out", "超时"),
-    "restart": ("restart", "重启"), "oom": ("oom", "out of memory", "outofmemory", "内存溢出"),
-    "crash": ("crash", "崩溃"), "exception": ("exception", "异常"), "evict": ("evict", "驱逐"),
-    "refused": ("refused", "拒绝"), "throttl": ("throttl", "限流"), "panic": ("panic",),
-    "rollback": ("rollback", "回滚"), "failover": ("failover", "切换"),
+    "deadlock": ("deadlock", "死锁"),
+    "timeout": ("timeout", "timed out", "超时"),
+    "restart": ("restart", "重启"),
+    "oom": ("oom", "out of memory", "outofmemory", "内存溢出"),
+    "crash": ("crash", "崩溃"),
+    "exception": ("exception", "异常"),
+    "evict": ("evict", "驱逐"),
+    "refused": ("refused", "拒绝"),
+    "throttl": ("throttl", "限流"),
+    "panic": ("panic",),
+    "rollback": ("rollback", "回滚"),
+    "failover": ("failover", "切换"),
 }
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
@@ -108,13 +132,15 @@ _DENIED = re.compile(
 
 
 def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """"No partition is above 10000": contradicted by any unit of the subject above it."""
+    """ "No partition is above 10000": contradicted by any unit of the subject above it."""
     none_firing = _NO_ALERTS.search(claim.text)
     if none_firing:
         return _check_no_alerts(none_firing.group("what") or "", facts, evidence, base)
     if not _UNIVERSAL.search(claim.text):
         return None
-    bounds = [f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)]
+    bounds = [
+        f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
+    ]
     if not bounds:
         return None
     entities = [f for f in facts if f.is_entity]
@@ -129,13 +155,19 @@ def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
                 continue
             if any(matches(bound, unit) for bound in bounds):
                 comparison = bounds[0].quantity.comparison.value if bounds[0].quantity else ""
-                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
-                            reason=f"{unit.ref} of {unit.invocation_id} is {comparison} {bounds[0].text}")
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"{unit.ref} of {unit.invocation_id} is {comparison} {bounds[0].text}",
+                )
             seen.append(unit)
     if seen:
-        return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
-                    reason="no unit of the subject crosses the bound", direct=any(u.strength == Strength.DIRECT
-                                                                                   for u in seen))
+        return base(
+            status=ClaimStatus.GROUNDED,
+            groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
+            reason="no unit of the subject crosses the bound",
+            direct=any(u.strength == Strength.DIRECT for u in seen),
+        )
     return None
 
 
@@ -143,11 +175,12 @@ _NO_ALERTS = re.compile(
     r"\b(?:no|none of the|not a single|not one)\s+(?P<what>(?:[\w.-]+\s+){0,3}?)alerts?\b[^.;。；]{0,40}?"
     r"\b(?:is|are|was|were)\s+(?:currently\s+|still\s+|now\s+)?(?:firing|active|triggered)"
     r"|(?:没有|无)(?:任何)?(?P<zh>[^，。；]{0,12}?)(?:告警|报警)[^，。；]{0,8}?(?:触发|告警中|firing)",
-    re.I)
+    re.I,
+)
 
 
 def _check_no_alerts(qualifier: str, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
-    """"No TLS alerts are firing": contradicted by any firing alert that matches the qualifier."""
+    """ "No TLS alerts are firing": contradicted by any firing alert that matches the qualifier."""
     words = content_words(qualifier)
     entities = [f for f in facts if f.is_entity]
     seen: list[Unit] = []
@@ -161,22 +194,35 @@ def _check_no_alerts(qualifier: str, facts: tuple[Fact, ...], evidence: Evidence
             if not all(stem_in(word, unit.lowered) for word in words):
                 continue
             if unit.state == "firing":
-                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
-                            reason="the evidence shows a firing alert")
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason="the evidence shows a firing alert",
+                )
     if seen:
-        return base(status=ClaimStatus.GROUNDED, groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
-                    reason="no matching alert is firing", direct=True)
+        return base(
+            status=ClaimStatus.GROUNDED,
+            groundings=tuple(grounding_of(u) for u in seen[:MAX_GROUNDINGS]),
+            reason="no matching alert is firing",
+            direct=True,
+        )
     return base(status=ClaimStatus.WEAK, reason="no alert query covers it")
 
 
 def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """"X had no deadlock": contradicted by a unit of X that shows one."""
+    """ "X had no deadlock": contradicted by a unit of X that shows one."""
     m = _DENIED.search(claim.text)
     if m is None:
         return None
     term = (m.group(1) or m.group(2)).lower()
-    forms = next((forms for stem, forms in _EVENTS.items() if term.startswith(stem) or term in forms
-                  or any(term.startswith(f) for f in forms)), (term,))
+    forms = next(
+        (
+            forms
+            for stem, forms in _EVENTS.items()
+            if term.startswith(stem) or term in forms or any(term.startswith(f) for f in forms)
+        ),
+        (term,),
+    )
     entities = [f for f in facts if f.is_entity]
     for index in evidence.candidates(entities):
         units = evidence.units(index)
@@ -187,22 +233,26 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
             if entities and matches_all(entities, unit, question) is not True:
                 continue
             if any(form in unit.lowered for form in forms) and not _ZERO_EVENT.search(unit.lowered):
-                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
-                            reason=f"the evidence shows {forms[0]}")
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"the evidence shows {forms[0]}",
+                )
     return None
 
 
 _ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
 
 
-SUCCESS = re.compile(r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功",
-                     re.I)
+SUCCESS = re.compile(
+    r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功", re.I
+)
 _FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
 _SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
 
 
 def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """"job X completed successfully": contradicted by a unit of X that shows it failing."""
+    """ "job X completed successfully": contradicted by a unit of X that shows it failing."""
     subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     if not subject:
         return None
@@ -215,8 +265,11 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional
             if matches_all(subject, unit, question) is not True:
                 continue
             if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
-                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),),
-                            reason="the evidence shows it failing")
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason="the evidence shows it failing",
+                )
     return None
 
 
@@ -236,37 +289,53 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
-        checkable = [f for f in facts if f.kind not in (FactKind.TIME, FactKind.EVENT, FactKind.STATE, FactKind.LEVEL)
-                     and not f.is_entity]
+        checkable = [
+            f
+            for f in facts
+            if f.kind not in (FactKind.TIME, FactKind.EVENT, FactKind.STATE, FactKind.LEVEL) and not f.is_entity
+        ]
         claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
                 wrong = wrong or unit  # says it timed out (or was refused...); it failed otherwise
                 continue
-            if not checkable or matches_all(
-                    [dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True:
-                return base(status=ClaimStatus.GROUNDED, groundings=(grounding_of(unit),),
-                            reason="states the gap a failed or empty call left")
+            if (
+                not checkable
+                or matches_all([dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True
+            ):
+                return base(
+                    status=ClaimStatus.GROUNDED,
+                    groundings=(grounding_of(unit),),
+                    reason="states the gap a failed or empty call left",
+                )
         if gap_units and wrong is None:
             wrong = gap_units[0]
         if units and fallback is None and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED"):
             fallback = units[-1]
     if fallback is not None:
-        return base(status=ClaimStatus.GROUNDED, groundings=(grounding_of(fallback),),
-                    reason="states the gap an empty call left")
+        return base(
+            status=ClaimStatus.GROUNDED,
+            groundings=(grounding_of(fallback),),
+            reason="states the gap an empty call left",
+        )
     if wrong is not None:
-        return base(status=ClaimStatus.UNGROUNDED, groundings=(grounding_of(wrong),),
-                    reason="the failed or empty call does not show what the claim says of it")
+        return base(
+            status=ClaimStatus.UNGROUNDED,
+            groundings=(grounding_of(wrong),),
+            reason="the failed or empty call does not show what the claim says of it",
+        )
     if [f for f in facts if f.kind != FactKind.TIME]:
         # "the DNS lookup timed out (10.96.0.10:53)": about the system, not about a call of the agent.
         status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
         if status == ClaimStatus.GROUNDED:
-            return dataclasses.replace(base(status=status, groundings=groundings, reason=reason, direct=direct),
-                                       kind=ClaimKind.FACT)
+            return dataclasses.replace(
+                base(status=status, groundings=groundings, reason=reason, direct=direct), kind=ClaimKind.FACT
+            )
     if not _CALL_EVENT.search(claim.text):
         # "I did not query error rates, so I can't say ...": the agent's own uncertainty, nothing to check.
-        return dataclasses.replace(base(status=ClaimStatus.UNCHECKABLE, reason="states an uncertainty"),
-                                   kind=ClaimKind.HEDGE)
+        return dataclasses.replace(
+            base(status=ClaimStatus.UNCHECKABLE, reason="states an uncertainty"), kind=ClaimKind.HEDGE
+        )
     if not any(True for _ in evidence.rows()):
         return base(status=ClaimStatus.WEAK, reason="no call was recorded")
     return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")

@@ -1,6 +1,7 @@
 """What a unit of evidence is (Unit), how strong (Strength), which family of tool it comes
 from (Family), and the numbers it states (Number); the size limits of units.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -119,7 +120,8 @@ class Unit:
 
 
 _CLOCK_IN_TEXT = re.compile(
-    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])")
+    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
+)
 
 
 def _strings(value: Any, depth: int = 0) -> Iterator[str]:

@@ -2,6 +2,7 @@
 names), from text (with the unit written after a number), and sample timestamps as times
 of day.
 """
+
 from __future__ import annotations
 
 import math
@@ -41,7 +42,8 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
 )
 _KEY_SUFFIX = re.compile(
-    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$")
+    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
+)
 
 
 def _name_hint(name: str) -> tuple[Optional[Dimension], float]:
@@ -94,10 +96,14 @@ _TEXT_TIME = re.compile(
 )
 _TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), key=len, reverse=True))
 _TEXT_QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I)
+    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I
+)
 _TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9])")
-_BOUND_BEFORE = re.compile(r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
-                           r"小于|不少于|不超过)\s*$", re.I)
+_BOUND_BEFORE = re.compile(
+    r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
+    r"小于|不少于|不超过)\s*$",
+    re.I,
+)
 _KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
 
 

@@ -6,6 +6,7 @@ contradicts them, or says why none does (missing facts, weak rows only).
 ground_parts() grounds a claim whole and, failing that, each of its conjoined
 parts with the claim's subject. grounding_of() is the Grounding of one unit.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,11 +24,14 @@ MAX_GROUNDINGS = 6
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
 _SHOWN = re.compile(r"return|shown|show|listed|display|返回|显示|列出|展示", re.I)
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
-_CONJUNCTION = re.compile(r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I)
+_CONJUNCTION = re.compile(
+    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I
+)
 
 
-def ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
-                 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+def ground_parts(
+    text: str, facts: tuple[Fact, ...], evidence: Evidence
+) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
     status, groundings, reason, direct = _ground(facts, evidence, shown=bool(_SHOWN.search(text)))
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
@@ -39,8 +43,13 @@ def ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     subject = [f for f in facts if f.is_entity]
     # A time that stands alone in a part ("At 03:05, X ..., Y ...") dates every part; a time inside
     # one clause dates that clause only.
-    times = tuple(f for part in parts for f in extract_facts(part) if f.kind == FactKind.TIME
-                  and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)])
+    times = tuple(
+        f
+        for part in parts
+        for f in extract_facts(part)
+        if f.kind == FactKind.TIME
+        and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)]
+    )
     wanted = {(f.kind, f.key): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
     results = []
@@ -48,8 +57,9 @@ def ground_parts(text: str, facts: tuple[Fact, ...], evidence: Evidence
     for part, parenthetical in pieces:
         # Only the claim's own (already refined) facts count in a part, code spans included.
         part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
-        part_facts += tuple(f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts
-                            and f.text in part)
+        part_facts += tuple(
+            f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts and f.text in part
+        )
         covered.update((f.kind, f.key) for f in part_facts)
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
@@ -79,8 +89,8 @@ def _split_parts(text: str) -> list[tuple[str, bool]]:
     pieces: list[tuple[str, bool]] = []
     begin, opened = 0, False
     for m in _CONJUNCTION.finditer(text):
-        if text[begin:m.start()].strip():
-            pieces.append((text[begin:m.start()], opened))
+        if text[begin : m.start()].strip():
+            pieces.append((text[begin : m.start()], opened))
         begin, opened = m.end(), m.group(0) in "(（"
     if text[begin:].strip():
         pieces.append((text[begin:], opened))
@@ -88,12 +98,18 @@ def _split_parts(text: str) -> list[tuple[str, bool]]:
 
 
 SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
-SEVERITY = {ClaimStatus.GROUNDED: 0, ClaimStatus.WEAK: 1, ClaimStatus.UNGROUNDED: 2, ClaimStatus.CONTRADICTED: 3,
-            ClaimStatus.UNCHECKABLE: 1}
+SEVERITY = {
+    ClaimStatus.GROUNDED: 0,
+    ClaimStatus.WEAK: 1,
+    ClaimStatus.UNGROUNDED: 2,
+    ClaimStatus.CONTRADICTED: 3,
+    ClaimStatus.UNCHECKABLE: 1,
+}
 
 
-def _ground(facts: Sequence[Fact], evidence: Evidence, shown: bool = False
-            ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+def _ground(
+    facts: Sequence[Fact], evidence: Evidence, shown: bool = False
+) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
     for index in evidence.candidates(facts):
@@ -103,8 +119,11 @@ def _ground(facts: Sequence[Fact], evidence: Evidence, shown: bool = False
             if unit.strength == Strength.FAILED:
                 continue
             verdict = matches_all(facts, unit, question)
-            if verdict is True and unit.strength == Strength.QUESTION and \
-                    not all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+            if (
+                verdict is True
+                and unit.strength == Strength.QUESTION
+                and not all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts)
+            ):
                 continue
             if verdict is True:
                 if best is None or unit.strength > best.unit.strength:
@@ -118,8 +137,11 @@ def _ground(facts: Sequence[Fact], evidence: Evidence, shown: bool = False
             break
     if best is not None and best.unit.strength >= Strength.INDIRECT:
         return ClaimStatus.GROUNDED, _groundings(best), "", best.unit.strength == Strength.DIRECT
-    if best is not None and best.unit.strength == Strength.QUESTION and \
-            all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts):
+    if (
+        best is not None
+        and best.unit.strength == Strength.QUESTION
+        and all(f.scope == Scope.QUERY or f.kind == FactKind.TIME for f in facts)
+    ):
         return ClaimStatus.GROUNDED, _groundings(best), "grounded in what the call asked", False
     if best is not None and best.unit.strength == Strength.QUESTION:
         best = None
@@ -167,8 +189,9 @@ def grounding_of(unit: Unit) -> Grounding:
     return Grounding(unit.invocation_id, unit.ref, unit.excerpt)
 
 
-def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optional[Unit],
-                     shown_in_claim: bool = False) -> Optional[Match]:
+def _count_grounding(
+    facts: Sequence[Fact], units: list[Unit], question: Optional[Unit], shown_in_claim: bool = False
+) -> Optional[Match]:
     """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest."""
     counts = [f for f in facts if f.kind == FactKind.COUNT]
     if len(counts) != 1:
@@ -181,10 +204,14 @@ def _count_grounding(facts: Sequence[Fact], units: list[Unit], question: Optiona
     level = ""
     if _ERROR_WORDS.search(count.noun) and not any(f.kind == FactKind.LEVEL for f in others):
         level = "ERROR"
-    shown = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")
-             and u.strength >= Strength.WEAK
-             and (not level or u.level in ERROR_LEVELS)
-             and (not others or matches_all(others, u, question) is True)]
+    shown = [
+        u
+        for u in units
+        if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")
+        and u.strength >= Strength.WEAK
+        and (not level or u.level in ERROR_LEVELS)
+        and (not others or matches_all(others, u, question) is True)
+    ]
     listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
     header = next((u for u in units if u.kind == "header"), None)
     if header is not None and _TOTAL.search(header.lowered) and not shown_in_claim:

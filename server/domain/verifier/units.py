@@ -21,6 +21,7 @@ This module cuts rows into units; what a unit is lives in unit_model.py, reading
 its numbers in unit_numbers.py (Unit, Number, Strength, Family and numbers_in_text
 are re-exported here).
 """
+
 from __future__ import annotations
 
 import functools
@@ -29,12 +30,7 @@ import re
 from typing import Any, Callable, Iterable, Iterator
 
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
-from evidence_trace.server.domain.payloads import (
-    ERROR_LEVELS,
-    iter_dicts,
-    parse_json_preview,
-    parse_log_line,
-)
+from evidence_trace.server.domain.payloads import ERROR_LEVELS, iter_dicts, parse_json_preview, parse_log_line
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNIT_TEXT as MAX_UNIT_TEXT
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Family, Number, Strength, Unit
@@ -78,8 +74,9 @@ def row_strength(row: EvidenceRow, family: Family) -> Strength:
     if row.relevance in (RelevanceLevel.LOW, RelevanceLevel.NONE):
         return Strength.WEAK
     if family == Family.KNOWLEDGE or row.relevance == RelevanceLevel.MEDIUM:
-        if row.relevance == RelevanceLevel.HIGH or (row.relevance == RelevanceLevel.UNSPECIFIED and
-                                                    row.outcome == Outcome.DIRECT_SUPPORT):
+        if row.relevance == RelevanceLevel.HIGH or (
+            row.relevance == RelevanceLevel.UNSPECIFIED and row.outcome == Outcome.DIRECT_SUPPORT
+        ):
             return Strength.DIRECT
         return Strength.INDIRECT
     return Strength.DIRECT
@@ -93,6 +90,7 @@ def units_of(row: EvidenceRow) -> list[Unit]:
     units: list[Unit] = []
     if strength == Strength.FAILED:
         text = " ".join(part for part in (row.error_kind_label, row.error_message, row.preview) if part)
+
         def failure_numbers(text: str = text, row: EvidenceRow = row) -> list[Number]:
             found = [*_numbers_in_text(text), *_numbers_of(row.params, "")]
             if row.duration_ms:
@@ -107,13 +105,38 @@ def units_of(row: EvidenceRow) -> list[Unit]:
                 break
     if row.params:
         text = json.dumps(row.params, ensure_ascii=False, sort_keys=True, default=str)
-        units.append(Unit(row.invocation_id, row.tool_name, "input", "input", family, Strength.QUESTION,
-                          text, read_numbers=functools.partial(_numbers_of, row.params, "")))
+        units.append(
+            Unit(
+                row.invocation_id,
+                row.tool_name,
+                "input",
+                "input",
+                family,
+                Strength.QUESTION,
+                text,
+                read_numbers=functools.partial(_numbers_of, row.params, ""),
+            )
+        )
     return units
 
 
-_ECHOED_KEYS = frozenset({"region", "query", "logtopic", "log_topic", "topic", "limit", "from", "to", "start", "end",
-                          "step", "matchedquery", "matched_query"})
+_ECHOED_KEYS = frozenset(
+    {
+        "region",
+        "query",
+        "logtopic",
+        "log_topic",
+        "topic",
+        "limit",
+        "from",
+        "to",
+        "start",
+        "end",
+        "step",
+        "matchedquery",
+        "matched_query",
+    }
+)
 _Piece = tuple[str, str, str, str, str, Callable[[], Iterable[Number]]]
 
 
@@ -142,10 +165,20 @@ def _pieces(row: EvidenceRow, family: Family) -> Iterator[_Piece]:
         return
     lists = [(key, item) for key, item in value.items() if isinstance(item, list) and item]
     # What the tool echoes of its question (region, query, topic) is not a finding.
-    scalars = {key: item for key, item in value.items() if not isinstance(item, (list, dict))
-               and key.lower() not in _ECHOED_KEYS}
+    scalars = {
+        key: item
+        for key, item in value.items()
+        if not isinstance(item, (list, dict)) and key.lower() not in _ECHOED_KEYS
+    }
     if not lists:
-        yield "result", "object", _compact(value), _level(value), _state(value), functools.partial(_numbers_of, value, hint)
+        yield (
+            "result",
+            "object",
+            _compact(value),
+            _level(value),
+            _state(value),
+            functools.partial(_numbers_of, value, hint),
+        )
         return
     if scalars:
         yield "header", "header", _compact(scalars), "", "", functools.partial(_numbers_of, scalars, hint)
@@ -204,10 +237,18 @@ def _alert_piece(ref: str, alert: dict[str, Any]) -> _Piece:
 
 
 def _text_pieces(preview: str, family: Family) -> Iterator[_Piece]:
-    if family == Family.KNOWLEDGE or (family == Family.OTHER and not _looks_like_log(preview)
-                                      and not _looks_like_records(preview)):
+    if family == Family.KNOWLEDGE or (
+        family == Family.OTHER and not _looks_like_log(preview) and not _looks_like_records(preview)
+    ):
         for index, chunk in enumerate(_chunks(preview)):
-            yield f"chunk {index + 1}", "chunk", chunk, "", _text_state(chunk), functools.partial(_numbers_in_text, chunk)
+            yield (
+                f"chunk {index + 1}",
+                "chunk",
+                chunk,
+                "",
+                _text_state(chunk),
+                functools.partial(_numbers_in_text, chunk),
+            )
         return
     for index, line in enumerate(preview.splitlines()):
         if not line.strip():
@@ -217,7 +258,9 @@ def _text_pieces(preview: str, family: Family) -> Iterator[_Piece]:
         yield f"line {index + 1}", "log line", line, level, _text_state(line), functools.partial(_numbers_in_text, line)
 
 
-_CHUNK_BREAK = re.compile(r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n|\n\s*\n(?=[ \t]*(?:\[\d+\]|#|Document|Source|Chunk|来源|文档))")
+_CHUNK_BREAK = re.compile(
+    r"\n[ \t]*(?:-{3,}|={3,}|\*{3,})[ \t]*\n|\n\s*\n(?=[ \t]*(?:\[\d+\]|#|Document|Source|Chunk|来源|文档))"
+)
 
 
 def _chunks(text: str) -> list[str]:
@@ -249,8 +292,15 @@ def _level(item: dict[str, Any]) -> str:
     return ""
 
 
-_STATE_WORDS = {"firing": "firing", "active": "firing", "pending": "pending", "inactive": "inactive",
-                "resolved": "resolved", "ok": "resolved", "suppressed": "suppressed"}
+_STATE_WORDS = {
+    "firing": "firing",
+    "active": "firing",
+    "pending": "pending",
+    "inactive": "inactive",
+    "resolved": "resolved",
+    "ok": "resolved",
+    "suppressed": "suppressed",
+}
 
 
 def _state(item: dict[str, Any]) -> str:
@@ -269,8 +319,6 @@ def _text_state(text: str) -> str:
         if re.search(rf"\b{word}\b", lowered):
             return word
     return ""
-
-
 
 
 def error_units(units: Iterable[Unit]) -> list[Unit]:

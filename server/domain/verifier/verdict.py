@@ -12,6 +12,7 @@ regard to case or surrounding spaces; "LOW_CONFIDENCE" accepted as an alias of
 "LOW_CONFID" (it can only lower a verdict, never raise one). Unknown keys are
 ignored. Anything else falls back to LOW_CONFID with a FallbackReason.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -72,14 +73,10 @@ def parse_verdict(raw: Optional[str]) -> ParsedVerdict:
         value = json.loads(text)
     except (ValueError, RecursionError) as exc:
         detail = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
-        return fallback(
-            FallbackReason.INVALID_JSON, f"the verifier output is not valid JSON ({detail})"
-        )
+        return fallback(FallbackReason.INVALID_JSON, f"the verifier output is not valid JSON ({detail})")
     problem = _verdict_problem(value)
     if problem:
-        return fallback(
-            FallbackReason.INVALID_VERDICT, f"the verifier output is not a valid verdict: {problem}"
-        )
+        return fallback(FallbackReason.INVALID_VERDICT, f"the verifier output is not a valid verdict: {problem}")
     reasons = tuple(bound_reason(r) for r in value.get("reasons") or () if r.strip())
     confidence = value.get("confidence")
     return ParsedVerdict(
@@ -100,9 +97,7 @@ def _verdict_problem(value: Any) -> str:
     if decision.strip().upper() not in _DECISIONS:
         return '"decision" must be one of ACCEPT, LOW_CONFID, REJECT'
     reasons = value.get("reasons")
-    if reasons is not None and (
-        not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons)
-    ):
+    if reasons is not None and (not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons)):
         return '"reasons" must be a list of strings'
     confidence = value.get("confidence")
     if confidence is not None:

@@ -1,4 +1,5 @@
 """Rebuilds ../cases.jsonl from the case modules: python3 tests/gate_corpus/source/build.py"""
+
 import collections
 import json
 import pathlib
@@ -17,4 +18,6 @@ with OUT.open("w", encoding="utf-8") as fh:
 counts = collections.Counter((case["category"], case["label"]) for case in lib.CASES)
 print(f"{len(lib.CASES)} cases, {sum(case['lang'] == 'zh' for case in lib.CASES)} zh -> {OUT}")
 for category in lib.CATEGORIES:
-    print(f"  {category:16} supported={counts[(category, 'supported')]} unsupported={counts[(category, 'unsupported')]}")
+    print(
+        f"  {category:16} supported={counts[(category, 'supported')]} unsupported={counts[(category, 'unsupported')]}"
+    )

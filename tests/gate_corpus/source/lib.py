@@ -1,11 +1,24 @@
 """Builders for the gate corpus: payloads in the shapes the real tools emit (see ../README.md)."""
+
 import datetime as _dt
 import json
 
 CASES = []
 _COUNTERS = {}
-CATEGORIES = ("vague", "binding", "wrong_value", "negation", "state", "causal", "weak_evidence",
-              "formatting", "advice_hedge", "honest_gap", "query_vs_result", "long_markdown")
+CATEGORIES = (
+    "vague",
+    "binding",
+    "wrong_value",
+    "negation",
+    "state",
+    "causal",
+    "weak_evidence",
+    "formatting",
+    "advice_hedge",
+    "honest_gap",
+    "query_vs_result",
+    "long_markdown",
+)
 
 BASE = _dt.datetime(2026, 11, 30, 8, 0, 0, tzinfo=_dt.timezone.utc)
 
@@ -49,14 +62,44 @@ def add(category, lang, label, question, draft, invocations, note):
     prefix = f"c{len(CASES) + 1:03d}-"
     for item in invocations:
         item["invocationId"] = prefix + item["invocationId"]
-    CASES.append({"id": f"{category}-{n:02d}-{label}", "category": category, "lang": lang, "label": label,
-                  "question": question, "draft": draft.strip("\n"), "invocations": invocations, "note": note})
+    CASES.append(
+        {
+            "id": f"{category}-{n:02d}-{label}",
+            "category": category,
+            "lang": lang,
+            "label": label,
+            "question": question,
+            "draft": draft.strip("\n"),
+            "invocations": invocations,
+            "note": note,
+        }
+    )
 
 
-def inv(iid, tool, params, preview="", *, success=True, state=None, truncated=False, error=None,
-        kind=None, retrieval=None, topic=None, minute=1, duration=420):
-    out = {"invocationId": iid, "toolName": tool, "inputParams": params,
-           "startTime": iso(minute, (len(iid) * 7) % 60), "durationMs": str(duration), "success": success}
+def inv(
+    iid,
+    tool,
+    params,
+    preview="",
+    *,
+    success=True,
+    state=None,
+    truncated=False,
+    error=None,
+    kind=None,
+    retrieval=None,
+    topic=None,
+    minute=1,
+    duration=420,
+):
+    out = {
+        "invocationId": iid,
+        "toolName": tool,
+        "inputParams": params,
+        "startTime": iso(minute, (len(iid) * 7) % 60),
+        "durationMs": str(duration),
+        "success": success,
+    }
     if preview:
         out["outputState"] = state or "OUTPUT_STATE_CAPTURED"
         out["outputPreview"] = preview
@@ -76,27 +119,64 @@ def inv(iid, tool, params, preview="", *, success=True, state=None, truncated=Fa
 
 # -- query_logs ------------------------------------------------------------------
 
+
 def entry(minute, level, service, instance, message, metrics=None, second=0):
-    return {"timestamp": cst(minute, second), "level": level, "service": service, "instance": instance,
-            "message": message, "metrics": metrics or {}}
+    return {
+        "timestamp": cst(minute, second),
+        "level": level,
+        "service": service,
+        "instance": instance,
+        "message": message,
+        "metrics": metrics or {},
+    }
 
 
-def logs_java(iid, topic, query, entries, *, region="ap-guangzhou", limit=20, total=None, topic_key="log_topic",
-              empty_success=False, minute=2, message=None, **kw):
+def logs_java(
+    iid,
+    topic,
+    query,
+    entries,
+    *,
+    region="ap-guangzhou",
+    limit=20,
+    total=None,
+    topic_key="log_topic",
+    empty_success=False,
+    minute=2,
+    message=None,
+    **kw,
+):
     """QueryLogsTools.queryLogs: Jackson pretty JSON; success=false and 未找到匹配的日志 when nothing matched."""
-    payload = {"success": bool(entries) or empty_success, "region": region, topic_key: topic,
-               "query": query or "DEFAULT_QUERY", "logs": entries,
-               "total": len(entries) if total is None else total,
-               "message": message or (f"成功查询到 {len(entries)} 条日志" if entries else "未找到匹配的日志")}
+    payload = {
+        "success": bool(entries) or empty_success,
+        "region": region,
+        topic_key: topic,
+        "query": query or "DEFAULT_QUERY",
+        "logs": entries,
+        "total": len(entries) if total is None else total,
+        "message": message or (f"成功查询到 {len(entries)} 条日志" if entries else "未找到匹配的日志"),
+    }
     params = {"region": region, "logTopic": topic, "query": query, "limit": limit}
     return inv(iid, "query_logs", params, jackson(payload), minute=minute, **kw)
 
 
 def logs_java_error(iid, topic, query, message, *, region="ap-guangzhou", minute=2):
-    payload = {"success": False, "region": None, "log_topic": None, "query": None, "logs": None, "total": 0,
-               "message": message}
-    return inv(iid, "query_logs", {"region": region, "logTopic": topic, "query": query, "limit": 20},
-               jackson(payload), minute=minute)
+    payload = {
+        "success": False,
+        "region": None,
+        "log_topic": None,
+        "query": None,
+        "logs": None,
+        "total": 0,
+        "message": message,
+    }
+    return inv(
+        iid,
+        "query_logs",
+        {"region": region, "logTopic": topic, "query": query, "limit": 20},
+        jackson(payload),
+        minute=minute,
+    )
 
 
 def logs_plain(iid, topic, query, lines, *, minute=2, params=None, **kw):
@@ -107,6 +187,7 @@ def logs_plain(iid, topic, query, lines, *, minute=2, params=None, **kw):
 
 
 # -- query_metrics (Prometheus HTTP API) -------------------------------------------
+
 
 def prom_vector(iid, query, series, *, at=(5, 0), threshold=None, comparison=None, minute=3, extra=None, **kw):
     """series: [(labels, value)]"""
@@ -123,8 +204,20 @@ def prom_vector(iid, query, series, *, at=(5, 0), threshold=None, comparison=Non
     return inv(iid, "query_metrics", params, compact(body), minute=minute, **kw)
 
 
-def prom_matrix(iid, query, series, *, start=(0, 0), end=(30, 0), step="60s", threshold=None, comparison=None,
-                minute=3, extra=None, **kw):
+def prom_matrix(
+    iid,
+    query,
+    series,
+    *,
+    start=(0, 0),
+    end=(30, 0),
+    step="60s",
+    threshold=None,
+    comparison=None,
+    minute=3,
+    extra=None,
+    **kw,
+):
     """series: [(labels, [(minute, value), ...])]"""
     result = [{"metric": labels, "values": [[epoch(m), v] for m, v in samples]} for labels, samples in series]
     params = {"query": query, "start": iso(*start), "end": iso(*end), "step": step}
@@ -161,22 +254,46 @@ def prom_alerts(iid, alerts, *, params=None, minute=1, **kw):
 
 def java_alerts(iid, alerts, *, minute=1, **kw):
     """QueryMetricsTools.queryPrometheusAlerts: simplified alerts (alert_name, description, state, active_at, duration)."""
-    body = {"success": True, "alerts": alerts, "message": f"成功检索到 {len(alerts)} 个活动告警",
-            "error": None, "errorCode": None, "dataMode": "REAL", "nextAction": None}
+    body = {
+        "success": True,
+        "alerts": alerts,
+        "message": f"成功检索到 {len(alerts)} 个活动告警",
+        "error": None,
+        "errorCode": None,
+        "dataMode": "REAL",
+        "nextAction": None,
+    }
     return inv(iid, "query_metrics", {"endpoint": "/api/v1/alerts"}, jackson(body), minute=minute, **kw)
 
 
 def java_alert(name, state, active, duration, description):
-    return {"alert_name": name, "description": description, "state": state, "active_at": iso_ms(*active),
-            "duration": duration}
+    return {
+        "alert_name": name,
+        "description": description,
+        "state": state,
+        "active_at": iso_ms(*active),
+        "duration": duration,
+    }
 
 
 # -- lookup_knowledge ----------------------------------------------------------------
 
+
 def chunk(title, file_name, content, *, distance=0.82, rerank=0.9, index=1, total=6, cid=None):
-    return {"id": cid or f"{file_name}#{index}", "distance": distance, "source": "aiops-docs", "fileName": file_name,
-            "chunkIndex": index, "totalChunks": total, "title": title, "rerankScore": rerank,
-            "contentHitCount": 2, "metadataHitCount": 1, "matchedQuery": None, "content": content}
+    return {
+        "id": cid or f"{file_name}#{index}",
+        "distance": distance,
+        "source": "aiops-docs",
+        "fileName": file_name,
+        "chunkIndex": index,
+        "totalChunks": total,
+        "title": title,
+        "rerankScore": rerank,
+        "contentHitCount": 2,
+        "metadataHitCount": 1,
+        "matchedQuery": None,
+        "content": content,
+    }
 
 
 def knowledge(iid, query, chunks, *, relevance="HIGH", l0=None, l1=None, layer="L0+L1", dedup=None, minute=4, **kw):
@@ -189,13 +306,18 @@ def knowledge(iid, query, chunks, *, relevance="HIGH", l0=None, l1=None, layer="
         preview = compact({"status": "no_results", "message": "No relevant documents found in the knowledge base."})
     if l0 is None and l1 is None:
         l0, l1 = (1, len(chunks) - 1) if chunks else (0, 0)
-    retrieval = {"retrievalLayer": layer, "l0Count": l0, "l1Count": l1,
-                 "relevanceLevel": f"RELEVANCE_LEVEL_{relevance}"}
+    retrieval = {
+        "retrievalLayer": layer,
+        "l0Count": l0,
+        "l1Count": l1,
+        "relevanceLevel": f"RELEVANCE_LEVEL_{relevance}",
+    }
     if dedup:
         retrieval["dedupReason"] = dedup
     return inv(iid, "lookup_knowledge", {"query": query, "topK": 3}, preview, retrieval=retrieval, minute=minute, **kw)
 
 
 def failed(iid, tool, params, kind, message, *, minute=2, duration=10000):
-    return inv(iid, tool, params, success=False, error=message, kind=f"ERROR_KIND_{kind}",
-               minute=minute, duration=duration)
+    return inv(
+        iid, tool, params, success=False, error=message, kind=f"ERROR_KIND_{kind}", minute=minute, duration=duration
+    )

@@ -1,0 +1,137 @@
+"""The words that tell a claim's kind: advice, hedges, gaps, causes, negations, meta talk, smuggled facts."""
+
+from __future__ import annotations
+
+import re
+
+_SECTION_ADVICE = re.compile(
+    r"recommend|next steps?|action items?|actions|mitigation|remediation|what to do|suggest|fix(?:es)?\b|follow[- ]?ups?"
+    r"|建议|后续|下一步|处理措施|修复|措施|行动",
+    re.I,
+)
+_SECTION_HEDGE = re.compile(
+    r"hypothes|possible causes?|potential causes?|suspect|unverified|not (?:yet )?(?:verified|confirmed)|open questions?"
+    r"|speculat|可能(?:原因)?|推测|假设|待确认|未确认|疑似",
+    re.I,
+)
+_SECTION_GAP = re.compile(
+    r"could not (?:be )?(?:check|verif|confirm)|couldn't|not checked|gaps?|limitations?|unknowns?|caveats?"
+    r"|无法确认|未能|缺失|局限",
+    re.I,
+)
+
+_IMPERATIVES = (
+    "restart|raise|increase|decrease|reduce|lower|scale|add|remove|roll|rollback|revert|check|verify|investigate|"
+    "monitor|review|consider|set|tune|enable|disable|update|upgrade|downgrade|configure|adjust|bump|move|migrate|"
+    "drain|cordon|evict|clear|flush|purge|rotate|replace|restore|retry|rerun|re-run|page|escalate|contact|notify|"
+    "open|file|create|deploy|redeploy|apply|patch|fix|limit|throttle|cap|shed|failover|switch|pin|tighten|loosen|"
+    "double|halve|keep|watch|track|confirm|ensure|make|look|audit|profile|run|kill|stop|start|pause|resume|"
+    "backfill|allocate|provision|expand|extend|shorten|implement|introduce|use|avoid|block|reindex|vacuum|analyze|"
+    "compact|inspect|examine|query|search|collect|gather|capture|dump|test|validate|reproduce|benchmark|document|"
+    "alert|silence|acknowledge|ack|mute|wait|let|try|plan|schedule|coordinate|communicate|inform|ask|reach|engage|"
+    "isolate|quarantine|cut|trim|shrink|grow|resize|rebalance|reconfigure|recreate|rebuild|reboot|bounce|cycle"
+)
+_ADVICE_START = re.compile(
+    rf"^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])", re.I
+)
+_ADVICE_CUE = re.compile(
+    r"\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
+    r"it would be (?:good|wise|best|worth)|ought to|we need to|you need to|need to be|worth (?:checking|investigating)|"
+    r"it is advisable|action item|to mitigate|to prevent)\b"
+    r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
+    re.I,
+)
+_HEDGE_CUE = re.compile(
+    r"\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
+    r"appears? to|could be|could have|would suggest|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
+    r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
+    r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess)\b"
+    r"|可能|也许|或许|大概|疑似|推测|猜测|(?:尚未|未|待)确认(?!的?(?:消息|请求|数|条|量))|待验证|未验证|不确定|似乎|看起来|"
+    r"怀疑|估计",
+    re.I,
+)
+_GAP_CUE = re.compile(
+    r"(?:\b(?:logs?|metrics?|prometheus|promql|knowledge(?: base)?|kb|runbook|trace|tracing|tempo|jaeger|loki|"
+    r"elasticsearch|cls|splunk|datadog|retrieval|rag)\s+(?:search|query|queries|lookup|call|request|tool|api|backend)"
+    r"|\b(?:the|my|our|this|that|a|one|second|first|last)\s+(?:search|query|lookup|tool call|retrieval|log search|"
+    r"metrics query)|\b(?:lookup_knowledge|query_logs|query_metrics|[a-z]+_[a-z_]+)\s*(?:call)?)"
+    r"[^.;。；]{0,48}?\b(?:timed out|time[ds]? out|failed|errored|exceeded (?:its|the|a) (?:[\w-]+ )?(?:deadline|timeout)|"
+    r"returned (?:no|nothing|empty|0|zero|an error)|found (?:no|nothing)|came back empty|was empty|were empty|"
+    r"(?:was|were) deduplicated|(?:was|were) deduped|(?:was|were) skipped|did not return|didn't return|"
+    r"(?:is|was|were|are) unavailable|(?:is|was|were|are) not available|could not be reached)\b"
+    r"|\b(?:i|we|the agent)\s+(?:could not|couldn't|cannot|can't|was unable to|were unable to|was not able to|"
+    r"were not able to|wasn't able to|weren't able to)\b"
+    r"|\b(?:could not|couldn't|cannot|can't|unable to|not possible to)\s+(?:be\s+)?(?:\w+\s+){0,2}?(?:confirm|"
+    r"confirmed|verify|verified|check|checked|determine|determined|corroborate|corroborated|validate|validated|"
+    r"establish|established|rule out|ruled out|inspect|inspected)\b"
+    r"|\bno (?:matching |relevant |new )?(?:logs?|log entries|results|data|matches|hits|entries|documents|"
+    r"series|samples|knowledge|runbook entries|chunks) (?:(?:was|were) )?(?:found|returned|available|came back)\b"
+    r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
+    r"|\bnot (?:be )?(?:checked|verified|confirmed) (?:by|from|against|in) (?:the )?(?:logs?|metrics?|knowledge|evidence)"
+    r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实)"
+    r"|(?:日志|指标|知识库|链路|监控|Prometheus|prometheus|CLS|cls)\s*的?\s*(?:查询|检索|搜索|调用|请求)[^。；]{0,12}?"
+    r"(?:超时|失败|报错|出错|返回了?错误|错误|为空|无结果|不可用)"
+    r"|(?:查询|检索|搜索|抓取|获取|调用)(?:[^，。；\n]{0,40}?)(?:失败|超时)(?=[，。；（(]|$)"
+    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)",
+    re.I,
+)
+_CAUSAL_CUE = re.compile(
+    r"\b(?:because|caused|causing|causes|due to|led to|leads to|leading to|result(?:ed|s|ing)? in|as a result of|"
+    r"root cause|triggered by|triggers|triggered|stems? from|stemming from|owing to|thanks to|since the|"
+    r"responsible for|the reason (?:is|was)|attributable to|driven by)\b"
+    r"|\b(?:therefore|thus|hence|as a result|consequently)\b"
+    r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使|因此|所以|从而",
+    re.I,
+)
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|none|nothing|without|zero|neither|nor|isn't|wasn't|aren't|weren't|didn't|doesn't|"
+    r"don't|hasn't|haven't|hadn't|cannot|can't|won't)\b(?!\s+(?:longer|only|more than|less than|fewer than))"
+    r"|没有|并未|未|无|不是|不(?=[^同少过]|$)",
+    re.I,
+)
+_PROCESS = re.compile(
+    r"^(?:i|we|the agent)\s+(?:first\s+|then\s+|also\s+)?(?:queried|searched|checked|looked|asked|ran|called|"
+    r"requested|filtered|retrieved|fetched|scanned|used|set)\b"
+    r"|\b(?:the|my|our|a)\s+(?:log |metrics? |knowledge )?(?:query|search|lookup)\s+(?:for|of|was|used|covered|"
+    r"asked|filtered|with|over|on)\b"
+    r"|\b(?:with|using)\s+(?:a|the)\s+threshold\b"
+    r"|^(?:我|我们)?(?:查询了|检索了|搜索了|查看了|检查了)",
+    re.I,
+)
+_META = re.compile(
+    r"^(?:here(?:'s| is| are)|below|above|summary|in summary|to summarize|overall|tl;?dr|based on|according to|"
+    r"the (?:evidence|data|findings|results) (?:shows?|suggests?|below)|findings|evidence|answer|diagnosis|"
+    r"以下|总结|综上|结论|根据|概述|摘要|证据)\b",
+    re.I,
+)
+_SUBSTANTIVE = re.compile(
+    r"\b(?:caus\w*|root|problem\w*|issue\w*|fail\w*|error\w*|down|outage\w*|slow\w*|degrad\w*|unstable|"
+    r"broken|latenc\w*|timeouts?|crash\w*|overload\w*|saturat\w*|exhaust\w*|leak\w*|spik\w*|unavailable|unhealthy|"
+    r"misconfig\w*|bugs?|regression\w*|incident\w*|affect\w*|impact\w*|fir(?:ing|ed)|alert\w*|restart\w*|oom|"
+    r"memory|cpu|disk|network\w*|database\w*|healthy|normal|fine|ok|stable|resolved|fixed|recovered|wrong|bad|"
+    r"trouble\w*|glitch\w*|overwhelm\w*|struggl\w*|bottleneck\w*|contention|pressure|spike\w*|anomal\w*)\b"
+    r"|\b(?:reached|limit\w*|dropp\w*|reject\w*|throttl\w*|block\w*|stuck|saturat\w*|overload\w*|full|"
+    r"exceed\w*|hung|hang\w*|stall\w*|flap\w*|evict\w*|lost|losing|unreachable|refus\w*|denied|expired)\b"
+    r"|故障|问题|原因|异常|失败|错误|超时|宕机|缓慢|延迟|告警|重启|内存|正常|恢复|崩溃|报错|上限|丢弃|拒绝|下降|上升|升高|"
+    r"增加|减少|饱和|不足|阻塞|堆积|积压|卡住|中断|不可用|过载|瓶颈|泄漏|抖动|波动|耗尽|打满|满了",
+    re.I,
+)
+_SMUGGLED_FROM = re.compile(
+    r"\bfrom\s+(.{1,24}?)\s+to\b|从\s*(.{1,16}?)\s*(?:调整|提高|提升|增加|增大|降低|减少|减小|改为|改成|扩容|缩容|升级|"
+    r"调大|调小|扩大|缩小|到|至)",
+    re.I,
+)
+_SMUGGLED_KEEP = re.compile(
+    r"\bkeep\s+(?:the\s+)?(.{1,40}?)\s+at\s+(\S+(?:\s?%|\s?[a-zA-Z]{1,3})?)|保持\s*(.{1,20}?)\s*(?:为|在)\s*(\S+)", re.I
+)
+_SMUGGLED_CURRENT = re.compile(
+    r"\b(?:set|raise|lower|increase|decrease|change|bump|reduce|restore|put)\s+(.{1,60}?)\s+(?:back\s+)?to\s+\S+\s*"
+    r"[(（]\s*(?:it\s+is\s+|it's\s+|which\s+is\s+)?(?:currently|now|at present|today)\s*(?:at\s+|is\s+|set\s+to\s+)?"
+    r"([^)）]{1,40})[)）]",
+    re.I,
+)
+_SMUGGLED_CLAUSE = re.compile(
+    r"\b(?:since|because|given that|which is|which are|which has|that is|that are|currently|now at|"
+    r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
+    re.I,
+)

@@ -1,0 +1,80 @@
+"""What every table mapper shares: canonical JSON, content hashes, microsecond times, keyed rows."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+from typing import Any, Optional
+
+from evidence_trace.server.domain.model import ErrorKind, Outcome, RelevanceLevel
+
+
+def canonical_json(value: Any) -> str:
+    """Deterministic compact JSON: the stored and hashed form of JSON values."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def to_us(value: Optional[dt.datetime]) -> Optional[int]:
+    return None if value is None else int(value.timestamp() * 1_000_000)
+
+
+def _time(us: int) -> dt.datetime:
+    """A stored time (µs since the epoch) as an aware UTC datetime."""
+    return dt.datetime.fromtimestamp(us / 1e6, tz=dt.timezone.utc)
+
+
+def from_us(value: Optional[int]) -> Optional[dt.datetime]:
+    """_time, for a column that may be NULL."""
+    return None if value is None else _time(value)
+
+
+def _json(text: Optional[str]) -> Any:
+    return json.loads(text) if text else None
+
+
+def _bool(value: Any) -> Optional[bool]:
+    return None if value is None else bool(value)
+
+
+_OUTCOMES = {int(o): o for o in Outcome}
+_RELEVANCE = {int(r): r for r in RelevanceLevel}
+_ERROR_KINDS = {int(k): k for k in ErrorKind}
+
+
+@dataclasses.dataclass
+class KeyedRow:
+    """An invocation or step row, keyed for idempotency.
+
+    values are the bound values of the mapper's `write_columns` but the last,
+    the commit stamp (`record_us`), which the writer appends at commit time.
+    """
+
+    tenant: str
+    session_id: str
+    key: str
+    content_hash: str
+    values: tuple
+
+
+class KeyedMapper:
+    """A table whose rows are keyed by (tenant, client id) and carry a content hash."""
+
+    table: str
+    key_column: str
+    write_columns: tuple[str, ...]
+
+    @property
+    def conflict_columns(self) -> tuple[str, str]:
+        """The unique key: an INSERT's ON CONFLICT target and RETURNING list."""
+        return ("tenant", self.key_column)
+
+    @property
+    def hash_columns(self) -> tuple[str, str, str]:
+        """What a resend is compared with: (key, content hash, commit stamp)."""
+        return (self.key_column, "content_hash", "record_us")
