@@ -3,7 +3,7 @@
 Replays each case through a server (by default a throwaway in-process one with
 the chosen verifier; `--server` for a running one) and prints the confusion
 matrix of label against decision, overall and per category
-(server/gate_eval.py). Exit codes: 0 measured, 2 a case file that cannot be
+(server/cli/gate_eval.py). Exit codes: 0 measured, 2 a case file that cannot be
 read, 3 server unreachable, 4 any other RPC error.
 """
 

@@ -1,7 +1,7 @@
 """The `evidence-trace` command line.
 
 `serve` runs the service; the ops commands (sessions, show, summarize, watch,
-chat, health) talk to a running one: see server/cli_commands.py and docs/cli.md.
+chat, health) talk to a running one: see server/cli/commands.py and docs/cli.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Domain and storage errors. server/errors.py maps each to a gRPC status."""
+"""Domain and storage errors. server/rpc/status.py maps each to a gRPC status."""
 
 from __future__ import annotations
 
