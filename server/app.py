@@ -29,6 +29,7 @@ from evidence_trace.server.rpc.auth import current_tenant
 from evidence_trace.server.rpc.decoding import add_service
 from evidence_trace.server.rpc.guards import Guards, bind
 from evidence_trace.server.rpc.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
+from evidence_trace.server.rpc.otlp import OtlpTraceServicer, add_otlp_service
 from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
 from evidence_trace.server.settings import Settings, VerifierSettings
@@ -136,7 +137,12 @@ def create_server(settings: Settings) -> RunningServer:
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
     gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
     use_cases = build_use_cases(
-        db, gate, settings.limits, Redactor(settings.redact_keys, settings.redact_patterns), settings.watch_poll_s
+        db,
+        gate,
+        settings.limits,
+        Redactor(settings.redact_keys, settings.redact_patterns),
+        settings.watch_poll_s,
+        settings.otlp_session_attribute,
     )
     writer = use_cases.writer
     metrics = Metrics() if settings.metrics_listen else None
@@ -155,6 +161,10 @@ def create_server(settings: Settings) -> RunningServer:
         interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
     add_service(servicer, server)  # requests decoded in the handler: bad bytes are INVALID_ARGUMENT
+    # OTLP/gRPC traces on the same port, behind the same interceptors (docs/otlp.md).
+    add_otlp_service(
+        OtlpTraceServicer(use_cases.otlp, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant), server
+    )
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -17,6 +17,7 @@ from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,255}")
 DEFAULT_DATABASE_URL = "sqlite:///data/evidence-trace.db"
 
 
@@ -94,6 +95,9 @@ class Settings:
     redact_keys: tuple[str, ...] = ()
     #: Extra regular expressions whose matches are redacted from stored text.
     redact_patterns: tuple[str, ...] = ()
+    #: OTLP ingest: the span (or resource) attribute holding the session id when a
+    #: span has no gen_ai.conversation.id; empty: the trace id is the session (docs/otlp.md).
+    otlp_session_attribute: str = ""
 
     def validate(self) -> "Settings":
         _check_listen(self.listen)
@@ -126,6 +130,10 @@ class Settings:
             _check_listen(self.metrics_listen)
         if not 0 < self.watch_poll_s <= 60:
             raise SettingsError("watch_poll_s must be more than 0 and at most 60 seconds")
+        if self.otlp_session_attribute and not _ATTRIBUTE_NAME.fullmatch(self.otlp_session_attribute):
+            raise SettingsError(
+                f"otlp_session_attribute {self.otlp_session_attribute!r}: use an attribute name such as session.id"
+            )
         if self.log_level.upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
             raise SettingsError(f"log level {self.log_level!r}: use DEBUG, INFO, WARNING or ERROR")
         _check_security(self)
@@ -221,6 +229,7 @@ _TOP: _Table = {
     "max_concurrent_streams": ("MAX_CONCURRENT_STREAMS", int),
     "redact_keys": ("REDACT_KEYS", _comma_list),
     "redact_patterns": ("REDACT_PATTERNS", _json_list),
+    "otlp_session_attribute": ("OTLP_SESSION_ATTRIBUTE", str),
 }
 _LIMITS: _Table = {"preview_bytes": ("PREVIEW_BYTES", int)}
 _VERIFIER: _Table = {

@@ -38,10 +38,15 @@ _STRUCT, _VALUE, _LIST = "google.protobuf.Struct", "google.protobuf.Value", "goo
 
 def add_service(servicer: Any, server: grpc.Server) -> None:
     """Register every RPC of EvidenceTraceService; requests are decoded in the handler."""
+    add_handlers(SERVICE, pb, servicer, server)
+
+
+def add_handlers(service: d.ServiceDescriptor, messages: Any, servicer: Any, server: grpc.Server) -> None:
+    """Register every RPC of `service` (its messages in module `messages`), decoding requests in the handler."""
     handlers = {}
-    for method in SERVICE.methods:
-        request_type = getattr(pb, method.input_type.name)
-        response_type = getattr(pb, method.output_type.name)
+    for method in service.methods:
+        request_type = getattr(messages, method.input_type.name)
+        response_type = getattr(messages, method.output_type.name)
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
@@ -51,7 +56,7 @@ def add_service(servicer: Any, server: grpc.Server) -> None:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 _unary(behaviour, request_type), response_serializer=response_type.SerializeToString
             )
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
 
 
 def _unary(behaviour: Callable, request_type: Any) -> Callable:

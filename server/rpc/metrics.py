@@ -59,6 +59,9 @@ class OutcomeRecorder(Protocol):
     def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
         """Chat persisted an evaluation with this decision."""
 
+    def otlp_spans(self, result: str, count: int) -> None:
+        """OTLP Export received `count` spans that were recorded, ignored or rejected (`result`)."""
+
 
 class NoMetrics:
     """An OutcomeRecorder that records nothing (metrics disabled)."""
@@ -70,6 +73,9 @@ class NoMetrics:
         pass
 
     def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
+        pass
+
+    def otlp_spans(self, result: str, count: int) -> None:
         pass
 
 
@@ -129,6 +135,13 @@ class Metrics:
             ("decision", "fallback_reason"),
             registry=self.registry,
         )
+        self.otlp = Counter(
+            "evidence_trace_otlp_spans",
+            "Spans received by OTLP Export: recorded, duplicate, ignored (not a GenAI tool, model or agent span) "
+            "or rejected.",
+            ("result",),
+            registry=self.registry,
+        )
 
     # -- OutcomeRecorder -----------------------------------------------------
     def recorded(self, kind: str, outcome: RecordOutcome) -> None:
@@ -143,6 +156,10 @@ class Metrics:
     def decided(self, decision: Decision, fallback_reason: FallbackReason) -> None:
         self.rows.labels("evaluation").inc()
         self.decisions.labels(decision.name, fallback_reason.name).inc()
+
+    def otlp_spans(self, result: str, count: int) -> None:
+        if count:
+            self.otlp.labels(result).inc(count)
 
 
 def _split(full_method: str) -> tuple[str, str]:

@@ -117,18 +117,34 @@ class Recorder:
 
     # -- steps ---------------------------------------------------------------
     def record_step(self, tenant: str, step: AgentStep, timeout: Optional[float]) -> Recorded:
-        violations = validate_step(step, self.limits) or self.redactor.key_violations(
-            step_id=step.step_id, session_id=step.session_id
-        )
-        if violations:
-            raise InvalidArgument(violations)
-        step = self.redactor.step(step, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
-        detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
-        step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
-        (written,) = self._wait([WriteStep.of(tenant, step, now_us())], timeout)
-        if isinstance(written, Exception):
-            raise written
-        return Recorded(written.outcome, written.record_us, step=step)
+        (result,) = self.record_steps(tenant, [step], timeout)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    def record_steps(self, tenant: str, steps: Sequence[AgentStep], timeout: Optional[float]) -> list[Result]:
+        """Validate and durably store steps in one commit; one result per item, as record_invocations."""
+        received = now_us()
+        results: list[Optional[Result]] = [None] * len(steps)
+        ops: list[Operation] = []
+        slots: list[tuple[int, AgentStep]] = []
+        for i, raw in enumerate(steps):
+            violations = validate_step(raw, self.limits) or self.redactor.key_violations(
+                step_id=raw.step_id, session_id=raw.session_id
+            )
+            if violations:
+                results[i] = InvalidArgument(violations)
+                continue
+            step = self.redactor.step(raw, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
+            detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
+            step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
+            ops.append(WriteStep.of(tenant, step, received))
+            slots.append((i, step))
+        for (i, step), written in zip(slots, self._wait(ops, timeout)):
+            results[i] = (
+                Recorded(written.outcome, written.record_us, step=step) if isinstance(written, Written) else written
+            )
+        return results  # type: ignore[return-value]
 
     # -- sessions ------------------------------------------------------------
     def complete_session(self, tenant: str, session_id: str, status: SessionStatus, timeout: Optional[float]) -> None:

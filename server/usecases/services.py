@@ -14,6 +14,7 @@ from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.answer_gate import ChatService
 from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.usecases.listing import SessionListing
+from evidence_trace.server.usecases.otlp_ingest import OtlpIngest
 from evidence_trace.server.usecases.recording import Recorder
 from evidence_trace.server.usecases.sessions import Sessions
 from evidence_trace.server.usecases.watching import SessionWatcher
@@ -21,7 +22,7 @@ from evidence_trace.server.usecases.watching import SessionWatcher
 
 @dataclasses.dataclass(frozen=True)
 class UseCases:
-    """What the servicer calls: recording, sessions, the answer gate, listing and watching."""
+    """What the servicers call: recording, sessions, the answer gate, listing, watching and OTLP ingest."""
 
     recorder: Recorder
     sessions: Sessions
@@ -29,6 +30,7 @@ class UseCases:
     listing: SessionListing
     watcher: SessionWatcher
     writer: GroupCommitWriter
+    otlp: OtlpIngest
 
 
 def build_use_cases(
@@ -37,6 +39,7 @@ def build_use_cases(
     limits: Limits = Limits(),
     redactor: Redactor = DEFAULT_REDACTOR,
     watch_poll_s: float = 0.2,
+    otlp_session_attribute: str = "",
 ) -> UseCases:
     """Every use case over one (migrated) database; close `writer` when done."""
     writer = GroupCommitWriter(db)
@@ -50,4 +53,5 @@ def build_use_cases(
         listing=SessionListing(reader),
         watcher=SessionWatcher(reader, watch_poll_s),
         writer=writer,
+        otlp=OtlpIngest(recorder, otlp_session_attribute),
     )

@@ -1,0 +1,302 @@
+"""OpenTelemetry GenAI spans -> invocations and agent steps (docs/otlp.md).
+
+Pure: the transport converts each OTLP span to a `Span` of plain Python
+values (attributes as str, bool, int, float, list or dict) and this module
+decides what it becomes, following the OpenTelemetry GenAI semantic
+conventions (`gen_ai.operation.name`):
+
+- `execute_tool` -> an `Invocation` (a tool call, evidence);
+- `chat`, `generate_content`, `text_completion` -> an `AgentStep` of kind MODEL_STEP;
+- `invoke_agent`, `create_agent` -> an `AgentStep` of kind HELPER_CALL;
+- anything else -> `Ignored` (counted, never stored).
+
+A span whose attributes cannot be read under our contract (a retrieval count
+that is not an integer, an unknown relevance level) becomes `Unmappable` with
+the violations; everything else is validated by the recorder, like any row.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import re
+from typing import Any, Mapping, Optional, Union
+
+from evidence_trace.server.domain.errors import Violation
+from evidence_trace.server.domain.model import (
+    AgentStep,
+    ErrorKind,
+    EvidenceHint,
+    Invocation,
+    OutputState,
+    RelevanceLevel,
+    Retrieval,
+    StepKind,
+)
+from evidence_trace.server.domain.validation import ID_PATTERN
+
+TOOL_OPERATIONS = frozenset({"execute_tool"})
+MODEL_OPERATIONS = frozenset({"chat", "generate_content", "text_completion"})
+AGENT_OPERATIONS = frozenset({"invoke_agent", "create_agent"})
+
+#: Span name prefix of tool spans from instrumentations that predate `gen_ai.operation.name` on every span.
+TOOL_SPAN_PREFIX = "execute_tool "
+
+#: The documented evidence_trace.* attributes (docs/otlp.md).
+LAYER = "evidence_trace.retrieval.layer"
+L0_COUNT = "evidence_trace.retrieval.l0_count"
+L1_COUNT = "evidence_trace.retrieval.l1_count"
+RELEVANCE = "evidence_trace.retrieval.relevance_level"
+DEDUP_REASON = "evidence_trace.retrieval.dedup_reason"
+TOPIC_DOMAIN = "evidence_trace.topic_domain"
+EVIDENCE_HINT = "evidence_trace.evidence_hint"
+
+_TIMEOUT = re.compile(r"timeout|timed out|deadline", re.IGNORECASE)
+
+
+@dataclasses.dataclass(frozen=True)
+class SpanEvent:
+    name: str
+    attributes: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class Span:
+    """One OTLP span as plain values; ids in lowercase hex."""
+
+    trace_id: str
+    span_id: str
+    name: str
+    start_ns: int = 0
+    end_ns: int = 0
+    attributes: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    resource: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    status_error: bool = False
+    status_message: str = ""
+    events: tuple[SpanEvent, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Ignored:
+    """A span that is neither a tool call, a model call nor an agent call."""
+
+    operation: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Unmappable:
+    """A span whose attributes break the contract before any row is built."""
+
+    violations: tuple[Violation, ...]
+
+
+Mapped = Union[Invocation, AgentStep, Ignored, Unmappable]
+
+
+def operation_of(span: Span) -> str:
+    """`gen_ai.operation.name`, or `execute_tool` for an older tool span named `execute_tool NAME`."""
+    operation = span.attributes.get("gen_ai.operation.name")
+    if isinstance(operation, str) and operation:
+        return operation
+    if span.name.startswith(TOOL_SPAN_PREFIX):
+        return "execute_tool"
+    return ""
+
+
+def map_span(span: Span, session_attribute: str = "") -> Mapped:
+    """What one span becomes; `session_attribute` is the fallback session id attribute (span, then resource)."""
+    operation = operation_of(span)
+    if operation in TOOL_OPERATIONS:
+        return _invocation(span, session_attribute)
+    if operation in MODEL_OPERATIONS:
+        name = _text(span.attributes, "gen_ai.request.model") or _text(span.attributes, "gen_ai.response.model")
+        return _step(span, session_attribute, StepKind.MODEL_STEP, name, operation)
+    if operation in AGENT_OPERATIONS:
+        return _step(
+            span, session_attribute, StepKind.HELPER_CALL, _text(span.attributes, "gen_ai.agent.name"), operation
+        )
+    return Ignored(operation)
+
+
+def span_key(span: Span) -> str:
+    """The id made of the trace and span ids: `TRACE:SPAN` in hex (49 characters)."""
+    return f"{span.trace_id}:{span.span_id}"
+
+
+def session_of(span: Span, session_attribute: str = "") -> str:
+    """`gen_ai.conversation.id`, else the configured attribute (span, then resource), else the trace id."""
+    for value in (
+        span.attributes.get("gen_ai.conversation.id"),
+        span.attributes.get(session_attribute) if session_attribute else None,
+        span.resource.get(session_attribute) if session_attribute else None,
+    ):
+        if value is not None and str(value):
+            return str(value)
+    return span.trace_id
+
+
+def _text(attributes: Mapping[str, Any], key: str) -> str:
+    value = attributes.get(key)
+    return "" if value is None else str(value)
+
+
+def _start(span: Span) -> Optional[dt.datetime]:
+    if span.start_ns <= 0:
+        return None
+    return dt.datetime.fromtimestamp(span.start_ns // 1000 / 1e6, dt.timezone.utc)
+
+
+def _duration_ms(span: Span) -> int:
+    if span.start_ns <= 0 or span.end_ns <= 0:
+        return 0
+    return round((span.end_ns - span.start_ns) / 1e6)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Failure:
+    message: str
+    kind: ErrorKind
+
+
+def _failure(span: Span) -> Optional[_Failure]:
+    """The failure a span reports: status ERROR, `error.type` or an `exception` event; None when it succeeded."""
+    error_type = _text(span.attributes, "error.type")
+    exception = next((e for e in span.events if e.name == "exception"), None)
+    if not span.status_error and not error_type and exception is None:
+        return None
+    exc_type = _text(exception.attributes, "exception.type") if exception else ""
+    exc_message = _text(exception.attributes, "exception.message") if exception else ""
+    message = span.status_message or exc_message or exc_type or error_type or "the span's status is ERROR"
+    if exc_type and exc_type not in message:
+        message = f"{exc_type}: {message}"
+    if any(_TIMEOUT.search(text) for text in (error_type, exc_type, exc_message, span.status_message) if text):
+        kind = ErrorKind.TIMEOUT
+    elif exception is not None:
+        kind = ErrorKind.EXCEPTION
+    else:
+        kind = ErrorKind.EXECUTION_ERROR
+    return _Failure(message, kind)
+
+
+def _json_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def input_params(arguments: Any) -> dict[str, Any]:
+    """`gen_ai.tool.call.arguments` as an object: JSON text parsed; anything else under "arguments"."""
+    if arguments is None:
+        return {}
+    if isinstance(arguments, dict):
+        return arguments
+    if isinstance(arguments, str):
+        try:
+            parsed = json.loads(arguments)
+        except ValueError:
+            return {"arguments": arguments}
+        return parsed if isinstance(parsed, dict) else {"arguments": parsed}
+    return {"arguments": arguments}
+
+
+def _invocation(span: Span, session_attribute: str) -> Mapped:
+    a = span.attributes
+    tool_name = _text(a, "gen_ai.tool.name")
+    if not tool_name and span.name.startswith(TOOL_SPAN_PREFIX):
+        tool_name = span.name[len(TOOL_SPAN_PREFIX) :].strip()
+    call_id = _text(a, "gen_ai.tool.call.id")
+    retrieval, violations = _retrieval(a)
+    hint = EvidenceHint.UNSPECIFIED
+    if EVIDENCE_HINT in a:
+        hint = _enum(EvidenceHint, a[EVIDENCE_HINT], "EVIDENCE_HINT_")
+        if hint is None:
+            violations.append(Violation(EVIDENCE_HINT, "must be direct, indirect or no_hit"))
+    if violations:
+        return Unmappable(tuple(violations))
+    result = a.get("gen_ai.tool.call.result")
+    preview = "" if result is None else _json_text(result)
+    if result is None:
+        state = OutputState.NOT_CAPTURED
+    else:
+        state = OutputState.CAPTURED if preview else OutputState.EMPTY
+    failure = _failure(span)
+    return Invocation(
+        invocation_id=call_id if ID_PATTERN.fullmatch(call_id) else span_key(span),
+        session_id=session_of(span, session_attribute),
+        tool_name=tool_name,
+        input_params=input_params(a.get("gen_ai.tool.call.arguments")),
+        start_time=_start(span),
+        duration_ms=_duration_ms(span),
+        success=failure is None,
+        output_state=state,
+        output_preview=preview,
+        error_message=failure.message if failure else "",
+        error_kind=failure.kind if failure else ErrorKind.UNSPECIFIED,
+        retrieval=retrieval,
+        topic_domain=_text(a, TOPIC_DOMAIN),
+        evidence_hint=hint,
+    )
+
+
+def _enum(kind: Any, value: Any, prefix: str) -> Any:
+    """An enum member from its name (any case, with or without its proto prefix) or number; None if unknown."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return kind(value) if value in kind._value2member_map_ and value != 0 else None
+    name = str(value).strip().upper().removeprefix(prefix)
+    member = kind.__members__.get(name)
+    return None if member is None or member.value == 0 else member
+
+
+def _count(a: Mapping[str, Any], key: str, violations: list[Violation]) -> Optional[int]:
+    value = a.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).strip().lstrip("-").isdigit():
+        violations.append(Violation(key, "must be an integer"))
+        return None
+    return int(value)
+
+
+def _retrieval(a: Mapping[str, Any]) -> tuple[Optional[Retrieval], list[Violation]]:
+    violations: list[Violation] = []
+    if not any(key in a for key in (LAYER, L0_COUNT, L1_COUNT, RELEVANCE, DEDUP_REASON)):
+        return None, violations
+    relevance = RelevanceLevel.UNSPECIFIED
+    if RELEVANCE in a:
+        relevance = _enum(RelevanceLevel, a[RELEVANCE], "RELEVANCE_LEVEL_")
+        if relevance is None:
+            violations.append(Violation(RELEVANCE, "must be none, low, medium or high"))
+            relevance = RelevanceLevel.UNSPECIFIED
+    retrieval = Retrieval(
+        layer=_text(a, LAYER),
+        l0_count=_count(a, L0_COUNT, violations),
+        l1_count=_count(a, L1_COUNT, violations),
+        relevance=relevance,
+        dedup_reason=_text(a, DEDUP_REASON),
+    )
+    return retrieval, violations
+
+
+def _step(span: Span, session_attribute: str, kind: StepKind, name: str, operation: str) -> AgentStep:
+    failure = _failure(span)
+    return AgentStep(
+        step_id=span_key(span),
+        session_id=session_of(span, session_attribute),
+        kind=kind,
+        name=name or span.name or operation,
+        start_time=_start(span),
+        duration_ms=_duration_ms(span),
+        detail=_step_detail(span.attributes, operation),
+        success=failure is None,
+        error_message=failure.message if failure else "",
+    )
+
+
+def _step_detail(a: Mapping[str, Any], operation: str) -> str:
+    """The operation, and token usage when reported."""
+    parts = [operation]
+    for key, label in (("gen_ai.usage.input_tokens", "input_tokens"), ("gen_ai.usage.output_tokens", "output_tokens")):
+        if a.get(key) is not None:
+            parts.append(f"{label}={a[key]}")
+    return " ".join(parts)

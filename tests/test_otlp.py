@@ -1,0 +1,213 @@
+"""OTLP GenAI ingest with real clients: the OpenTelemetry SDK and its OTLP/gRPC exporter against a real server."""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator, Sequence
+
+import grpc
+import pytest
+from conftest import make_settings
+from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
+from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2 as otlp_pb
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc as otlp_grpc
+from opentelemetry.sdk.resources import Resource
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExportResult
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import Status, StatusCode
+from tenants import TOKENS, bearer, write_token_file
+
+from evidence_trace.server.app import create_server
+from evidence_trace.v1 import evidence_trace_pb2 as pb
+from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+
+SESSION = "otel-session-1"
+ERROR_LOG = "2026-11-30T10:00:01Z ERROR payment-service upstream bank-gateway timeout after 30s (HTTP 504)"
+SUPPORTED = "payment-service logged an ERROR: bank-gateway timed out after 30s, answering HTTP 504."
+UNSUPPORTED = "The outage was caused by zq9leak-service exhausting its pool, with ORA-00018 errors."
+
+
+def _tool_span(tracer, name: str, call_id: str, arguments: dict, session: str = SESSION):
+    span = tracer.start_as_current_span(f"execute_tool {name}")
+    return span, {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": name,
+        "gen_ai.tool.call.id": call_id,
+        "gen_ai.tool.call.arguments": json.dumps(arguments),
+        "gen_ai.conversation.id": session,
+    }
+
+
+def run_sample_agent(provider: TracerProvider, session: str = SESSION) -> None:
+    """A small agent: a chat step, then successful, failed (timeout), empty-result and retrieval tool calls."""
+    tracer = provider.get_tracer("sample-agent")
+    with tracer.start_as_current_span("invoke_agent triage") as agent:
+        agent.set_attributes(
+            {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "triage", "gen_ai.conversation.id": session}
+        )
+        with tracer.start_as_current_span("chat gpt-4o") as chat:
+            chat.set_attributes(
+                {
+                    "gen_ai.operation.name": "chat",
+                    "gen_ai.request.model": "gpt-4o",
+                    "gen_ai.conversation.id": session,
+                    "gen_ai.usage.input_tokens": 120,
+                    "gen_ai.usage.output_tokens": 40,
+                }
+            )
+        cm, attrs = _tool_span(tracer, "query_logs", "call-logs-1", {"logTopic": "payment", "query": "level:ERROR"})
+        with cm as span:
+            span.set_attributes(attrs)
+            span.set_attribute("gen_ai.tool.call.result", ERROR_LOG)
+        cm, attrs = _tool_span(tracer, "query_metrics", "call-metrics-1", {"alertname": "DiskFull"})
+        with pytest.raises(TimeoutError), cm as span:
+            span.set_attributes(attrs)
+            raise TimeoutError("metrics backend did not answer within 30s")
+        cm, attrs = _tool_span(tracer, "search_tickets", "call-tickets-1", {"q": "checkout"})
+        with cm as span:
+            span.set_attributes(attrs)  # no result attribute: the output was not captured
+        cm, attrs = _tool_span(tracer, "lookup_knowledge", "call-kb-1", {"query": "bank-gateway 504"})
+        with cm as span:
+            span.set_attributes(attrs)
+            span.set_attributes(
+                {
+                    "gen_ai.tool.call.result": "no article matched",
+                    "evidence_trace.retrieval.layer": "L1",
+                    "evidence_trace.retrieval.l0_count": 0,
+                    "evidence_trace.retrieval.l1_count": 0,
+                    "evidence_trace.retrieval.relevance_level": "none",
+                }
+            )
+        with tracer.start_as_current_span("GET /healthz"):  # not a GenAI span: ignored
+            pass
+
+
+def _provider(*processors) -> TracerProvider:
+    provider = TracerProvider(resource=Resource.create({"service.name": "sample-agent"}))
+    for processor in processors:
+        provider.add_span_processor(processor)
+    return provider
+
+
+def _exporter(port: int, headers: Sequence[tuple[str, str]] = ()) -> OTLPSpanExporter:
+    return OTLPSpanExporter(endpoint=f"127.0.0.1:{port}", insecure=True, headers=tuple(headers) or None, timeout=10)
+
+
+@pytest.fixture
+def exported(server) -> Iterator[tuple[pb_grpc.EvidenceTraceServiceStub, tuple[ReadableSpan, ...], grpc.Channel]]:
+    """The sample agent traced through a BatchSpanProcessor to the server; its spans kept for re-export."""
+    memory = InMemorySpanExporter()
+    exporter = _exporter(server.port)
+    provider = _provider(SimpleSpanProcessor(memory), BatchSpanProcessor(exporter))
+    run_sample_agent(provider)
+    assert provider.force_flush(10_000)
+    provider.shutdown()
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        yield pb_grpc.EvidenceTraceServiceStub(channel), memory.get_finished_spans(), channel
+
+
+def _entries(stub, session=SESSION, metadata=None) -> dict[str, pb.EvidenceSummaryEntry]:
+    response = stub.SummarizeSession(pb.SummarizeSessionRequest(session_id=session), timeout=10, metadata=metadata)
+    return {e.tool_name: e for e in response.entries}
+
+
+def test_the_sample_agent_s_spans_arrive_as_rows_with_their_outcomes(exported):
+    stub, _, _ = exported
+    session = stub.GetSession(pb.GetSessionRequest(session_id=SESSION), timeout=10).session
+    assert (session.tool_call_count, session.step_count, session.helper_call_count) == (4, 1, 1)
+    entries = _entries(stub)
+    assert set(entries) == {"query_logs", "query_metrics", "search_tickets", "lookup_knowledge"}
+    assert entries["query_logs"].level == pb.EVIDENCE_LEVEL_DIRECT
+    assert entries["query_logs"].source_invocation_ids == ["call-logs-1"]
+    assert entries["query_metrics"].level == pb.EVIDENCE_LEVEL_FAILED
+    assert entries["query_metrics"].failure_count == 1
+    assert entries["lookup_knowledge"].no_hit_count == 1
+    assert entries["search_tickets"].level != pb.EVIDENCE_LEVEL_DIRECT  # no result: never an empty success
+
+
+def test_chat_judges_a_draft_against_the_exported_evidence(exported):
+    stub, _, _ = exported
+    accepted = stub.Chat(pb.ChatRequest(session_id=SESSION, question="Why?", draft_answer=SUPPORTED), timeout=10)
+    assert accepted.decision.decision == pb.DECISION_ACCEPT
+    rejected = stub.Chat(pb.ChatRequest(session_id=SESSION, question="Why?", draft_answer=UNSUPPORTED), timeout=10)
+    assert rejected.decision.decision == pb.DECISION_REJECT
+
+
+def test_a_re_export_is_acknowledged_without_new_rows(exported, server):
+    stub, spans, _ = exported
+    before = stub.GetSession(pb.GetSessionRequest(session_id=SESSION), timeout=10).session
+    assert _exporter(server.port).export(spans) == SpanExportResult.SUCCESS
+    after = stub.GetSession(pb.GetSessionRequest(session_id=SESSION), timeout=10).session
+    assert (after.tool_call_count, after.step_count) == (before.tool_call_count, before.step_count)
+    assert sum(e.call_count for e in _entries(stub).values()) == 4
+
+
+def test_an_invalid_span_is_reported_in_partial_success_without_failing_the_export(server):
+    memory = InMemorySpanExporter()
+    provider = _provider(SimpleSpanProcessor(memory))
+    tracer = provider.get_tracer("sample-agent")
+    with tracer.start_as_current_span("execute_tool good") as span:
+        span.set_attributes(
+            {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "good_tool", "gen_ai.tool.call.result": "ok"}
+        )
+    with tracer.start_as_current_span("execute_tool bad") as span:
+        span.set_attributes({"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "not a tool name!"})
+        span.set_status(Status(StatusCode.OK))
+    with tracer.start_as_current_span("execute_tool bad count") as span:
+        span.set_attributes(
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": "lookup_knowledge",
+                "evidence_trace.retrieval.l0_count": "many",
+            }
+        )
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        response = otlp_grpc.TraceServiceStub(channel).Export(encode_spans(memory.get_finished_spans()), timeout=10)
+        assert response.partial_success.rejected_spans == 2
+        assert "tool_name" in response.partial_success.error_message
+        trace_id = format(memory.get_finished_spans()[0].context.trace_id, "032x")
+        session = pb_grpc.EvidenceTraceServiceStub(channel).GetSession(
+            pb.GetSessionRequest(session_id=trace_id), timeout=10
+        )
+        assert session.session.tool_call_count == 1  # the trace id is the session without a conversation id
+
+
+def test_an_export_without_genai_spans_has_no_partial_success(server):
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        response = otlp_grpc.TraceServiceStub(channel).Export(otlp_pb.ExportTraceServiceRequest(), timeout=10)
+    assert not response.HasField("partial_success")
+
+
+def test_undecodable_bytes_are_invalid_argument(server):
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        export = channel.unary_unary(
+            "/opentelemetry.proto.collector.trace.v1.TraceService/Export",
+            request_serializer=lambda b: b,
+            response_deserializer=otlp_pb.ExportTraceServiceResponse.FromString,
+        )
+        with pytest.raises(grpc.RpcError) as caught:
+            export(b"\x0a\xff\xff", timeout=10)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_token_protected_server_needs_the_exporter_s_token_header(db_url, tmp_path):
+    running = create_server(make_settings(db_url, tokens_file=str(write_token_file(tmp_path))))
+    try:
+        spans = InMemorySpanExporter()
+        run_sample_agent(_provider(SimpleSpanProcessor(spans)))
+        finished = spans.get_finished_spans()
+        assert _exporter(running.port).export(finished) == SpanExportResult.FAILURE
+        header = (("authorization", f"Bearer {TOKENS['acme']}"),)
+        assert _exporter(running.port, header).export(finished) == SpanExportResult.SUCCESS
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            request = pb.GetSessionRequest(session_id=SESSION)
+            assert stub.GetSession(request, timeout=10, metadata=bearer("acme")).session.tool_call_count == 4
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.GetSession(request, timeout=10, metadata=bearer("globex"))
+            assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+    finally:
+        running.stop(grace=1)

@@ -1,0 +1,211 @@
+"""The pure OTLP GenAI mapping: spans of plain values -> invocations, steps, ignored or unmappable."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from evidence_trace.server.domain.model import (
+    AgentStep,
+    ErrorKind,
+    EvidenceHint,
+    Invocation,
+    OutputState,
+    RelevanceLevel,
+    StepKind,
+)
+from evidence_trace.server.domain.otlp_mapping import Ignored, Span, SpanEvent, Unmappable, input_params, map_span
+from evidence_trace.server.domain.validation import ID_PATTERN, Limits, validate_invocation, validate_step
+
+TRACE, SPAN = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"
+START = 1_764_496_800_000_000_000  # 2025-11-30T10:00:00Z
+
+
+def span(attributes=None, **fields) -> Span:
+    base = dict(
+        trace_id=TRACE, span_id=SPAN, name="execute_tool query_logs", start_ns=START, end_ns=START + 250_000_000
+    )
+    base.update(fields)
+    return Span(attributes=attributes or {}, **base)
+
+
+def tool(**attributes) -> dict:
+    return {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "query_logs", **attributes}
+
+
+def test_a_successful_tool_span_is_an_invocation():
+    inv = map_span(
+        span(
+            tool(
+                **{
+                    "gen_ai.tool.call.id": "call_abc123",
+                    "gen_ai.conversation.id": "conv-1",
+                    "gen_ai.tool.call.arguments": '{"query": "level:ERROR"}',
+                    "gen_ai.tool.call.result": "1 ERROR line",
+                }
+            )
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.invocation_id, inv.session_id, inv.tool_name) == ("call_abc123", "conv-1", "query_logs")
+    assert inv.input_params == {"query": "level:ERROR"}
+    assert (inv.success, inv.output_state, inv.output_preview) == (True, OutputState.CAPTURED, "1 ERROR line")
+    assert inv.start_time == dt.datetime(2025, 11, 30, 10, tzinfo=dt.timezone.utc)
+    assert inv.duration_ms == 250
+    assert validate_invocation(inv, Limits()) == []
+
+
+def test_ids_fall_back_to_the_trace_and_span():
+    inv = map_span(span(tool(**{"gen_ai.tool.call.id": "has spaces/slashes"})))
+    assert isinstance(inv, Invocation)
+    assert inv.invocation_id == f"{TRACE}:{SPAN}" and ID_PATTERN.fullmatch(inv.invocation_id)
+    assert inv.session_id == TRACE
+
+
+def test_the_configured_session_attribute_is_read_from_the_span_then_the_resource():
+    assert map_span(span(tool(**{"session.id": "s-span"})), "session.id").session_id == "s-span"  # type: ignore[union-attr]
+    from_resource = map_span(span(tool(), resource={"session.id": "s-res"}), "session.id")
+    assert from_resource.session_id == "s-res"  # type: ignore[union-attr]
+    assert map_span(span(tool(), resource={"session.id": "s-res"})).session_id == TRACE  # type: ignore[union-attr]
+
+
+def test_a_missing_result_is_not_captured_and_an_empty_one_is_empty():
+    missing = map_span(span(tool()))
+    assert (missing.success, missing.output_state) == (True, OutputState.NOT_CAPTURED)  # type: ignore[union-attr]
+    empty = map_span(span(tool(**{"gen_ai.tool.call.result": ""})))
+    assert empty.output_state == OutputState.EMPTY  # type: ignore[union-attr]
+    structured = map_span(span(tool(**{"gen_ai.tool.call.result": {"hits": 0}})))
+    assert structured.output_preview == '{"hits":0}'  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "arguments, params",
+    [
+        ('{"a": 1}', {"a": 1}),
+        ("[1, 2]", {"arguments": [1, 2]}),
+        ("not json", {"arguments": "not json"}),
+        ({"a": [1]}, {"a": [1]}),
+        (None, {}),
+    ],
+)
+def test_arguments_become_an_object(arguments, params):
+    assert input_params(arguments) == params
+
+
+def test_a_timeout_exception_is_a_timeout_failure():
+    inv = map_span(
+        span(
+            tool(),
+            status_error=True,
+            status_message="TimeoutError: backend did not answer",
+            events=(
+                SpanEvent(
+                    "exception", {"exception.type": "TimeoutError", "exception.message": "backend did not answer"}
+                ),
+            ),
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.success, inv.error_kind) == (False, ErrorKind.TIMEOUT)
+    assert inv.error_message == "TimeoutError: backend did not answer"
+    assert inv.output_state == OutputState.NOT_CAPTURED
+    assert validate_invocation(inv, Limits()) == []
+
+
+@pytest.mark.parametrize(
+    "fields, kind, message",
+    [
+        (
+            dict(events=(SpanEvent("exception", {"exception.type": "KeyError", "exception.message": "'x'"}),)),
+            ErrorKind.EXCEPTION,
+            "KeyError: 'x'",
+        ),
+        (dict(attributes=tool(**{"error.type": "500"})), ErrorKind.EXECUTION_ERROR, "500"),
+        (dict(attributes=tool(**{"error.type": "deadline_exceeded"})), ErrorKind.TIMEOUT, "deadline_exceeded"),
+        (dict(status_error=True), ErrorKind.EXECUTION_ERROR, "the span's status is ERROR"),
+    ],
+)
+def test_failures_from_status_error_type_and_exception_events(fields, kind, message):
+    inv = map_span(span(**{"attributes": tool(), **fields}))
+    assert isinstance(inv, Invocation)
+    assert (inv.success, inv.error_kind, inv.error_message) == (False, kind, message)
+
+
+def test_retrieval_attributes():
+    inv = map_span(
+        span(
+            tool(
+                **{
+                    "gen_ai.tool.name": "lookup_knowledge",
+                    "evidence_trace.retrieval.layer": "L1",
+                    "evidence_trace.retrieval.l0_count": 3,
+                    "evidence_trace.retrieval.l1_count": "0",
+                    "evidence_trace.retrieval.relevance_level": "RELEVANCE_LEVEL_HIGH",
+                    "evidence_trace.retrieval.dedup_reason": "seen",
+                    "evidence_trace.topic_domain": "payments",
+                    "evidence_trace.evidence_hint": "direct",
+                }
+            )
+        )
+    )
+    assert isinstance(inv, Invocation) and inv.retrieval is not None
+    r = inv.retrieval
+    assert (r.layer, r.l0_count, r.l1_count, r.relevance, r.dedup_reason) == ("L1", 3, 0, RelevanceLevel.HIGH, "seen")
+    assert (inv.topic_domain, inv.evidence_hint) == ("payments", EvidenceHint.DIRECT)
+    assert map_span(span(tool())).retrieval is None  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "attributes, field",
+    [
+        ({"evidence_trace.retrieval.l0_count": "many"}, "evidence_trace.retrieval.l0_count"),
+        ({"evidence_trace.retrieval.l1_count": 1.5}, "evidence_trace.retrieval.l1_count"),
+        ({"evidence_trace.retrieval.relevance_level": "extreme"}, "evidence_trace.retrieval.relevance_level"),
+        ({"evidence_trace.evidence_hint": "maybe"}, "evidence_trace.evidence_hint"),
+    ],
+)
+def test_unreadable_evidence_trace_attributes_make_the_span_unmappable(attributes, field):
+    mapped = map_span(span(tool(**attributes)))
+    assert isinstance(mapped, Unmappable)
+    assert mapped.violations[0].field == field
+
+
+def test_an_older_tool_span_is_recognised_by_its_name():
+    inv = map_span(span({}, name="execute_tool search_tickets"))
+    assert isinstance(inv, Invocation) and inv.tool_name == "search_tickets"
+
+
+@pytest.mark.parametrize(
+    "operation, attributes, kind, name",
+    [
+        ("chat", {"gen_ai.request.model": "gpt-4o"}, StepKind.MODEL_STEP, "gpt-4o"),
+        ("generate_content", {"gen_ai.response.model": "gemini-2.0"}, StepKind.MODEL_STEP, "gemini-2.0"),
+        ("text_completion", {}, StepKind.MODEL_STEP, "completion span"),
+        ("invoke_agent", {"gen_ai.agent.name": "triage"}, StepKind.HELPER_CALL, "triage"),
+        ("create_agent", {"gen_ai.agent.name": "planner"}, StepKind.HELPER_CALL, "planner"),
+    ],
+)
+def test_model_and_agent_spans_are_steps(operation, attributes, kind, name):
+    step = map_span(
+        span({"gen_ai.operation.name": operation, "gen_ai.usage.input_tokens": 7, **attributes}, name="completion span")
+    )
+    assert isinstance(step, AgentStep)
+    assert (step.kind, step.name, step.step_id, step.session_id) == (kind, name, f"{TRACE}:{SPAN}", TRACE)
+    assert step.detail == f"{operation} input_tokens=7"
+    assert (step.success, step.duration_ms) == (True, 250)
+    assert validate_step(step, Limits()) == []
+
+
+def test_a_failed_model_call_is_a_failed_step():
+    step = map_span(span({"gen_ai.operation.name": "chat"}, status_error=True, status_message="rate limited"))
+    assert isinstance(step, AgentStep)
+    assert (step.success, step.error_message) == (False, "rate limited")
+
+
+@pytest.mark.parametrize(
+    "attributes, name",
+    [({"gen_ai.operation.name": "embeddings"}, "embeddings text-embedding-3"), ({}, "GET /healthz"), ({}, "")],
+)
+def test_other_spans_are_ignored(attributes, name):
+    assert isinstance(map_span(span(attributes, name=name)), Ignored)
