@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import urllib.request
 from typing import Iterator, Sequence
 
 import grpc
@@ -17,8 +19,10 @@ from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExportResult
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
+from prometheus_client.parser import text_string_to_metric_families
 from tenants import TOKENS, bearer, write_token_file
 
+from evidence_trace.client import error_from_rpc
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
@@ -209,5 +213,61 @@ def test_a_token_protected_server_needs_the_exporter_s_token_header(db_url, tmp_
             with pytest.raises(grpc.RpcError) as caught:
                 stub.GetSession(request, timeout=10, metadata=bearer("globex"))
             assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+    finally:
+        running.stop(grace=1)
+
+
+def _sample_request() -> otlp_pb.ExportTraceServiceRequest:
+    memory = InMemorySpanExporter()
+    run_sample_agent(_provider(SimpleSpanProcessor(memory)))
+    return encode_spans(memory.get_finished_spans())
+
+
+def test_a_storage_outage_is_unavailable_with_retry_info_and_the_retry_records_once(tmp_path):
+    path = tmp_path / "et.db"
+    running = create_server(make_settings(f"sqlite:///{path}", busy_timeout_ms=100))
+    try:
+        request = _sample_request()
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            export = otlp_grpc.TraceServiceStub(channel).Export
+            locker = sqlite3.connect(path, isolation_level=None)
+            locker.execute("BEGIN EXCLUSIVE")
+            with pytest.raises(grpc.RpcError) as caught:
+                export(request, timeout=10)
+            locker.execute("ROLLBACK")
+            locker.close()
+            assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert (error_from_rpc(caught.value).retry_delay or 0) > 0
+            assert not export(request, timeout=10).HasField("partial_success")
+            assert not export(request, timeout=10).HasField("partial_success")  # resent: duplicates
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            assert stub.GetSession(pb.GetSessionRequest(session_id=SESSION), timeout=10).session.tool_call_count == 4
+    finally:
+        running.stop(grace=1)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_metrics_count_recorded_duplicate_and_ignored_spans(db_url):
+    running = create_server(make_settings(db_url, metrics_listen="127.0.0.1:0"))
+    try:
+        request = _sample_request()
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            export = otlp_grpc.TraceServiceStub(channel).Export
+            export(request, timeout=10)
+            export(request, timeout=10)
+        with urllib.request.urlopen(f"http://127.0.0.1:{running.metrics_port}/metrics", timeout=10) as response:
+            text = response.read().decode()
+        samples = {
+            (s.name, s.labels.get("result")): s.value
+            for family in text_string_to_metric_families(text)
+            for s in family.samples
+            if s.name == "evidence_trace_otlp_spans_total"
+        }
+        assert samples == {
+            ("evidence_trace_otlp_spans_total", "recorded"): 6,
+            ("evidence_trace_otlp_spans_total", "duplicate"): 6,
+            ("evidence_trace_otlp_spans_total", "ignored"): 2,
+        }
+        assert 'grpc_method="Export"' in text
     finally:
         running.stop(grace=1)
