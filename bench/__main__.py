@@ -21,6 +21,7 @@ import grpc
 
 from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
+from bench.otlp import SPANS_PER_EXPORT, otlp_vs_batch
 from bench.procs import Proc, rss_kib
 from bench.stages import stage_costs
 from bench.workload import batch_request, record_request, row_values, session_invocations
@@ -100,6 +101,16 @@ def bench_batch(et: Proc, rows: int) -> None:
         f"{rate:,.0f}",
         f"sqlite3 executemany {baseline:,.0f}",
         f"{rate / baseline:.0%}",
+    )
+
+
+def bench_otlp(et: Proc, rows: int) -> None:
+    otlp_rate, batch_rate, rejected = otlp_vs_batch(et, rows)
+    report(
+        f"OTLP Export spans/s ({SPANS_PER_EXPORT}/call, c=4)",
+        f"{otlp_rate:,.0f}" + (f" ({rejected} rejected)" if rejected else ""),
+        f"BatchRecordInvocations {batch_rate:,.0f}",
+        f"{otlp_rate / batch_rate:.0%}",
     )
 
 
@@ -203,6 +214,7 @@ def main() -> None:
         with Proc.echo() as echo, Proc.evidence_trace(url, "--durability", args.durability) as et:
             bench_unary(et, echo, seconds)
             bench_batch(et, 20_000 if args.quick else 100_000)
+            bench_otlp(et, 10_240 if args.quick else 51_200)
             bench_summaries(et, db_path)
     bench_memory(args.database, 20_000 if args.quick else 200_000)
     print("\n  where a row's time goes on the write path (sequential, benchmark rows; docs/performance.md)")
