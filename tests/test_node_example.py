@@ -6,14 +6,13 @@ under CI=true, where a missing toolchain fails the run.
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
 import subprocess
 
 import grpc
 import pytest
 from conftest import make_settings
+from node_deps import npm_ci
 
 from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
@@ -22,24 +21,10 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "node"
 
 
-def _skip_or_fail(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI=true requires the Node.js example to run: {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def node_example() -> pathlib.Path:
     """examples/node with its locked dependencies installed by `npm ci`."""
-    missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
-    if missing:
-        _skip_or_fail(f"{' and '.join(missing)} not found on PATH (install Node.js >= 18)")
-    result = subprocess.run(
-        ["npm", "ci", "--no-audit", "--no-fund"], cwd=EXAMPLE, capture_output=True, text=True, timeout=300
-    )
-    if result.returncode != 0:
-        _skip_or_fail(f"npm ci failed (is the npm registry reachable?):\n{result.stderr[-2000:]}")
-    return EXAMPLE
+    return npm_ci(EXAMPLE)
 
 
 def test_node_client_records_a_session_and_reads_its_summary(node_example, sqlite_url):
