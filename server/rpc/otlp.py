@@ -23,7 +23,7 @@ from evidence_trace.server.domain.model import DEFAULT_TENANT, RecordOutcome
 from evidence_trace.server.domain.otlp_mapping import Span, SpanEvent
 from evidence_trace.server.rpc.decoding import add_handlers
 from evidence_trace.server.rpc.metrics import NoMetrics, OutcomeRecorder
-from evidence_trace.server.rpc.servicer import _rpc
+from evidence_trace.server.rpc.servicer import unary_rpc
 from evidence_trace.server.usecases.otlp_ingest import OtlpIngest
 
 SERVICE = otlp_pb.DESCRIPTOR.services_by_name["TraceService"]
@@ -95,7 +95,7 @@ class OtlpTraceServicer:
         remaining = context.time_remaining()
         return self._commit_timeout_s if remaining is None else min(remaining, self._commit_timeout_s)
 
-    @_rpc
+    @unary_rpc
     def Export(self, request, context):
         spans = list(spans_from_pb(request))
         result = self._ingest.export(self._tenant_of(context), spans, self._timeout(context))

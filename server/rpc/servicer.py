@@ -32,7 +32,7 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 log = logging.getLogger(__name__)
 
 
-def _rpc(method: Callable) -> Callable:
+def unary_rpc(method: Callable) -> Callable:
     """Map every exception a handler raises to a deliberate status; never UNKNOWN."""
 
     @functools.wraps(method)
@@ -47,7 +47,7 @@ def _rpc(method: Callable) -> Callable:
 
 
 def _rpc_stream(method: Callable) -> Callable:
-    """_rpc for server-streaming handlers: errors raised while streaming get a deliberate status too."""
+    """unary_rpc for server-streaming handlers: errors raised while streaming get a deliberate status too."""
 
     @functools.wraps(method)
     def handler(self, request, context) -> Iterator:
@@ -111,7 +111,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             return self._commit_timeout_s
         return min(remaining, self._commit_timeout_s)
 
-    @_rpc
+    @unary_rpc
     def RecordInvocation(self, request, context):
         inv, violations = convert.invocation_from_pb(request.invocation)
         if violations:
@@ -126,7 +126,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             outcome=convert.wire(result.outcome), invocation=convert.invocation_to_pb(result)
         )
 
-    @_rpc
+    @unary_rpc
     def BatchRecordInvocations(self, request, context):
         limit = self._recorder.limits.batch_items
         if not 1 <= len(request.invocations) <= limit:
@@ -144,7 +144,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             self._count_batch_item(results[-1])
         return pb.BatchRecordInvocationsResponse(results=results)
 
-    @_rpc
+    @unary_rpc
     def RecordAgentStep(self, request, context):
         step, violations = convert.step_from_pb(request.step)
         if violations:
@@ -156,20 +156,20 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         self._outcomes.recorded("step", recorded.outcome)
         return pb.RecordAgentStepResponse(outcome=convert.wire(recorded.outcome), step=convert.step_to_pb(recorded))
 
-    @_rpc
+    @unary_rpc
     def GetSession(self, request, context):
         _require_id(request.session_id)
         session = self._sessions.get(self._tenant_of(context), request.session_id)
         return pb.GetSessionResponse(session=convert.session_to_pb(session))
 
-    @_rpc
+    @unary_rpc
     def CompleteSession(self, request, context):
         session = self._sessions.complete(
             self._tenant_of(context), request.session_id, convert.session_status(request.status), self._timeout(context)
         )
         return pb.CompleteSessionResponse(session=convert.session_to_pb(session))
 
-    @_rpc
+    @unary_rpc
     def SummarizeSession(self, request, context):
         _require_id(request.session_id)
         session, entries = self._sessions.summarize(self._tenant_of(context), request.session_id)
@@ -177,7 +177,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             session=convert.session_to_pb(session), entries=[convert.entry_to_pb(e) for e in entries]
         )
 
-    @_rpc
+    @unary_rpc
     def Chat(self, request, context):
         # The verifier's call ends by the client's deadline, when the call ends, or when the server stops.
         deadline = Deadline.after(context.time_remaining())
@@ -201,7 +201,7 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             entries=[convert.entry_to_pb(e) for e in result.entries],
         )
 
-    @_rpc
+    @unary_rpc
     def ListSessions(self, request, context):
         page = self._listing.page(
             self._tenant_of(context), convert.session_filter_from_pb(request), request.page_size, request.page_token
