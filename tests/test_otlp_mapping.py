@@ -64,10 +64,10 @@ def test_ids_fall_back_to_the_trace_and_span():
 
 
 def test_the_configured_session_attribute_is_read_from_the_span_then_the_resource():
-    assert map_span(span(tool(**{"session.id": "s-span"})), "session.id").session_id == "s-span"  # type: ignore[union-attr]
-    from_resource = map_span(span(tool(), resource={"session.id": "s-res"}), "session.id")
+    assert map_span(span(tool(**{"app.session": "s-span"})), "app.session").session_id == "s-span"  # type: ignore[union-attr]
+    from_resource = map_span(span(tool(), resource={"app.session": "s-res"}), "app.session")
     assert from_resource.session_id == "s-res"  # type: ignore[union-attr]
-    assert map_span(span(tool(), resource={"session.id": "s-res"})).session_id == TRACE  # type: ignore[union-attr]
+    assert map_span(span(tool(), resource={"app.session": "s-res"})).session_id == TRACE  # type: ignore[union-attr]
 
 
 def test_a_missing_result_is_not_captured_and_an_empty_one_is_empty():
@@ -209,3 +209,111 @@ def test_a_failed_model_call_is_a_failed_step():
 )
 def test_other_spans_are_ignored(attributes, name):
     assert isinstance(map_span(span(attributes, name=name)), Ignored)
+
+
+# -- OpenInference and OpenLLMetry (LangChain, LlamaIndex) ---------------------------------------------
+
+
+def test_an_openinference_tool_span_is_an_invocation():
+    inv = map_span(
+        span(
+            {
+                "openinference.span.kind": "TOOL",
+                "tool.name": "query_logs",
+                "input.value": '{"logTopic": "payment", "query": "level:ERROR"}',
+                "input.mime_type": "application/json",
+                "output.value": '{"total": 2, "logs": [{"level": "ERROR"}]}',
+                "session.id": "incident-7",
+            },
+            name="query_logs",
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.tool_name, inv.session_id, inv.output_state) == ("query_logs", "incident-7", OutputState.CAPTURED)
+    assert inv.input_params == {"logTopic": "payment", "query": "level:ERROR"}
+    assert inv.output_preview.startswith('{"total": 2')
+    assert validate_invocation(inv, Limits()) == []
+
+
+def test_an_openinference_tool_span_without_output_is_not_captured_and_a_failure_stays_a_failure():
+    inv = map_span(
+        span(
+            {"openinference.span.kind": "TOOL", "tool.name": "query_metrics", "input.value": "{}"},
+            name="query_metrics",
+            status_error=True,
+            status_message="prometheus timed out after 30s",
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.output_state, inv.success, inv.error_kind) == (OutputState.NOT_CAPTURED, False, ErrorKind.TIMEOUT)
+
+
+def test_an_openllmetry_tool_span_is_an_invocation():
+    inv = map_span(
+        span(
+            {
+                "traceloop.span.kind": "tool",
+                "traceloop.entity.name": "lookup_knowledge",
+                "traceloop.entity.input": '{"args": [], "kwargs": {"query": "disk full runbook"}}',
+                "traceloop.entity.output": '"Runbook: expand the volume"',
+            },
+            name="lookup_knowledge.tool",
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert inv.tool_name == "lookup_knowledge"
+    assert inv.input_params == {"args": [], "kwargs": {"query": "disk full runbook"}}
+    assert inv.output_preview == '"Runbook: expand the volume"'
+
+
+@pytest.mark.parametrize(
+    "attributes, kind, name",
+    [
+        ({"openinference.span.kind": "LLM", "llm.model_name": "gpt-4o-mini"}, StepKind.MODEL_STEP, "gpt-4o-mini"),
+        ({"openinference.span.kind": "AGENT"}, StepKind.HELPER_CALL, "AgentExecutor"),
+        ({"llm.request.type": "chat", "llm.request.model": "claude-3-5"}, StepKind.MODEL_STEP, "claude-3-5"),
+        ({"traceloop.span.kind": "agent"}, StepKind.HELPER_CALL, "AgentExecutor"),
+    ],
+)
+def test_openinference_and_openllmetry_model_and_agent_spans_are_steps(attributes, kind, name):
+    step = map_span(span(attributes, name="AgentExecutor"))
+    assert isinstance(step, AgentStep) and (step.kind, step.name) == (kind, name)
+
+
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        {"openinference.span.kind": "CHAIN"},
+        {"openinference.span.kind": "RETRIEVER"},
+        {"openinference.span.kind": "EMBEDDING"},
+        {"traceloop.span.kind": "workflow"},
+        {"traceloop.span.kind": "task"},
+    ],
+)
+def test_other_openinference_and_openllmetry_spans_are_ignored(attributes):
+    assert isinstance(map_span(span(attributes, name="RunnableSequence")), Ignored)
+
+
+def test_the_genai_conventions_win_over_the_others_on_one_span():
+    inv = map_span(
+        span(
+            tool(
+                **{
+                    "openinference.span.kind": "LLM",
+                    "tool.name": "other",
+                    "gen_ai.tool.call.result": "ok",
+                    "output.value": "not this",
+                    "gen_ai.conversation.id": "c-1",
+                    "session.id": "s-other",
+                }
+            )
+        )
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.tool_name, inv.output_preview, inv.session_id) == ("query_logs", "ok", "c-1")
+
+
+def test_session_id_is_read_after_the_configured_attribute_and_before_the_trace_id():
+    assert map_span(span(tool(), resource={"session.id": "from-resource"})).session_id == "from-resource"
+    configured = span(tool(**{"session.id": "general", "app.session": "configured"}))
+    assert map_span(configured, session_attribute="app.session").session_id == "configured"

@@ -1,4 +1,4 @@
-"""OpenTelemetry GenAI spans -> invocations and agent steps (docs/otlp.md).
+"""OpenTelemetry GenAI spans (and OpenInference / OpenLLMetry ones) -> invocations and agent steps (docs/otlp.md).
 
 Pure: the transport converts each OTLP span to a `Span` of plain Python
 values (attributes as str, bool, int, float, list or dict) and this module
@@ -42,6 +42,26 @@ AGENT_OPERATIONS = frozenset({"invoke_agent", "create_agent"})
 
 #: Span name prefix of tool spans from instrumentations that predate `gen_ai.operation.name` on every span.
 TOOL_SPAN_PREFIX = "execute_tool "
+
+#: Span kinds of the two instrumentation families LangChain and LlamaIndex are
+#: traced with, as GenAI operations: OpenInference (`openinference.span.kind`)
+#: and OpenLLMetry (`traceloop.span.kind`). Read only when a span has no
+#: `gen_ai.operation.name`.
+OPENINFERENCE_KINDS = {"TOOL": "execute_tool", "LLM": "chat", "AGENT": "invoke_agent"}
+TRACELOOP_KINDS = {"tool": "execute_tool", "agent": "invoke_agent"}
+#: OpenLLMetry's model spans: `llm.request.type`.
+TRACELOOP_REQUEST_TYPES = {"chat": "chat", "completion": "text_completion"}
+
+#: Where each tool-call field is read, first match wins: the GenAI conventions,
+#: then OpenInference, then OpenLLMetry.
+TOOL_NAME_KEYS = ("gen_ai.tool.name", "tool.name", "traceloop.entity.name")
+TOOL_CALL_ID_KEYS = ("gen_ai.tool.call.id", "tool_call.id", "tool.call.id")
+ARGUMENTS_KEYS = ("gen_ai.tool.call.arguments", "input.value", "traceloop.entity.input")
+RESULT_KEYS = ("gen_ai.tool.call.result", "output.value", "traceloop.entity.output")
+MODEL_KEYS = ("gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "llm.request.model")
+#: The session, after `gen_ai.conversation.id` and the configured attribute:
+#: the general `session.id` (also OpenInference's), on the span, then the resource.
+SESSION_KEY = "session.id"
 
 #: The documented evidence_trace.* attributes (docs/otlp.md).
 LAYER = "evidence_trace.retrieval.layer"
@@ -96,9 +116,16 @@ Mapped = Union[Invocation, AgentStep, Ignored, Unmappable]
 
 def operation_of(span: Span) -> str:
     """`gen_ai.operation.name`, or `execute_tool` for an older tool span named `execute_tool NAME`."""
-    operation = span.attributes.get("gen_ai.operation.name")
+    a = span.attributes
+    operation = a.get("gen_ai.operation.name")
     if isinstance(operation, str) and operation:
         return operation
+    if (kind := str(a.get("openinference.span.kind", "")).upper()) in OPENINFERENCE_KINDS:
+        return OPENINFERENCE_KINDS[kind]
+    if (kind := str(a.get("traceloop.span.kind", "")).lower()) in TRACELOOP_KINDS:
+        return TRACELOOP_KINDS[kind]
+    if (kind := str(a.get("llm.request.type", "")).lower()) in TRACELOOP_REQUEST_TYPES:
+        return TRACELOOP_REQUEST_TYPES[kind]
     if span.name.startswith(TOOL_SPAN_PREFIX):
         return "execute_tool"
     return ""
@@ -110,7 +137,7 @@ def map_span(span: Span, session_attribute: str = "") -> Mapped:
     if operation in TOOL_OPERATIONS:
         return _invocation(span, session_attribute)
     if operation in MODEL_OPERATIONS:
-        name = _text(span.attributes, "gen_ai.request.model") or _text(span.attributes, "gen_ai.response.model")
+        name = _first_text(span.attributes, MODEL_KEYS)
         return _step(span, session_attribute, StepKind.MODEL_STEP, name, operation)
     if operation in AGENT_OPERATIONS:
         return _step(
@@ -125,11 +152,14 @@ def span_key(span: Span) -> str:
 
 
 def session_of(span: Span, session_attribute: str = "") -> str:
-    """`gen_ai.conversation.id`, else the configured attribute (span, then resource), else the trace id."""
+    """`gen_ai.conversation.id`, else the configured attribute (span, then resource), else `session.id`
+    (span, then resource), else the trace id."""
     for value in (
         span.attributes.get("gen_ai.conversation.id"),
         span.attributes.get(session_attribute) if session_attribute else None,
         span.resource.get(session_attribute) if session_attribute else None,
+        span.attributes.get(SESSION_KEY),
+        span.resource.get(SESSION_KEY),
     ):
         if value is not None and str(value):
             return str(value)
@@ -139,6 +169,15 @@ def session_of(span: Span, session_attribute: str = "") -> str:
 def _text(attributes: Mapping[str, Any], key: str) -> str:
     value = attributes.get(key)
     return "" if value is None else str(value)
+
+
+def _first_text(attributes: Mapping[str, Any], keys: tuple[str, ...]) -> str:
+    return next((text for key in keys if (text := _text(attributes, key))), "")
+
+
+def _first(attributes: Mapping[str, Any], keys: tuple[str, ...]) -> Any:
+    """The first of `keys` the span has (None when it has none of them)."""
+    return next((attributes[key] for key in keys if key in attributes), None)
 
 
 def _start(span: Span) -> Optional[dt.datetime]:
@@ -200,10 +239,10 @@ def input_params(arguments: Any) -> dict[str, Any]:
 
 def _invocation(span: Span, session_attribute: str) -> Mapped:
     a = span.attributes
-    tool_name = _text(a, "gen_ai.tool.name")
+    tool_name = _first_text(a, TOOL_NAME_KEYS)
     if not tool_name and span.name.startswith(TOOL_SPAN_PREFIX):
         tool_name = span.name[len(TOOL_SPAN_PREFIX) :].strip()
-    call_id = _text(a, "gen_ai.tool.call.id")
+    call_id = _first_text(a, TOOL_CALL_ID_KEYS)
     retrieval, violations = _retrieval(a)
     hint = EvidenceHint.UNSPECIFIED
     if EVIDENCE_HINT in a:
@@ -212,7 +251,7 @@ def _invocation(span: Span, session_attribute: str) -> Mapped:
             violations.append(Violation(EVIDENCE_HINT, "must be direct, indirect or no_hit"))
     if violations:
         return Unmappable(tuple(violations))
-    result = a.get("gen_ai.tool.call.result")
+    result = _first(a, RESULT_KEYS)
     preview = "" if result is None else _json_text(result)
     if result is None:
         state = OutputState.NOT_CAPTURED
@@ -223,7 +262,7 @@ def _invocation(span: Span, session_attribute: str) -> Mapped:
         invocation_id=call_id if ID_PATTERN.fullmatch(call_id) else span_key(span),
         session_id=session_of(span, session_attribute),
         tool_name=tool_name,
-        input_params=input_params(a.get("gen_ai.tool.call.arguments")),
+        input_params=input_params(_first(a, ARGUMENTS_KEYS)),
         start_time=_start(span),
         duration_ms=_duration_ms(span),
         success=failure is None,
