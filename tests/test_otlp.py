@@ -271,3 +271,35 @@ def test_metrics_count_recorded_duplicate_and_ignored_spans(db_url):
         assert 'grpc_method="Export"' in text
     finally:
         running.stop(grace=1)
+
+
+def test_a_langchain_agent_traced_with_openinference_records_without_genai_attributes(server):
+    """OpenInference's attribute names, as its LangChain instrumentation sets them, through the real exporter."""
+    provider = _provider(SimpleSpanProcessor(_exporter(server.port)))
+    tracer = provider.get_tracer("openinference.instrumentation.langchain")
+    with tracer.start_as_current_span("AgentExecutor", attributes={"openinference.span.kind": "AGENT"}):
+        with tracer.start_as_current_span("ChatOpenAI") as llm:
+            llm.set_attributes({"openinference.span.kind": "LLM", "llm.model_name": "gpt-4o", "session.id": "lc-1"})
+        with tracer.start_as_current_span("query_logs") as span:
+            span.set_attributes(
+                {
+                    "openinference.span.kind": "TOOL",
+                    "tool.name": "query_logs",
+                    "input.value": json.dumps({"logTopic": "payment", "query": "level:ERROR"}),
+                    "output.value": ERROR_LOG,
+                    "session.id": "lc-1",
+                }
+            )
+        with tracer.start_as_current_span("query_metrics") as span:
+            span.set_attributes({"openinference.span.kind": "TOOL", "tool.name": "query_metrics", "session.id": "lc-1"})
+            span.set_status(Status(StatusCode.ERROR, "prometheus timed out after 30s"))
+        with tracer.start_as_current_span("RunnableSequence", attributes={"openinference.span.kind": "CHAIN"}):
+            pass
+    provider.shutdown()
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        session = stub.GetSession(pb.GetSessionRequest(session_id="lc-1"), timeout=10).session
+        assert (session.tool_call_count, session.step_count) == (2, 1)
+        entries = _entries(stub, "lc-1")
+    assert entries["query_logs"].level == pb.EVIDENCE_LEVEL_DIRECT
+    assert entries["query_metrics"].level == pb.EVIDENCE_LEVEL_FAILED
