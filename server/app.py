@@ -29,6 +29,7 @@ from evidence_trace.server.rpc.auth import current_tenant
 from evidence_trace.server.rpc.decoding import add_service
 from evidence_trace.server.rpc.guards import Guards, bind
 from evidence_trace.server.rpc.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
+from evidence_trace.server.rpc.otlp import SERVICE_NAME as OTLP_SERVICE_NAME
 from evidence_trace.server.rpc.otlp import OtlpTraceServicer, add_otlp_service
 from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
@@ -168,7 +169,13 @@ def create_server(settings: Settings) -> RunningServer:
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
+        (
+            SERVICE_NAME,
+            OTLP_SERVICE_NAME,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ),
+        server,
     )
     try:
         port = bind(server, settings)
@@ -189,7 +196,7 @@ def create_server(settings: Settings) -> RunningServer:
             f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN"
         ) from exc
     server.start()
-    for name in ("", SERVICE_NAME):
+    for name in ("", SERVICE_NAME, OTLP_SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(server, port, health_servicer, writer, settings, endpoint, guards)
 

@@ -303,3 +303,19 @@ def test_a_langchain_agent_traced_with_openinference_records_without_genai_attri
         entries = _entries(stub, "lc-1")
     assert entries["query_logs"].level == pb.EVIDENCE_LEVEL_DIRECT
     assert entries["query_metrics"].level == pb.EVIDENCE_LEVEL_FAILED
+
+
+def test_the_trace_service_is_listed_by_reflection_and_reported_by_health(server):
+    """grpcurl and load balancers see it like our own service: listed, SERVING, NOT_SERVING on shutdown."""
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+    from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+    name = "opentelemetry.proto.collector.trace.v1.TraceService"
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        assert name in ProtoReflectionDescriptorDatabase(channel).get_services()
+        health = health_pb2_grpc.HealthStub(channel)
+        check = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
+        assert check.status == health_pb2.HealthCheckResponse.SERVING
+        server.health.enter_graceful_shutdown()
+        check = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
+        assert check.status == health_pb2.HealthCheckResponse.NOT_SERVING
