@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evidence_trace.server.domain.model import (
     AgentStep,
@@ -317,3 +319,49 @@ def test_session_id_is_read_after_the_configured_attribute_and_before_the_trace_
     assert map_span(span(tool(), resource={"session.id": "from-resource"})).session_id == "from-resource"
     configured = span(tool(**{"session.id": "general", "app.session": "configured"}))
     assert map_span(configured, session_attribute="app.session").session_id == "configured"
+
+
+_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=8,
+)
+_KEYS = st.sampled_from(
+    [
+        "gen_ai.operation.name",
+        "gen_ai.tool.name",
+        "gen_ai.tool.call.id",
+        "gen_ai.tool.call.arguments",
+        "gen_ai.tool.call.result",
+        "gen_ai.conversation.id",
+        "gen_ai.request.model",
+        "error.type",
+        "openinference.span.kind",
+        "input.value",
+        "output.value",
+        "traceloop.span.kind",
+        "llm.request.type",
+        "session.id",
+        "evidence_trace.retrieval.l0_count",
+        "evidence_trace.retrieval.relevance_level",
+        "evidence_trace.evidence_hint",
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    attributes=st.dictionaries(_KEYS, _VALUES, max_size=10),
+    operation=st.sampled_from(["execute_tool", "chat", "invoke_agent", "TOOL", "", "x"]),
+    error=st.booleans(),
+)
+def test_no_span_makes_the_mapping_raise(attributes, operation, error):
+    """Whatever an exporter sends, a span maps to something; the recorder's validation has the last word."""
+    if operation:
+        attributes.setdefault("gen_ai.operation.name", operation)
+    mapped = map_span(span(attributes, status_error=error), session_attribute="session.id")
+    assert isinstance(mapped, (Invocation, AgentStep, Ignored, Unmappable))
+    if isinstance(mapped, Invocation):
+        validate_invocation(mapped, Limits())  # returns violations; never raises
+    if isinstance(mapped, AgentStep):
+        validate_step(mapped, Limits())
