@@ -259,6 +259,20 @@ def test_percentages_match_ratios_and_bare_values_at_the_stated_precision(draft:
     assert judge(draft, row) == Decision.ACCEPT
 
 
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("checkout-availability is burning its error budget at 14.2x.", Decision.ACCEPT),
+        ("checkout-availability 的错误预算消耗速度是 14.2 倍。", Decision.ACCEPT),
+        ("checkout-availability is burning its error budget at 41.2x.", Decision.REJECT),
+        ("checkout-availability 的错误预算消耗速度是 4.2 倍。", Decision.REJECT),
+    ],
+)
+def test_a_multiple_is_a_number_the_evidence_must_show(draft: str, decision: Decision) -> None:
+    row = prom_vector(({"slo": "checkout-availability"}, "14.2"), query="slo:error_budget_burn_rate:1h", threshold=1)
+    assert judge(draft, row) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

@@ -89,6 +89,10 @@ _UNIT_WORDS = {
     "day": (Dimension.TIME, 86400000.0),
     "days": (Dimension.TIME, 86400000.0),
     "天": (Dimension.TIME, 86400000.0),
+    # multiples ("burning budget at 14.2x", "3 倍"): plain numbers
+    "x": (Dimension.NUMBER, 1.0),
+    "×": (Dimension.NUMBER, 1.0),
+    "倍": (Dimension.NUMBER, 1.0),
     # ratios
     "%": (Dimension.RATIO, 0.01),
     "percent": (Dimension.RATIO, 0.01),
