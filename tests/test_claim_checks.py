@@ -273,6 +273,23 @@ def test_a_multiple_is_a_number_the_evidence_must_show(draft: str, decision: Dec
     assert judge(draft, row) == decision
 
 
+@pytest.mark.parametrize(
+    ("draft", "accepted"),
+    [
+        ("search-api 的 p95 延迟近 5 分钟为 0.842 秒。", True),  # the query's own [5m] window
+        ("search-api 的 p95 延迟近 10 分钟为 0.842 秒。", False),  # a window the query did not use
+        ("search-api 的 p95 延迟接近 5 分钟。", False),  # "nearly 5 minutes": a latency, not a window
+    ],
+)
+def test_a_chinese_recent_window_is_read_against_the_query(draft: str, accepted: bool) -> None:
+    row = prom_vector(
+        ({"service": "search-api"}, "0.842"),
+        query='histogram_quantile(0.95, sum by (le) (rate(http_server_requests_seconds_bucket{service="search-api"}[5m])))',
+        threshold=0.5,
+    )
+    assert (judge(draft, row) == Decision.ACCEPT) is accepted
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT
