@@ -290,6 +290,26 @@ def test_a_chinese_recent_window_is_read_against_the_query(draft: str, accepted:
     assert (judge(draft, row) == Decision.ACCEPT) is accepted
 
 
+@pytest.mark.parametrize(
+    ("value", "query", "draft", "decision"),
+    [
+        ("0.083", "ratio", "checkout-api's 5xx ratio is above the 5% threshold.", Decision.ACCEPT),
+        ("0.083", "ratio", "checkout-api's 5xx ratio is below the 5% threshold.", Decision.REJECT),
+        ("0.083", "ratio", "checkout-api's 5xx ratio is no longer above the 5% alerting threshold.", Decision.REJECT),
+        ("0.083", "ratio", "checkout-api 的 5xx 比例已不再高于 5% 的告警阈值。", Decision.REJECT),
+        ("0.031", "ratio", "checkout-api's 5xx ratio is below the 5% threshold.", Decision.ACCEPT),
+        ("3.1", "percent", "checkout-api's 5xx ratio is below the 5% threshold.", Decision.ACCEPT),
+        ("3.1", "percent", "checkout-api's 5xx ratio is above the 5% threshold.", Decision.REJECT),
+    ],
+)
+def test_a_bound_on_a_percentage_holds_under_the_number_s_own_scale(value, query, draft, decision) -> None:
+    """0.083 is 8.3%, so "below 5%" is false; read as 0.083% it would have passed (and "5xx" is no number)."""
+    row = prom_vector(
+        ({"service": "checkout-api", "code_class": "5xx"}, value), query=f"checkout_5xx_{query}", threshold=5
+    )
+    assert judge(draft, row) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

@@ -233,11 +233,11 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.dimension == quantity.dimension:
         if quantity.matches(value * number.factor):
             return True
-        return quantity.dimension == Dimension.RATIO and (quantity.matches(value) or quantity.matches(value * 0.01))
+        return quantity.dimension == Dimension.RATIO and _ratio_matches(quantity, value, unit)
     if number.dimension is not None:
         return False
     if quantity.dimension == Dimension.RATIO:
-        return quantity.matches(value) or quantity.matches(value * 0.01)
+        return _ratio_matches(quantity, value, unit)
     if number.sample or unit.kind == "input":
         # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base
         # units (seconds, bytes).
@@ -252,6 +252,22 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
+_PERCENT_NAMED = re.compile(r"percent|pct|%|百分")
+
+
+def _ratio_matches(quantity: Quantity, value: float, unit: Unit) -> bool:
+    """A bare number against a stated percentage: a fraction (0.873 is 87.3%) or a bare percentage (87.3).
+
+    An equality may hold under either reading ("87%" for 0.873 or 87.3). A bound
+    ("below 5%") must hold under the reading the number's own scale gives: up to
+    1 it is a fraction, unless its unit names percent; otherwise either reading
+    could make any bound true (0.083 read as 0.083% is "below 5%").
+    """
+    if quantity.comparison == Comparison.EQUAL or quantity.comparison == Comparison.ABOUT:
+        return quantity.matches(value) or quantity.matches(value * 0.01)
+    if abs(value) <= 1 and not _PERCENT_NAMED.search(unit.text):
+        return quantity.matches(value)
+    return quantity.matches(value * 0.01)
 
 
 def content_words(text: str) -> set[str]:
