@@ -310,6 +310,42 @@ def test_a_bound_on_a_percentage_holds_under_the_number_s_own_scale(value, query
     assert judge(draft, row) == decision
 
 
+_SERIES = EvidenceRow(
+    "range-1",
+    "query_metrics",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "status": "success",
+            "data": {
+                "resultType": "matrix",
+                "result": [
+                    {
+                        "metric": {"grpc_service": "inventory.v1.Stock"},
+                        "values": [[1772668800, "0.004"], [1772686800, "0.071"], [1772690400, "0.083"]],
+                    }
+                ],
+            },
+        }
+    ),
+    {"query": "stock_error_ratio", "step": "1h"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("- 00:00 UTC：inventory.v1.Stock 非 OK 比例 0.4%\n- 05:00 UTC：7.1%\n- 06:00 UTC：8.3%", Decision.ACCEPT),
+        ("- 00:00 UTC：inventory.v1.Stock 非 OK 比例 0.4%\n- 05:00 UTC：9.9%\n- 06:00 UTC：8.3%", Decision.REJECT),
+        ("- 00:00 UTC: inventory.v1.Stock error ratio 0.4%\n- 05:00:7.1%\n- 06:00:8.3%", Decision.ACCEPT),
+        ("- 00:00 UTC: inventory.v1.Stock error ratio 0.4%\n- 05:00:7.1%\n- 06:00:2.3%", Decision.REJECT),
+    ],
+)
+def test_a_timeline_item_s_value_after_a_tight_colon_is_checked(draft: str, decision: Decision) -> None:
+    """ "05:00 UTC：9.9%" states a value: it is checked like "05:00 UTC: 9.9%", not skipped as a label."""
+    assert judge(draft, _SERIES) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

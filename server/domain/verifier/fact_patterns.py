@@ -134,6 +134,12 @@ _UNIT_WORDS = {
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 _UNIT_ALTERNATION = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s")), key=len, reverse=True))
+# "05:00 UTC:9.9%", "p99:840ms": a label's colon right before a value with a unit
+# (a port, "host:8080", has no unit; a time, "10:05", has a digit before its colon,
+# unless the colon follows a whole time: "05:00:9.9%").
+_LABEL_COLON = re.compile(
+    r"(?:(?<=[^0-9\s:/])|(?<=[0-9]:[0-9]{2}))[:：](?=[0-9][0-9.,]*[ \t]?(?:%|" + _UNIT_ALTERNATION + r")(?![A-Za-z0-9_]))", re.IGNORECASE
+)
 # "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"

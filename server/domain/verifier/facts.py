@@ -54,6 +54,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _HUMP,
     _ID,
     _IP,
+    _LABEL_COLON,
     _LEVELS,
     _LOWER_CAMEL,
     _NAMED_SERVICE,
@@ -92,7 +93,7 @@ MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 def extract_facts(text: str) -> tuple[Fact, ...]:
     """The checkable facts of one claim, first occurrence first, without repeats."""
-    text = normalize(text)
+    text = _LABEL_COLON.sub(": ", normalize(text))
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
