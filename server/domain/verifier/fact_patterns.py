@@ -138,7 +138,10 @@ _UNIT_ALTERNATION = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u not 
 # (a port, "host:8080", has no unit; a time, "10:05", has a digit before its colon,
 # unless the colon follows a whole time: "05:00:9.9%").
 _LABEL_COLON = re.compile(
-    r"(?:(?<=[^0-9\s:/])|(?<=[0-9]:[0-9]{2}))[:：](?=[0-9][0-9.,]*[ \t]?(?:%|" + _UNIT_ALTERNATION + r")(?![A-Za-z0-9_]))", re.IGNORECASE
+    r"(?:(?<=[^0-9\s:/])|(?<=[0-9]:[0-9]{2}))[:：](?=[0-9][0-9.,]*[ \t]?(?:%|"
+    + _UNIT_ALTERNATION
+    + r")(?![A-Za-z0-9_]))",
+    re.IGNORECASE,
 )
 # "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
