@@ -346,6 +346,19 @@ def test_a_timeline_item_s_value_after_a_tight_colon_is_checked(draft: str, deci
     assert judge(draft, _SERIES) == decision
 
 
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("这次查询步长是 1 小时。", Decision.ACCEPT),
+        ("The query step is 1 hour.", Decision.ACCEPT),
+        ("The query step is 5 minutes.", Decision.REJECT),
+        ("这次查询步长是 5 分钟。", Decision.REJECT),
+    ],
+)
+def test_a_query_step_is_read_against_the_query(draft: str, decision: Decision) -> None:
+    assert judge(draft, _SERIES) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

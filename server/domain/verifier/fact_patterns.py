@@ -174,7 +174,8 @@ _ALWAYS = re.compile(
 _ABOVE_AFTER = re.compile(r"^[ \t]*(?:\+|or more|以上|多)")
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _QUERY_CONTEXT = re.compile(
-    r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|最近|过去|时间窗口|范围)[^.;,，。]{0,24}$"
+    r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|step|resolution|最近|过去|时间窗口|范围|步长)"
+    r"[^.;,，。]{0,24}$"
     # "近 5 分钟" (the last 5 minutes), right before the number; "接近" / "将近" (nearly) are not windows
     r"|(?<![接将])近[ \t]*$",
     re.IGNORECASE,
