@@ -49,6 +49,24 @@ class StoredEvaluation:
 
 
 @dataclasses.dataclass(frozen=True)
+class NewEvaluation:
+    """One Chat call's evaluation, as the store is asked to write it (its texts redacted, raw output bounded)."""
+
+    tenant: str
+    session_id: str
+    evaluation_id: str
+    question: str
+    draft: str
+    verdict: Verdict
+    #: The invocations whose evidence was judged.
+    source_invocation_ids: tuple[str, ...]
+    latency_ms: float
+    #: The caller's request id (AIP-155), "" without one, and a digest of what it asked to judge.
+    request_id: str = ""
+    request_digest: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
 class PriorChat:
     """The evaluation an earlier Chat with the same request id stored (AIP-155)."""
 

@@ -41,9 +41,9 @@ from evidence_trace.server.domain.model import (
     RecordOutcome,
     SessionStatus,
     StepKind,
-    Verdict,
 )
 from evidence_trace.server.domain.redaction import storable
+from evidence_trace.server.domain.timeline import NewEvaluation
 from evidence_trace.server.store.db import is_sqlite, translate_errors
 from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, KeyedMapper, KeyedRow
 
@@ -87,40 +87,13 @@ class WriteEvaluation:
     values: tuple  # EVALUATIONS.write_row; the writer appends the commit stamp
 
     @classmethod
-    def of(
-        cls,
-        tenant: str,
-        session_id: str,
-        evaluation_id: str,
-        question: str,
-        draft: str,
-        verdict: Verdict,
-        source_ids: Sequence[str],
-        latency_ms: float,
-        request_id: str = "",
-        request_digest: str = "",
-    ) -> WriteEvaluation:
+    def of(cls, evaluation: NewEvaluation) -> WriteEvaluation:
         """The write of one Chat call's evaluation (its row is built here).
 
         With a request id already stored in the session, nothing is written and
         the result is DUPLICATE: the caller reads the first call's row.
         """
-        return cls(
-            tenant,
-            session_id,
-            EVALUATIONS.write_row(
-                tenant,
-                session_id,
-                evaluation_id,
-                question,
-                draft,
-                verdict,
-                source_ids,
-                latency_ms,
-                request_id,
-                request_digest,
-            ),
-        )
+        return cls(evaluation.tenant, evaluation.session_id, EVALUATIONS.write_row(evaluation))
 
     @property
     def evaluation_id(self) -> str:

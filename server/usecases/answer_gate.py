@@ -24,7 +24,7 @@ from evidence_trace.server.domain.errors import (
 )
 from evidence_trace.server.domain.model import ClassifiedRow, SummaryEntry, Verdict
 from evidence_trace.server.domain.summary import summarize
-from evidence_trace.server.domain.timeline import PriorChat
+from evidence_trace.server.domain.timeline import NewEvaluation, PriorChat
 from evidence_trace.server.domain.validation import Limits, check_id
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.domain.verifier.protocol import render_output
@@ -105,26 +105,25 @@ class ChatService:
             self._gate.judge(question, draft, tuple(entries), tuple(evidence), caller_output, deadline)
         )
         latency_ms = (time.perf_counter() - started) * 1000
-        evaluation_id = str(uuid.uuid4())
-        stored = self._recorder.record_evaluation(
-            tenant,
-            session_id,
-            evaluation_id,
-            question,
-            draft,
-            verdict,
-            [r.invocation_id for r in rows],
-            latency_ms,
-            timeout,
-            request_id,
-            digest,
+        evaluation = NewEvaluation(
+            tenant=tenant,
+            session_id=session_id,
+            evaluation_id=str(uuid.uuid4()),
+            question=question,
+            draft=draft,
+            verdict=verdict,
+            source_invocation_ids=tuple(r.invocation_id for r in rows),
+            latency_ms=latency_ms,
+            request_id=request_id,
+            request_digest=digest,
         )
+        stored = self._recorder.record_evaluation(evaluation, timeout)
         if not stored:  # a concurrent call with the same request id committed first
             prior = self._reader.prior_chat(tenant, session_id, request_id)
             if prior is None:
                 raise StorageUnavailable("the evaluation that holds this request id could not be read back")
             return _replayed(prior, digest, rows)
-        return ChatResult(verdict, evaluation_id, entries)
+        return ChatResult(verdict, evaluation.evaluation_id, entries)
 
 
 def _request_digest(question: str, draft: str, caller_output: Optional[str]) -> str:

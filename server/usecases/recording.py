@@ -22,9 +22,9 @@ from evidence_trace.server.domain.model import (
     OutputState,
     RecordOutcome,
     SessionStatus,
-    Verdict,
 )
 from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
+from evidence_trace.server.domain.timeline import NewEvaluation
 from evidence_trace.server.domain.validation import Limits, check_id, truncate_utf8, validate_invocation, validate_step
 from evidence_trace.server.store.writer import (
     CompleteSession,
@@ -158,37 +158,13 @@ class Recorder:
             raise written
 
     # -- evaluations ---------------------------------------------------------
-    def record_evaluation(
-        self,
-        tenant: str,
-        session_id: str,
-        evaluation_id: str,
-        question: str,
-        draft: str,
-        verdict: Verdict,
-        source_ids: Sequence[str],
-        latency_ms: float,
-        timeout: Optional[float],
-        request_id: str = "",
-        request_digest: str = "",
-    ) -> bool:
+    def record_evaluation(self, evaluation: NewEvaluation, timeout: Optional[float]) -> bool:
         """Store one verifier evaluation (raw output already bounded) and wait for its commit.
 
-        False when nothing was stored because an evaluation with `request_id`
+        False when nothing was stored because an evaluation with its request id
         was committed in the session first.
         """
-        op = WriteEvaluation.of(
-            tenant,
-            session_id,
-            evaluation_id,
-            question,
-            draft,
-            verdict,
-            source_ids,
-            latency_ms,
-            request_id,
-            request_digest,
-        )
+        op = WriteEvaluation.of(evaluation)
         (written,) = self._wait([op], timeout)
         if isinstance(written, Exception):
             raise written

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, Verdict
-from evidence_trace.server.domain.timeline import PriorChat, StoredEvaluation
+from evidence_trace.server.domain.timeline import NewEvaluation, PriorChat, StoredEvaluation
 from evidence_trace.server.store import models
 from evidence_trace.server.store.claims_json import claims_from_json, claims_to_json
 from evidence_trace.server.store.rows.common import _json, canonical_json
@@ -72,38 +72,27 @@ class EvaluationMapper:
         "verifier_decision",
     )
 
-    def write_row(
-        self,
-        tenant: str,
-        session_id: str,
-        evaluation_id: str,
-        question: str,
-        draft: str,
-        verdict: Verdict,
-        source_ids: Sequence[str],
-        latency_ms: float,
-        request_id: str = "",
-        request_digest: str = "",
-    ) -> tuple:
+    def write_row(self, e: NewEvaluation) -> tuple:
         """The stored row of one Chat call (raw output already bounded), without its commit stamp."""
+        verdict = e.verdict
         return (
-            evaluation_id,
-            tenant,
-            session_id,
-            question,
-            draft,
+            e.evaluation_id,
+            e.tenant,
+            e.session_id,
+            e.question,
+            e.draft,
             int(verdict.decision),
             int(verdict.fallback_reason),
             canonical_json(list(verdict.reasons)),
             verdict.confidence,
             verdict.verifier,
             verdict.raw_output,
-            canonical_json(list(source_ids)),
-            latency_ms,
+            canonical_json(list(e.source_invocation_ids)),
+            e.latency_ms,
             claims_to_json(verdict.claims),
             int(verdict.backend_decision),
-            request_id or None,
-            request_digest,
+            e.request_id or None,
+            e.request_digest,
         )
 
     def to_prior(self, row: Sequence[Any]) -> PriorChat:
