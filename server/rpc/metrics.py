@@ -50,8 +50,8 @@ LATENCY_BUCKETS = (
 class OutcomeRecorder(Protocol):
     """What the servicer reports about its results; the servicer needs nothing else."""
 
-    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
-        """A write of kind "invocation" or "step" ended CREATED or DUPLICATE."""
+    def recorded(self, kind: str, outcome: RecordOutcome, count: int = 1) -> None:
+        """`count` writes of kind "invocation" or "step" ended CREATED or DUPLICATE."""
 
     def rejected(self, method: str, reason: str) -> None:
         """A request (or a batch item) was refused with an UPPER_SNAKE reason."""
@@ -66,7 +66,7 @@ class OutcomeRecorder(Protocol):
 class NoMetrics:
     """An OutcomeRecorder that records nothing (metrics disabled)."""
 
-    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
+    def recorded(self, kind: str, outcome: RecordOutcome, count: int = 1) -> None:
         pass
 
     def rejected(self, method: str, reason: str) -> None:
@@ -144,11 +144,11 @@ class Metrics:
         )
 
     # -- OutcomeRecorder -----------------------------------------------------
-    def recorded(self, kind: str, outcome: RecordOutcome) -> None:
+    def recorded(self, kind: str, outcome: RecordOutcome, count: int = 1) -> None:
         if outcome == RecordOutcome.CREATED:
-            self.rows.labels(kind).inc()
+            self.rows.labels(kind).inc(count)
         elif outcome == RecordOutcome.DUPLICATE:
-            self.duplicates.labels(kind).inc()
+            self.duplicates.labels(kind).inc(count)
 
     def rejected(self, method: str, reason: str) -> None:
         self.rejections.labels(method, reason).inc()

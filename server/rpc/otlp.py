@@ -23,7 +23,7 @@ from evidence_trace.server.domain.model import DEFAULT_TENANT, RecordOutcome
 from evidence_trace.server.domain.otlp_mapping import Span, SpanEvent
 from evidence_trace.server.rpc.decoding import add_handlers
 from evidence_trace.server.rpc.metrics import NoMetrics, OutcomeRecorder
-from evidence_trace.server.rpc.servicer import unary_rpc
+from evidence_trace.server.rpc.servicer import commit_timeout, unary_rpc
 from evidence_trace.server.usecases.otlp_ingest import OtlpIngest
 
 SERVICE = otlp_pb.DESCRIPTOR.services_by_name["TraceService"]
@@ -91,19 +91,17 @@ class OtlpTraceServicer:
         self._tenant_of = tenant_of
         self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
 
-    def _timeout(self, context: grpc.ServicerContext) -> float:
-        remaining = context.time_remaining()
-        return self._commit_timeout_s if remaining is None else min(remaining, self._commit_timeout_s)
-
     @unary_rpc
     def Export(self, request, context):
         spans = list(spans_from_pb(request))
-        result = self._ingest.export(self._tenant_of(context), spans, self._timeout(context))
+        result = self._ingest.export(self._tenant_of(context), spans, commit_timeout(context, self._commit_timeout_s))
         for kind in ("invocation", "step"):
-            for _ in range(result.created[kind]):
-                self._outcomes.recorded(kind, RecordOutcome.CREATED)
-            for _ in range(result.duplicates[kind]):
-                self._outcomes.recorded(kind, RecordOutcome.DUPLICATE)
+            for outcome, count in (
+                (RecordOutcome.CREATED, result.created[kind]),
+                (RecordOutcome.DUPLICATE, result.duplicates[kind]),
+            ):
+                if count:
+                    self._outcomes.recorded(kind, outcome, count)
         for reason in result.reasons:
             self._outcomes.rejected("Export", reason)
         self._outcomes.otlp_spans("recorded", sum(result.created.values()))

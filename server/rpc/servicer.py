@@ -32,6 +32,12 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 log = logging.getLogger(__name__)
 
 
+def commit_timeout(context: grpc.ServicerContext, limit_s: float) -> float:
+    """How long a write may wait for its commit: the call's remaining time, at most `limit_s`."""
+    remaining = context.time_remaining()
+    return limit_s if remaining is None else min(remaining, limit_s)
+
+
 def unary_rpc(method: Callable) -> Callable:
     """Map every exception a handler raises to a deliberate status; never UNKNOWN."""
 
@@ -105,11 +111,8 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
         self._shutdown = shutdown or ShutdownSignal()
 
-    def _timeout(self, context: grpc.ServicerContext) -> Optional[float]:
-        remaining = context.time_remaining()
-        if remaining is None:
-            return self._commit_timeout_s
-        return min(remaining, self._commit_timeout_s)
+    def _timeout(self, context: grpc.ServicerContext) -> float:
+        return commit_timeout(context, self._commit_timeout_s)
 
     @unary_rpc
     def RecordInvocation(self, request, context):
