@@ -199,6 +199,26 @@ def test_a_fact_smuggled_into_advice_is_checked() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("risk-engine-2 logged its JVM args. Raise the heap from -Xmx2g to -Xmx4g.", Decision.ACCEPT),
+        ("risk-engine-2 logged its JVM args. Raise the heap from -Xmx4g to -Xmx8g.", Decision.REJECT),
+        ("risk-engine-2 打印了 JVM 参数。建议把堆从目前的 -Xmx2g 提高到 4g。", Decision.ACCEPT),
+        ("risk-engine-2 打印了 JVM 参数。建议把堆从目前的 -Xmx4g 提高到 8g。", Decision.REJECT),
+        ("risk-engine-2 runs with -Xmx2048m and G1.", Decision.ACCEPT),  # the same size in other units
+        ("risk-engine-2 runs with -Xmx4096m and G1.", Decision.REJECT),
+        ("risk-engine-2 runs with -Xms2g -Xmx2g.", Decision.ACCEPT),
+        ("risk-engine-2 runs with -Xms1g -Xmx2g.", Decision.REJECT),
+    ],
+)
+def test_a_jvm_memory_flag_is_a_setting_checked_against_the_logged_flags(draft: str, expected: Decision) -> None:
+    jvm = java_logs(
+        log("INFO", "risk-engine", "JVM args: -Xms2g -Xmx2g -XX:+UseG1GC -XX:MaxGCPauseMillis=200", "risk-engine-2")
+    )
+    assert judge(draft, jvm) == expected
+
+
 # -- units: facts bound together -------------------------------------------------------
 
 

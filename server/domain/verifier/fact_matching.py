@@ -23,6 +23,7 @@ from evidence_trace.server.domain.verifier.facts import (
     FactKind,
     Quantity,
     Scope,
+    jvm_flags,
     normalize,
 )
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
@@ -146,6 +147,9 @@ def _setting_matches(fact: Fact, unit: Unit) -> bool:
     quantity = fact.quantity
     if quantity is None:
         return False
+    if fact.text.startswith("-X"):  # a JVM flag: the unit's flag of that name, in bytes ("-Xmx2g" is "-Xmx2048m")
+        stated = jvm_flags(unit.text).get(fact.key)
+        return stated is not None and quantity.matches(stated)
     names = setting_names(fact.key)
     full = [n for n in names if setting_pattern(n).search(unit.lowered)]
     for name in full[:1] or names:  # the fullest name the unit uses binds the value

@@ -259,6 +259,8 @@ _ZH_SETTING = re.compile(
     + _NUMBER
     + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?"
 )
+# A JVM memory flag: "-Xmx4g", "-Xms512m", "-Xss1m" (heap, initial heap, thread stack).
+_JVM_FLAG = re.compile(r"(?<![\w-])-X(mx|ms|ss|mn)([0-9]+)([kmgt])?(?![\w.])", re.I)
 # "cart 服务", "the cart service": a service named by a plain word, when the evidence names it.
 _NAMED_SERVICE = re.compile(r"(?<![\w-])([a-z][a-z0-9]{2,})\s*(?:服务|service\b)", re.I)
 # Status words written in capitals: DOWN, UP, OPEN, CLOSED, READY, RUNNING...

@@ -54,6 +54,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _HUMP,
     _ID,
     _IP,
+    _JVM_FLAG,
     _LABEL_COLON,
     _LEVELS,
     _LOWER_CAMEL,
@@ -117,6 +118,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             fact = _setting(m)
             if fact is not None:
                 yield m.start(), m.end(), fact
+    for m in _JVM_FLAG.finditer(masked):
+        yield m.start(), m.end(), _jvm_flag(m)
     for m in _CLOCK.finditer(text):
         hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
         if hour < 24:
@@ -271,6 +274,25 @@ def _setting(m: re.Match[str]) -> Optional[Fact]:
         Scope.SUBJECT,
         quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals),
     )
+
+
+_JVM_FLAG_FACTORS = {"": 1.0, "k": 1024.0, "m": 1024.0**2, "g": 1024.0**3, "t": 1024.0**4}
+
+
+def jvm_flags(text: str) -> dict[str, float]:
+    """The JVM memory flags a text states, in bytes: {"xmx": 2147483648.0}."""
+    return {"x" + m.group(1).lower(): _jvm_bytes(m) for m in _JVM_FLAG.finditer(text)}
+
+
+def _jvm_bytes(m: re.Match[str]) -> float:
+    return float(m.group(2)) * _JVM_FLAG_FACTORS[(m.group(3) or "").lower()]
+
+
+def _jvm_flag(m: re.Match[str]) -> Fact:
+    """'-Xmx4g' states the setting 'xmx' is 4 GiB: a different value in the evidence contradicts it."""
+    factor = _JVM_FLAG_FACTORS[(m.group(3) or "").lower()]
+    quantity = Quantity(Dimension.BYTES, float(m.group(2)), factor, 0)
+    return Fact(FactKind.SETTING, m.group(0), "x" + m.group(1).lower(), Scope.SUBJECT, quantity=quantity)
 
 
 def _error_rate_context(text: str, end: int) -> bool:
