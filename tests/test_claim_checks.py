@@ -379,6 +379,47 @@ def test_a_query_step_is_read_against_the_query(draft: str, decision: Decision) 
     assert judge(draft, _SERIES) == decision
 
 
+def _error_ratio_range(*samples: str, service: str = "inventory.v1.Stock", threshold: float = 0.05) -> EvidenceRow:
+    """A Prometheus range query over six hours, asked with the alert's threshold."""
+    values = [[1772668800 + 3600 * i, v] for i, v in enumerate(samples)]
+    body = {
+        "status": "success",
+        "data": {"resultType": "matrix", "result": [{"metric": {"grpc_service": service}, "values": values}]},
+    }
+    params = {"query": "stock_error_ratio", "range": "6h", "step": "1h", "threshold": threshold}
+    return EvidenceRow("range-2", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), params)
+
+
+_LATE_SPIKE = _error_ratio_range("0.004", "0.003", "0.005", "0.004", "0.006", "0.071", "0.083")
+_ALL_HIGH = _error_ratio_range("0.064", "0.071", "0.069", "0.077", "0.080", "0.071", "0.083")
+
+
+@pytest.mark.parametrize(
+    ("draft", "evidence", "decision"),
+    [
+        (
+            "The inventory.v1.Stock error ratio has been elevated for the whole 6-hour window, now 8.3%.",
+            _ALL_HIGH,
+            Decision.ACCEPT,
+        ),
+        (
+            "The inventory.v1.Stock error ratio has been elevated for the whole 6-hour window, now 8.3%.",
+            _LATE_SPIKE,
+            Decision.REJECT,
+        ),
+        ("inventory.v1.Stock 的错误率在整个 6 小时窗口内都高于阈值，目前 8.3%。", _ALL_HIGH, Decision.ACCEPT),
+        ("inventory.v1.Stock 的错误率在整个 6 小时窗口内都高于阈值，目前 8.3%。", _LATE_SPIKE, Decision.REJECT),
+        (
+            "The inventory.v1.Stock error ratio rose above the threshold in the last two hours, now 8.3%.",
+            _LATE_SPIKE,
+            Decision.ACCEPT,
+        ),
+    ],
+)
+def test_elevated_for_the_whole_window_needs_every_sample_above_the_query_threshold(draft, evidence, decision) -> None:
+    assert judge(draft, evidence) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

@@ -42,6 +42,7 @@ from evidence_trace.server.domain.verifier.special_checks import (
     check_negation,
     check_success,
     check_universal,
+    check_whole_window,
 )
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
@@ -196,6 +197,9 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
+    whole_window = check_whole_window(claim, facts, evidence, base)
+    if whole_window is not None:
+        return whole_window
     if SUCCESS.search(claim.text) and not claim.negated:
         failed = check_success(facts, evidence, base)
         if failed is not None:
