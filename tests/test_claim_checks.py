@@ -420,6 +420,37 @@ def test_elevated_for_the_whole_window_needs_every_sample_above_the_query_thresh
     assert judge(draft, evidence) == decision
 
 
+def _lag_by_partition(*lags: str) -> EvidenceRow:
+    """kafka_consumergroup_lag by partition, as Prometheus returns the instant vector."""
+    result = [
+        {
+            "metric": {"consumergroup": "settle-consumer", "topic": "settlement.tx", "partition": str(p)},
+            "value": [1772676600, lag],
+        }
+        for p, lag in enumerate(lags)
+    ]
+    body = {"status": "success", "data": {"resultType": "vector", "result": result}}
+    params = {"query": 'sum by (topic, partition) (kafka_consumergroup_lag{consumergroup="settle-consumer"})'}
+    return EvidenceRow("lag-1", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), params)
+
+
+_ONE_HOT = _lag_by_partition("0", "0", "0", "86420", "0", "0")
+_ALL_LAGGING = _lag_by_partition("12", "9", "15", "86420", "11", "20")
+
+
+@pytest.mark.parametrize(
+    ("draft", "evidence", "decision"),
+    [
+        ("settle-consumer 其余 5 个分区(0、1、2、4、5)的 lag 都是 0。", _ONE_HOT, Decision.ACCEPT),
+        ("settle-consumer 其余 5 个分区(0、1、2、4、5)的 lag 都是 0。", _ALL_LAGGING, Decision.REJECT),
+        ("For settle-consumer, partitions 0, 1, 2, 4 and 5 all have a lag of 0.", _ONE_HOT, Decision.ACCEPT),
+        ("For settle-consumer, partitions 0, 1, 2, 4 and 5 all have a lag of 0.", _ALL_LAGGING, Decision.REJECT),
+    ],
+)
+def test_a_value_stated_for_each_listed_partition_is_checked_on_each(draft, evidence, decision) -> None:
+    assert judge(draft, evidence) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

@@ -38,6 +38,7 @@ from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactK
 from evidence_trace.server.domain.verifier.special_checks import (
     SUCCESS,
     check_denied_event,
+    check_each_value,
     check_gap,
     check_negation,
     check_success,
@@ -197,9 +198,10 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    whole_window = check_whole_window(claim, facts, evidence, base)
-    if whole_window is not None:
-        return whole_window
+    for special in (check_whole_window, check_each_value):
+        found = special(claim, facts, evidence, base)
+        if found is not None:
+            return found
     if SUCCESS.search(claim.text) and not claim.negated:
         failed = check_success(facts, evidence, base)
         if failed is not None:

@@ -211,6 +211,51 @@ def check_whole_window(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     return None
 
 
+_EACH = re.compile(
+    r"\b(?:all|each|every|both)\b[^.;。；]{0,60}?\b(?:is|are|was|were|at|have|has|had|show|showed|stayed|sit|sat|equal|equals)\b"
+    r"|都是|均为|均是|全部为|全部是|全为|全是|都为|都在|均在",
+    re.I,
+)
+_ID_LIST = re.compile(
+    r"[（(]\s*([0-9]+(?:\s*[、,，/]\s*[0-9]+)+)\s*[)）]"
+    r"|(?:partitions?|shards?|replicas?|nodes?|分区|副本|节点)\s*([0-9]+(?:\s*(?:[、,，/]|and|和|与|及)\s*[0-9]+)+)",
+    re.I,
+)
+
+
+def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "Partitions 0, 1, 2, 4 and 5 are all at 0": contradicted by a series of one listed
+    partition whose samples do not show the value."""
+    ids = _ID_LIST.search(claim.text)
+    if claim.negated or ids is None or not _EACH.search(claim.text):
+        return None
+    listed = {float(n) for n in re.findall(r"[0-9]+", ids.group(1) or ids.group(2))}
+    values = [
+        f
+        for f in facts
+        if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison == Comparison.EQUAL
+    ]
+    if len(values) != 1:
+        return None
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
+                continue
+            if not any(n.key and not n.sample and n.value in listed for n in unit.numbers):
+                continue
+            samples = tuple(n for n in unit.numbers if n.sample)
+            if samples and not matches(values[0], dataclasses.replace(unit, read_numbers=lambda s=samples: s)):
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"{unit.ref} of {unit.invocation_id}, one of those listed, is not {values[0].text}",
+                )
+    return None
+
+
 _NO_ALERTS = re.compile(
     r"\b(?:no|none of the|not a single|not one)\s+(?P<what>(?:[\w.-]+\s+){0,3}?)alerts?\b[^.;。；]{0,40}?"
     r"\b(?:is|are|was|were)\s+(?:currently\s+|still\s+|now\s+)?(?:firing|active|triggered)"
