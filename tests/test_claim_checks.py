@@ -547,6 +547,28 @@ def test_log_levels_are_checked() -> None:
     assert judge("inventory-service logged an ERROR about a slow query of 4.5s.", POOL) == Decision.REJECT
 
 
+_GATEWAY = java_logs(
+    log("ERROR", "auth-gateway", "JWT 验签失败: key id kid-2025-11 not found in JWKS", "gw-3"),
+    {
+        **log("WARN", "auth-gateway", "JWKS 刷新耗时 4120ms, 使用缓存的密钥集", "gw-1"),
+        "timestamp": "2026-03-05 10:29:55",
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("gw-1 在 10:29:55 那条 JWKS 刷新日志(耗时 4120ms)级别是 WARN,不是 ERROR。", Decision.ACCEPT),
+        ("gw-1 在 10:29:55 那条 JWKS 刷新日志(耗时 4120ms)级别是 ERROR,不是 WARN。", Decision.REJECT),
+        ("gw-1's 10:29:55 JWKS refresh entry (4120ms) is a WARN, not an ERROR.", Decision.ACCEPT),
+        ("gw-1's 10:29:55 JWKS refresh entry (4120ms) is an ERROR, not a WARN.", Decision.REJECT),
+    ],
+)
+def test_a_level_denied_beside_another_is_read_as_not_that_level(draft: str, decision: Decision) -> None:
+    assert judge(draft, _GATEWAY) == decision
+
+
 def test_a_universal_negation_is_contradicted_by_any_unit_beyond_it() -> None:
     lag = prom_vector(
         ({"topic": "orders.events", "partition": "3"}, "15823"),

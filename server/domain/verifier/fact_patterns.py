@@ -349,6 +349,10 @@ _LEVELS = (
     ("INFO", re.compile(r"\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)")),
     ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
 )
+# "WARN, not ERROR", "是 WARN，不是 ERROR": the level after the contrast is denied.
+_CONTRAST_BEFORE = re.compile(
+    r"(?:\bnot|\brather than|\binstead of|\bisn't|\bwasn't|而不是|不是|而非|并非)\s*(?:an?\s+)?(?:level\s+)?$", re.I
+)
 _LEVEL_CASE = re.compile(r"\b(?:ERROR|WARN|WARNING|FATAL|INFO|DEBUG)\b")
 
 _SERVICE_WORDS = frozenset(

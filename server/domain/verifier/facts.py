@@ -38,6 +38,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _BARE_VALUE,
     _BELOW,
     _CAMEL,
+    _CONTRAST_BEFORE,
     _CLOCK,
     _COUNT,
     _COUNT_ANY,
@@ -251,9 +252,12 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         for m in pattern.finditer(text):
             negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start())
             yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + name if negated else name)
-    for name, pattern in _LEVELS:
-        for m in pattern.finditer(text):
-            yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), name)
+    levels = [(m, name) for name, pattern in _LEVELS for m in pattern.finditer(text)]
+    contrasted = len({name for _, name in levels}) > 1
+    for m, name in levels:
+        # "WARN, not ERROR": with another level beside it, a level after "not" is denied ("!ERROR").
+        denied = contrasted and _CONTRAST_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
+        yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), "!" + name if denied else name)
 
 
 def _setting(m: re.Match[str]) -> Optional[Fact]:
