@@ -451,6 +451,33 @@ def test_a_value_stated_for_each_listed_partition_is_checked_on_each(draft, evid
     assert judge(draft, evidence) == decision
 
 
+@pytest.mark.parametrize(
+    ("draft", "threshold", "decision"),
+    [
+        (
+            "search-indexer partition 2 is at 48,210 messages of lag, past the 10k threshold I queried with.",
+            10000,
+            Decision.ACCEPT,
+        ),
+        (
+            "search-indexer partition 2 is at 48,210 messages of lag, past the 10k threshold I queried with.",
+            50000,
+            Decision.REJECT,
+        ),
+        ("search-indexer 分区 2 积压 48,210 条消息，超过了查询用的 10k 阈值。", 10000, Decision.ACCEPT),
+        ("search-indexer 分区 2 积压 48,210 条消息，超过了查询用的 10k 阈值。", 50000, Decision.REJECT),
+    ],
+)
+def test_a_scaled_threshold_is_read_against_the_query(draft: str, threshold: int, decision: Decision) -> None:
+    lag = prom_vector(
+        ({"consumergroup": "search-indexer", "partition": "0"}, "140"),
+        ({"consumergroup": "search-indexer", "partition": "2"}, "48210"),
+        query='kafka_consumergroup_lag{consumergroup="search-indexer"}',
+        threshold=threshold,
+    )
+    assert judge(draft, lag) == decision
+
+
 def test_rounding_does_not_ground_another_number() -> None:
     row = prom_vector(({"instance": "node-worker-01:9100"}, "69.3"), query="disk_used_percent", threshold=50)
     assert judge("node-worker-01:9100 is at 96% disk usage.", row) == Decision.REJECT

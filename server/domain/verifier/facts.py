@@ -90,6 +90,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     EVENT_FORMS,
 )
 
+_THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 
@@ -183,6 +184,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
     for m in _SCALED_COUNT.finditer(masked):
         number = m.group(1)
+        threshold = _THRESHOLD_AFTER.match(masked, m.end()) is not None  # "past the 10k threshold": it is 10k
         decimals = len(number.split(".")[1]) if "." in number else 0
         scale, shift = (1e3, 3) if m.group(2) in "kK" else (1e6, 6)
         yield (
@@ -192,12 +194,14 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 FactKind.QUANTITY,
                 m.group(0),
                 m.group(0),
+                # "the 10k threshold I queried with": what was asked, not what was found.
+                Scope.QUERY if threshold else Scope.RESULT,
                 quantity=Quantity(
                     Dimension.NUMBER,
                     float(_plain_number(number)) * scale,
                     1.0,
                     decimals - shift,
-                    _comparison(masked, m.start(), m.end()),
+                    Comparison.EQUAL if threshold else _comparison(masked, m.start(), m.end()),
                 ),
             ),
         )
