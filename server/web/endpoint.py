@@ -53,6 +53,7 @@ class HttpEndpoint:
     """uvicorn serving one application on a bound socket, on its own thread and event loop."""
 
     def __init__(self, app: Starlette, live: LiveStreams, sock: socket.socket, grace_s: float):
+        self.app = app
         self._live = live
         self._sock = sock
         self.host = sock.getsockname()[0]
