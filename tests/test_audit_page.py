@@ -155,6 +155,9 @@ def _log_in(web, tenant: str) -> str:
 def test_with_a_token_file_the_page_asks_for_a_login(tenant_web):
     reply = tenant_web.get("/sessions/acme-1")
     assert reply.status == 303 and reply.header("location").startswith("/login?next=")
+    form = tenant_web.get(reply.header("location"))
+    assert form.status == 200 and 'name="next" value="/sessions/acme-1"' in form.text
+    assert 'value="/"' in tenant_web.get("/login?next=//evil.example/").text  # never another site
     assert tenant_web.post_form("/login", {"token": "wrong"}).status == 401
     assert tenant_web.get("/sessions/acme-1/events").status == 401
 

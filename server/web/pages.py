@@ -84,7 +84,7 @@ class Pages:
     def login_form(self, request: Request) -> Response:
         if not self._access.uses_tokens:
             return RedirectResponse("/", status_code=303)
-        return self._render(request, "login.html", next=_safe_next(request.query_params.get("next", "/")))
+        return self._render(request, "login.html", next=_safe_next(request.query_params.get("next", "/")), failed=False)
 
     async def log_in(self, request: Request) -> Response:
         if not self._access.uses_tokens:
