@@ -89,6 +89,8 @@ def test_the_timeline_pages_a_large_session_instead_of_rendering_every_row(web):
     page = web.get("/sessions/big")
     first = re.findall(r'id="inv-(big-\d+)"', page.text)
     assert len(first) == 100
+    entries = page.text.split('id="entries"')[1].split('id="evaluations"')[0]
+    assert entries.count('class="inv-link"') <= 13 and "and 248 more" in entries  # 12 sources linked, the rest counted
     seen = list(first)
     fragment = re.search(r'data-fragment="([^"]+)"', page.text).group(1).replace("&amp;", "&")
     while fragment:

@@ -16,6 +16,8 @@ from evidence_trace.server.domain.audit import TimelineEntry, TimeSpan
 from evidence_trace.server.domain.model import ClaimStatus, Decision, EvidenceLevel, Outcome, SessionStatus, StepKind
 from evidence_trace.server.domain.timeline import StoredInvocation, StoredStep
 
+#: Source invocations linked per evidence entry; the rest are counted (a 10,000-call entry is not 10,000 links).
+SOURCES_SHOWN = 12
 #: A bar never narrower than this share of the axis, so an instant call stays visible and clickable.
 MIN_BAR_PERCENT = 0.4
 
@@ -174,6 +176,7 @@ def text_with_links(text: str) -> list[tuple[str, Optional[str]]]:
 
 FILTERS = {"duration": duration, "age": age, "timestamp": timestamp, "pretty_json": pretty_json}
 GLOBALS = {
+    "sources_shown": SOURCES_SHOWN,
     "outcome_badge": outcome_badge,
     "level_badge": level_badge,
     "decision_badge": decision_badge,
