@@ -19,6 +19,7 @@ import uuid
 
 import grpc
 
+from bench import audit_page
 from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
 from bench.otlp import SPANS_PER_EXPORT, otlp_vs_batch
@@ -216,6 +217,8 @@ def main() -> None:
             bench_batch(et, 20_000 if args.quick else 100_000)
             bench_otlp(et, 10_240 if args.quick else 51_200)
             bench_summaries(et, db_path)
+    with tempfile.TemporaryDirectory() as tmp:  # its own server, with the HTTP endpoint on
+        audit_page.report_row(report, args.database or f"sqlite:///{tmp}/page.db")
     bench_memory(args.database, 20_000 if args.quick else 200_000)
     print("\n  where a row's time goes on the write path (sequential, benchmark rows; docs/performance.md)")
     for stage, micros in stage_costs():

@@ -25,19 +25,22 @@ from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.backend import Verifier
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.domain.verifier.rules import RulesVerifier
-from evidence_trace.server.rpc.auth import current_tenant
+from evidence_trace.server.rpc.auth import current_tenant, is_loopback_listen
 from evidence_trace.server.rpc.decoding import add_service
 from evidence_trace.server.rpc.guards import Guards, bind
-from evidence_trace.server.rpc.metrics import Metrics, MetricsEndpoint, MetricsInterceptor, start_endpoint
+from evidence_trace.server.rpc.metrics import Metrics, MetricsInterceptor
 from evidence_trace.server.rpc.otlp import SERVICE_NAME as OTLP_SERVICE_NAME
 from evidence_trace.server.rpc.otlp import OtlpTraceServicer, add_otlp_service
 from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
+from evidence_trace.server.rpc.tokens import load_tokens
 from evidence_trace.server.settings import Settings, VerifierSettings
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.writer import GroupCommitWriter
-from evidence_trace.server.usecases.services import build_use_cases
+from evidence_trace.server.usecases.services import UseCases, build_use_cases
+from evidence_trace.server.web.endpoint import HttpEndpoint, bind_http
+from evidence_trace.server.web.site import create_app
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 log = logging.getLogger("evidence_trace.server")
@@ -61,15 +64,20 @@ class RunningServer:
     health: health.HealthServicer
     writer: GroupCommitWriter
     settings: Settings
-    #: The Prometheus endpoint, when settings.metrics_listen enables it.
-    metrics_endpoint: Optional[MetricsEndpoint] = None
+    #: The HTTP endpoint (audit page and /metrics), when settings.http_address enables it.
+    http_endpoint: Optional[HttpEndpoint] = None
     #: Admission control and authentication; drained first on stop.
     guards: Optional[Guards] = None
 
     @property
+    def http_port(self) -> Optional[int]:
+        """The bound port of the HTTP endpoint; None when it is disabled."""
+        return self.http_endpoint.port if self.http_endpoint else None
+
+    @property
     def metrics_port(self) -> Optional[int]:
-        """The bound port of the /metrics endpoint; None when metrics are disabled."""
-        return self.metrics_endpoint.port if self.metrics_endpoint else None
+        """The port serving /metrics: the HTTP endpoint's (the former name, kept)."""
+        return self.http_port
 
     @property
     def address(self) -> str:
@@ -80,14 +88,16 @@ class RunningServer:
         """Refuse new calls, let in-flight ones finish within grace, then commit and close."""
         self.health.enter_graceful_shutdown()
         grace = self.settings.grace_period_s if grace is None else grace
+        if self.http_endpoint is not None:  # live pages end now; /metrics stays up while calls drain
+            self.http_endpoint.end_live_streams()
         if self.guards is not None:  # new calls: UNAVAILABLE + RetryInfo, not a bare CANCELLED
             grace = self.guards.drain(grace)
         self.server.stop(grace).wait()
         if self.guards is not None:
             self.guards.close()
+        if self.http_endpoint is not None:
+            self.http_endpoint.close(grace)
         self.writer.close()
-        if self.metrics_endpoint is not None:
-            self.metrics_endpoint.close()
 
 
 def _check_free(listen: str, what: str, flag: str) -> None:
@@ -126,8 +136,8 @@ def build_verifier(settings: VerifierSettings) -> Verifier:
 def create_server(settings: Settings) -> RunningServer:
     """Open and migrate the store, build the service, bind and start it."""
     _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
-    if settings.metrics_listen:
-        _check_free(settings.metrics_listen, "metrics", "--metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN")
+    if settings.http_address:
+        _check_free(settings.http_address, "HTTP", _HTTP_FLAGS)
     db = open_database(
         settings.database_url,
         DatabaseOptions(
@@ -146,7 +156,7 @@ def create_server(settings: Settings) -> RunningServer:
         settings.otlp_session_attribute,
     )
     writer = use_cases.writer
-    metrics = Metrics() if settings.metrics_listen else None
+    metrics = Metrics() if settings.http_address else None
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
     servicer = EvidenceTraceServicer(
         use_cases, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant, shutdown=shutdown
@@ -188,17 +198,39 @@ def create_server(settings: Settings) -> RunningServer:
             f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN"
         )
     try:
-        endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
+        endpoint = start_http(settings, use_cases, metrics)
     except OSError as exc:
         writer.close()
         raise BindError(
-            f"cannot listen on {settings.metrics_listen} (metrics): {exc.strerror or exc}; choose "
-            f"another with --metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN"
+            f"cannot listen on {settings.http_address} (HTTP): {exc.strerror or exc}; choose another with {_HTTP_FLAGS}"
         ) from exc
     server.start()
     for name in ("", SERVICE_NAME, OTLP_SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(server, port, health_servicer, writer, settings, endpoint, guards)
+
+
+_HTTP_FLAGS = "--http-listen or EVIDENCE_TRACE_HTTP_LISTEN (alias --metrics-listen)"
+
+
+def start_http(settings: Settings, use_cases: UseCases, metrics: Optional[Metrics]) -> Optional[HttpEndpoint]:
+    """The HTTP endpoint, the audit page and /metrics, when settings.http_address enables it; raises OSError.
+
+    The one place that decides whether this process serves HTTP: the page
+    reads through `use_cases` (the RPCs' own) and honours the same token file.
+    """
+    if not settings.http_address:
+        return None
+    tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
+    app, live = create_app(use_cases, tokens, metrics.registry if metrics else None)
+    endpoint = HttpEndpoint(app, live, bind_http(settings.http_address), settings.grace_period_s).start()
+    if tokens is None and not is_loopback_listen(settings.http_address):
+        log.warning(
+            "HTTP endpoint on %s without a token file: the audit page refuses every non-loopback client "
+            "(/metrics stays open); configure EVIDENCE_TRACE_TOKENS_FILE to serve them",
+            settings.http_address,
+        )
+    return endpoint
 
 
 def _redacted(url: str) -> str:
@@ -217,9 +249,10 @@ def serve(settings: Settings) -> None:
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     running = create_server(settings)
     print(f"evidence-trace listening on {running.address}", flush=True)
-    if running.metrics_port is not None:
-        host = settings.metrics_listen.rpartition(":")[0]
-        print(f"evidence-trace metrics on http://{host}:{running.metrics_port}/metrics", flush=True)
+    if running.http_port is not None:
+        host = settings.http_address.rpartition(":")[0]
+        print(f"evidence-trace audit page on http://{host}:{running.http_port}/", flush=True)
+        print(f"evidence-trace metrics on http://{host}:{running.http_port}/metrics", flush=True)
     log.info("serving on %s (database %s)", running.address, _redacted(settings.database_url))
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -74,7 +74,10 @@ class Settings:
     verifier: VerifierSettings = VerifierSettings()
     #: Python logging level.
     log_level: str = "INFO"
-    #: host:port of the Prometheus /metrics endpoint; empty disables it; port 0 picks a free port.
+    #: host:port of the HTTP endpoint: the audit page (docs/audit-page.md) and Prometheus /metrics;
+    #: empty disables it; port 0 picks a free port.
+    http_listen: str = ""
+    #: The former name of http_listen, still accepted; setting both to different addresses is an error.
     metrics_listen: str = ""
     #: Seconds between a WatchSession's polls of the database for new rows.
     watch_poll_s: float = 0.2
@@ -98,6 +101,11 @@ class Settings:
     #: OTLP ingest: the span (or resource) attribute holding the session id when a
     #: span has no gen_ai.conversation.id; empty: the trace id is the session (docs/otlp.md).
     otlp_session_attribute: str = ""
+
+    @property
+    def http_address(self) -> str:
+        """Where the HTTP endpoint (audit page and /metrics) listens: http_listen or its alias; "" when disabled."""
+        return self.http_listen or self.metrics_listen
 
     def validate(self) -> "Settings":
         _check_listen(self.listen)
@@ -126,8 +134,14 @@ class Settings:
                 raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_MODEL")
         if v.timeout_s <= 0:
             raise SettingsError("verifier timeout must be positive")
-        if self.metrics_listen:
-            _check_listen(self.metrics_listen)
+        for name in ("http_listen", "metrics_listen"):
+            if getattr(self, name):
+                _check_listen(getattr(self, name))
+        if self.http_listen and self.metrics_listen and self.http_listen != self.metrics_listen:
+            raise SettingsError(
+                f"http_listen {self.http_listen!r} and metrics_listen {self.metrics_listen!r} differ: metrics are "
+                "served on the HTTP endpoint, so set one of them (--metrics-listen is the old name of --http-listen)"
+            )
         if not 0 < self.watch_poll_s <= 60:
             raise SettingsError("watch_poll_s must be more than 0 and at most 60 seconds")
         if self.otlp_session_attribute and not _ATTRIBUTE_NAME.fullmatch(self.otlp_session_attribute):
@@ -219,6 +233,7 @@ _TOP: _Table = {
     "pool_size": ("POOL_SIZE", int),
     "busy_timeout_ms": ("BUSY_TIMEOUT_MS", int),
     "log_level": ("LOG_LEVEL", str),
+    "http_listen": ("HTTP_LISTEN", str),
     "metrics_listen": ("METRICS_LISTEN", str),
     "watch_poll_s": ("WATCH_POLL_S", float),
     "tokens_file": ("TOKENS_FILE", str),

@@ -1,6 +1,8 @@
 """The import direction of docs/architecture.md: every arrow points down, none sideways or up.
 
-rpc -> usecases -> domain; usecases -> store -> domain; adapters -> domain. The
+rpc -> usecases -> domain; web -> usecases -> domain (the audit page, a second
+transport beside rpc: never the store, never rpc); usecases -> store -> domain;
+adapters -> domain. The
 wiring at the top (app, settings, testing, cli) may import any layer; cli also
 imports the client SDK (evidence_trace.client): its ops commands are clients of
 a server. The domain imports no grpc, protobuf or Peewee, and no layer below
@@ -16,7 +18,7 @@ import pathlib
 import pytest
 
 SERVER = pathlib.Path(__file__).resolve().parent.parent / "server"
-LAYERS = ("rpc", "usecases", "domain", "adapters", "store", "cli")
+LAYERS = ("rpc", "web", "usecases", "domain", "adapters", "store", "cli")
 TOP = {"app", "settings", "testing", "cli", "server"}
 ALLOWED = {
     "domain": {"domain"},
@@ -24,12 +26,14 @@ ALLOWED = {
     "adapters": {"adapters", "domain"},
     "usecases": {"usecases", "domain", "store"},
     "rpc": {"rpc", "usecases", "domain"},
+    "web": {"web", "usecases", "domain"},
 }
 FORBIDDEN_LIBRARIES = {
     "domain": ("grpc", "google.protobuf", "google.rpc", "peewee", "evidence_trace.v1", "evidence_trace.client"),
     "store": ("grpc", "google.protobuf", "google.rpc", "evidence_trace.v1", "evidence_trace.client"),
     "usecases": ("grpc", "google.protobuf", "google.rpc", "evidence_trace.v1", "evidence_trace.client"),
     "adapters": ("grpc", "google.protobuf", "peewee", "evidence_trace.v1"),
+    "web": ("grpc", "google.protobuf", "google.rpc", "peewee", "evidence_trace.v1", "evidence_trace.client"),
 }
 
 

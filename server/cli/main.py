@@ -23,7 +23,7 @@ EXIT_CANNOT_START = 1
 def _serve_parser(sub) -> None:
     p = sub.add_parser(
         "serve",
-        help="run the gRPC service",
+        help="run the gRPC service (and, with --http-listen, the audit page and /metrics)",
         description="Run the evidence-trace gRPC service. Flags win over EVIDENCE_TRACE_* "
         "environment variables; see docs/configuration.md.",
     )
@@ -65,9 +65,12 @@ def _serve_parser(sub) -> None:
     )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
     p.add_argument(
-        "--metrics-listen",
-        help="HOST:PORT of the Prometheus /metrics endpoint; port 0 picks a free port "
-        "(env EVIDENCE_TRACE_METRICS_LISTEN, default disabled)",
+        "--http-listen",
+        help="HOST:PORT of the HTTP endpoint: the session audit page at / and Prometheus /metrics; port 0 picks "
+        "a free port (env EVIDENCE_TRACE_HTTP_LISTEN, default disabled; see docs/audit-page.md)",
+    )
+    p.add_argument(
+        "--metrics-listen", help="the former name of --http-listen, still accepted (env EVIDENCE_TRACE_METRICS_LISTEN)"
     )
 
 

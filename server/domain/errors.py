@@ -61,6 +61,13 @@ class SessionNotFound(NotFound):
         super().__init__("SESSION_NOT_FOUND", f"session {session_id!r} not found", session_id=session_id)
 
 
+class InvocationNotFound(NotFound):
+    """The invocation is not in this session of this tenant (another tenant's looks exactly the same)."""
+
+    def __init__(self, invocation_id: str):
+        super().__init__("INVOCATION_NOT_FOUND", f"invocation {invocation_id!r} not found", invocation_id=invocation_id)
+
+
 class Conflict(ReasonedError):
     """An idempotency key reused with different content."""
 

@@ -31,7 +31,8 @@ def page_size(requested: int) -> int:
 
 def _fingerprint(flt: SessionFilter) -> str:
     status = None if flt.status is None else int(flt.status)
-    text = json.dumps([status, flt.min_update_us, flt.max_update_us])
+    bounds: list[object] = [status, flt.min_update_us, flt.max_update_us]
+    text = json.dumps(bounds + [flt.id_contains] if flt.id_contains else bounds)  # tokens of unfiltered pages unchanged
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 

@@ -140,3 +140,5 @@ class SessionFilter:
     status: Optional[SessionStatus] = None
     min_update_us: Optional[int] = None
     max_update_us: Optional[int] = None
+    #: Only sessions whose id contains this text (case-insensitive); None or "" for every session.
+    id_contains: Optional[str] = None

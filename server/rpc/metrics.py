@@ -1,22 +1,20 @@
-"""Prometheus metrics: an RPC interceptor, the servicer's outcome counters, the HTTP endpoint.
+"""Prometheus metrics: an RPC interceptor and the servicer's outcome counters.
 
 Each server owns its own registry, so several servers in one process (tests)
-never share or double-register series. docs/metrics.md lists every metric.
+never share or double-register series; the HTTP endpoint (server/web) serves
+the registry at /metrics. docs/metrics.md lists every metric.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.metadata
 import platform
-import threading
 import time
 from typing import Any, Callable, Iterator, Protocol
-from wsgiref.simple_server import WSGIServer
 
 import grpc
 import prometheus_client
-from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector, start_http_server
+from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
 from evidence_trace.server.rpc.method_handlers import carry
@@ -240,27 +238,3 @@ def _code_name(context: grpc.ServicerContext, failed: bool) -> str:
     if not context.is_active():
         return "CANCELLED"
     return "UNKNOWN" if failed else "OK"
-
-
-@dataclasses.dataclass
-class MetricsEndpoint:
-    """The HTTP server exposing /metrics; `port` is the bound port."""
-
-    httpd: WSGIServer
-    thread: threading.Thread
-
-    @property
-    def port(self) -> int:
-        return int(self.httpd.server_port)
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
-
-
-def start_endpoint(metrics: Metrics, listen: str) -> MetricsEndpoint:
-    """Serve the registry on HOST:PORT (port 0 picks a free one)."""
-    host, _, port = listen.rpartition(":")
-    httpd, thread = start_http_server(int(port), addr=host.strip("[]"), registry=metrics.registry)
-    return MetricsEndpoint(httpd, thread)

@@ -25,6 +25,16 @@ from evidence_trace.server.store.db import is_sqlite, thread_connection, transla
 from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, from_us
 
 
+def find_session(db: peewee.Database, tenant: str, session_id: str) -> Optional[Session]:
+    """The session row; call with a connection open (and inside the read's transaction, if any)."""
+    p = db.param
+    found = db.execute_sql(
+        f"SELECT {', '.join(SESSIONS.columns)} FROM {SESSIONS.table} WHERE tenant = {p} AND session_id = {p}",
+        (tenant, session_id),
+    ).fetchall()
+    return SESSIONS.to_domain(found[0]) if found else None
+
+
 class Reader:
     """Read access to the store for one database."""
 
@@ -37,13 +47,7 @@ class Reader:
             return self._db.execute_sql(sql, params).fetchall()
 
     def _find_session(self, tenant: str, session_id: str) -> Optional[Session]:
-        """The session row; call with a connection open (and inside the read's transaction, if any)."""
-        p = self._p
-        found = self._db.execute_sql(
-            f"SELECT {', '.join(SESSIONS.columns)} FROM {SESSIONS.table} WHERE tenant = {p} AND session_id = {p}",
-            (tenant, session_id),
-        ).fetchall()
-        return SESSIONS.to_domain(found[0]) if found else None
+        return find_session(self._db, tenant, session_id)
 
     def _session_rows(self, columns: tuple[str, ...], tenant: str, session_id: str) -> list[tuple]:
         """A session's invocation rows in call order; call inside the read's transaction."""
@@ -125,6 +129,10 @@ class Reader:
         if flt.max_update_us is not None:
             where.append(f"s.update_us < {p}")
             params.append(flt.max_update_us)
+        if flt.id_contains:
+            escaped = flt.id_contains.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            where.append(f"LOWER(s.session_id) LIKE {p} ESCAPE '\\'")
+            params.append(f"%{escaped}%")
         if after is not None:
             where.append(f"(s.update_us < {p} OR (s.update_us = {p} AND s.id < {p}))")
             params += [after.update_us, after.update_us, after.row_id]

@@ -9,9 +9,11 @@ import peewee
 from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.gate import Gate
+from evidence_trace.server.store.audit_reads import AuditReader
 from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.answer_gate import ChatService
+from evidence_trace.server.usecases.audit import SessionAudit
 from evidence_trace.server.usecases.compute import ComputeSlots
 from evidence_trace.server.usecases.listing import SessionListing
 from evidence_trace.server.usecases.otlp_ingest import OtlpIngest
@@ -22,7 +24,7 @@ from evidence_trace.server.usecases.watching import SessionWatcher
 
 @dataclasses.dataclass(frozen=True)
 class UseCases:
-    """What the servicers call: recording, sessions, the answer gate, listing, watching and OTLP ingest."""
+    """What the servicers and the audit page call: recording, sessions, the answer gate, listing, watching, OTLP ingest."""
 
     recorder: Recorder
     sessions: Sessions
@@ -31,6 +33,8 @@ class UseCases:
     watcher: SessionWatcher
     writer: GroupCommitWriter
     otlp: OtlpIngest
+    #: What the audit page reads beyond the RPCs' use cases.
+    audit: SessionAudit
 
 
 def build_use_cases(
@@ -54,4 +58,5 @@ def build_use_cases(
         watcher=SessionWatcher(reader, watch_poll_s),
         writer=writer,
         otlp=OtlpIngest(recorder, otlp_session_attribute),
+        audit=SessionAudit(AuditReader(db)),
     )

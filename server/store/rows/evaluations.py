@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from evidence_trace.server.domain.audit import AuditedEvaluation
 from evidence_trace.server.domain.model import Decision, FallbackReason, Verdict
 from evidence_trace.server.domain.timeline import NewEvaluation, PriorChat, StoredEvaluation
 from evidence_trace.server.store import models
@@ -54,6 +55,8 @@ class EvaluationMapper:
         "claims",
         "verifier_decision",
     )
+    #: The SELECT list `to_audited` reads: `columns`, then what only the audit page shows.
+    audit_columns = columns + ("draft_answer", "source_invocation_ids")
     #: The SELECT list `overview_verdict` reads: a session listing's last verdict.
     overview_columns = ("decision", "fallback_reason", "reasons", "confidence", "verifier", "create_us")
 
@@ -141,6 +144,13 @@ class EvaluationMapper:
             verdict=_verdict(decision, fallback, reasons, confidence, verifier, claims, verifier_decision),
             latency_ms=latency_ms,
             create_us=create_us,
+        )
+
+    def to_audited(self, row: Sequence[Any]) -> AuditedEvaluation:
+        width = len(self.columns)
+        draft, source_ids = row[width:]
+        return AuditedEvaluation(
+            evaluation=self.to_domain(row[:width]), draft=draft, source_invocation_ids=tuple(_json(source_ids) or ())
         )
 
     def overview_verdict(self, row: Sequence[Any]) -> tuple[Optional[Verdict], Optional[int]]:
