@@ -45,9 +45,10 @@ _HEDGE_CUE = re.compile(
     r"\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
     r"appears? to|could be|could have|would suggest|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
     r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
-    r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess)\b"
+    r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess|"
+    r"(?:usually|typically|generally|often|commonly|normally) (?:means?|indicates?|points? to|suggests?|implies))\b"
     r"|可能|也许|或许|大概|疑似|推测|猜测|(?:尚未|未|待)确认(?!的?(?:消息|请求|数|条|量))|待验证|未验证|不确定|似乎|看起来|"
-    r"怀疑|估计",
+    r"怀疑|估计|(?:通常|一般|往往|常常)(?:意味着|表示|说明|表明)",
     re.I,
 )
 _GAP_CUE = re.compile(

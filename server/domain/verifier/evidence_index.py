@@ -197,7 +197,7 @@ class Evidence:
         keys = [
             f.key
             for f in facts
-            if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key))
+            if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key) and not spaced_form(f.key))
             or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)
         ]
         windows = [
@@ -298,6 +298,12 @@ def setting_names(key: str) -> list[str]:
 def setting_pattern(name: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in name.split()]
     return re.compile(r"[ _\-]?".join(words) + r"[a-z]*")
+
+
+def spaced_form(key: str) -> str:
+    """ "flood stage" for "flood-stage": a hyphenated name of plain words, as prose writes it; else ""."""
+    parts = key.split("-")
+    return " ".join(parts) if len(parts) in (2, 3) and all(p.isalpha() for p in parts) else ""
 
 
 def contains(lowered: str, key: str, suffix: bool = False) -> bool:

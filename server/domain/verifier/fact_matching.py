@@ -14,7 +14,7 @@ import dataclasses
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern
+from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
     Comparison,
@@ -65,6 +65,9 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         ):
             subject_seen = subject_seen or fact.is_entity
             continue
+        if _grpc_method_in(fact, unit, question):
+            subject_seen = True
+            continue
         if fact.kind in (FactKind.STATE, FactKind.LEVEL):
             found = unit.state if fact.kind == FactKind.STATE else unit.level
             if found and not matches(fact, unit):
@@ -75,6 +78,18 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         entities = [f for f in facts if f.is_entity]
         return conflict if (subject_seen or not entities) else False
     return True
+
+
+_GRPC_METHOD = re.compile(r"^/([a-z_][\w]*(?:\.[\w]+)+)/([a-z_]\w*)$")
+
+
+def _grpc_method_in(fact: Fact, unit: Unit, question: Optional[Unit]) -> bool:
+    """ "/fx.v1.Rates/GetRate" against a series labelled grpc_method="GetRate" whose query (or
+    labels) name grpc_service="fx.v1.Rates": a full gRPC method name split as metrics label it."""
+    m = _GRPC_METHOD.match(fact.key) if fact.kind == FactKind.IDENTIFIER else None
+    if m is None or not contains(unit.lowered, m.group(2)):
+        return False
+    return contains(unit.lowered, m.group(1)) or (question is not None and contains(question.lowered, m.group(1)))
 
 
 def _at_time(fact: Fact, unit: Unit) -> bool:
@@ -99,6 +114,9 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     kind = fact.kind
     if fact.is_entity:
         if contains(unit.lowered, fact.key, suffix="_" in fact.key):
+            return True
+        spaced = spaced_form(fact.key) if fact.kind == FactKind.SERVICE else ""
+        if spaced and contains(unit.lowered, spaced):
             return True
         # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
         host, _, port = fact.key.rpartition(":")

@@ -198,7 +198,7 @@ _COUNT = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
-_ZH_COUNT = re.compile(r"(?<![0-9,.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
+_ZH_COUNT = re.compile(r"(?<![0-9,./])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
 _NUMBER_WORDS = {
     "zero": 0,
     "no": 0,
@@ -258,6 +258,12 @@ _ZH_SETTING = re.compile(
     r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*("
     + _NUMBER
     + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?"
+)
+# "500/500 条失败", "3/5 pods ready": a fraction of a count, stated as written.
+_FRACTION = re.compile(
+    r"(?<![\w./:-])([0-9]+/[0-9]+)(?=[ \t]*(?:条|个|次|项|笔|副本|节点|成功|失败|就绪|items?\b|requests?\b|messages?\b|"
+    r"pods?\b|replicas?\b|nodes?\b|tasks?\b|jobs?\b|shards?\b|checks?\b|failed\b|succeeded\b|ready\b|healthy\b))",
+    re.I,
 )
 # A JVM memory flag: "-Xmx4g", "-Xms512m", "-Xss1m" (heap, initial heap, thread stack).
 _JVM_FLAG = re.compile(r"(?<![\w-])-X(mx|ms|ss|mn)([0-9]+)([kmgt])?(?![\w.])", re.I)
@@ -379,7 +385,7 @@ _VERSION = re.compile(
 _TIME_OR_DATE = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
     r"|(?<![A-Za-z0-9.\-])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[ \t]*(?:UTC|GMT|CST|[AaPp][Mm]))?"
-    r"|[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?"
+    r"|(?<![0-9])[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
     r"|[0-9]{4}年(?:[0-9]{1,2}月(?:[0-9]{1,2}日)?)?|[0-9]{1,2}月[0-9]{1,2}日|[0-9]{1,2}[点時时](?:[0-9]{1,2}分?)?"
     r"|\b(?:19|20)[0-9]{2}\b"
 )

@@ -38,8 +38,8 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _BARE_VALUE,
     _BELOW,
     _CAMEL,
-    _CONTRAST_BEFORE,
     _CLOCK,
+    _CONTRAST_BEFORE,
     _COUNT,
     _COUNT_ANY,
     _DECIMAL_BYTES_ALSO,
@@ -49,6 +49,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ERROR_CODE,
     _EVENT,
     _EVENT_STEM,
+    _FRACTION,
     _HASH_ID,
     _HOST_PORT,
     _HTTP_STATUS,
@@ -122,6 +123,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), fact
     for m in _JVM_FLAG.finditer(masked):
         yield m.start(), m.end(), _jvm_flag(m)
+    for m in _FRACTION.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
     for m in _CLOCK.finditer(text):
         hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
         if hour < 24:
@@ -366,7 +369,9 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     )
 
 
-_QUALIFIER_AFTER = re.compile(r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|内|窗口)", re.I)
+_QUALIFIER_AFTER = re.compile(
+    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|内|窗口|速率|增量|的速率|的平均|的增量)", re.I
+)
 
 
 def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:

@@ -65,7 +65,9 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ..
         check, facts = _check(claim, evidence, subject, nicknames)
         checks.append(check)
         named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
-        if named:
+        if named and all(_ADDRESS.match(f.key) for f in named):
+            subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
+        elif named:
             subject = named
     return tuple(checks)
 
@@ -175,7 +177,12 @@ def _check(
             else (SUBJECT_KINDS if noun.strip().startswith("it") else {FactKind.INSTANCE})
         )
         present = {f.kind for f in facts}
-        inherited = [f for f in subject if f.kind in wanted and f.kind not in present]
+        workload = re.search(r"pod|container|replica|worker|容器|副本|进程", noun) is not None
+        inherited = [
+            f
+            for f in subject
+            if f.kind in wanted and f.kind not in present and not (workload and _ADDRESS.match(f.key))
+        ]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
     return _check_facts(claim, facts, evidence), facts
 
@@ -251,6 +258,7 @@ def facts_have_values(facts: Sequence[Fact]) -> bool:
     )
 
 
+_ADDRESS = re.compile(r"^[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?::[0-9]+)?$")  # an IP, or IP:port: a peer, not a workload
 _EXCLUSIVE = re.compile(
     r"\b(?:only|exclusively|solely)\s+(?:in|on|at|for|from)\b|只(?:出现|发生|存在)?在|仅(?:出现|发生|存在)?在|"
     r"只有.{0,8}?(?:地域|区域|集群|机房)",
