@@ -69,10 +69,10 @@ _GAP_CUE = re.compile(
     r"series|samples|knowledge|runbook entries|chunks) (?:(?:was|were) )?(?:found|returned|available|came back)\b"
     r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
     r"|\bnot (?:be )?(?:checked|verified|confirmed) (?:by|from|against|in) (?:the )?(?:logs?|metrics?|knowledge|evidence)"
-    r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实)"
+    r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实|给出|判断|确定)"
     r"|(?:日志|指标|知识库|链路|监控|Prometheus|prometheus|CLS|cls)\s*的?\s*(?:查询|检索|搜索|调用|请求)[^。；]{0,12}?"
     r"(?:超时|失败|报错|出错|返回了?错误|错误|为空|无结果|不可用)"
-    r"|(?:查询|检索|搜索|抓取|获取|调用)(?:[^，。；\n]{0,40}?)(?:失败|超时)(?=[，。；（(]|$)"
+    r"|(?:查询|检索|搜索|抓取|获取|调用)(?:[^，。；\n]{0,40}?)(?:失败|超时)了?(?=[，。；（(：:]|$)"
     r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)",
     re.I,
 )

@@ -25,8 +25,8 @@ _STATUS_WORDS = re.compile(
 )
 _STATUS_PLURAL = re.compile(r"(?<![A-Za-z0-9.:/-])([1-5][0-9]{2})s(?![A-Za-z0-9])")
 _DURATION_BEFORE = re.compile(
-    r"\b(?:for|after|took|takes|taking|lasting|lasted|within|in|over|under|about|around|nearly|of|wait(?:ed|ing)?|"
-    r"hang(?:s|ing)?|hung|timeout|latency|duration)\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$",
+    r"\b(?:for|after|took|takes|taking|lasting|lasted|within|in|over|under|about|around|nearly|wait(?:ed|ing)?|"
+    r"hang(?:s|ing)?|hung|timeout|latency|duration|(?:latency|duration|time|timeout|wait) of)\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$",
     re.I,
 )
 _ERROR_CODE = re.compile(
@@ -175,7 +175,7 @@ _ABOVE_AFTER = re.compile(r"^[ \t]*(?:\+|or more|以上|多)")
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _QUERY_CONTEXT = re.compile(
     r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|step|resolution|最近|过去|时间窗口|范围|步长)"
-    r"[^.;,，。]{0,24}$"
+    r"(?:[^.;,，。]|\.(?=[0-9])){0,24}$"
     # "近 5 分钟" (the last 5 minutes), right before the number; "接近" / "将近" (nearly) are not windows
     r"|(?<![接将])近[ \t]*$",
     re.IGNORECASE,
@@ -328,8 +328,15 @@ _BARE_VALUE = re.compile(
 )
 
 _STATES = (
-    ("firing", re.compile(r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发|告警中|正在告警", re.I)),
-    ("pending", re.compile(r"\bpending\b|待触发|等待中", re.I)),
+    ("firing", re.compile(r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发(?=$|[了中的，。；、,.;\s）)]|状态)|告警中|正在告警", re.I)),
+    (
+        "pending",
+        re.compile(
+            r"\bpending\b(?!\s+(?:messages?|requests?|tasks?|jobs?|pods?|items?|writes?|operations?|connections?|acks?|"
+            r"changes?|records?|events?|entries|bytes|work|transactions?|invoices?|orders?|payments?))|待触发|等待中",
+            re.I,
+        ),
+    ),
     (
         "resolved",
         re.compile(
