@@ -179,3 +179,125 @@ BAD_QUERY = EvidenceRow(
 )
 def test_a_failed_query_stated_with_its_consequence_is_a_gap(draft: str, decision: Decision) -> None:
     assert judge(draft, BAD_QUERY, RATE_LIMIT) == decision
+
+
+HIT_RATIO = EvidenceRow(
+    "hits-1",
+    "query_metrics",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "status": "success",
+            "data": {"resultType": "vector", "result": [{"metric": {"pop": "gz-03"}, "value": [1796883780, "0.62"]}]},
+        }
+    ),
+    {"query": "sum by (pop) (rate(nginx_cache_hits_total[5m])) / sum by (pop) (rate(nginx_cache_requests_total[5m]))"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("The cache hit ratio at gz-03 is 62%.", Decision.ACCEPT),
+        ("The cache hit ratio at gz-03 is down to 0.62%.", Decision.REJECT),
+        ("gz-03 的缓存命中率为 62%。", Decision.ACCEPT),
+        ("gz-03 的缓存命中率降到了 0.62%。", Decision.REJECT),
+    ],
+)
+def test_a_fraction_up_to_one_is_never_read_as_a_percentage_of_itself(draft: str, decision: Decision) -> None:
+    assert judge(draft, HIT_RATIO) == decision
+
+
+HEAP = EvidenceRow(
+    "heap-1",
+    "query_metrics",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "status": "success",
+            "data": {
+                "resultType": "vector",
+                "result": [{"metric": {"area": "heap", "pod": "risk-scoring-0"}, "value": [1796883780, "6442450944"]}],
+            },
+        }
+    ),
+    {"query": 'jvm_memory_max_bytes{area="heap",pod="risk-scoring-0"}'},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        (
+            "risk-scoring-0's heap max is 6 GiB. Consider raising the heap above its current 6 GiB, e.g. to 8 GiB.",
+            Decision.ACCEPT,
+        ),
+        (
+            "risk-scoring-0's heap max is 6 GiB. Consider raising the heap above its current 4 GiB, e.g. to 6 GiB.",
+            Decision.REJECT,
+        ),
+    ],
+)
+def test_the_current_value_named_in_advice_is_checked(draft: str, decision: Decision) -> None:
+    assert judge(draft, HEAP) == decision
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("按租户的 429 比例查询失败了（bad_data）。PublicApiRateLimitRejections 正在 firing。", Decision.ACCEPT),
+        ("按租户的 429 比例查询返回了空结果。PublicApiRateLimitRejections 正在 firing。", Decision.REJECT),
+        (
+            "The per-tenant rate-limit query failed with bad_data. PublicApiRateLimitRejections is firing.",
+            Decision.ACCEPT,
+        ),
+        (
+            "The per-tenant rate-limit query returned no results. PublicApiRateLimitRejections is firing.",
+            Decision.REJECT,
+        ),
+    ],
+)
+def test_a_failed_call_is_not_an_empty_result(draft: str, decision: Decision) -> None:
+    assert judge(draft, BAD_QUERY, RATE_LIMIT) == decision
+
+
+EVENTS = EvidenceRow(
+    "events-2",
+    "query_logs",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "success": True,
+            "logs": [
+                {
+                    "timestamp": "2026-12-13 01:05:02",
+                    "level": "WARN",
+                    "service": "kubelet",
+                    "message": "Evicted pod batch/log-shipper-9x7kd: ephemeral-storage",
+                },
+                {
+                    "timestamp": "2026-12-13 01:06:40",
+                    "level": "WARN",
+                    "service": "kubelet",
+                    "message": "ImageGCFailed: wanted to free 16106127360 bytes",
+                },
+            ],
+            "total": 2,
+        }
+    ),
+    {"query": "node:ip-10-42-8-17"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("At 01:05:02 kubelet evicted batch/log-shipper-9x7kd (WARN).", Decision.ACCEPT),
+        ("At 01:06:40 kubelet evicted batch/log-shipper-9x7kd (WARN).", Decision.REJECT),
+        ("01:05:02 kubelet 驱逐了 batch/log-shipper-9x7kd（WARN）。", Decision.ACCEPT),
+        ("01:06:40 kubelet 驱逐了 batch/log-shipper-9x7kd（WARN）。", Decision.REJECT),
+        ("kubelet evicted batch/log-shipper-9x7kd at 01:05 (WARN).", Decision.ACCEPT),
+    ],
+)
+def test_a_time_stated_to_the_second_binds_the_entry_of_that_second(draft: str, decision: Decision) -> None:
+    assert judge(draft, EVENTS) == decision

@@ -54,7 +54,7 @@ _HEDGE_CUE = re.compile(
 _GAP_CUE = re.compile(
     r"(?:\b(?:logs?|metrics?|prometheus|promql|knowledge(?: base)?|kb|runbook|trace|tracing|tempo|jaeger|loki|"
     r"elasticsearch|cls|splunk|datadog|retrieval|rag)\s+(?:search|query|queries|lookup|call|request|tool|api|backend)"
-    r"|\b(?:the|my|our|this|that|a|one|second|first|last)\s+(?:search|query|lookup|tool call|retrieval|log search|"
+    r"|\b(?:the|my|our|this|that|a|one|second|first|last)\s+(?:[\w-]+\s+){0,3}?(?:search|query|lookup|tool call|retrieval|log search|"
     r"metrics query)|\b(?:lookup_knowledge|query_logs|query_metrics|[a-z]+_[a-z_]+)\s*(?:call)?)"
     r"[^.;。；]{0,48}?\b(?:timed out|time[ds]? out|failed|errored|exceeded (?:its|the|a) (?:[\w-]+ )?(?:deadline|timeout)|"
     r"returned (?:no|nothing|empty|0|zero|an error)|found (?:no|nothing)|came back empty|was empty|were empty|"
@@ -73,7 +73,7 @@ _GAP_CUE = re.compile(
     r"|(?:日志|指标|知识库|链路|监控|Prometheus|prometheus|CLS|cls)\s*的?\s*(?:查询|检索|搜索|调用|请求)[^。；]{0,12}?"
     r"(?:超时|失败|报错|出错|返回了?错误|错误|为空|无结果|不可用)"
     r"|(?:查询|检索|搜索|抓取|获取|调用)(?:[^，。；\n]{0,40}?)(?:失败|超时)了?(?=[，。；（(：:]|$)"
-    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)",
+    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)|返回了?空(?:结果|数据|列表)?|结果为空|空结果",
     re.I,
 )
 _CAUSAL_CUE = re.compile(
@@ -129,6 +129,12 @@ _SMUGGLED_CURRENT = re.compile(
     r"\b(?:set|raise|lower|increase|decrease|change|bump|reduce|restore|put)\s+(.{1,60}?)\s+(?:back\s+)?to\s+\S+\s*"
     r"[(（]\s*(?:it\s+is\s+|it's\s+|which\s+is\s+)?(?:currently|now|at present|today)\s*(?:at\s+|is\s+|set\s+to\s+)?"
     r"([^)）]{1,40})[)）]",
+    re.I,
+)
+_SMUGGLED_ITS_CURRENT = re.compile(
+    r"\b(?:raise|raising|increase|increasing|lower|lowering|reduce|reducing|bump|bumping|set|setting|change|changing|"
+    r"grow|growing|shrink|shrinking)\s+(?:the\s+)?(.{1,40}?)\s+(?:above|below|beyond|past|from|over|under)\s+"
+    r"(?:its|the|their)\s+current\s+([0-9][^\s,;)]*(?:\s?(?:%|[a-zA-Z]{1,3}\b))?)",
     re.I,
 )
 _SMUGGLED_CLAUSE = re.compile(

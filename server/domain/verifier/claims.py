@@ -42,6 +42,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SMUGGLED_CLAUSE,
     _SMUGGLED_CURRENT,
     _SMUGGLED_FROM,
+    _SMUGGLED_ITS_CURRENT,
     _SMUGGLED_KEEP,
     _SUBSTANTIVE,
 )
@@ -231,6 +232,7 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind) -> Iterator
 
 
 _CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a result|因此|所以|从而|导致|故)\b", re.I)
+_EXAMPLE = re.compile(r"\s*(?:e\.g\.|i\.e\.|for example|for instance|such as|比如|例如|譬如)", re.I)
 _CODE_CONTENT = re.compile(r"`([^`\n\s]{2,64})`")
 _COMMA = re.compile(r"[，,](?!\d)\s*")
 
@@ -252,7 +254,10 @@ def _clauses(raw: str, start: int, end: int, section: ClaimKind) -> list[tuple[i
         len(kinds) < 2
         or not kinds & {ClaimKind.ADVICE, ClaimKind.HEDGE}
         or ClaimKind.GAP in kinds
-        or any(_CONSEQUENCE.match(raw[start + a : start + b]) for a, b in spans[1:])
+        or any(
+            _CONSEQUENCE.match(raw[start + a : start + b]) or _EXAMPLE.match(raw[start + a : start + b])
+            for a, b in spans[1:]
+        )
     ):
         return [(start, end, False)]
     return [(start + a, start + b, i > 0) for i, (a, b) in enumerate(spans) if raw[start + a : start + b].strip()]
@@ -328,6 +333,10 @@ def _expand(claim: Claim) -> Iterator[Claim]:
     m = _SMUGGLED_CURRENT.search(claim.text)
     if m:
         # "set X back to 2 (it is currently 1)" asserts X is 1.
+        yield Claim(claim.start, claim.end, f"{m.group(1)} is {m.group(2)}".strip(), ClaimKind.FACT, smuggled=True)
+    m = _SMUGGLED_ITS_CURRENT.search(claim.text)
+    if m:
+        # "raise the heap above its current 4 GiB" asserts the heap is 4 GiB.
         yield Claim(claim.start, claim.end, f"{m.group(1)} is {m.group(2)}".strip(), ClaimKind.FACT, smuggled=True)
     m = _SMUGGLED_CLAUSE.search(claim.text)
     if m:

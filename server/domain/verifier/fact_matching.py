@@ -97,8 +97,24 @@ def _at_time(fact: Fact, unit: Unit) -> bool:
     if unit.kind in ("series", "input", "header") or not unit.minutes:
         return True  # a series' samples are picked by time instead; a unit without times binds none
     wanted = [int(v) for v in fact.key.split(",")]
+    stated = _SECONDS.search(fact.text)
+    if stated and unit.seconds:
+        # "01:06:40" against a unit timed to the second: the same second (give or take 2), not just the minute.
+        written = int(stated.group(1)) * 3600 + int(stated.group(2)) * 60 + int(stated.group(3))
+        claimed = {written + (w - wanted[0]) * 60 for w in wanted}
+        return any(
+            _apart(c, u, 86400) <= 2 or abs(_apart(c, u, 86400) - 28800) <= 2 for c in claimed for u in unit.seconds
+        )
     # Times without a zone may be local: UTC+8 (the originating tools log in Asia/Shanghai) counts too.
     return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1 for w in wanted for m in unit.minutes)
+
+
+_SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
+
+
+def _apart(a: int, b: int, period: int) -> int:
+    d = abs(a - b) % period
+    return min(d, period - d)
 
 
 def _minutes_apart(a: int, b: int) -> int:
@@ -282,14 +298,15 @@ _PERCENT_NAMED = re.compile(r"percent|pct|%|百分")
 def _ratio_matches(quantity: Quantity, value: float, unit: Unit) -> bool:
     """A bare number against a stated percentage: a fraction (0.873 is 87.3%) or a bare percentage (87.3).
 
-    An equality may hold under either reading ("87%" for 0.873 or 87.3). A bound
-    ("below 5%") must hold under the reading the number's own scale gives: up to
-    1 it is a fraction, unless its unit names percent; otherwise either reading
-    could make any bound true (0.083 read as 0.083% is "below 5%").
+    Up to 1 a number is a fraction, unless its unit names percent: 0.62 is 62%, not
+    0.62% (either reading would let a wrong scale through). Above 1 an equality may
+    hold under either reading ("87%" for 87.3 as a bare percentage, or a count); a
+    bound ("below 5%") holds for the bare percentage.
     """
-    if quantity.comparison == Comparison.EQUAL or quantity.comparison == Comparison.ABOUT:
+    fraction = abs(value) <= 1 and not _PERCENT_NAMED.search(unit.text)
+    if (quantity.comparison == Comparison.EQUAL or quantity.comparison == Comparison.ABOUT) and not fraction:
         return quantity.matches(value) or quantity.matches(value * 0.01)
-    if abs(value) <= 1 and not _PERCENT_NAMED.search(unit.text):
+    if fraction:  # 0.62 is 62%, never 0.62%
         return quantity.matches(value)
     return quantity.matches(value * 0.01)
 

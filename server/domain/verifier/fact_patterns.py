@@ -93,6 +93,12 @@ _UNIT_WORDS = {
     "x": (Dimension.NUMBER, 1.0),
     "×": (Dimension.NUMBER, 1.0),
     "倍": (Dimension.NUMBER, 1.0),
+    # CPU ("0.93 cores", "1.5 核"): plain numbers of cores
+    "cores": (Dimension.NUMBER, 1.0),
+    "core": (Dimension.NUMBER, 1.0),
+    "vcpu": (Dimension.NUMBER, 1.0),
+    "vcpus": (Dimension.NUMBER, 1.0),
+    "核": (Dimension.NUMBER, 1.0),
     # ratios
     "%": (Dimension.RATIO, 0.01),
     "percent": (Dimension.RATIO, 0.01),
@@ -328,7 +334,13 @@ _BARE_VALUE = re.compile(
 )
 
 _STATES = (
-    ("firing", re.compile(r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发(?=$|[了中的，。；、,.;\s）)]|状态)|告警中|正在告警", re.I)),
+    (
+        "firing",
+        re.compile(
+            r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发(?=$|[了中的，。；、,.;\s）)]|状态)|告警中|正在告警",
+            re.I,
+        ),
+    ),
     (
         "pending",
         re.compile(

@@ -106,7 +106,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             continue
         taken.append((start, end))
-        found.setdefault((fact.kind, fact.key), (start, fact))
+        found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key), (start, fact))
     return tuple(fact for _, fact in sorted(found.values(), key=lambda pair: pair[0]))
 
 

@@ -362,9 +362,18 @@ def _in_question(fact: Fact, units: list[Unit]) -> bool:
     return bool(units) and units[-1].strength == Strength.QUESTION and matches(fact, units[-1])
 
 
+_EMPTY_RESULT = re.compile(
+    r"\breturned (?:no|nothing|empty|an empty|0|zero)\b|came back empty|(?:was|were) empty|found (?:no|nothing)\b"
+    r"|返回了?空|空结果|结果为空|无结果|没有(?:返回|找到|查到)",
+    re.I,
+)
+_FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
+
+
 def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
     """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
     families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
+    claims_empty = _EMPTY_RESULT.search(claim.text) is not None and not _FAILED_CALL.search(claim.text)
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     for index in evidence.rows():  # a failed call need not echo the subject it was asked about
@@ -381,6 +390,9 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
         ]
         claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
+            if unit.strength == Strength.FAILED and claims_empty:
+                wrong = wrong or unit  # says it came back empty; it failed
+                continue
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
                 wrong = wrong or unit  # says it timed out (or was refused...); it failed otherwise
                 continue

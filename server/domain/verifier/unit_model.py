@@ -92,12 +92,29 @@ class Unit:
         for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
             written = int(m.group(1)) * 60 + int(m.group(2))
             found.add(written)
-            zone = m.group(3)
+            zone = m.group(4)
             if zone and zone not in ("Z", "z") and zone[0] in "+-":
                 sign = 1 if zone[0] == "+" else -1
                 hours, _, mins = zone[1:].partition(":")
                 offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
                 found.add((written - sign * offset) % (24 * 60))
+        return frozenset(found)
+
+    @functools.cached_property
+    def seconds(self) -> frozenset[int]:
+        """Times of day the unit states to the second (as written, and in UTC for a time with an offset)."""
+        found = set()
+        for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
+            if m.group(3) is None:
+                continue
+            written = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+            found.add(written)
+            zone = m.group(4)
+            if zone and zone not in ("Z", "z") and zone[0] in "+-":
+                sign = 1 if zone[0] == "+" else -1
+                hours, _, mins = zone[1:].partition(":")
+                offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
+                found.add((written - sign * offset * 60) % 86400)
         return frozenset(found)
 
     @functools.cached_property
@@ -120,7 +137,7 @@ class Unit:
 
 
 _CLOCK_IN_TEXT = re.compile(
-    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
+    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
 )
 
 

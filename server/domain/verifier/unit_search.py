@@ -50,17 +50,17 @@ def ground_parts(
         if f.kind == FactKind.TIME
         and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)]
     )
-    wanted = {(f.kind, f.key): f for f in facts}
+    wanted = {_fact_id(f): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
     results = []
     previous: list[Fact] = []
     for part, parenthetical in pieces:
         # Only the claim's own (already refined) facts count in a part, code spans included.
-        part_facts = tuple(wanted[(f.kind, f.key)] for f in extract_facts(part) if (f.kind, f.key) in wanted)
+        part_facts = tuple(wanted[_fact_id(f)] for f in extract_facts(part) if _fact_id(f) in wanted)
         part_facts += tuple(
             f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts and f.text in part
         )
-        covered.update((f.kind, f.key) for f in part_facts)
+        covered.update(_fact_id(f) for f in part_facts)
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
@@ -82,6 +82,11 @@ def ground_parts(
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+def _fact_id(fact: Fact) -> tuple[FactKind, str]:
+    """A fact as the claim states it: two times of one minute ("14:02:11", "14:02:45") are two facts."""
+    return (fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key)
 
 
 def _split_parts(text: str) -> list[tuple[str, bool]]:
