@@ -301,3 +301,81 @@ EVENTS = EvidenceRow(
 )
 def test_a_time_stated_to_the_second_binds_the_entry_of_that_second(draft: str, decision: Decision) -> None:
     assert judge(draft, EVENTS) == decision
+
+
+RENDERER = EvidenceRow(
+    "logs-r",
+    "query_logs",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "success": True,
+            "logs": [
+                {
+                    "timestamp": "2026-12-11 15:27:52",
+                    "level": "ERROR",
+                    "service": "report-renderer",
+                    "message": "容器被 OOMKilled: container=report-renderer, exitCode=137, memory limit=2Gi",
+                }
+            ],
+            "total": 1,
+        }
+    ),
+    {"query": "service:report-renderer"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("看了 report-renderer 的日志，情况有些异常，发现了一些值得关注的点。", Decision.LOW_CONFID),
+        ("I looked at report-renderer's logs and something looks off there.", Decision.LOW_CONFID),
+        ("report-renderer 在 15:27:52 记录 ERROR：容器被 OOMKilled，exitCode=137。", Decision.ACCEPT),
+        ("report-renderer logged an ERROR at 15:27:52: OOMKilled with exitCode=137.", Decision.ACCEPT),
+    ],
+)
+def test_a_contentless_verdict_on_a_named_subject_is_vague(draft: str, decision: Decision) -> None:
+    assert judge(draft, RENDERER) == decision
+
+
+SESSKV = EvidenceRow(
+    "logs-s",
+    "query_logs",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "success": True,
+            "logs": [
+                {
+                    "timestamp": "2026-12-11 20:04:37",
+                    "level": "ERROR",
+                    "service": "login-edge",
+                    "message": "Redis 写入会话失败: OOM command not allowed when used memory > 'maxmemory'., node=sesskv-03:6379",
+                },
+                {
+                    "timestamp": "2026-12-11 20:04:51",
+                    "level": "WARN",
+                    "service": "login-edge",
+                    "message": "会话缓存未命中, 回源到 user-db, node=sesskv-01:6379",
+                },
+            ],
+            "total": 2,
+        }
+    ),
+    {"query": "service:login-edge AND redis"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("sesskv-03 hasn't reached its maxmemory limit yet.", Decision.REJECT),
+        ("sesskv-03 还没有达到 maxmemory 上限。", Decision.REJECT),
+        ("sesskv-03 has reached its maxmemory limit: login-edge logged OOM command not allowed.", Decision.ACCEPT),
+        ("sesskv-01 has not hit maxmemory; login-edge only logged a cache miss there (WARN).", Decision.ACCEPT),
+    ],
+)
+def test_a_denied_condition_is_contradicted_by_an_error_of_the_subject_stating_it(
+    draft: str, decision: Decision
+) -> None:
+    assert judge(draft, SESSKV) == decision

@@ -113,9 +113,13 @@ def test_invocation_ids_are_unique_across_the_corpus():
 
 
 def test_chinese_drafts_are_chinese():
+    # An English draft may quote a Chinese log message ("推理超时"); its prose stays English.
     for case in CASES:
-        has_han = any("\u4e00" <= char <= "\u9fff" for char in case["draft"])
-        assert has_han == (case["lang"] == "zh"), case["_where"]
+        han = sum(1 for char in case["draft"] if "\u4e00" <= char <= "\u9fff")
+        if case["lang"] == "zh":
+            assert han > 0, case["_where"]
+        else:
+            assert han <= 0.02 * len(case["draft"]), case["_where"]
 
 
 def test_every_invocation_parses_into_the_contract():

@@ -105,6 +105,14 @@ _META = re.compile(
     r"以下|总结|综上|结论|根据|概述|摘要|证据)\b",
     re.I,
 )
+# A verdict with no content: "情况有些异常", "something looks off", "a few things worth a look".
+_VAGUE_PREDICATE = re.compile(
+    r"\b(?:something (?:is |looks |seems )?(?:off|wrong|odd|unusual|strange)|some (?:anomal\w*|issues|problems|"
+    r"irregularit\w*|oddit\w*)|a few (?:things|points|issues)|look(?:s|ed)? (?:abnormal|unusual|odd|off|suspicious|"
+    r"not quite right)|(?:is|are|was|were) (?:not quite right|a bit off)|worth (?:a look|watching|noting|attention))\b"
+    r"|有些异常|有点异常|有异常|有些问题|有点问题|不太正常|值得关注|需要关注|有些值得|一些值得|情况异常|情况不太对|不太对劲",
+    re.I,
+)
 _SUBSTANTIVE = re.compile(
     r"\b(?:caus\w*|root|problem\w*|issue\w*|fail\w*|error\w*|down|outage\w*|slow\w*|degrad\w*|unstable|"
     r"broken|latenc\w*|timeouts?|crash\w*|overload\w*|saturat\w*|exhaust\w*|leak\w*|spik\w*|unavailable|unhealthy|"

@@ -45,6 +45,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SMUGGLED_ITS_CURRENT,
     _SMUGGLED_KEEP,
     _SUBSTANTIVE,
+    _VAGUE_PREDICATE,
 )
 
 
@@ -356,6 +357,11 @@ def _subject_words(text: str) -> str:
 def is_substantive(text: str) -> bool:
     """Whether a claim with no checkable fact still asserts something about the incident."""
     return bool(_SUBSTANTIVE.search(text)) and not _META.match(text)
+
+
+def is_vague_verdict(text: str) -> bool:
+    """Whether a claim only passes a contentless verdict on its subject ("情况有些异常")."""
+    return bool(_VAGUE_PREDICATE.search(text))
 
 
 def is_meta(text: str) -> bool:

@@ -32,7 +32,8 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
-from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, split_claims
+from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
+from evidence_trace.server.domain.verifier.denials import check_denied_condition
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers, with_code_identifiers
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.special_checks import (
@@ -214,6 +215,9 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         if failed is not None:
             return failed
     if claim.negated:
+        denied = check_denied_condition(claim, facts, evidence, base)
+        if denied is not None:
+            return denied
         negative = check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
             return negative  # with values of its own, the claim is still checked for them below
@@ -233,6 +237,9 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         return dataclasses.replace(
             base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"), kind=ClaimKind.CONTEXT
         )
+    if claim.kind == ClaimKind.FACT and all(f.is_entity for f in facts) and is_vague_verdict(claim.text):
+        # "看了 report-renderer 的日志，情况有些异常": names its subject, asserts nothing checkable.
+        return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact beyond its subject")
     if claim.kind == ClaimKind.CAUSAL:
         status, groundings, reason, direct = ground_sides(claim.text, facts, evidence)
     else:

@@ -1,0 +1,65 @@
+"""A denied condition that an error of the subject states: "sesskv-03 hasn't reached its
+maxmemory limit yet" against sesskv-03's ERROR "OOM command not allowed when used memory >
+'maxmemory'". The claim names only its subject; the words it denies are what is checked.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
+from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import content_words, matches_all
+from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
+from evidence_trace.server.domain.verifier.units import Strength
+
+# Words too common to say what is denied: verbs of reaching and happening, time words.
+_GENERIC = frozenset(
+    "reached reach exceeded exceed happened happen occurred occur started start stopped stop become became "
+    "still anything something nothing yet limit limits level levels value values problem problems issue issues "
+    "error errors warning warnings logged logs metric metrics".split()
+)
+_DENIAL = re.compile(
+    r"\b(?:hasn't|has not|haven't|have not|hadn't|had not|didn't|did not|doesn't|does not|isn't|is not|aren't|"
+    r"are not|wasn't|was not|weren't|were not|never|not yet|no longer)\b|没有|尚未|并未|从未|(?<![不])未(?!知)",
+    re.I,
+)
+_DISTINCTIVE = re.compile(r"[a-z][a-z0-9_.]{5,}")
+
+
+def check_denied_condition(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """A negated claim naming only its subject, contradicted by an error entry or firing alert of
+    that subject which says a distinctive word the claim denies."""
+    if not claim.negated or not facts or not all(f.is_entity for f in facts):
+        return None
+    rest = claim.text
+    for f in facts:
+        rest = re.sub(re.escape(f.text), " ", rest, flags=re.I)
+    denial = _DENIAL.search(rest)
+    if denial is None:
+        return None
+    # What the denial governs: the words right after it ("hasn't reached its maxmemory limit").
+    governed = rest[denial.end() : denial.end() + 48].lower()
+    words = {w for w in content_words(governed) if _DISTINCTIVE.fullmatch(w) and w not in _GENERIC}
+    if not words:
+        return None
+    for index in evidence.candidates(facts):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength != Strength.DIRECT or not (unit.level in ERROR_LEVELS or unit.state == "firing"):
+                continue
+            if matches_all(facts, unit, question) is not True:
+                continue
+            said = sorted(w for w in words if re.search(rf"(?<![a-z0-9_]){re.escape(w)}(?![a-z0-9_])", unit.lowered))
+            if said:
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"{unit.ref} of {unit.invocation_id}, an error of the subject, states {said[0]}",
+                )
+    return None
