@@ -196,22 +196,21 @@ def isolated() -> list[tuple[str, float]]:
             _per_call_us(lambda: pb_response(convert, recorded, full=True).SerializeToString(), calls=5_000),
         ),
         (
-            "response: outcome and record time only",
+            "response: RECORD_VIEW_BASIC (outcome, id, record time)",
             _per_call_us(lambda: pb_response(convert, recorded, full=False).SerializeToString(), calls=5_000),
         ),
     ]
 
 
 def pb_response(convert, recorded, full: bool):
+    from evidence_trace.server.rpc.servicer import _basic_record_response
     from evidence_trace.v1 import evidence_trace_pb2 as pb
 
     if full:
         return pb.RecordInvocationResponse(
             outcome=convert.wire(recorded.outcome), invocation=convert.invocation_to_pb(recorded)
         )
-    response = pb.RecordInvocationResponse(outcome=convert.wire(recorded.outcome))
-    response.invocation.record_time.FromMicroseconds(recorded.record_us)
-    return response
+    return _basic_record_response(recorded.invocation.invocation_id, recorded)
 
 
 def main() -> None:

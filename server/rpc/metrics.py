@@ -173,6 +173,10 @@ class MetricsInterceptor(grpc.ServerInterceptor):
 
     def __init__(self, metrics: Metrics):
         self._m = metrics
+        # Each labelled child is looked up once and kept: `labels()` takes a lock and builds a key on
+        # every call, three times per RPC (docs/performance.md, per-call overhead).
+        self._started: dict[tuple[str, str, str], Any] = {}
+        self._ended: dict[tuple[tuple[str, str, str], str], tuple[Any, Any]] = {}
 
     def intercept_service(self, continuation: Callable, handler_call_details: grpc.HandlerCallDetails):
         handler = continuation(handler_call_details)
@@ -193,14 +197,25 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         self, labels: tuple[str, str, str], context: grpc.ServicerContext, started: float, failed: bool
     ) -> None:
         code = _code_name(context, failed)
-        self._m.handled.labels(*labels, code).inc()
-        self._m.latency.labels(*labels, code).observe(time.perf_counter() - started)
+        children = self._ended.get((labels, code))
+        if children is None:
+            children = (self._m.handled.labels(*labels, code), self._m.latency.labels(*labels, code))
+            self._ended[(labels, code)] = children
+        handled, latency = children
+        handled.inc()
+        latency.observe(time.perf_counter() - started)
+
+    def _start(self, labels: tuple[str, str, str]) -> None:
+        started = self._started.get(labels)
+        if started is None:
+            started = self._started[labels] = self._m.started.labels(*labels)
+        started.inc()
 
     def _unary(self, behavior: Callable, kind: str, service: str, method: str) -> Callable:
         labels = (kind, service, method)
 
         def wrapped(request: Any, context: grpc.ServicerContext) -> Any:
-            self._m.started.labels(*labels).inc()
+            self._start(labels)
             started = time.perf_counter()
             try:
                 response = behavior(request, context)
@@ -216,7 +231,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         labels = (kind, service, method)
 
         def wrapped(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-            self._m.started.labels(*labels).inc()
+            self._start(labels)
             started = time.perf_counter()
             failed = False
             try:
