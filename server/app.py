@@ -123,10 +123,17 @@ def build_verifier(settings: VerifierSettings) -> Verifier:
     return RulesVerifier()
 
 
-def create_server(settings: Settings) -> RunningServer:
-    """Open and migrate the store, build the service, bind and start it."""
-    _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
-    if settings.metrics_listen:
+def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
+    """Open and migrate the store, build the service, bind and start it.
+
+    `worker`: one of the processes of `serve --workers` (server/cli/workers.py):
+    it binds the port its supervisor reserved, beside its siblings
+    (SO_REUSEPORT), and records metrics for the supervisor's one /metrics
+    endpoint instead of serving its own.
+    """
+    if not worker:
+        _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
+    if settings.metrics_listen and not worker:
         _check_free(settings.metrics_listen, "metrics", "--metrics-listen or EVIDENCE_TRACE_METRICS_LISTEN")
     db = open_database(
         settings.database_url,
@@ -157,7 +164,7 @@ def create_server(settings: Settings) -> RunningServer:
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", 1 if worker else 0),
         ],
         interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
@@ -188,7 +195,7 @@ def create_server(settings: Settings) -> RunningServer:
             f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN"
         )
     try:
-        endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics else None
+        endpoint = start_endpoint(metrics, settings.metrics_listen) if metrics and not worker else None
     except OSError as exc:
         writer.close()
         raise BindError(

@@ -16,7 +16,15 @@ from wsgiref.simple_server import WSGIServer
 
 import grpc
 import prometheus_client
-from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector, start_http_server
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    Info,
+    ProcessCollector,
+    multiprocess,
+    start_http_server,
+)
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
 from evidence_trace.server.rpc.method_handlers import carry
@@ -92,13 +100,7 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         ProcessCollector(registry=self.registry)  # process_cpu_seconds_total, process_resident_memory_bytes, ...
-        Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=self.registry).info(
-            {
-                "version": _version("evidence-trace"),
-                "python_version": platform.python_version(),
-                "grpcio_version": _version("grpcio"),
-            }
-        )
+        _build_info(self.registry)
         labels = ("grpc_type", "grpc_service", "grpc_method")
         self.started = Counter("grpc_server_started", "RPCs started on the server.", labels, registry=self.registry)
         self.handled = Counter(
@@ -276,6 +278,37 @@ class MetricsEndpoint:
 
 def start_endpoint(metrics: Metrics, listen: str) -> MetricsEndpoint:
     """Serve the registry on HOST:PORT (port 0 picks a free one)."""
+    return serve_registry(metrics.registry, listen)
+
+
+def serve_registry(registry: CollectorRegistry, listen: str) -> MetricsEndpoint:
+    """Serve any registry (one server's, or every worker's: `workers_registry`) on HOST:PORT."""
     host, _, port = listen.rpartition(":")
-    httpd, thread = start_http_server(int(port), addr=host.strip("[]"), registry=metrics.registry)
+    httpd, thread = start_http_server(int(port), addr=host.strip("[]"), registry=registry)
     return MetricsEndpoint(httpd, thread)
+
+
+def workers_registry(directory: str) -> CollectorRegistry:
+    """The registry of `serve --workers`: every worker's series, summed across them, and the build.
+
+    Workers started with PROMETHEUS_MULTIPROC_DIR=`directory` write their
+    counters and histograms to files there (prometheus_client's multiprocess
+    mode; none of our metrics is a gauge, which would need a multiprocess_mode);
+    this registry reads them all when scraped, so a counter is the total over
+    workers, dead ones included. Per-process series (`process_*`) have no
+    meaning summed and are left out (docs/metrics.md).
+    """
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=directory)
+    _build_info(registry)
+    return registry
+
+
+def _build_info(registry: CollectorRegistry) -> None:
+    Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=registry).info(
+        {
+            "version": _version("evidence-trace"),
+            "python_version": platform.python_version(),
+            "grpcio_version": _version("grpcio"),
+        }
+    )
