@@ -91,7 +91,7 @@ class AsyncEvidenceTraceClient(ClientCore):
         request: Optional[pb.RecordInvocationRequest] = None,
         *,
         invocation: Optional[pb.ToolInvocation] = None,
-        view: Optional[pb.RecordView.ValueType] = None,
+        view: Optional[pb.RecordView] = None,
         timeout: Optional[float] = None,
         metadata: Optional[Metadata] = None,
     ) -> pb.RecordInvocationResponse:

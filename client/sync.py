@@ -145,7 +145,7 @@ class EvidenceTraceClient(ClientCore):
         request: Optional[pb.RecordInvocationRequest] = None,
         *,
         invocation: Optional[pb.ToolInvocation] = None,
-        view: Optional[pb.RecordView.ValueType] = None,
+        view: Optional[pb.RecordView] = None,
         timeout: Optional[float] = None,
         metadata: Optional[Metadata] = None,
     ) -> pb.RecordInvocationResponse:

@@ -188,7 +188,7 @@ def _wait_ready(workers: list[_Worker], stop: threading.Event) -> bool:
         if stop.is_set() or time.monotonic() > deadline:
             return False
         for pipe in multiprocessing.connection.wait(list(waiting), timeout=0.5):
-            worker = waiting.pop(pipe)  # type: ignore[call-overload]
+            worker = waiting.pop(pipe)
             try:
                 problem = worker.started.recv()
             except EOFError:
@@ -205,7 +205,7 @@ def _watch(workers: list[_Worker], stop: threading.Event) -> Optional[_Worker]:
     while not stop.is_set():
         ended = multiprocessing.connection.wait(list(sentinels), timeout=0.5)
         if ended and not stop.is_set():  # a signal to the whole group (systemd, Ctrl-C) reaches us first
-            worker = sentinels[ended[0]]  # type: ignore[index]
+            worker = sentinels[ended[0]]
             worker.process.join(5)
             return worker
     return None
@@ -265,11 +265,12 @@ def run_worker(settings: Settings, index: int, started: Any) -> None:
     started.close()
     parent = multiprocessing.parent_process()
     if parent is not None:  # the supervisor was killed: stop, rather than serve unsupervised
-        threading.Thread(
-            target=lambda: (multiprocessing.connection.wait([parent.sentinel]), stop.set()),
-            name="supervisor-watch",
-            daemon=True,
-        ).start()
+
+        def watch_supervisor() -> None:
+            multiprocessing.connection.wait([parent.sentinel])
+            stop.set()
+
+        threading.Thread(target=watch_supervisor, name="supervisor-watch", daemon=True).start()
     stop.wait()
     running.stop()
     admitted = running.guards.admission.admitted if running.guards else 0
