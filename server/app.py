@@ -151,6 +151,7 @@ def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
         Redactor(settings.redact_keys, settings.redact_patterns),
         settings.watch_poll_s,
         settings.otlp_session_attribute,
+        sibling_writers=worker,
     )
     writer = use_cases.writer
     metrics = Metrics() if settings.metrics_listen else None

@@ -16,6 +16,7 @@ from serverproc import ServerProcess
 
 from evidence_trace.server import settings as settings_module
 from evidence_trace.server.cli.workers import EXIT_WORKER_DIED
+from evidence_trace.server.store.db import SiblingWriteLock
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
@@ -104,6 +105,28 @@ def test_a_worker_that_dies_stops_the_others_and_the_supervisor_fails(sqlite_url
         assert server.proc.wait(60) == EXIT_WORKER_DIED
         assert any("worker 2" in line and "died" in line for line in server.output)
         assert any(f"worker 1 (pid {pids[1]}) stopped after serving" in line for line in server.output)
+
+
+def test_on_sqlite_a_worker_s_write_waits_for_the_siblings_lock_then_lands_once(tmp_path):
+    path = tmp_path / "shared.db"
+    with ServerProcess(f"sqlite:///{path}", "--workers", "2") as server:
+        request = pb.RecordInvocationRequest(invocation=invocation(invocation_id="locked", session_id="lock"))
+        lock = SiblingWriteLock(f"{path}-writers.lock")  # the lock the workers' writers take
+        with lock.held(), _own_connection(server.address) as channel:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.RecordInvocation(request, timeout=1)
+            assert caught.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED  # waiting, not failing
+        lock.close()
+        with _own_connection(server.address) as channel:
+            stub = pb_grpc.EvidenceTraceServiceStub(channel)
+            assert stub.RecordInvocation(request, timeout=30).outcome in (
+                pb.RECORD_OUTCOME_CREATED,
+                pb.RECORD_OUTCOME_DUPLICATE,  # the first call's write committed once the lock was free
+            )
+            session = stub.GetSession(pb.GetSessionRequest(session_id="lock"), timeout=10).session
+        assert session.tool_call_count == 1
+        assert server.terminate() == 0
 
 
 @pytest.mark.parametrize("workers", ["0", "-1", str(settings_module.MAX_PROCESSES + 1), "two"])
