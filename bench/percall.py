@@ -17,6 +17,7 @@ Two views of the same question:
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import resource
 import sys
@@ -157,6 +158,7 @@ def isolated() -> list[tuple[str, float]]:
     from evidence_trace.server.rpc.metrics import Metrics, MetricsInterceptor
     from evidence_trace.server.usecases.recording import Recorded
 
+    logging.getLogger("evidence_trace").setLevel(logging.ERROR)  # the guards' start-up warnings
     settings = settings_module.load({"listen": "127.0.0.1:0", "database_url": "sqlite:///:memory:"}, env={})
     guards = Guards(settings)
     admission, auth = guards.interceptors
