@@ -80,6 +80,7 @@ def drive(address: str, pids: list[int], concurrency: int, seconds: float, view:
 
 #: (label, handler, interceptors, max_workers) of the end-to-end lines, cheapest first.
 VARIANTS = (
+    ("bare handler (no decoding), no interceptors", "bare", "none", 64),
     ("canned handler, no interceptors", "canned", "none", 64),
     ("+ admission and authentication", "canned", "guards", 64),
     ("+ metrics interceptor", "canned", "all", 64),

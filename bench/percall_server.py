@@ -4,6 +4,8 @@
 
 HANDLER is what runs for a call once the interceptors let it through:
 
+- `bare`: returns a fixed response without reading the request, like the
+  echo baseline (bench/echo_server.py);
 - `canned`: decodes the request and returns a fixed RecordInvocationResponse;
 - `handoff`: `canned`, plus a round trip through a GroupCommitWriter whose
   transaction does no SQL (the queue, the future, the writer thread's wake-up);
@@ -48,7 +50,7 @@ class _NoSqlWriter(GroupCommitWriter):
         return [Written(RecordOutcome.CREATED, stamp)] * len(ops)
 
 
-def _canned(writer: GroupCommitWriter | None):
+def _canned(writer: GroupCommitWriter | None, decoding: bool = True):
     op = None
     if writer is not None:
         from evidence_trace.server.domain.validation import Limits
@@ -57,6 +59,12 @@ def _canned(writer: GroupCommitWriter | None):
 
         inv, _ = convert.invocation_from_pb(record_request("handoff").invocation)
         op, _ = Recorder(writer, Limits()).prepare_invocation("default", inv, 0)
+
+    def bare(data: bytes, context: grpc.ServicerContext) -> bytes:
+        return _CANNED
+
+    if writer is None and not decoding:
+        return bare
 
     def handler(data: bytes, context: grpc.ServicerContext) -> bytes:
         decode(pb.RecordInvocationRequest, data)
@@ -88,7 +96,7 @@ def _server(handler_kind: str, interceptors: str, url: str, max_workers: int) ->
     writer = _NoSqlWriter(open_database(url)) if handler_kind == "handoff" else None
     server = grpc.server(pool, interceptors=chain)
     method = SERVICE.methods_by_name["RecordInvocation"].name
-    handlers = {method: grpc.unary_unary_rpc_method_handler(_canned(writer))}
+    handlers = {method: grpc.unary_unary_rpc_method_handler(_canned(writer, decoding=handler_kind != "bare"))}
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
