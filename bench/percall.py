@@ -82,6 +82,7 @@ def drive(address: str, pids: list[int], concurrency: int, seconds: float, view:
 VARIANTS = (
     ("bare handler (no decoding), no interceptors", "bare", "none", 64),
     ("canned handler, no interceptors", "canned", "none", 64),
+    ("  the same on grpc.aio's server (reference)", "aio", "none", 64),
     ("+ admission and authentication", "canned", "guards", 64),
     ("+ metrics interceptor", "canned", "all", 64),
     ("+ writer handoff (no SQL)", "handoff", "all", 64),

@@ -9,6 +9,8 @@ HANDLER is what runs for a call once the interceptors let it through:
 - `canned`: decodes the request and returns a fixed RecordInvocationResponse;
 - `handoff`: `canned`, plus a round trip through a GroupCommitWriter whose
   transaction does no SQL (the queue, the future, the writer thread's wake-up);
+- `aio`: `canned` on grpc.aio's asyncio server instead (INTERCEPTORS must be
+  `none`): what the sync server's thread handoffs cost;
 - `nosql`: the real servicer and recorder, with the no-SQL writer of `handoff`;
 - `full`: the real servicer and use cases on DATABASE_URL.
 
@@ -103,8 +105,34 @@ def _server(handler_kind: str, interceptors: str, url: str, max_workers: int) ->
     return server, port
 
 
+def _aio_canned() -> int:
+    """`canned` on grpc.aio's server: handlers run on one event loop, with no pool to hand each call to."""
+    import asyncio
+
+    async def handler(data: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        decode(pb.RecordInvocationRequest, data)
+        return _CANNED
+
+    async def serve() -> None:
+        server = grpc.aio.server()
+        handlers = {"RecordInvocation": grpc.unary_unary_rpc_method_handler(handler)}
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE.full_name, handlers),))
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        print(f"listening on 127.0.0.1:{port}", flush=True)
+        stop = asyncio.Event()
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        await stop.wait()
+        await server.stop(1)
+
+    asyncio.run(serve())
+    return 0
+
+
 def main(argv: list[str]) -> int:
     handler_kind, interceptors, url = argv[:3]
+    if handler_kind == "aio":
+        return _aio_canned()
     max_workers = int(argv[3]) if len(argv) > 3 else settings_module.Settings.max_workers
     sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH_INTERVAL_S", GIL_SWITCH_INTERVAL_S)))  # as `serve`
     server, port = _server(handler_kind, interceptors, url, max_workers)
