@@ -19,7 +19,7 @@ import uuid
 
 import grpc
 
-from bench import audit_page
+from bench import audit_page, percall, workers
 from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
 from bench.otlp import SPANS_PER_EXPORT, otlp_vs_batch
@@ -201,6 +201,10 @@ def main() -> None:
     parser.add_argument("--database", help="a postgresql:// URL to benchmark instead of a temporary SQLite file")
     parser.add_argument("--durability", default="full", choices=("full", "normal"))
     parser.add_argument("--quick", action="store_true", help="short runs, smaller ingest (a smoke test)")
+    parser.add_argument(
+        "--postgres-admin",
+        help="a postgresql:// URL allowed to create databases: the --workers scaling also runs on PostgreSQL",
+    )
     args = parser.parse_args()
     seconds = 1.0 if args.quick else args.seconds
     print(
@@ -223,6 +227,17 @@ def main() -> None:
     print("\n  where a row's time goes on the write path (sequential, benchmark rows; docs/performance.md)")
     for stage, micros in stage_costs():
         print(f"  {stage:<46} {micros:>8.1f} µs/row", flush=True)
+    print("\n  what one RecordInvocation costs beyond its row, at c=8 (bench/percall.py)")
+    for label, r in percall.end_to_end(seconds, 8):
+        print(
+            f"  {label:<52} {r['rate']:>7,.0f} calls/s {r['server_us']:>7,.0f} µs server CPU/call"
+            f"  (load generator {r['client_share']:.0%} of CPU)",
+            flush=True,
+        )
+    for label, micros in percall.isolated():
+        print(f"  {label:<62} {micros:>7.1f} µs/call (in isolation)", flush=True)
+    print("\n  serve --workers scaling (bench/workers.py)")
+    workers.print_scaling(workers.scaling(seconds, [1, 2], args.postgres_admin, rows=4_000 if args.quick else 20_000))
 
 
 if __name__ == "__main__":

@@ -91,10 +91,11 @@ class AsyncEvidenceTraceClient(ClientCore):
         request: Optional[pb.RecordInvocationRequest] = None,
         *,
         invocation: Optional[pb.ToolInvocation] = None,
+        view: Optional[pb.RecordView] = None,
         timeout: Optional[float] = None,
         metadata: Optional[Metadata] = None,
     ) -> pb.RecordInvocationResponse:
-        return await self._unary(RECORD_INVOCATION, request, timeout, metadata, invocation=invocation)
+        return await self._unary(RECORD_INVOCATION, request, timeout, metadata, invocation=invocation, view=view)
 
     @wraps(BATCH_RECORD_INVOCATIONS)
     async def batch_record_invocations(

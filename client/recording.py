@@ -140,7 +140,8 @@ class DirectRecorder:
     def submit(self, invocation: pb.ToolInvocation) -> bool:
         self._counters.add("enqueued")
         return self._deliver(
-            lambda: self._client.record_invocation(invocation=invocation).outcome, invocation.invocation_id
+            lambda: self._client.record_invocation(invocation=invocation, view=pb.RECORD_VIEW_BASIC).outcome,
+            invocation.invocation_id,
         )
 
     def submit_step(self, step: pb.AgentStep) -> bool:

@@ -66,8 +66,9 @@ RECORD_INVOCATION = Rpc(
     "RecordInvocation",
     pb.RecordInvocationRequest,
     pb.RecordInvocationResponse,
-    ("invocation",),
-    "Store one tool call; returns after its commit (CREATED or DUPLICATE). Retried safely.",
+    ("invocation", "view"),
+    "Store one tool call; returns after its commit (CREATED or DUPLICATE). Retried safely. "
+    "view=RECORD_VIEW_BASIC returns only the outcome, id and record time, not the stored row.",
 )
 BATCH_RECORD_INVOCATIONS = Rpc(
     "BatchRecordInvocations",

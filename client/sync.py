@@ -145,10 +145,11 @@ class EvidenceTraceClient(ClientCore):
         request: Optional[pb.RecordInvocationRequest] = None,
         *,
         invocation: Optional[pb.ToolInvocation] = None,
+        view: Optional[pb.RecordView] = None,
         timeout: Optional[float] = None,
         metadata: Optional[Metadata] = None,
     ) -> pb.RecordInvocationResponse:
-        return self._unary(RECORD_INVOCATION, request, timeout, metadata, invocation=invocation)
+        return self._unary(RECORD_INVOCATION, request, timeout, metadata, invocation=invocation, view=view)
 
     @wraps(BATCH_RECORD_INVOCATIONS)
     def batch_record_invocations(

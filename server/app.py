@@ -14,11 +14,12 @@ import socket
 import sys
 import threading
 import urllib.parse
-from typing import Optional
+from typing import Callable, Optional
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from prometheus_client import CollectorRegistry
 
 from evidence_trace.server.adapters.openai_compatible import OpenAICompatibleSettings, OpenAICompatibleVerifier
 from evidence_trace.server.domain.redaction import Redactor
@@ -133,28 +134,22 @@ def build_verifier(settings: VerifierSettings) -> Verifier:
     return RulesVerifier()
 
 
-def create_server(settings: Settings) -> RunningServer:
-    """Open and migrate the store, build the service, bind and start it."""
-    _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
-    if settings.http_address:
+def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
+    """Open and migrate the store, build the service, bind and start it.
+
+    `worker`: one of the processes of `serve --workers` (server/cli/workers.py):
+    it binds the port its supervisor reserved, beside its siblings
+    (SO_REUSEPORT), and records metrics for the supervisor's one HTTP endpoint
+    (audit page and /metrics) instead of serving its own.
+    """
+    if not worker:
+        _check_free(settings.listen, "gRPC", "--listen or EVIDENCE_TRACE_LISTEN")
+    if settings.http_address and not worker:
         _check_free(settings.http_address, "HTTP", _HTTP_FLAGS)
-    db = open_database(
-        settings.database_url,
-        DatabaseOptions(
-            durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms
-        ),
-    )
+    db = _open_database(settings)
     version = migrate(db)
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
-    gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
-    use_cases = build_use_cases(
-        db,
-        gate,
-        settings.limits,
-        Redactor(settings.redact_keys, settings.redact_patterns),
-        settings.watch_poll_s,
-        settings.otlp_session_attribute,
-    )
+    use_cases = _build_use_cases(settings, db, sibling_writers=worker)
     writer = use_cases.writer
     metrics = Metrics() if settings.http_address else None
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
@@ -167,7 +162,7 @@ def create_server(settings: Settings) -> RunningServer:
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", 1 if worker else 0),
         ],
         interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
@@ -198,7 +193,7 @@ def create_server(settings: Settings) -> RunningServer:
             f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN"
         )
     try:
-        endpoint = start_http(settings, use_cases, metrics)
+        endpoint = start_http(settings, use_cases, metrics) if not worker else None
     except OSError as exc:
         writer.close()
         raise BindError(
@@ -210,19 +205,45 @@ def create_server(settings: Settings) -> RunningServer:
     return RunningServer(server, port, health_servicer, writer, settings, endpoint, guards)
 
 
+def _open_database(settings: Settings):
+    return open_database(
+        settings.database_url,
+        DatabaseOptions(
+            durability=settings.durability, pool_size=settings.pool_size, busy_timeout_ms=settings.busy_timeout_ms
+        ),
+    )
+
+
+def _build_use_cases(settings: Settings, db, *, sibling_writers: bool) -> UseCases:
+    gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
+    return build_use_cases(
+        db,
+        gate,
+        settings.limits,
+        Redactor(settings.redact_keys, settings.redact_patterns),
+        settings.watch_poll_s,
+        settings.otlp_session_attribute,
+        sibling_writers=sibling_writers,
+    )
+
+
 _HTTP_FLAGS = "--http-listen or EVIDENCE_TRACE_HTTP_LISTEN (alias --metrics-listen)"
 
 
-def start_http(settings: Settings, use_cases: UseCases, metrics: Optional[Metrics]) -> Optional[HttpEndpoint]:
+def start_http(
+    settings: Settings, use_cases: UseCases, metrics: Optional[Metrics], registry: Optional[CollectorRegistry] = None
+) -> Optional[HttpEndpoint]:
     """The HTTP endpoint, the audit page and /metrics, when settings.http_address enables it; raises OSError.
 
-    The one place that decides whether this process serves HTTP: the page
-    reads through `use_cases` (the RPCs' own) and honours the same token file.
+    The one place that decides whether a process serves HTTP: the page reads
+    through `use_cases` (the RPCs' own) and honours the same token file.
+    /metrics shows `registry` when given (every worker's, under `serve
+    --workers`), else this server's own.
     """
     if not settings.http_address:
         return None
     tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
-    app, live = create_app(use_cases, tokens, metrics.registry if metrics else None)
+    app, live = create_app(use_cases, tokens, registry or (metrics.registry if metrics else None))
     endpoint = HttpEndpoint(app, live, bind_http(settings.http_address), settings.grace_period_s).start()
     if tokens is None and not is_loopback_listen(settings.http_address):
         log.warning(
@@ -231,6 +252,29 @@ def start_http(settings: Settings, use_cases: UseCases, metrics: Optional[Metric
             settings.http_address,
         )
     return endpoint
+
+
+def start_supervisor_http(
+    settings: Settings, registry: CollectorRegistry
+) -> Optional[tuple[HttpEndpoint, Callable[[], None]]]:
+    """`serve --workers`: the supervisor's one HTTP endpoint, the audit page (read through use
+    cases of its own over the shared database) and every worker's /metrics; with its closer."""
+    if not settings.http_address:
+        return None
+    use_cases = _build_use_cases(settings, _open_database(settings), sibling_writers=True)
+    try:
+        endpoint = start_http(settings, use_cases, None, registry)
+    except BaseException:
+        use_cases.writer.close()
+        raise
+    assert endpoint is not None
+
+    def close() -> None:
+        endpoint.end_live_streams()
+        endpoint.close(settings.grace_period_s)
+        use_cases.writer.close()
+
+    return endpoint, close
 
 
 def _redacted(url: str) -> str:

@@ -10,6 +10,7 @@ import dataclasses
 import json
 import os
 import re
+import socket
 import urllib.parse
 from typing import Any, Callable, Mapping, Optional
 
@@ -19,6 +20,8 @@ from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
 ENV_PREFIX = "EVIDENCE_TRACE_"
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,255}")
 DEFAULT_DATABASE_URL = "sqlite:///data/evidence-trace.db"
+#: Most server processes `workers` may ask for.
+MAX_PROCESSES = 256
 
 
 class SettingsError(ValueError):
@@ -57,6 +60,9 @@ class Settings:
     durability: str = "full"
     #: gRPC worker threads, the bound on concurrently served calls.
     max_workers: int = 64
+    #: Server processes sharing the listening port (SO_REUSEPORT), each with its own
+    #: threads and writer; 1 serves from this process (docs/deployment.md#workers).
+    workers: int = 1
     #: Seconds SIGTERM waits for in-flight calls before the server stops.
     grace_period_s: float = 10.0
     #: Seconds a write waits for its commit when the call has no deadline.
@@ -117,6 +123,10 @@ class Settings:
         for name in ("max_workers", "pool_size", "max_message_bytes", "busy_timeout_ms"):
             if getattr(self, name) < 1:
                 raise SettingsError(f"{name} must be at least 1")
+        if not 1 <= self.workers <= MAX_PROCESSES:
+            raise SettingsError(f"workers must be 1 to {MAX_PROCESSES} server processes (got {self.workers})")
+        if self.workers > 1 and not hasattr(socket, "SO_REUSEPORT"):
+            raise SettingsError("workers above 1 need SO_REUSEPORT, which this platform does not have; use 1")
         for name in ("grace_period_s", "commit_timeout_s"):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"{name} must be positive")
@@ -227,6 +237,7 @@ _TOP: _Table = {
     "database_url": ("DATABASE_URL", str),
     "durability": ("DURABILITY", str),
     "max_workers": ("MAX_WORKERS", int),
+    "workers": ("WORKERS", int),
     "grace_period_s": ("GRACE_PERIOD_S", float),
     "commit_timeout_s": ("COMMIT_TIMEOUT_S", float),
     "max_message_bytes": ("MAX_MESSAGE_BYTES", int),

@@ -36,8 +36,13 @@ def _serve(sqlite_url: str, *flags: str) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize(
     "flags",
-    [("--listen", "127.0.0.1:{port}"), ("--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:{port}")],
-    ids=["grpc", "metrics"],
+    [
+        ("--listen", "127.0.0.1:{port}"),
+        ("--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:{port}"),
+        ("--workers", "2", "--listen", "127.0.0.1:{port}"),
+        ("--workers", "2", "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:{port}"),
+    ],
+    ids=["grpc", "metrics", "workers-grpc", "workers-metrics"],
 )
 def test_a_busy_port_is_one_line_and_a_non_zero_exit(sqlite_url, busy_port, flags):
     done = _serve(sqlite_url, *(f.format(port=busy_port) for f in flags))

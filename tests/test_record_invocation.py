@@ -30,6 +30,18 @@ def test_success_is_stored_and_counted(stub):
     assert (got.tool_call_count, got.step_count, got.status) == (1, 0, pb.SESSION_STATUS_ACTIVE)
 
 
+def test_the_basic_view_returns_the_outcome_and_record_time_not_the_row(stub):
+    message = invocation(invocation_id="inv-basic")
+    basic = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=message, view=pb.RECORD_VIEW_BASIC), timeout=10)
+    full = stub.RecordInvocation(pb.RecordInvocationRequest(invocation=message, view=pb.RECORD_VIEW_FULL), timeout=10)
+    assert (basic.outcome, full.outcome) == (pb.RECORD_OUTCOME_CREATED, pb.RECORD_OUTCOME_DUPLICATE)
+    assert basic.invocation.invocation_id == "inv-basic"
+    assert basic.invocation.outcome == full.invocation.outcome == pb.INVOCATION_OUTCOME_DIRECT_SUPPORT
+    assert basic.invocation.record_time == full.invocation.record_time
+    assert (basic.invocation.tool_name, basic.invocation.output_preview) == ("", "")  # no echo of the row
+    assert (full.invocation.tool_name, full.invocation.output_preview) == (message.tool_name, message.output_preview)
+
+
 def test_failure_is_preserved_as_failure(stub):
     response = record(stub, failed_invocation(invocation_id="inv-f"))
     assert response.invocation.success is False

@@ -18,6 +18,8 @@ from evidence_trace.server.rpc import tokens as tokens
 
 #: `serve` could not start: a listening port is busy or not this host's (2 is an invalid setting).
 EXIT_CANNOT_START = 1
+#: The server's log line format (its worker processes use it too).
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def _serve_parser(sub) -> None:
@@ -43,6 +45,11 @@ def _serve_parser(sub) -> None:
         help="SQLite commit durability (env EVIDENCE_TRACE_DURABILITY, default full)",
     )
     p.add_argument("--max-workers", type=int, help="gRPC worker threads (env EVIDENCE_TRACE_MAX_WORKERS)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        help="server processes sharing the port, each with its own writer (env EVIDENCE_TRACE_WORKERS, default 1)",
+    )
     p.add_argument(
         "--grace-period",
         dest="grace_period_s",
@@ -146,10 +153,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except settings_module.SettingsError as exc:
         print(f"evidence-trace: invalid setting: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=settings.log_level.upper(), format=LOG_FORMAT)
     from evidence_trace.server.app import BindError, serve
 
     try:
+        if settings.workers > 1:
+            from evidence_trace.server.cli.workers import supervise
+
+            return supervise(settings)
         serve(settings)
     except BindError as exc:
         print(f"evidence-trace serve: {exc}", file=sys.stderr)

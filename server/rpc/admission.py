@@ -136,6 +136,8 @@ class AdmissionControl(grpc.ServerInterceptor):
         self.health = futures.ThreadPoolExecutor(HEALTH_WORKERS, thread_name_prefix="rpc-health")
         #: Calls refused so far because the limit was reached.
         self.refused = 0
+        #: Calls admitted so far (health checks are never counted).
+        self.admitted = 0
         streams_full = Overloaded(
             f"the server is serving its limit of {self.stream_limit} concurrent streams; "
             "retry after the RetryInfo delay",
@@ -181,6 +183,7 @@ class AdmissionControl(grpc.ServerInterceptor):
     def _admit(self, streaming: bool) -> _Slot:
         """Count a call in (under the lock)."""
         self._in_flight += 1
+        self.admitted += 1
         self._streams_in_flight += streaming
         return _Slot(self, streaming)
 

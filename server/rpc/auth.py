@@ -20,12 +20,12 @@ so load balancers and orchestrators can probe without credentials.
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
+import functools
 import ipaddress
 import logging
 import urllib.parse
-from typing import Iterator, Optional
+from typing import Optional
 
 import grpc
 
@@ -51,6 +51,7 @@ def current_tenant(context: grpc.ServicerContext) -> str:
     return tenant
 
 
+@functools.lru_cache(maxsize=4096)  # a peer string names one connection: checked once, not per call
 def is_loopback_peer(peer: str) -> bool:
     """True for a gRPC peer string of a loopback or unix-socket client.
 
@@ -123,20 +124,37 @@ class Authenticator(grpc.ServerInterceptor):
             raise Unauthenticated("INVALID_CREDENTIALS", "the bearer token is not valid")
         return tenant
 
-    @contextlib.contextmanager
-    def _authenticated(self, context: grpc.ServicerContext) -> Iterator[None]:
+    def _authenticated(self, context: grpc.ServicerContext) -> "_TenantScope":
+        return _TenantScope(self, context)
+
+
+class _TenantScope:
+    """One call's scope: authenticates on entry (aborting UNAUTHENTICATED), holds the tenant until exit.
+
+    A plain class rather than a generator-based context manager: it runs on
+    every call, and costs a third as much.
+    """
+
+    __slots__ = ("_authenticator", "_context", "_marker")
+
+    def __init__(self, authenticator: Authenticator, context: grpc.ServicerContext):
+        self._authenticator = authenticator
+        self._context = context
+
+    def __enter__(self) -> None:
         try:
-            tenant = self.authenticate(context)
+            tenant = self._authenticator.authenticate(self._context)
         except Unauthenticated as exc:
-            log.info("refused %s: %s", context.peer(), exc.reason)
-            abort(context, status_for(exc))
+            log.info("refused %s: %s", self._context.peer(), exc.reason)
+            abort(self._context, status_for(exc))
             raise  # abort() raises; this guards against a context whose abort does not
-        marker = _tenant.set(tenant)
+        self._marker = _tenant.set(tenant)
+
+    def __exit__(self, *exc_info: object) -> None:
         try:
-            yield
-        finally:
-            with contextlib.suppress(ValueError):  # a stream finished on another thread
-                _tenant.reset(marker)
+            _tenant.reset(self._marker)
+        except ValueError:  # a stream finished on another thread
+            pass
 
 
 def startup_warnings(tokens: Optional[TokenTable], listen: str) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, Protocol
 
 import grpc
 import prometheus_client
-from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector
+from prometheus_client import CollectorRegistry, Counter, Histogram, Info, ProcessCollector, multiprocess
 
 from evidence_trace.server.domain.model import Decision, FallbackReason, RecordOutcome
 from evidence_trace.server.rpc.method_handlers import carry
@@ -90,13 +90,7 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         ProcessCollector(registry=self.registry)  # process_cpu_seconds_total, process_resident_memory_bytes, ...
-        Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=self.registry).info(
-            {
-                "version": _version("evidence-trace"),
-                "python_version": platform.python_version(),
-                "grpcio_version": _version("grpcio"),
-            }
-        )
+        _build_info(self.registry)
         labels = ("grpc_type", "grpc_service", "grpc_method")
         self.started = Counter("grpc_server_started", "RPCs started on the server.", labels, registry=self.registry)
         self.handled = Counter(
@@ -171,6 +165,10 @@ class MetricsInterceptor(grpc.ServerInterceptor):
 
     def __init__(self, metrics: Metrics):
         self._m = metrics
+        # Each labelled child is looked up once and kept: `labels()` takes a lock and builds a key on
+        # every call, three times per RPC (docs/performance.md, per-call overhead).
+        self._started: dict[tuple[str, str, str], Any] = {}
+        self._ended: dict[tuple[tuple[str, str, str], str], tuple[Any, Any]] = {}
 
     def intercept_service(self, continuation: Callable, handler_call_details: grpc.HandlerCallDetails):
         handler = continuation(handler_call_details)
@@ -191,14 +189,25 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         self, labels: tuple[str, str, str], context: grpc.ServicerContext, started: float, failed: bool
     ) -> None:
         code = _code_name(context, failed)
-        self._m.handled.labels(*labels, code).inc()
-        self._m.latency.labels(*labels, code).observe(time.perf_counter() - started)
+        children = self._ended.get((labels, code))
+        if children is None:
+            children = (self._m.handled.labels(*labels, code), self._m.latency.labels(*labels, code))
+            self._ended[(labels, code)] = children
+        handled, latency = children
+        handled.inc()
+        latency.observe(time.perf_counter() - started)
+
+    def _start(self, labels: tuple[str, str, str]) -> None:
+        started = self._started.get(labels)
+        if started is None:
+            started = self._started[labels] = self._m.started.labels(*labels)
+        started.inc()
 
     def _unary(self, behavior: Callable, kind: str, service: str, method: str) -> Callable:
         labels = (kind, service, method)
 
         def wrapped(request: Any, context: grpc.ServicerContext) -> Any:
-            self._m.started.labels(*labels).inc()
+            self._start(labels)
             started = time.perf_counter()
             try:
                 response = behavior(request, context)
@@ -214,7 +223,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         labels = (kind, service, method)
 
         def wrapped(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-            self._m.started.labels(*labels).inc()
+            self._start(labels)
             started = time.perf_counter()
             failed = False
             try:
@@ -238,3 +247,29 @@ def _code_name(context: grpc.ServicerContext, failed: bool) -> str:
     if not context.is_active():
         return "CANCELLED"
     return "UNKNOWN" if failed else "OK"
+
+
+def workers_registry(directory: str) -> CollectorRegistry:
+    """The registry of `serve --workers`: every worker's series, summed across them, and the build.
+
+    Workers started with PROMETHEUS_MULTIPROC_DIR=`directory` write their
+    counters and histograms to files there (prometheus_client's multiprocess
+    mode; none of our metrics is a gauge, which would need a multiprocess_mode);
+    this registry reads them all when scraped, so a counter is the total over
+    workers, dead ones included. Per-process series (`process_*`) have no
+    meaning summed and are left out (docs/metrics.md).
+    """
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=directory)
+    _build_info(registry)
+    return registry
+
+
+def _build_info(registry: CollectorRegistry) -> None:
+    Info("evidence_trace_build", "The running evidence-trace build (value 1).", registry=registry).info(
+        {
+            "version": _version("evidence-trace"),
+            "python_version": platform.python_version(),
+            "grpcio_version": _version("grpcio"),
+        }
+    )

@@ -125,6 +125,8 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         if isinstance(result, Exception):
             raise result
         self._outcomes.recorded("invocation", result.outcome)
+        if request.view == pb.RECORD_VIEW_BASIC:  # the outcome and the record time, not the row's echo
+            return _basic_record_response(request.invocation.invocation_id, result)
         return pb.RecordInvocationResponse(
             outcome=convert.wire(result.outcome), invocation=convert.invocation_to_pb(result)
         )
@@ -243,6 +245,17 @@ def _require_id(session_id: str) -> None:
     violations = check_id("session_id", session_id)
     if violations:
         raise InvalidArgument(violations)
+
+
+def _basic_record_response(invocation_id: str, result: Recorded) -> pb.RecordInvocationResponse:
+    """RECORD_VIEW_BASIC: the outcome, and of the row its id, classification and record time."""
+    assert result.classification is not None  # invocations are always classified
+    response = pb.RecordInvocationResponse(
+        outcome=convert.wire(result.outcome),
+        invocation=pb.ToolInvocation(invocation_id=invocation_id, outcome=convert.wire(result.classification.outcome)),
+    )
+    response.invocation.record_time.FromMicroseconds(result.record_us)
+    return response
 
 
 def _batch_result(invocation_id: str, result) -> pb.BatchRecordResult:

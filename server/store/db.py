@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import logging
 import os
 import pathlib
@@ -99,6 +100,44 @@ def _postgresql(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> p
 
 def is_sqlite(db: peewee.Database) -> bool:
     return isinstance(db, peewee.SqliteDatabase)
+
+
+class SiblingWriteLock:
+    """An exclusive lock that sibling server processes (`serve --workers`) take around each write
+    transaction on one SQLite file.
+
+    SQLite lets one transaction write at a time; a second writer's BEGIN
+    IMMEDIATE waits in SQLite's busy handler, which sleeps 1, 2, 5, 10, ... up to
+    100 ms between tries, so two busy workers spend much of their time asleep
+    while the lock is free (docs/performance.md#workers). An flock on a file
+    beside the database (`PATH-writers.lock`) queues them in the kernel instead:
+    a waiting writer wakes when the lock is released. It binds only processes
+    that take it; any other process (a backup, the sqlite3 shell) still meets
+    SQLite's own lock and busy timeout. The lock is held for one transaction,
+    itself bounded by the busy timeout; the kernel releases it if its holder dies.
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+
+    @classmethod
+    def beside(cls, db: peewee.Database) -> "SiblingWriteLock | None":
+        """The lock for a SQLite file database; None for PostgreSQL (which needs none) or :memory:."""
+        if not is_sqlite(db) or db.database == ":memory:":
+            return None
+        return cls(f"{db.database}-writers.lock")
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        fcntl.flock(self._fd, fcntl.LOCK_EX)  # releases the GIL while it waits
+        try:
+            yield
+        finally:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+    def close(self) -> None:
+        os.close(self._fd)
 
 
 def thread_connection(db: peewee.Database) -> ContextManager[object]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import dataclasses
 import logging
 import threading
@@ -44,7 +45,7 @@ from evidence_trace.server.domain.model import (
 )
 from evidence_trace.server.domain.redaction import storable
 from evidence_trace.server.domain.timeline import NewEvaluation
-from evidence_trace.server.store.db import is_sqlite, translate_errors
+from evidence_trace.server.store.db import SiblingWriteLock, is_sqlite, translate_errors
 from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, KeyedMapper, KeyedRow
 
 log = logging.getLogger(__name__)
@@ -121,9 +122,11 @@ class Written:
 class GroupCommitWriter:
     """Batches concurrent writes into shared transactions on one thread."""
 
-    def __init__(self, db: peewee.Database, max_batch: int = 1024):
+    def __init__(self, db: peewee.Database, max_batch: int = 1024, sibling_lock: Optional[SiblingWriteLock] = None):
         self._db = db
         self._max_batch = max_batch
+        #: Taken around each transaction when sibling processes write the same SQLite file (serve --workers).
+        self._sibling_lock = sibling_lock
         self._pending: collections.deque[tuple[list[Operation], concurrent.futures.Future]] = collections.deque()
         self._cond = threading.Condition()
         self._closed = False
@@ -175,6 +178,8 @@ class GroupCommitWriter:
             self._commit(batch)
         if not self._db.is_closed():
             self._db.close()
+        if self._sibling_lock is not None:
+            self._sibling_lock.close()
 
     def _commit(self, batch: list[tuple[list[Operation], concurrent.futures.Future]]) -> None:
         ops = [op for submitted, _ in batch for op in submitted]
@@ -217,7 +222,7 @@ class GroupCommitWriter:
 
     def _transaction(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
         db = self._db
-        with translate_errors(db):
+        with self._sibling_lock.held() if self._sibling_lock else contextlib.nullcontext(), translate_errors(db):
             db.connect(reuse_if_open=True)
             with db.atomic("IMMEDIATE") if is_sqlite(db) else db.atomic():
                 return _Batch(db, now_us()).apply(ops)

@@ -10,6 +10,7 @@ from evidence_trace.server.domain.redaction import DEFAULT_REDACTOR, Redactor
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.store.audit_reads import AuditReader
+from evidence_trace.server.store.db import SiblingWriteLock
 from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.answer_gate import ChatService
@@ -44,9 +45,13 @@ def build_use_cases(
     redactor: Redactor = DEFAULT_REDACTOR,
     watch_poll_s: float = 0.2,
     otlp_session_attribute: str = "",
+    sibling_writers: bool = False,
 ) -> UseCases:
-    """Every use case over one (migrated) database; close `writer` when done."""
-    writer = GroupCommitWriter(db)
+    """Every use case over one (migrated) database; close `writer` when done.
+
+    `sibling_writers`: other processes (serve --workers) write the same database.
+    """
+    writer = GroupCommitWriter(db, sibling_lock=SiblingWriteLock.beside(db) if sibling_writers else None)
     recorder = Recorder(writer, limits, redactor)
     reader = Reader(db)
     compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize or judge at once

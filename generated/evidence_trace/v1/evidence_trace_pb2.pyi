@@ -79,6 +79,12 @@ class RecordOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     RECORD_OUTCOME_DUPLICATE: _ClassVar[RecordOutcome]
     RECORD_OUTCOME_REJECTED: _ClassVar[RecordOutcome]
 
+class RecordView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECORD_VIEW_UNSPECIFIED: _ClassVar[RecordView]
+    RECORD_VIEW_FULL: _ClassVar[RecordView]
+    RECORD_VIEW_BASIC: _ClassVar[RecordView]
+
 class Decision(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     DECISION_UNSPECIFIED: _ClassVar[Decision]
@@ -153,6 +159,9 @@ RECORD_OUTCOME_UNSPECIFIED: RecordOutcome
 RECORD_OUTCOME_CREATED: RecordOutcome
 RECORD_OUTCOME_DUPLICATE: RecordOutcome
 RECORD_OUTCOME_REJECTED: RecordOutcome
+RECORD_VIEW_UNSPECIFIED: RecordView
+RECORD_VIEW_FULL: RecordView
+RECORD_VIEW_BASIC: RecordView
 DECISION_UNSPECIFIED: Decision
 DECISION_ACCEPT: Decision
 DECISION_LOW_CONFID: Decision
@@ -323,10 +332,12 @@ class FieldViolation(_message.Message):
     def __init__(self, field: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
 
 class RecordInvocationRequest(_message.Message):
-    __slots__ = ("invocation",)
+    __slots__ = ("invocation", "view")
     INVOCATION_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
     invocation: ToolInvocation
-    def __init__(self, invocation: _Optional[_Union[ToolInvocation, _Mapping]] = ...) -> None: ...
+    view: RecordView
+    def __init__(self, invocation: _Optional[_Union[ToolInvocation, _Mapping]] = ..., view: _Optional[_Union[RecordView, str]] = ...) -> None: ...
 
 class RecordInvocationResponse(_message.Message):
     __slots__ = ("outcome", "invocation")
