@@ -87,6 +87,10 @@ def test_two_workers_share_one_port_each_write_lands_once_and_stop_cleanly(db_ur
             exposed = response.read().decode()
         assert _metric(exposed, "evidence_trace_rows_written_total", 'kind="invocation"') == rows  # summed
         assert _metric(exposed, "evidence_trace_duplicates_total", 'kind="invocation"') == rows
+        # The same endpoint serves the audit page, which reads what every worker wrote.
+        with urllib.request.urlopen(metrics_url.replace("/metrics", "/sessions/workers"), timeout=10) as response:
+            page = response.read().decode()
+        assert f"{rows} tool call(s)" in page, page[:2000]
 
         assert server.terminate() == 0
         served = [
