@@ -248,7 +248,9 @@ def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
             if not any(n.key and not n.sample and n.value in listed for n in unit.numbers):
                 continue
             samples = tuple(n for n in unit.numbers if n.sample)
-            if samples and not matches(values[0], dataclasses.replace(unit, read_numbers=functools.partial(tuple, samples))):
+            if samples and not matches(
+                values[0], dataclasses.replace(unit, read_numbers=functools.partial(tuple, samples))
+            ):
                 return base(
                     status=ClaimStatus.CONTRADICTED,
                     groundings=(grounding_of(unit),),
