@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 
 import grpc
 import pytest
 from builders import bad_fields, failed_invocation, invocation, step
 from conftest import make_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from evidence_trace.server.app import create_server
 from evidence_trace.server.domain.model import Decision, FallbackReason, Invocation, Retrieval, Verdict
@@ -75,6 +78,34 @@ UNTOUCHED = [
 @pytest.mark.parametrize("text, expected", TEXT_CASES)
 def test_text_rules_replace_secrets_and_keep_the_context(text, expected):
     assert R.text(text) == expected
+
+
+_RULE_FRAGMENTS = [c[0] for c in TEXT_CASES] + [
+    "Token=abc",
+    "SECRET_KEY: x",
+    "Bearer  abcdefghij",
+    "https://u:p@h",
+    "PRIVATE-KEY=1",
+    "Credentials = 'q'",
+    "ASIA" + "A" * 16,
+    "github_pat_" + "b" * 22,
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    before=st.text(max_size=12),
+    fragment=st.sampled_from(_RULE_FRAGMENTS),
+    cut=st.integers(min_value=0, max_value=60),
+    after=st.text(max_size=12),
+    upper=st.booleans(),
+)
+def test_the_one_trigger_search_never_skips_a_text_a_rule_would_change(before, fragment, cut, after, upper):
+    """The combined trigger search is only a shortcut: with or without it, every text redacts the same."""
+    text = before + (fragment.upper() if upper else fragment)[: max(cut, 1)] + after
+    rules_only = Redactor()
+    rules_only._trigger = re.compile("")  # matches every text: all rules run
+    assert R.text(text) == rules_only.text(text)
 
 
 @pytest.mark.parametrize("text", UNTOUCHED)

@@ -153,6 +153,18 @@ DEFAULT_TEXT_RULES: tuple[TextRule, ...] = (
     TextRule("JSON Web Token", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", word_start=True),
 )
 
+#: The leading literals of DEFAULT_TEXT_RULES, in lower case, as one pattern
+#: that finds something in a text's lower-case form wherever any rule can
+#: match. Searched first, so a text with no trigger costs one search, not one
+#: per rule. Written as a trie by first letter: the regex engine then tries one
+#: branch per position, which measured 2x faster than the flat alternation.
+#: A new rule's literal must be added here (a property test compares against
+#: running every rule).
+_TRIGGER = re.compile(
+    r"p(?:ass|wd|rivate[_-]?key)|s(?:ecret|k[-_])|token|a(?:pi[_-]?key|ccess[_-]?key|uthorization|kia|sia|iza)"
+    r"|credential|bearer|://|-----begin |g(?:h[pousr]_|ithub_pat_|lpat-)|xox[abposr]-|eyj"
+)
+
 _WORD_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -183,6 +195,7 @@ class Redactor:
             )
             for r in DEFAULT_TEXT_RULES
         )
+        self._trigger = _TRIGGER
         self._extra: tuple[Pattern[str], ...] = tuple(re.compile(p) for p in extra_patterns)
         self._key_cache: dict[str, bool] = {}
         self._key_text_cache: dict[str, str] = {}
@@ -199,7 +212,10 @@ class Redactor:
         lowered = value.lower()
         same_length = len(lowered) == len(value)
         spans: list[tuple[int, int]] = []
-        for rule in self._rules:
+        # Texts whose lower-case form has another length take the IGNORECASE
+        # fallback below, which can match case variants lower() keeps apart.
+        rules = self._rules if not same_length or self._trigger.search(lowered) else ()
+        for rule in rules:
             if rule.ignore_case:
                 subject, pattern = (lowered, rule.pattern) if same_length else (value, rule.fallback)
             else:

@@ -1,8 +1,10 @@
 """Reading a JSON preview, whole or cut: parse_json_preview and its definition.
 
 close_truncated_json defines what a cut document means (close what is open);
-parse_cut_json_reference applies that definition literally, and _CutParser
-computes the same value faster for parse_json_preview.
+parse_cut_json_reference applies that definition literally. parse_json_preview
+computes the same value faster: from the document's tail (cuttail.py) when it
+is a valid JSON prefix, else with _CutParser, which walks only the containers
+that hold the cut.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 import re
 from typing import Any, Optional
 
+from evidence_trace.server.domain.preview.cuttail import close_from_tail
 from evidence_trace.server.domain.preview.jsonscan import (
     _DECODER,
     _JSON_SPACE,
@@ -21,6 +24,7 @@ from evidence_trace.server.domain.preview.jsonscan import (
     _SEPARATOR,
     MAX_JSON_DEPTH,
     TRUNCATION_MARK,
+    _drop_partial_escape,
     _first_non_space,
 )
 
@@ -62,8 +66,16 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
     try:
         value, _ = _DECODER.raw_decode(text, start)
         return JsonPreview(value, True)
+    except json.JSONDecodeError as error:
+        failed_at = error.pos
     except (ValueError, RecursionError):
-        pass
+        failed_at = -1
+    closed = close_from_tail(text[start:], failed_at - start) if failed_at >= start else None
+    if closed is not None:
+        try:
+            return JsonPreview(json.loads(closed), False)
+        except (ValueError, RecursionError):
+            pass  # a syntax error before the cut: the walks below decide
     if _OTHER_SPACE.search(text, start):
         # Whitespace JSON does not allow (a no-break or ideographic space) is
         # tolerated where the cut drops it: read such rare previews the slow,
@@ -283,25 +295,3 @@ def _close_at(text: str, safe_end: int, closers: list[str]) -> Optional[str]:
     if safe_end < 0:
         return None
     return text[:safe_end] + "".join(reversed(closers))
-
-
-def _drop_partial_escape(token: str) -> str:
-    """Drop an escape sequence cut in half at the end of a string token.
-
-    Checks only the token's tail (no regex search) so a long run of
-    backslashes stays linear.
-    """
-    if _escapes_next(token, len(token)):
-        return token[:-1]
-    hex_tail = len(token) - len(token.rstrip("0123456789abcdefABCDEF"))
-    if hex_tail <= 3:  # four hex digits would make a whole \uXXXX escape
-        head = token[: len(token) - hex_tail]
-        if head.endswith("u") and _escapes_next(head, len(head) - 1):
-            return head[:-2]
-    return token
-
-
-def _escapes_next(text: str, end: int) -> bool:
-    """Whether text[:end] ends in an odd run of backslashes (an open escape)."""
-    run = end - len(text[:end].rstrip("\\"))
-    return run % 2 == 1

@@ -37,3 +37,25 @@ def _first_non_space(text: str) -> int:
     """Index of the first non-whitespace character, or -1."""
     match = _WORD.search(text)
     return match.start() if match else -1
+
+
+def _drop_partial_escape(token: str) -> str:
+    """Drop an escape sequence cut in half at the end of a string token.
+
+    Checks only the token's tail (no regex search) so a long run of
+    backslashes stays linear.
+    """
+    if _escapes_next(token, len(token)):
+        return token[:-1]
+    hex_tail = len(token) - len(token.rstrip("0123456789abcdefABCDEF"))
+    if hex_tail <= 3:  # four hex digits would make a whole \uXXXX escape
+        head = token[: len(token) - hex_tail]
+        if head.endswith("u") and _escapes_next(head, len(head) - 1):
+            return head[:-2]
+    return token
+
+
+def _escapes_next(text: str, end: int) -> bool:
+    """Whether text[:end] ends in an odd run of backslashes (an open escape)."""
+    run = end - len(text[:end].rstrip("\\"))
+    return run % 2 == 1
