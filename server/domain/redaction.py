@@ -285,23 +285,33 @@ class Redactor:
         byte bound afterwards anyway, and this bounds the work. Redacting
         before that cut means a secret straddling the bound is still seen whole.
         """
-        preview, truncated = inv.output_preview, inv.output_truncated
+        return dataclasses.replace(inv, **changes) if (changes := self.invocation_changes(inv, preview_chars)) else inv
+
+    def invocation_changes(self, inv: Invocation, preview_chars: int) -> dict[str, Any]:
+        """What `invocation` would change in `inv`, field by field; empty when nothing is redacted or cut.
+
+        The recorder merges these with its own normalization into one copy of
+        the invocation.
+        """
+        changes: dict[str, Any] = {}
+        preview = inv.output_preview
         if len(preview) > preview_chars:
-            preview, truncated = preview[:preview_chars], True
+            preview = preview[:preview_chars]
+            changes["output_truncated"] = True
         r = inv.retrieval
         if r is not None and (r.layer or r.dedup_reason or r.details):
-            r = dataclasses.replace(
-                r, layer=self.text(r.layer), dedup_reason=self.text(r.dedup_reason), details=self.value(r.details)
-            )
-        return dataclasses.replace(
-            inv,
-            input_params=self.value(inv.input_params),
-            output_preview=self.text(preview),
-            output_truncated=truncated,
-            error_message=self.text(inv.error_message),
-            topic_domain=self.text(inv.topic_domain),
-            retrieval=r,
-        )
+            layer, reason, details = self.text(r.layer), self.text(r.dedup_reason), self.value(r.details)
+            if layer is not r.layer or reason is not r.dedup_reason or details is not r.details:
+                changes["retrieval"] = dataclasses.replace(r, layer=layer, dedup_reason=reason, details=details)
+        for name, before, after in (
+            ("input_params", inv.input_params, self.value(inv.input_params)),
+            ("output_preview", inv.output_preview, self.text(preview)),
+            ("error_message", inv.error_message, self.text(inv.error_message)),
+            ("topic_domain", inv.topic_domain, self.text(inv.topic_domain)),
+        ):
+            if after is not before:
+                changes[name] = after
+        return changes
 
     def step(self, step: AgentStep, detail_chars: int) -> AgentStep:
         """`step` with its detail (first `detail_chars` characters kept) and error redacted."""

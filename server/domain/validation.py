@@ -164,6 +164,8 @@ def validate_step(step: AgentStep, limits: Limits) -> list[Violation]:
 
 def truncate_utf8(text: str, max_bytes: int) -> tuple[str, bool]:
     """Cut text to at most max_bytes of UTF-8 on a character boundary."""
+    if len(text) <= max_bytes >> 2 or (len(text) <= max_bytes and text.isascii()):
+        return text, False  # fits whatever its characters encode to (at most 4 bytes each)
     encoded = text.encode()
     if len(encoded) <= max_bytes:
         return text, False

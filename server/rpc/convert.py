@@ -73,12 +73,19 @@ def _time(message, field: str, violations: list[Violation], path: str) -> Option
         return None
 
 
+#: Each domain enum's members by number: a dict lookup, not an Enum call, per field.
+_MEMBERS: dict[type, dict[int, Any]] = {}
+
+
 def _enum(cls, value: int, path: str, violations: list[Violation]):
-    try:
-        return cls(value)
-    except ValueError:
+    members = _MEMBERS.get(cls)
+    if members is None:
+        members = _MEMBERS[cls] = {int(m): m for m in cls}
+    member = members.get(value)
+    if member is None:
         violations.append(Violation(path, f"unknown enum value {value}"))
         return cls(0)
+    return member
 
 
 def invocation_from_pb(m: pb.ToolInvocation) -> tuple[model.Invocation, list[Violation]]:

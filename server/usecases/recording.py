@@ -64,18 +64,22 @@ class Recorder:
 
     # -- invocations ---------------------------------------------------------
     def normalize_invocation(self, inv: Invocation) -> Invocation:
-        inv = self.redactor.invocation(inv, self.limits.preview_bytes + _SECRET_OVERLAP_CHARS)
-        preview, cut = truncate_utf8(inv.output_preview, self.limits.preview_bytes)
-        output_state = inv.output_state
-        if output_state == OutputState.UNSPECIFIED and preview:
-            output_state = OutputState.CAPTURED
-        return dataclasses.replace(
-            inv,
-            output_preview=preview,
-            output_truncated=inv.output_truncated or cut,
-            output_state=output_state,
-            topic_domain=inv.topic_domain.strip(),
-        )
+        """inv redacted, its preview cut to the byte bound (and flagged), its output state and topic settled.
+
+        One copy of the invocation at most: the redactor's changes and these
+        are applied together, and an invocation that needs none is returned as is.
+        """
+        changes = self.redactor.invocation_changes(inv, self.limits.preview_bytes + _SECRET_OVERLAP_CHARS)
+        preview, cut = truncate_utf8(changes.get("output_preview", inv.output_preview), self.limits.preview_bytes)
+        if cut:
+            changes["output_preview"] = preview
+            changes["output_truncated"] = True
+        if inv.output_state == OutputState.UNSPECIFIED and preview:
+            changes["output_state"] = OutputState.CAPTURED
+        topic = changes.get("topic_domain", inv.topic_domain)
+        if topic != topic.strip():
+            changes["topic_domain"] = topic.strip()
+        return dataclasses.replace(inv, **changes) if changes else inv
 
     def prepare_invocation(
         self, tenant: str, inv: Invocation, received_us: int

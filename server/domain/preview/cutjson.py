@@ -63,19 +63,30 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
     start = _first_non_space(text)
     if start < 0 or text[start] not in "{[":
         return None
-    try:
-        value, _ = _DECODER.raw_decode(text, start)
-        return JsonPreview(value, True)
-    except json.JSONDecodeError as error:
-        failed_at = error.pos
-    except (ValueError, RecursionError):
-        failed_at = -1
-    closed = close_from_tail(text[start:], failed_at - start) if failed_at >= start else None
+    # A preview that does not end with a closer was most likely cut: close it
+    # from its tail first, and try the decoder on it whole only when that fails.
+    failed_at: Optional[int] = None
+    if text.rstrip()[-1] in "}]":
+        value, failed_at = _decode(text, start)
+        if failed_at is None:
+            return JsonPreview(value, True)
+    closed = close_from_tail(text[start:], None if failed_at is None else failed_at - start)
     if closed is not None:
         try:
             return JsonPreview(json.loads(closed), False)
         except (ValueError, RecursionError):
-            pass  # a syntax error before the cut: the walks below decide
+            pass  # a syntax error before the cut, or text after a whole value
+    if failed_at is None:
+        value, failed_at = _decode(text, start)
+        if failed_at is None:
+            return JsonPreview(value, True)  # whole, with text after it
+        if closed is None and failed_at >= 0:  # escaped quotes: the decoder's stop finds the cut string
+            closed = close_from_tail(text[start:], failed_at - start)
+            if closed is not None:
+                try:
+                    return JsonPreview(json.loads(closed), False)
+                except (ValueError, RecursionError):
+                    pass
     if _OTHER_SPACE.search(text, start):
         # Whitespace JSON does not allow (a no-break or ideographic space) is
         # tolerated where the cut drops it: read such rare previews the slow,
@@ -87,6 +98,16 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
     except (_NotJson, ValueError, RecursionError):
         return None
     return JsonPreview(value, False)
+
+
+def _decode(text: str, start: int) -> tuple[Any, Optional[int]]:
+    """(the whole value at start, None), or (None, where the decoder stopped); -1 for a stop with no place."""
+    try:
+        return _DECODER.raw_decode(text, start)[0], None
+    except json.JSONDecodeError as error:
+        return None, error.pos
+    except (ValueError, RecursionError):
+        return None, -1
 
 
 def parse_cut_json_reference(text: str) -> Optional[Any]:

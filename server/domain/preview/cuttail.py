@@ -33,19 +33,28 @@ _ATOM_END = frozenset(_JSON_WS + '{}[]:,"')
 _CLOSER = str.maketrans("{[", "}]")
 
 
-def close_from_tail(text: str, failed_at: int) -> Optional[str]:
+def close_from_tail(text: str, failed_at: Optional[int] = None) -> Optional[str]:
     """close_truncated_json(text) for a cut document that is a valid JSON prefix; None when unsure.
 
-    text starts with "{" or "[" and does not decode whole: the json module's
-    decoder stopped at failed_at (its error's `pos`).
+    text starts with "{" or "[". failed_at: where the json module's decoder
+    stopped on it (its error's `pos`), if it was tried. Without it a string
+    the cut fell inside is found by counting quotes, which needs a text with
+    no escaped quote: for one that has any, None until the decoder was tried.
     """
     open_string = None
     head = text
-    if failed_at < len(text) and text[failed_at] == '"':
-        token = _STRING_TOKEN.match(text, failed_at)
+    if failed_at is None:
+        if '\\"' in text:
+            return None
+        opened = text.count('"') % 2 == 1
+        at = text.rfind('"') if opened else -1
+    else:
+        at = failed_at if failed_at < len(text) and text[failed_at] == '"' else -1
+    if at >= 0:
+        token = _STRING_TOKEN.match(text, at)
         assert token is not None  # a quote always starts a string token
         if token.group(1) is None:  # the cut fell inside this string
-            open_string, head = token.group(), text[:failed_at]
+            open_string, head = token.group(), text[:at]
     brackets = _brackets(head)
     if brackets is None or brackets.count("{") + brackets.count("[") > MAX_JSON_DEPTH:
         return None  # a stray quote, or maybe deeper than the walk allows: let it decide
