@@ -27,7 +27,7 @@ from evidence_trace.server.rpc import convert as convert
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.writer import GroupCommitWriter, WriteInvocation
-from evidence_trace.server.usecases.recording import Recorder
+from evidence_trace.server.usecases.recording import Recorder, _params_json
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 WHOLE = "whole path in process (bytes -> committed rows)"
@@ -51,7 +51,7 @@ def stage_costs(rows: int = 500, rounds: int = 7) -> list[tuple[str, float]]:
     limits = Limits()
     recorder = Recorder(writer=None, limits=limits, redactor=Redactor())  # type: ignore[arg-type]  # builds rows only
     invocations = [convert.invocation_from_pb(m)[0] for m in messages]
-    normalized = [recorder.normalize_invocation(i) for i in invocations]
+    normalized = [recorder.normalize_invocation(i) for i in invocations]  # params unchanged: built once, reused
     classified = [classify(i) for i in normalized]
     costs = [
         (
@@ -100,13 +100,13 @@ def stage_costs(rows: int = 500, rounds: int = 7) -> list[tuple[str, float]]:
 
 
 def _validate(recorder: Recorder, inv) -> object:
-    return validate_invocation(inv, recorder.limits) or recorder.redactor.key_violations(
+    return validate_invocation(inv, recorder.limits, _params_json(inv)) or recorder.redactor.key_violations(
         invocation_id=inv.invocation_id, session_id=inv.session_id, tool_name=inv.tool_name
     )
 
 
 def _row(recorder: Recorder, inv, c) -> object:
-    return WriteInvocation.of("default", inv, c, CLASSIFIER_VERSION, 0)
+    return WriteInvocation.of("default", inv, c, CLASSIFIER_VERSION, 0, _params_json(inv))
 
 
 def _sql_us(writer: GroupCommitWriter, recorder: Recorder, normalized, fresh, rounds: int) -> float:

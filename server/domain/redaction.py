@@ -58,9 +58,13 @@ def storable(text: str) -> str:
 
     Returns the very same object when there is nothing to replace.
     """
-    if text.isascii():
-        return text.replace("\x00", "\ufffd") if "\x00" in text else text
-    return _UNSTORABLE.sub("\ufffd", text) if _UNSTORABLE.search(text) else text
+    if "\x00" not in text:
+        try:
+            text.encode()  # C speed; only a lone surrogate makes it fail
+            return text
+        except UnicodeEncodeError:
+            pass
+    return _UNSTORABLE.sub("\ufffd", text)
 
 
 #: Key words that name a secret, lower-case without separators. A JSON key

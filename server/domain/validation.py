@@ -77,13 +77,20 @@ def _depth(value: Any, level: int = 1) -> int:
 
 
 def _check_json(
-    field: str, value: Optional[dict[str, Any]], max_bytes: int, max_keys: int, max_depth: int
+    field: str,
+    value: Optional[dict[str, Any]],
+    max_bytes: int,
+    max_keys: int,
+    max_depth: int,
+    as_json: Optional[str] = None,
 ) -> list[Violation]:
     if not value:
         return []
     if len(value) > max_keys:
         return [Violation(field, f"must have at most {max_keys} top-level keys (got {len(value)})")]
-    size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+    if as_json is None:
+        as_json = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    size = len(as_json) if as_json.isascii() else len(as_json.encode())
     if size > max_bytes:
         return [Violation(field, f"must be at most {max_bytes} bytes as JSON (got {size})")]
     if _depth(value) > max_depth:
@@ -99,8 +106,12 @@ def _check_duration(field: str, value: int) -> list[Violation]:
     return []
 
 
-def validate_invocation(inv: Invocation, limits: Limits) -> list[Violation]:
-    """All violations of one invocation; empty when it may be stored."""
+def validate_invocation(inv: Invocation, limits: Limits, params_json: Optional[str] = None) -> list[Violation]:
+    """All violations of one invocation; empty when it may be stored.
+
+    params_json: `inv.input_params` as canonical JSON, when the caller has it
+    (its size is the limit's measure; otherwise it is serialised here).
+    """
     out: list[Violation] = []
     out += check_id("invocation_id", inv.invocation_id)
     out += check_id("session_id", inv.session_id)
@@ -108,7 +119,9 @@ def validate_invocation(inv: Invocation, limits: Limits) -> list[Violation]:
         out.append(Violation("tool_name", "required"))
     elif not TOOL_NAME_PATTERN.fullmatch(inv.tool_name):
         out.append(Violation("tool_name", "must be 1-128 characters: a letter, then letters, digits or _.-"))
-    out += _check_json("input_params", inv.input_params, limits.params_bytes, limits.params_keys, limits.params_depth)
+    out += _check_json(
+        "input_params", inv.input_params, limits.params_bytes, limits.params_keys, limits.params_depth, params_json
+    )
     out += _check_duration("duration_ms", inv.duration_ms)
     if inv.success is None:
         out.append(Violation("success", "required: true when the call completed, false when it failed"))

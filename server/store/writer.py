@@ -64,10 +64,16 @@ class WriteInvocation:
 
     @classmethod
     def of(
-        cls, tenant: str, inv: Invocation, c: Classification, classifier_version: int, received_us: int
+        cls,
+        tenant: str,
+        inv: Invocation,
+        c: Classification,
+        classifier_version: int,
+        received_us: int,
+        params_json: Optional[str] = None,
     ) -> WriteInvocation:
         """The write of a validated, normalized invocation classified as `c` (its row is built here)."""
-        return cls(INVOCATIONS.keyed_row(tenant, inv, c, classifier_version, received_us))
+        return cls(INVOCATIONS.keyed_row(tenant, inv, c, classifier_version, received_us, params_json))
 
 
 @dataclasses.dataclass

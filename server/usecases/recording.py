@@ -13,6 +13,7 @@ import concurrent.futures
 import dataclasses
 from typing import Optional, Sequence, Union
 
+from evidence_trace.server.domain.canonical import canonical_json
 from evidence_trace.server.domain.errors import CommitPending, InvalidArgument, StorageUnavailable, Violation
 from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION, classify
 from evidence_trace.server.domain.model import (
@@ -82,11 +83,14 @@ class Recorder:
         return dataclasses.replace(inv, **changes) if changes else inv
 
     def prepare_invocation(
-        self, tenant: str, inv: Invocation, received_us: int
+        self, tenant: str, inv: Invocation, received_us: int, params_json: Optional[str] = None
     ) -> tuple[WriteInvocation, Classification]:
-        """The write of a validated, normalized invocation, and its classification (decided here, once)."""
+        """The write of a validated, normalized invocation, and its classification (decided here, once).
+
+        params_json: its input_params as canonical JSON, if already built.
+        """
         c = classify(inv)
-        return WriteInvocation.of(tenant, inv, c, CLASSIFIER_VERSION, received_us), c
+        return WriteInvocation.of(tenant, inv, c, CLASSIFIER_VERSION, received_us, params_json), c
 
     def record_invocations(
         self, tenant: str, invocations: Sequence[Invocation], timeout: Optional[float]
@@ -101,14 +105,17 @@ class Recorder:
         ops: list[Operation] = []
         slots: list[tuple[int, Invocation, Classification]] = []
         for i, raw in enumerate(invocations):
-            violations = validate_invocation(raw, self.limits) or self.redactor.key_violations(
+            params_json = _params_json(raw)  # built once: its size is validated, then it is stored
+            violations = validate_invocation(raw, self.limits, params_json) or self.redactor.key_violations(
                 invocation_id=raw.invocation_id, session_id=raw.session_id, tool_name=raw.tool_name
             )
             if violations:
                 results[i] = InvalidArgument(violations)
                 continue
             inv = self.normalize_invocation(raw)
-            op, c = self.prepare_invocation(tenant, inv, received)
+            op, c = self.prepare_invocation(
+                tenant, inv, received, params_json if inv.input_params is raw.input_params else None
+            )
             ops.append(op)
             slots.append((i, inv, c))
         for (i, inv, c), written in zip(slots, self._wait(ops, timeout)):
@@ -188,3 +195,11 @@ class Recorder:
             if isinstance(result, StorageUnavailable):
                 raise result
         return results
+
+
+def _params_json(inv: Invocation) -> Optional[str]:
+    """inv's input_params as canonical JSON; None when they have no JSON form (validation then says why)."""
+    try:
+        return canonical_json(inv.input_params or {})
+    except (ValueError, TypeError):
+        return None

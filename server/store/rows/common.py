@@ -8,12 +8,10 @@ import hashlib
 import json
 from typing import Any, Optional
 
+from evidence_trace.server.domain.canonical import canonical_json
 from evidence_trace.server.domain.model import ErrorKind, Outcome, RelevanceLevel
 
-
-def canonical_json(value: Any) -> str:
-    """Deterministic compact JSON: the stored and hashed form of JSON values."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+__all__ = ["canonical_json"]  # re-exported: every mapper stores JSON in this form
 
 
 def _digest(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from evidence_trace.server.domain.model import (
     Classification,
@@ -115,14 +115,21 @@ class InvocationMapper(KeyedMapper):
     classification_columns = ("outcome", "effective_topic", "excerpt", "note", "classifier_version")
 
     def keyed_row(
-        self, tenant: str, inv: Invocation, c: Classification, classifier_version: int, received_us: int
+        self,
+        tenant: str,
+        inv: Invocation,
+        c: Classification,
+        classifier_version: int,
+        received_us: int,
+        params_json: Optional[str] = None,
     ) -> KeyedRow:
         """The stored row of a validated, normalized invocation classified as `c`.
 
         A missing start time is stored as `received_us`; the content hash is of
-        the invocation as sent, so a resend hashes the same.
+        the invocation as sent, so a resend hashes the same. params_json:
+        `inv.input_params` as canonical JSON, when the caller built it already.
         """
-        params = canonical_json(inv.input_params or {})
+        params = params_json if params_json is not None else canonical_json(inv.input_params or {})
         r = inv.retrieval
         details = canonical_json(r.details) if r is not None and r.details else None
         start_us = to_us(inv.start_time)
