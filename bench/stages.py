@@ -43,7 +43,7 @@ def _per_row_us(fn: Callable[[], object], rows: int, rounds: int) -> float:
     return best / rows * 1e6
 
 
-def stage_costs(rows: int = 500, rounds: int = 7) -> list[tuple[str, float]]:
+def stage_costs(rows: int = 500, rounds: int = 15) -> list[tuple[str, float]]:
     """(stage, µs per row) for the recorder's steps, in the order a row goes through them, then the whole."""
     request = batch_request("stage", rows)
     wire = request.SerializeToString()
@@ -129,7 +129,7 @@ def _sql_us(writer: GroupCommitWriter, recorder: Recorder, normalized, fresh, ro
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=500)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     costs = stage_costs(args.rows, args.rounds)
     for stage, micros in costs:

@@ -192,3 +192,20 @@ def test_nul_characters_are_stored_on_every_backend(stub):
     assert record(stub, message).outcome == pb.RECORD_OUTCOME_CREATED
     assert record(stub, message).outcome == pb.RECORD_OUTCOME_DUPLICATE
     assert session(stub).tool_call_count == 1
+
+
+def test_an_invocation_copied_with_changes_equals_dataclasses_replace() -> None:
+    """Invocation.with_changes, the write path's one copy of a row, is dataclasses.replace, faster."""
+    import dataclasses
+
+    from evidence_trace.server.domain.model import Invocation, OutputState, Retrieval
+
+    inv = Invocation("i", "s", "query_logs", {"q": 1}, retrieval=Retrieval(layer="L1"), topic_domain=" t ")
+    changes = {"output_state": OutputState.CAPTURED, "output_preview": "x", "topic_domain": "t"}
+    copied = inv.with_changes(changes)
+    assert copied == dataclasses.replace(inv, **changes)
+    assert copied is not inv and inv.topic_domain == " t "  # the original is untouched
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copied.output_preview = "y"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        inv.with_changes({"no_such_field": 1})

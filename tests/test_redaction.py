@@ -108,6 +108,29 @@ def test_the_one_trigger_search_never_skips_a_text_a_rule_would_change(before, f
     assert R.text(text) == rules_only.text(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    params=st.dictionaries(
+        st.sampled_from(["query", "logTopic", "password", "apiKey", "region", "sk-proj-" + "k" * 24, "limit"]),
+        st.one_of(
+            st.integers(),
+            st.none(),
+            st.booleans(),
+            st.sampled_from(_RULE_FRAGMENTS + ["level:ERROR", "cn-shanghai", "x\x00y", "İstanbul"]),
+            st.text(max_size=8),
+        ),
+        max_size=5,
+    )
+)
+def test_flat_params_are_redacted_the_same_with_the_one_joined_check(params):
+    """The joined check over a flat object's keys and texts is only a shortcut for value by value."""
+    rules_only = Redactor()
+    rules_only._trigger = re.compile("")  # every text looks suspect: value by value, every rule
+    assert R.value(params) == rules_only.value(params)
+    if R.value(params) == params:
+        assert R.value(params) is params  # nothing redacted: nothing copied
+
+
 @pytest.mark.parametrize("text", UNTOUCHED)
 def test_text_without_secrets_is_returned_as_is(text):
     assert R.text(text) is text

@@ -24,6 +24,7 @@ from evidence_trace.server.domain.classifier.metrics import _judge_metrics, _met
 from evidence_trace.server.domain.classifier.promql import promql_metric_name
 from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIMIT, bounded, cut, first_line, first_text
 from evidence_trace.server.domain.model import Classification, Invocation
+from evidence_trace.server.domain.redaction import storable
 
 CLASSIFIER_VERSION = 2
 """Version of these rules: rows classified under another version may differ."""
@@ -40,11 +41,13 @@ def classify(invocation: Invocation) -> Classification:
     call = ToolCall(invocation)
     rule = RULES.get(invocation.tool_name, GENERIC_RULE)
     finding = _gate(call) or rule.judge(call)
+    # Notes and derived topics may quote decoded JSON values ("\u0000"): every
+    # field is made storable here, so a stored row needs no later check.
     return Classification(
         outcome=finding.outcome,
-        topic_domain=topic_domain(call, rule),
-        excerpt=cut(finding.excerpt, EXCERPT_LIMIT),
-        note=bounded(finding.note, NOTE_LIMIT),
+        topic_domain=storable(topic_domain(call, rule)),
+        excerpt=storable(cut(finding.excerpt, EXCERPT_LIMIT)),
+        note=storable(bounded(finding.note, NOTE_LIMIT)),
     )
 
 

@@ -267,6 +267,8 @@ class Redactor:
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
+            if self._flat_and_clean(value):
+                return value
             out: dict[str, Any] = {}
             changed = False
             for k, v in value.items():
@@ -280,6 +282,35 @@ class Redactor:
             return items if any(a is not b for a, b in zip(items, value)) else value
         return value
 
+    def _flat_and_clean(self, mapping: dict[str, Any]) -> bool:
+        """Whether a flat JSON object (no nested value) surely holds nothing to redact.
+
+        The usual input_params: one check over all its keys and texts joined,
+        instead of one per text. Any doubt (nesting, a secret key, extra
+        patterns, a text that is not plainly storable) says False, and the
+        caller redacts value by value.
+        """
+        if self._extra:
+            return False
+        texts = []
+        for k, v in mapping.items():
+            if isinstance(v, str):
+                texts.append(v)
+            elif isinstance(v, (dict, list)):
+                return False
+            if self.is_secret_key(k):
+                return False
+            texts.append(k)
+        joined = "\n".join(texts)
+        if "\x00" in joined:
+            return False
+        try:
+            joined.encode()
+        except UnicodeEncodeError:
+            return False
+        lowered = joined.lower()
+        return len(lowered) == len(joined) and self._trigger.search(lowered) is None
+
     # -- domain objects ---------------------------------------------------------
     def invocation(self, inv: Invocation, preview_chars: int) -> Invocation:
         """`inv` with its params, preview, error and retrieval fields redacted.
@@ -289,7 +320,7 @@ class Redactor:
         byte bound afterwards anyway, and this bounds the work. Redacting
         before that cut means a secret straddling the bound is still seen whole.
         """
-        return dataclasses.replace(inv, **changes) if (changes := self.invocation_changes(inv, preview_chars)) else inv
+        return inv.with_changes(changes) if (changes := self.invocation_changes(inv, preview_chars)) else inv
 
     def invocation_changes(self, inv: Invocation, preview_chars: int) -> dict[str, Any]:
         """What `invocation` would change in `inv`, field by field; empty when nothing is redacted or cut.

@@ -348,6 +348,7 @@ class _Batch:
                 [(*r.values, self.stamp) for r in fresh],
                 conflict=mapper.conflict_columns,
                 returning=mapper.conflict_columns,
+                checked=mapper.storable_by_construction,
             )
             inserted = {tuple(r) for r in returned}
             raced = [(r.tenant, r.key) for r in fresh if (r.tenant, r.key) not in inserted]
@@ -402,15 +403,21 @@ class _Batch:
         rows: list[tuple],
         conflict: tuple[str, ...] = (),
         returning: tuple[str, ...] = (),
+        checked: bool = False,
     ) -> list[tuple]:
-        """Multi-row INSERTs of value tuples in `columns` order, every value a bound parameter."""
+        """Multi-row INSERTs of value tuples in `columns` order, every value a bound parameter.
+
+        checked: every text in rows is storable already (see KeyedMapper), so
+        the last-resort pass over each value is skipped.
+        """
         one = "(" + ", ".join([self.p] * len(columns)) + ")"
         tail = f" ON CONFLICT ({', '.join(conflict)}) DO NOTHING" if conflict else ""
         tail += f" RETURNING {', '.join(returning)}" if returning else ""
         out: list[tuple] = []
         for chunk in _chunks(rows, max(1, 30_000 // len(columns))):
             sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(chunk))}{tail}"
-            cursor = self.db.execute_sql(sql, [_storable(v) for row in chunk for v in row])
+            values = [v for row in chunk for v in row] if checked else [_storable(v) for row in chunk for v in row]
+            cursor = self.db.execute_sql(sql, values)
             if returning:
                 out.extend(cursor.fetchall())
         return out

@@ -80,7 +80,7 @@ class Recorder:
         topic = changes.get("topic_domain", inv.topic_domain)
         if topic != topic.strip():
             changes["topic_domain"] = topic.strip()
-        return dataclasses.replace(inv, **changes) if changes else inv
+        return inv.with_changes(changes) if changes else inv
 
     def prepare_invocation(
         self, tenant: str, inv: Invocation, received_us: int, params_json: Optional[str] = None

@@ -66,6 +66,9 @@ class KeyedMapper:
     table: str
     key_column: str
     write_columns: tuple[str, ...]
+    #: Whether every text of this table's rows is storable when built (valid
+    #: UTF-8 with no NUL), so the writer need not check each value again.
+    storable_by_construction: bool = False
 
     @property
     def conflict_columns(self) -> tuple[str, str]:

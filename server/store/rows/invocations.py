@@ -37,6 +37,11 @@ class InvocationMapper(KeyedMapper):
 
     table = models.ToolInvocation._meta.table_name
     key_column = "invocation_id"
+    #: Ids and tool names are validated ASCII; every client text went through
+    #: the redactor (domain/redaction.py: `storable`), JSON is canonical of those
+    #: texts, and the classification is made storable by `classify`: a property
+    #: test in tests/test_row_mappers.py holds the recorder to it.
+    storable_by_construction = True
     #: The INSERT list: `keyed_row`'s values in order, then the commit stamp.
     write_columns = (
         "tenant",
