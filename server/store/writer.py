@@ -24,7 +24,7 @@ import dataclasses
 import logging
 import threading
 import time
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 import peewee
 
@@ -245,15 +245,11 @@ class _Batch:
 
     def apply(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
         results: list[Union[Written, Exception, None]] = [None] * len(ops)
-        self._ensure_sessions(
-            {
-                (o.tenant, o.session_id)
-                if isinstance(o, (WriteEvaluation, CompleteSession))
-                else (o.row.tenant, o.row.session_id)
-                for o in ops
-                if not isinstance(o, CompleteSession)
-            }
-        )
+        touched = {
+            (o.tenant, o.session_id) if isinstance(o, WriteEvaluation) else (o.row.tenant, o.row.session_id)
+            for o in ops
+            if not isinstance(o, CompleteSession)
+        }
         inv = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteInvocation)]
         steps = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteStep)]
         evals = [(i, o) for i, o in enumerate(ops) if isinstance(o, WriteEvaluation)]
@@ -285,26 +281,36 @@ class _Batch:
                     continue
                 results[i] = Written(RecordOutcome.CREATED, self.stamp)
                 self.deltas[(e.tenant, e.session_id)][SESSIONS.evaluation_counter] += 1
-        self._apply_deltas()
+        self._upsert_sessions(touched)
         for i, c in done:
             results[i] = self._complete(c)
         return results  # type: ignore[return-value]
 
     # -- sessions ------------------------------------------------------------
-    def _ensure_sessions(self, keys: Iterable[tuple[str, str]]) -> None:
-        rows = [SESSIONS.new_row(t, s, self.stamp) for t, s in sorted(keys)]
-        if rows:
-            self._insert_rows(SESSIONS.table, SESSIONS.write_columns, rows, conflict=("tenant", "session_id"))
+    def _upsert_sessions(self, keys: set[tuple[str, str]]) -> None:
+        """Create each touched session that does not exist yet, and move its counters, in one statement.
 
-    def _apply_deltas(self) -> None:
-        p = self.p
-        for (tenant, session_id), delta in sorted(self.deltas.items()):
-            counters = sorted(delta.items())
-            sets = ", ".join(f"{col} = {col} + {p}" for col, _ in counters)
-            self.db.execute_sql(
-                f"UPDATE {SESSIONS.table} SET {sets}, update_us = {p} WHERE tenant = {p} AND session_id = {p}",
-                (*(int(n) for _, n in counters), self.stamp, tenant, session_id),
+        Rows and their session commit in the same transaction, so the order
+        inside it does not matter; no foreign key ties them. A session whose
+        rows were all duplicates is only created if missing (its update time
+        stays), so the usual batch needs one statement, at most two.
+        """
+        moved = [k for k in sorted(keys) if self.deltas.get(k)]
+        if moved:
+            counters = SESSIONS.counters
+            rows = [SESSIONS.new_row(t, s, self.stamp, self.deltas[(t, s)]) for t, s in moved]
+            table = SESSIONS.table
+            sets = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counters)
+            self._insert_rows(
+                table,
+                SESSIONS.write_columns,
+                rows,
+                conflict=("tenant", "session_id"),
+                on_conflict=f"DO UPDATE SET {sets}, update_us = excluded.update_us",
             )
+        unmoved = [SESSIONS.new_row(t, s, self.stamp) for t, s in sorted(keys) if not self.deltas.get((t, s))]
+        if unmoved:
+            self._insert_rows(SESSIONS.table, SESSIONS.write_columns, unmoved, conflict=("tenant", "session_id"))
 
     def _complete(self, op: CompleteSession) -> Union[Written, Exception]:
         table = SESSIONS.table
@@ -338,22 +344,20 @@ class _Batch:
         first: dict[tuple[str, str], KeyedRow] = {}
         for row in rows:
             first.setdefault((row.tenant, row.key), row)
-        stored = self._stored_hashes(mapper, list(first))
-        fresh = [row for k, row in first.items() if k not in stored]
-        inserted: set[tuple[str, str]] = set()
-        if fresh:
-            returned = self._insert_rows(
-                mapper.table,
-                mapper.write_columns,
-                [(*r.values, self.stamp) for r in fresh],
-                conflict=mapper.conflict_columns,
-                returning=mapper.conflict_columns,
-                checked=mapper.storable_by_construction,
-            )
-            inserted = {tuple(r) for r in returned}
-            raced = [(r.tenant, r.key) for r in fresh if (r.tenant, r.key) not in inserted]
-            if raced:  # another replica committed the same id meanwhile
-                stored.update(self._stored_hashes(mapper, raced))
+        # Insert first and look up only what the insert skipped: a fresh row
+        # (the usual case) costs no SELECT; a resend, or an id another replica
+        # committed meanwhile, is compared with the stored hash.
+        returned = self._insert_rows(
+            mapper.table,
+            mapper.write_columns,
+            [(*r.values, self.stamp) for r in first.values()],
+            conflict=mapper.conflict_columns,
+            returning=mapper.conflict_columns,
+            checked=mapper.storable_by_construction,
+        )
+        inserted = {tuple(r) for r in returned}
+        skipped = [k for k in first if k not in inserted]
+        stored = self._stored_hashes(mapper, skipped) if skipped else {}
         key_col = mapper.key_column
         out: list[Union[Written, Exception]] = []
         claimed: set[tuple[str, str]] = set()
@@ -404,6 +408,7 @@ class _Batch:
         conflict: tuple[str, ...] = (),
         returning: tuple[str, ...] = (),
         checked: bool = False,
+        on_conflict: str = "DO NOTHING",
     ) -> list[tuple]:
         """Multi-row INSERTs of value tuples in `columns` order, every value a bound parameter.
 
@@ -411,7 +416,7 @@ class _Batch:
         the last-resort pass over each value is skipped.
         """
         one = "(" + ", ".join([self.p] * len(columns)) + ")"
-        tail = f" ON CONFLICT ({', '.join(conflict)}) DO NOTHING" if conflict else ""
+        tail = f" ON CONFLICT ({', '.join(conflict)}) {on_conflict}" if conflict else ""
         tail += f" RETURNING {', '.join(returning)}" if returning else ""
         out: list[tuple] = []
         for chunk in _chunks(rows, max(1, 30_000 // len(columns))):

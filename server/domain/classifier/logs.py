@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt, quote
 from evidence_trace.server.domain.classifier.text import (
@@ -34,8 +34,11 @@ def _judge_logs(call: ToolCall) -> Finding:
         reported_total = total if isinstance(total, int) and not isinstance(total, bool) else 0
     else:
         entries, reported_total = body, 0
-    parsed = [(prefix + (i,), _log_entry(item)) for i, item in enumerate(entries)] if isinstance(entries, list) else []
-    return _judge_log_entries(call, [(path, e) for path, e in parsed if e is not None], reported_total)
+    if not isinstance(entries, list):
+        return _judge_log_entries(call, (), reported_total)
+    # Entries are read one at a time, up to the first error-level one.
+    read = ((prefix + (i,), _log_entry(item)) for i, item in enumerate(entries))
+    return _judge_log_entries(call, ((path, e) for path, e in read if e is not None), reported_total)
 
 
 #: Words of a payload message that say the search found nothing (the Java tool: "未找到匹配的日志").
@@ -84,14 +87,17 @@ def _reports_nothing_found(body: dict[str, Any]) -> bool:
 
 
 def _judge_log_entries(
-    call: ToolCall, entries: list[tuple[Optional[JsonPath], LogLine]], reported_total: int
+    call: ToolCall, entries: Iterable[tuple[Optional[JsonPath], LogLine]], reported_total: int
 ) -> Finding:
-    """An error-level entry is direct support; any other entry indirect."""
+    """An error-level entry is direct support (the first one); any other entry indirect (the first one)."""
+    first: Optional[tuple[Optional[JsonPath], LogLine]] = None
     for path, entry in entries:
         if entry.is_error:
             return Finding(Outcome.DIRECT_SUPPORT, excerpt=_entry_excerpt(call, path, entry), note=entry.render())
-    if entries:
-        path, entry = entries[0]
+        if first is None:
+            first = path, entry
+    if first is not None:
+        path, entry = first
         return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_entry_excerpt(call, path, entry), note=entry.render())
     if reported_total > 0:
         return Finding(
