@@ -25,7 +25,7 @@ from bench.load import run_load
 from bench.otlp import SPANS_PER_EXPORT, otlp_vs_batch
 from bench.procs import Proc, rss_kib
 from bench.stages import stage_costs
-from bench.workload import batch_request, record_request, row_values, session_invocations
+from bench.workload import Wire, batch_request, row_values, session_invocations
 from evidence_trace.server.store.db import open_database
 from evidence_trace.server.store.migrations import migrate
 from evidence_trace.server.store.rows import INVOCATIONS
@@ -41,17 +41,15 @@ def report(name: str, measured: str, baseline: str = "", ratio: str = "") -> Non
 
 
 def bench_unary(et: Proc, echo: Proc, seconds: float) -> None:
-    payload = record_request("size-probe").SerializeToString()
+    wire = Wire("record")
+    payload = wire.fresh()
     with grpc.insecure_channel(echo.address) as ech, grpc.insecure_channel(et.address) as etch:
         echo_call = ech.unary_unary(ECHO_METHOD)
-        stub = pb_grpc.EvidenceTraceServiceStub(etch)
+        record = wire.caller(etch, 10)
         run_load(lambda w, i: echo_call(payload, timeout=10), 4, 0.5)  # warm up
         for concurrency in (1, 8, 32):
             base = run_load(lambda w, i: echo_call(payload, timeout=10), concurrency, seconds)
-            tag = uuid.uuid4().hex[:8]
-            got = run_load(
-                lambda w, i: stub.RecordInvocation(record_request(f"u{tag}-{w}-{i}"), timeout=10), concurrency, seconds
-            )
+            got = run_load(record, concurrency, seconds)
             report(
                 f"RecordInvocation c={concurrency} calls/s",
                 f"{got.rate:,.0f} (p50 {got.p50_ms:.2f} p99 {got.p99_ms:.2f} ms)",
@@ -84,17 +82,11 @@ def raw_sqlite_insert(rows: int) -> float:
 
 def bench_batch(et: Proc, rows: int) -> None:
     baseline = raw_sqlite_insert(rows)
-    tag = uuid.uuid4().hex[:8]
     batches = rows // 500
-    with grpc.insecure_channel(et.address) as ch:
-        stub = pb_grpc.EvidenceTraceServiceStub(ch)
+    wire = Wire("batch", 500)
+    with grpc.insecure_channel(et.address, options=[("grpc.max_send_message_length", 64 << 20)]) as ch:
         began = time.perf_counter()
-        result = run_load(
-            lambda w, i: stub.BatchRecordInvocations(batch_request(f"b{tag}-{w}-{i}", 500), timeout=60),
-            4,
-            3600,
-            max_calls=batches,
-        )
+        result = run_load(wire.caller(ch, 60), 4, 3600, max_calls=batches)
         elapsed = time.perf_counter() - began
     rate = result.calls * 500 / elapsed
     report(

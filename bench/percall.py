@@ -23,14 +23,13 @@ import resource
 import sys
 import tempfile
 import time
-import uuid
 from typing import Any, Callable
 
 import grpc
 
 from bench.load import run_load
 from bench.procs import Proc
-from bench.workload import record_request
+from bench.workload import Wire, record_request
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -49,17 +48,15 @@ def own_cpu_seconds() -> float:
 
 def drive(address: str, pids: list[int], concurrency: int, seconds: float, view: int = 0) -> dict[str, float]:
     """RecordInvocation at `concurrency` for `seconds`: rate, server CPU per call, the load generator's CPU share."""
-    from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
+    from evidence_trace.v1 import evidence_trace_pb2 as pb
 
-    tag = uuid.uuid4().hex[:8]
+    wire = Wire("record")
+    suffix = pb.RecordInvocationRequest(view=view).SerializeToString() if view else b""  # a later field: appended
     with grpc.insecure_channel(address) as channel:
-        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        raw = channel.unary_unary(wire.method)
 
         def call(w: int, i: int) -> None:
-            request = record_request(f"p{tag}-{w}-{i}")
-            if view:
-                request.view = view
-            stub.RecordInvocation(request, timeout=10)
+            raw(wire.fresh() + suffix, timeout=10)
 
         run_load(call, concurrency, min(1.0, seconds / 2))  # warm up
         server_before = sum(cpu_seconds(p) for p in pids)

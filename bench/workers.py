@@ -27,7 +27,7 @@ import grpc
 from bench.load import run_load
 from bench.percall import cpu_seconds, own_cpu_seconds
 from bench.procs import Proc
-from bench.workload import batch_request, record_request
+from bench.workload import Wire, record_request
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 BATCH = 500
@@ -86,22 +86,12 @@ def measure(address: str, pids: list[int], seconds: float, rows: int) -> dict[st
     # One channel (one connection) per load thread, so the kernel spreads them over the workers.
     channels = [grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(8)]
     try:
-        stubs = [pb_grpc.EvidenceTraceServiceStub(c) for c in channels]
+        record_wire, batch_wire = Wire("record"), Wire("batch", BATCH)
+        records = [record_wire.caller(c, 30) for c in channels]
+        batches = [batch_wire.caller(c, 60) for c in channels]
         for name, call, concurrency, budget, per_call in (
-            (
-                "unary",
-                lambda w, i: stubs[w].RecordInvocation(record_request(f"u{tag}-{w}-{i}"), timeout=30),
-                8,
-                seconds,
-                1,
-            ),
-            (
-                "batch",
-                lambda w, i: stubs[w].BatchRecordInvocations(batch_request(f"b{tag}-{w}-{i}", BATCH), timeout=60),
-                4,
-                3600.0,
-                BATCH,
-            ),
+            ("unary", lambda w, i: records[w](w, i), 8, seconds, 1),
+            ("batch", lambda w, i: batches[w](w, i), 4, 3600.0, BATCH),
         ):
             database_pids = postgres_pids()
             server_before, own_before = _server_cpu(pids), own_cpu_seconds()

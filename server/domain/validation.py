@@ -93,7 +93,8 @@ def _check_json(
     size = len(as_json) if as_json.isascii() else len(as_json.encode())
     if size > max_bytes:
         return [Violation(field, f"must be at most {max_bytes} bytes as JSON (got {size})")]
-    if _depth(value) > max_depth:
+    nested = max_depth < 1 or any(isinstance(v, (dict, list)) for v in value.values())
+    if nested and _depth(value) > max_depth:  # a flat object is one level deep
         return [Violation(field, f"must nest at most {max_depth} levels deep")]
     return []
 

@@ -39,9 +39,27 @@ def _struct_to_dict(message: struct_pb2.Struct, path: str, violations: list[Viol
 
     NaN and ±Infinity have no JSON form: each is a violation naming its path
     (`input_params.latency`, `retrieval.details.scores[2]`) instead of the
-    exception MessageToDict raises.
+    exception MessageToDict raises. Paths are spelled only for a violation or
+    a nested value: this runs for every value on the write path.
     """
-    return {key: _value_to_json(value, f"{path}.{key}", violations) for key, value in message.fields.items()}
+    out = {}
+    for key, value in message.fields.items():
+        kind = value.WhichOneof("kind")
+        if kind == "string_value":
+            out[key] = value.string_value
+        elif kind == "number_value":
+            out[key] = _finite(value.number_value, path, key, violations)
+        elif kind == "bool_value":
+            out[key] = value.bool_value
+        else:
+            out[key] = _value_to_json(value, f"{path}.{key}", violations)
+    return out
+
+
+def _finite(number: float, path: str, key: str, violations: list[Violation]) -> float:
+    if not math.isfinite(number):
+        violations.append(Violation(f"{path}.{key}", "must be a finite number: NaN and Infinity have no JSON form"))
+    return number
 
 
 def _value_to_json(value: struct_pb2.Value, path: str, violations: list[Violation]) -> Any:

@@ -288,29 +288,32 @@ class _Batch:
 
     # -- sessions ------------------------------------------------------------
     def _upsert_sessions(self, keys: set[tuple[str, str]]) -> None:
-        """Create each touched session that does not exist yet, and move its counters, in one statement.
+        """Create each touched session that does not exist yet and move its counters: one statement.
 
-        Rows and their session commit in the same transaction, so the order
-        inside it does not matter; no foreign key ties them. A session whose
-        rows were all duplicates is only created if missing (its update time
-        stays), so the usual batch needs one statement, at most two.
+        Rows and their session commit in the same transaction and no foreign
+        key ties them, so the sessions come last, all in one statement in key
+        order: a transaction holding a session's lock waits for nothing but
+        the sessions after it, so replicas sharing PostgreSQL cannot deadlock
+        (tests/test_postgres_replicas.py). A session whose rows were all
+        duplicates keeps its counters and update time.
         """
-        moved = [k for k in sorted(keys) if self.deltas.get(k)]
-        if moved:
-            counters = SESSIONS.counters
-            rows = [SESSIONS.new_row(t, s, self.stamp, self.deltas[(t, s)]) for t, s in moved]
-            table = SESSIONS.table
-            sets = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counters)
-            self._insert_rows(
-                table,
-                SESSIONS.write_columns,
-                rows,
-                conflict=("tenant", "session_id"),
-                on_conflict=f"DO UPDATE SET {sets}, update_us = excluded.update_us",
-            )
-        unmoved = [SESSIONS.new_row(t, s, self.stamp) for t, s in sorted(keys) if not self.deltas.get((t, s))]
-        if unmoved:
-            self._insert_rows(SESSIONS.table, SESSIONS.write_columns, unmoved, conflict=("tenant", "session_id"))
+        if not keys:
+            return
+        table, counters = SESSIONS.table, SESSIONS.counters
+        ordered = sorted(keys)
+        rows = [SESSIONS.new_row(t, s, self.stamp, self.deltas.get((t, s))) for t, s in ordered]
+        sets = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counters)
+        moved = " + ".join(f"excluded.{c}" for c in counters)
+        self._insert_rows(
+            table,
+            SESSIONS.write_columns,
+            rows,
+            conflict=("tenant", "session_id"),
+            on_conflict=(
+                f"DO UPDATE SET {sets}, update_us = CASE WHEN {moved} > 0 THEN excluded.update_us "
+                f"ELSE {table}.update_us END"
+            ),
+        )
 
     def _complete(self, op: CompleteSession) -> Union[Written, Exception]:
         table = SESSIONS.table
@@ -346,7 +349,8 @@ class _Batch:
             first.setdefault((row.tenant, row.key), row)
         # Insert first and look up only what the insert skipped: a fresh row
         # (the usual case) costs no SELECT; a resend, or an id another replica
-        # committed meanwhile, is compared with the stored hash.
+        # committed meanwhile, is compared with the stored hash. Rows go in in
+        # the order they were sent: their sequence numbers are the timeline's.
         returned = self._insert_rows(
             mapper.table,
             mapper.write_columns,
