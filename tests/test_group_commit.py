@@ -88,3 +88,75 @@ def test_a_poisoned_write_sinks_only_itself(blocked_writer, tmp_path):
     assert good_after.result(10)[0].outcome == RecordOutcome.CREATED
     assert isinstance(bad.result(10)[0], StorageUnavailable)
     assert set(_stamps(tmp_path / "gc.db")) == {"first", "good-1", "good-2"}
+
+
+def _old_content_hash(inv: Invocation, received_us: int) -> str:
+    """The content hash as servers before the NUL-joined form computed it, spelled out independently."""
+    import hashlib
+    import json
+
+    def canonical(value):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+    r = inv.retrieval
+    params = canonical(inv.input_params or {})
+    details = canonical(r.details) if r is not None and r.details else None
+    start_us = None if inv.start_time is None else int(inv.start_time.timestamp() * 1_000_000)
+    fields = [
+        inv.session_id,
+        inv.tool_name,
+        params,
+        start_us,
+        inv.duration_ms,
+        inv.success,
+        int(inv.output_state),
+        inv.output_preview,
+        inv.output_truncated,
+        inv.error_message,
+        int(inv.error_kind),
+        None if r is None else [r.layer, r.l0_count, r.l1_count, int(r.relevance), r.dedup_reason, details],
+        inv.topic_domain,
+        int(inv.evidence_hint),
+    ]
+    return hashlib.sha256(canonical(fields).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("with_retrieval", [False, True])
+def test_a_resend_of_a_row_an_older_server_hashed_is_still_a_duplicate(tmp_path, with_retrieval) -> None:
+    """The content hash changed form (NUL-joined fields, not canonical JSON): stored rows keep theirs,
+    and a client retrying across the upgrade gets DUPLICATE, not a conflict; other content still conflicts."""
+    from evidence_trace.server.domain.errors import Conflict
+    from evidence_trace.server.domain.model import RelevanceLevel, Retrieval
+
+    db = open_database(f"sqlite:///{tmp_path / 'legacy.db'}")
+    migrate(db)
+    writer = GroupCommitWriter(db)
+    recorder = Recorder(writer, Limits())
+    try:
+        inv = Invocation(
+            invocation_id="across-upgrade",
+            session_id="gc",
+            tool_name="lookup_knowledge",
+            input_params={"query": "支付超时", "k": 3},
+            success=True,
+            output_state=OutputState.CAPTURED,
+            output_preview='{"chunks": ["支付服务超时排查"]}',
+            retrieval=Retrieval(layer="L1", l1_count=2, relevance=RelevanceLevel.HIGH, details={"s": [0.9]})
+            if with_retrieval
+            else None,
+        )
+        op = recorder.prepare_invocation("default", recorder.normalize_invocation(inv), 1)[0]
+        assert op.row.legacy_hash is not None and op.row.legacy_hash() == _old_content_hash(inv, 1)
+        assert op.row.content_hash != op.row.legacy_hash()
+        older = WriteInvocation(dataclasses.replace(op.row, content_hash=op.row.legacy_hash()))
+        (stored,) = writer.submit([older]).result(10)
+        assert stored.outcome == RecordOutcome.CREATED
+
+        (resent,) = writer.submit([recorder.prepare_invocation("default", inv, 2)[0]]).result(10)
+        assert resent.outcome == RecordOutcome.DUPLICATE and resent.record_us == stored.record_us
+
+        changed = dataclasses.replace(inv, output_preview="other content")
+        (conflict,) = writer.submit([recorder.prepare_invocation("default", changed, 3)[0]]).result(10)
+        assert isinstance(conflict, Conflict)
+    finally:
+        writer.close()

@@ -372,7 +372,7 @@ class _Batch:
                 out.append(Written(RecordOutcome.CREATED, self.stamp))
                 continue
             reference = stored.get(k, (first[k].content_hash, self.stamp))
-            if reference[0] == row.content_hash:
+            if reference[0] == row.content_hash or (row.legacy_hash is not None and reference[0] == row.legacy_hash()):
                 out.append(Written(RecordOutcome.DUPLICATE, reference[1]))
             else:
                 out.append(

@@ -6,7 +6,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from evidence_trace.server.domain.canonical import canonical_json
 from evidence_trace.server.domain.model import ErrorKind, Outcome, RelevanceLevel
@@ -16,6 +16,18 @@ __all__ = ["canonical_json"]  # re-exported: every mapper stores JSON in this fo
 
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def content_digest(fields: tuple) -> str:
+    """The content hash of a keyed row: SHA-256 over its fields joined by NUL.
+
+    Unambiguous because every text the recorder stores is storable (no NUL,
+    domain/redaction.py) and each position holds one type: other values are
+    written as `str()` gives them (`None`, `True`, `42`), so the field count
+    and every field can be read back from the joined text. Cheaper than
+    canonical JSON of the same fields: the long texts are not escaped.
+    """
+    return hashlib.sha256("\x00".join([f if isinstance(f, str) else str(f) for f in fields]).encode()).hexdigest()
 
 
 def to_us(value: Optional[dt.datetime]) -> Optional[int]:
@@ -58,6 +70,9 @@ class KeyedRow:
     key: str
     content_hash: str
     values: tuple
+    #: The hash an older server stored for this content, computed only when a
+    #: stored row's hash differs from content_hash (None: no older form).
+    legacy_hash: Optional[Callable[[], str]] = dataclasses.field(default=None, compare=False, repr=False)
 
 
 class KeyedMapper:

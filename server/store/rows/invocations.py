@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional, Sequence
 
 from evidence_trace.server.domain.model import (
@@ -28,6 +29,7 @@ from evidence_trace.server.store.rows.common import (
     _json,
     _time,
     canonical_json,
+    content_digest,
     to_us,
 )
 
@@ -138,26 +140,23 @@ class InvocationMapper(KeyedMapper):
         r = inv.retrieval
         details = canonical_json(r.details) if r is not None and r.details else None
         start_us = to_us(inv.start_time)
-        content_hash = _digest(
-            canonical_json(
-                [
-                    inv.session_id,
-                    inv.tool_name,
-                    params,
-                    start_us,
-                    inv.duration_ms,
-                    inv.success,
-                    int(inv.output_state),
-                    inv.output_preview,
-                    inv.output_truncated,
-                    inv.error_message,
-                    int(inv.error_kind),
-                    None if r is None else [r.layer, r.l0_count, r.l1_count, int(r.relevance), r.dedup_reason, details],
-                    inv.topic_domain,
-                    int(inv.evidence_hint),
-                ]
-            )
+        content = (
+            inv.session_id,
+            inv.tool_name,
+            params,
+            start_us,
+            inv.duration_ms,
+            inv.success,
+            int(inv.output_state),
+            inv.output_preview,
+            inv.output_truncated,
+            inv.error_message,
+            int(inv.error_kind),
+            *((None,) if r is None else (r.layer, r.l0_count, r.l1_count, int(r.relevance), r.dedup_reason, details)),
+            inv.topic_domain,
+            int(inv.evidence_hint),
         )
+        content_hash = content_digest(content)
         values = (
             tenant,
             inv.session_id,
@@ -189,7 +188,14 @@ class InvocationMapper(KeyedMapper):
             classifier_version,
             content_hash,
         )
-        return KeyedRow(tenant, inv.session_id, inv.invocation_id, content_hash, values)
+        return KeyedRow(
+            tenant,
+            inv.session_id,
+            inv.invocation_id,
+            content_hash,
+            values,
+            legacy_hash=functools.partial(_legacy_content_hash, content, r is not None),
+        )
 
     def classification_row(self, c: Classification, classifier_version: int) -> tuple:
         return (int(c.outcome), c.topic_domain, c.excerpt, c.note, classifier_version)
@@ -281,6 +287,17 @@ class InvocationMapper(KeyedMapper):
             duration_ms=row[12] or 0,
             params_json=row[8] or "",
         )
+
+
+def _legacy_content_hash(content: tuple, has_retrieval: bool) -> str:
+    """The content hash earlier servers stored (canonical JSON of the same fields, retrieval as a list).
+
+    A resend of such a row is compared with it when the current hash differs,
+    so upgrading the server never turns a client's retry into a conflict.
+    """
+    head, tail = list(content[:11]), list(content[-2:])
+    retrieval = list(content[11:-2]) if has_retrieval else None
+    return _digest(canonical_json([*head, retrieval, *tail]))
 
 
 INVOCATIONS = InvocationMapper()
