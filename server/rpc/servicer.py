@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import functools
 import logging
 import threading
@@ -143,10 +144,16 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
         to_record = [inv for inv, bad in converted if not bad]
         recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record, self._timeout(context)))
         results = []
+        counts: collections.Counter[RecordOutcome] = collections.Counter()
         for m, (_, bad) in zip(request.invocations, converted):
             outcome = InvalidArgument(bad) if bad else next(recorded)
             results.append(_batch_result(m.invocation_id, outcome))
-            self._count_batch_item(results[-1])
+            if isinstance(outcome, Recorded):
+                counts[outcome.outcome] += 1
+            else:
+                self._count_batch_item(results[-1])
+        for written, count in counts.items():  # one metrics update per outcome, not per item
+            self._outcomes.recorded("invocation", written, count)
         return pb.BatchRecordInvocationsResponse(results=results)
 
     @unary_rpc
