@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import sqlite3
 import threading
@@ -160,3 +161,50 @@ def test_a_resend_of_a_row_an_older_server_hashed_is_still_a_duplicate(tmp_path,
         assert isinstance(conflict, Conflict)
     finally:
         writer.close()
+
+
+def _invocation_op(recorder: Recorder, invocation_id: str) -> WriteInvocation:
+    return WriteInvocation(_row(recorder, invocation_id))
+
+
+def test_a_transaction_waits_for_rows_still_being_prepared_and_commits_them_together(tmp_path) -> None:
+    """GroupCommitWriter.producing: a call preparing rows holds the next transaction (up to the linger)."""
+    db = open_database(f"sqlite:///{tmp_path / 'linger.db'}")
+    migrate(db)
+    writer = GroupCommitWriter(db, linger_s=30.0)  # long: only the producer leaving can end the wait
+    recorder = Recorder(writer, Limits())
+    try:
+        with writer.producing():  # another call is still preparing its rows
+            first = writer.submit([_invocation_op(recorder, "early")])
+            with pytest.raises(concurrent.futures.TimeoutError):
+                first.result(0.5)  # held: without the linger it commits in milliseconds
+            second = writer.submit([_invocation_op(recorder, "late")])
+        (a,), (b,) = first.result(10), second.result(10)
+        assert a.outcome == b.outcome == RecordOutcome.CREATED
+        assert a.record_us == b.record_us  # one transaction, one commit stamp
+    finally:
+        writer.close()
+
+
+def test_a_lone_caller_never_waits_for_the_linger(tmp_path) -> None:
+    """With no call preparing rows, a submission commits at once, however long the linger."""
+    db = open_database(f"sqlite:///{tmp_path / 'lone.db'}")
+    migrate(db)
+    writer = GroupCommitWriter(db, linger_s=3600.0)
+    recorder = Recorder(writer, Limits())
+    try:
+        (result,) = recorder.record_invocations("default", [_plain("alone")], timeout=10)
+        assert not isinstance(result, Exception) and result.outcome == RecordOutcome.CREATED
+    finally:
+        writer.close()
+
+
+def _plain(invocation_id: str) -> Invocation:
+    return Invocation(
+        invocation_id=invocation_id,
+        session_id="gc",
+        tool_name="query_logs",
+        success=True,
+        output_state=OutputState.CAPTURED,
+        output_preview="ERROR boom",
+    )

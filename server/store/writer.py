@@ -24,7 +24,7 @@ import dataclasses
 import logging
 import threading
 import time
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 import peewee
 
@@ -49,6 +49,12 @@ from evidence_trace.server.store.db import SiblingWriteLock, is_sqlite, translat
 from evidence_trace.server.store.rows import EVALUATIONS, INVOCATIONS, SESSIONS, STEPS, KeyedMapper, KeyedRow
 
 log = logging.getLogger(__name__)
+
+#: How long a transaction waits, at most, for rows that concurrent calls are
+#: still preparing (GroupCommitWriter.producing). Measured at concurrency 8 on
+#: 2 cores, interleaved runs: 1 ms gave 2-24% more calls/s at 3-19% less server
+#: CPU a call than none; 2 ms gave no more; a lone caller never waits.
+LINGER_S = 0.001
 
 #: Rows per multi-row INSERT statement (keeps under SQLite's 32,766 parameters).
 _CHUNK = 400
@@ -128,9 +134,17 @@ class Written:
 class GroupCommitWriter:
     """Batches concurrent writes into shared transactions on one thread."""
 
-    def __init__(self, db: peewee.Database, max_batch: int = 1024, sibling_lock: Optional[SiblingWriteLock] = None):
+    def __init__(
+        self,
+        db: peewee.Database,
+        max_batch: int = 1024,
+        sibling_lock: Optional[SiblingWriteLock] = None,
+        linger_s: float = LINGER_S,
+    ):
         self._db = db
         self._max_batch = max_batch
+        self._linger_s = linger_s
+        self._producers = 0  # calls inside `producing()`
         #: Taken around each transaction when sibling processes write the same SQLite file (serve --workers).
         self._sibling_lock = sibling_lock
         self._pending: collections.deque[tuple[list[Operation], concurrent.futures.Future]] = collections.deque()
@@ -155,6 +169,25 @@ class GroupCommitWriter:
             self._cond.notify()
         return future
 
+    @contextlib.contextmanager
+    def producing(self) -> Iterator[None]:
+        """Around a call's preparation of its rows and its `submit`: rows are on their way.
+
+        The writer, about to open a transaction, waits at most `linger_s` while
+        calls are inside this, so concurrent calls share one commit rather than
+        each paying for its own (docs/performance.md). A call waiting for its
+        commit is outside it, so a lone caller never makes the writer wait.
+        """
+        with self._cond:
+            self._producers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._producers -= 1
+                if not self._producers:
+                    self._cond.notify()
+
     def close(self, timeout: Optional[float] = None) -> None:
         """Stop accepting work, commit what is queued, stop the thread."""
         with self._cond:
@@ -168,6 +201,13 @@ class GroupCommitWriter:
         with self._cond:
             while not self._pending and not self._closed:
                 self._cond.wait()
+            if self._producers and not self._closed and self._linger_s > 0:
+                deadline = time.monotonic() + self._linger_s
+                while self._producers and not self._closed and len(self._pending) < self._max_batch:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self._cond.wait(remaining)
             batch: list[tuple[list[Operation], concurrent.futures.Future]] = []
             size = 0
             while self._pending and (not batch or size + len(self._pending[0][0]) <= self._max_batch):

@@ -10,8 +10,9 @@ build the stored row and the content hash that makes resends idempotent
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import dataclasses
-from typing import Optional, Sequence, Union
+from typing import ContextManager, Optional, Sequence, Union
 
 from evidence_trace.server.domain.canonical import canonical_json
 from evidence_trace.server.domain.errors import CommitPending, InvalidArgument, StorageUnavailable, Violation
@@ -100,10 +101,31 @@ class Recorder:
         A bad item yields an InvalidArgument in its slot and never blocks the
         others. Storage failures are raised, not returned: they concern all.
         """
-        received = now_us()
-        results: list[Optional[Result]] = [None] * len(invocations)
-        ops: list[Operation] = []
-        slots: list[tuple[int, Invocation, Classification]] = []
+        with self._producing():
+            received = now_us()
+            results: list[Optional[Result]] = [None] * len(invocations)
+            ops: list[Operation] = []
+            slots: list[tuple[int, Invocation, Classification]] = []
+            self._prepare_all(tenant, invocations, received, results, ops, slots)
+            future = self._submit(ops)
+        for (i, inv, c), written in zip(slots, self._result(future, timeout)):
+            results[i] = (
+                Recorded(written.outcome, written.record_us, invocation=inv, classification=c)
+                if isinstance(written, Written)
+                else written
+            )
+        return results  # type: ignore[return-value]
+
+    def _prepare_all(
+        self,
+        tenant: str,
+        invocations: Sequence[Invocation],
+        received: int,
+        results: list[Optional[Result]],
+        ops: list[Operation],
+        slots: list[tuple[int, Invocation, Classification]],
+    ) -> None:
+        """Validate, normalize and classify each invocation: its write in ops, or its violations in results."""
         for i, raw in enumerate(invocations):
             params_json = _params_json(raw)  # built once: its size is validated, then it is stored
             violations = validate_invocation(raw, self.limits, params_json) or self.redactor.key_violations(
@@ -118,13 +140,6 @@ class Recorder:
             )
             ops.append(op)
             slots.append((i, inv, c))
-        for (i, inv, c), written in zip(slots, self._wait(ops, timeout)):
-            results[i] = (
-                Recorded(written.outcome, written.record_us, invocation=inv, classification=c)
-                if isinstance(written, Written)
-                else written
-            )
-        return results  # type: ignore[return-value]
 
     # -- steps ---------------------------------------------------------------
     def record_step(self, tenant: str, step: AgentStep, timeout: Optional[float]) -> Recorded:
@@ -139,19 +154,21 @@ class Recorder:
         results: list[Optional[Result]] = [None] * len(steps)
         ops: list[Operation] = []
         slots: list[tuple[int, AgentStep]] = []
-        for i, raw in enumerate(steps):
-            violations = validate_step(raw, self.limits) or self.redactor.key_violations(
-                step_id=raw.step_id, session_id=raw.session_id
-            )
-            if violations:
-                results[i] = InvalidArgument(violations)
-                continue
-            step = self.redactor.step(raw, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
-            detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
-            step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
-            ops.append(WriteStep.of(tenant, step, received))
-            slots.append((i, step))
-        for (i, step), written in zip(slots, self._wait(ops, timeout)):
+        with self._producing():
+            for i, raw in enumerate(steps):
+                violations = validate_step(raw, self.limits) or self.redactor.key_violations(
+                    step_id=raw.step_id, session_id=raw.session_id
+                )
+                if violations:
+                    results[i] = InvalidArgument(violations)
+                    continue
+                step = self.redactor.step(raw, self.limits.step_detail_bytes + _SECRET_OVERLAP_CHARS)
+                detail, cut = truncate_utf8(step.detail, self.limits.step_detail_bytes)
+                step = dataclasses.replace(step, detail=detail, detail_truncated=step.detail_truncated or cut)
+                ops.append(WriteStep.of(tenant, step, received))
+                slots.append((i, step))
+            future = self._submit(ops)
+        for (i, step), written in zip(slots, self._result(future, timeout)):
             results[i] = (
                 Recorded(written.outcome, written.record_us, step=step) if isinstance(written, Written) else written
             )
@@ -181,12 +198,25 @@ class Recorder:
             raise written
         return written.outcome == RecordOutcome.CREATED
 
+    def _producing(self) -> ContextManager[None]:
+        """The writer's `producing` context: concurrent calls' rows share a commit."""
+        return self._writer.producing() if self._writer is not None else contextlib.nullcontext()
+
+    def _submit(self, ops: list[Operation]) -> Optional[concurrent.futures.Future]:
+        return self._writer.submit(ops) if ops else None
+
     def _wait(self, ops: list[Operation], timeout: Optional[float]) -> list[Union[Written, Exception]]:
         """Submit and wait for the commit. Storage errors propagate as raised."""
-        if not ops:
+        return self._result(self._submit(ops), timeout)
+
+    def _result(
+        self, future: Optional[concurrent.futures.Future], timeout: Optional[float]
+    ) -> list[Union[Written, Exception]]:
+        """Wait for a submission's commit. Storage errors propagate as raised."""
+        if future is None:
             return []
         try:
-            results = self._writer.submit(ops).result(timeout)
+            results = future.result(timeout)
         except concurrent.futures.TimeoutError:
             raise CommitPending(
                 "the deadline passed before the write committed; retrying with the same id is safe"
