@@ -42,7 +42,7 @@ def _struct_to_dict(message: struct_pb2.Struct, path: str, violations: list[Viol
     exception MessageToDict raises. Paths are spelled only for a violation or
     a nested value: this runs for every value on the write path.
     """
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in message.fields.items():
         kind = value.WhichOneof("kind")
         if kind == "string_value":
