@@ -208,3 +208,29 @@ def _plain(invocation_id: str) -> Invocation:
         output_state=OutputState.CAPTURED,
         output_preview="ERROR boom",
     )
+
+
+def test_bulk_calls_prepare_their_rows_in_turns_and_small_calls_never_wait(tmp_path) -> None:
+    """Recorder._turn: a batch of BULK_ITEMS or more waits while another one is prepared; one row does not."""
+    from evidence_trace.server.domain.errors import CommitPending
+    from evidence_trace.server.usecases.recording import BULK_ITEMS
+
+    db = open_database(f"sqlite:///{tmp_path / 'turns.db'}")
+    migrate(db)
+    writer = GroupCommitWriter(db)
+    recorder = Recorder(writer, Limits())
+    try:
+        bulk = [_plain(f"bulk-{k}") for k in range(BULK_ITEMS)]
+        with recorder._bulk:  # another bulk call is being prepared
+            (small,) = recorder.record_invocations("default", [_plain("small")], timeout=10)
+            assert not isinstance(small, Exception) and small.outcome == RecordOutcome.CREATED
+            with pytest.raises(CommitPending):
+                recorder.record_invocations("default", bulk, timeout=0.2)
+        stored = {
+            r[0] for r in sqlite3.connect(tmp_path / "turns.db").execute("SELECT invocation_id FROM tool_invocation")
+        }
+        assert stored == {"small"}  # the refused batch wrote nothing
+        results = recorder.record_invocations("default", bulk, timeout=10)  # its turn now: at once
+        assert all(not isinstance(r, Exception) and r.outcome == RecordOutcome.CREATED for r in results)
+    finally:
+        writer.close()
