@@ -90,3 +90,29 @@ def test_every_text_of_a_recorded_invocation_row_is_storable(text, escape, tool,
             assert storable(value) == value, value
             value.encode("utf-8")
             assert "\x00" not in value
+
+
+def test_the_read_mappers_build_the_same_values_as_the_constructors() -> None:
+    """model.assemble skips __init__ on the read path; the values must not differ from constructed ones."""
+    import dataclasses
+
+    from evidence_trace.server.domain.model import ClassifiedRow, EvidenceRow, Outcome, RelevanceLevel
+
+    row = ("inv-1", "query_logs", "payment", int(Outcome.DIRECT_SUPPORT), "d" * 32, "ex", "note", "preview", '{"q":1}')
+    row += (int(RelevanceLevel.HIGH), "", 0, 120)
+    classified, evidence = INVOCATIONS.evidence(row, 16384)
+    assert classified == ClassifiedRow("inv-1", "query_logs", "payment", Outcome.DIRECT_SUPPORT, "d" * 32, "ex", "note")
+    assert evidence == EvidenceRow(
+        "inv-1",
+        "query_logs",
+        Outcome.DIRECT_SUPPORT,
+        "preview",
+        relevance=RelevanceLevel.HIGH,
+        duration_ms=120,
+        params_json='{"q":1}',
+    )
+    assert evidence.params == {"q": 1}
+    for value in (classified, evidence):
+        assert set(vars(value)) >= {f.name for f in dataclasses.fields(value)}
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.tool_name = "x"  # type: ignore[misc]

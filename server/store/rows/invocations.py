@@ -16,6 +16,7 @@ from evidence_trace.server.domain.model import (
     OutputState,
     RelevanceLevel,
     Retrieval,
+    assemble,
 )
 from evidence_trace.server.domain.timeline import StoredInvocation
 from evidence_trace.server.store import models
@@ -263,29 +264,36 @@ class InvocationMapper(KeyedMapper):
         return StoredInvocation(seq=seq, invocation=inv, classification=classification, record_us=record_us)
 
     def classified(self, row: Sequence[Any]) -> ClassifiedRow:
-        return ClassifiedRow(
-            invocation_id=row[0],
-            tool_name=row[1],
-            topic_domain=row[2],
-            outcome=_OUTCOMES[row[3]],
-            input_digest=row[4],
-            excerpt=row[5],
-            note=row[6],
+        return assemble(
+            ClassifiedRow,
+            {
+                "invocation_id": row[0],
+                "tool_name": row[1],
+                "topic_domain": row[2],
+                "outcome": _OUTCOMES[row[3]],
+                "input_digest": row[4],
+                "excerpt": row[5],
+                "note": row[6],
+            },
         )
 
     def evidence(self, row: Sequence[Any], preview_chars: int) -> tuple[ClassifiedRow, EvidenceRow]:
         """A row of `evidence_columns` as the summary and as the claim checks read it."""
         classified = self.classified(row)
-        return classified, EvidenceRow(
-            invocation_id=row[0],
-            tool_name=row[1],
-            outcome=classified.outcome,
-            preview=(row[7] or "")[:preview_chars],
-            relevance=_RELEVANCE[row[9] or 0],
-            error_message=row[10] or "",
-            error_kind=_ERROR_KINDS[row[11] or 0],
-            duration_ms=row[12] or 0,
-            params_json=row[8] or "",
+        return classified, assemble(
+            EvidenceRow,
+            {
+                "invocation_id": row[0],
+                "tool_name": row[1],
+                "outcome": classified.outcome,
+                "preview": (row[7] or "")[:preview_chars],
+                "input_params": {},
+                "relevance": _RELEVANCE[row[9] or 0],
+                "error_message": row[10] or "",
+                "error_kind": _ERROR_KINDS[row[11] or 0],
+                "duration_ms": row[12] or 0,
+                "params_json": row[8] or "",
+            },
         )
 
 
