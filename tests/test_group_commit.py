@@ -211,7 +211,7 @@ def _plain(invocation_id: str) -> Invocation:
 
 
 def test_bulk_calls_prepare_their_rows_in_turns_and_small_calls_never_wait(tmp_path) -> None:
-    """Recorder._turn: a batch of BULK_ITEMS or more waits while another one is prepared; one row does not."""
+    """Recorder.turn: a batch of BULK_ITEMS or more waits while another one is prepared; one row does not."""
     from evidence_trace.server.domain.errors import CommitPending
     from evidence_trace.server.usecases.recording import BULK_ITEMS
 
@@ -221,11 +221,24 @@ def test_bulk_calls_prepare_their_rows_in_turns_and_small_calls_never_wait(tmp_p
     recorder = Recorder(writer, Limits())
     try:
         bulk = [_plain(f"bulk-{k}") for k in range(BULK_ITEMS)]
-        with recorder._bulk:  # another bulk call is being prepared
+        holding, done = threading.Event(), threading.Event()
+
+        def another_bulk_call() -> None:
+            with recorder.turn(BULK_ITEMS, timeout=10):  # another call's batch is being prepared
+                holding.set()
+                done.wait(10)
+
+        other = threading.Thread(target=another_bulk_call)
+        other.start()
+        holding.wait(10)
+        try:
             (small,) = recorder.record_invocations("default", [_plain("small")], timeout=10)
             assert not isinstance(small, Exception) and small.outcome == RecordOutcome.CREATED
             with pytest.raises(CommitPending):
                 recorder.record_invocations("default", bulk, timeout=0.2)
+        finally:
+            done.set()
+            other.join(10)
         stored = {
             r[0] for r in sqlite3.connect(tmp_path / "turns.db").execute("SELECT invocation_id FROM tool_invocation")
         }

@@ -139,19 +139,23 @@ class EvidenceTraceServicer(pb_grpc.EvidenceTraceServiceServicer):
             raise InvalidArgument(
                 [Violation("invocations", f"must hold 1 to {limit} items (got {len(request.invocations)})")]
             )
-        converted = [convert.invocation_from_pb(m) for m in request.invocations]
-        # Items that failed conversion are kept out of the recorder but keep their slot.
-        to_record = [inv for inv, bad in converted if not bad]
-        recorded = iter(self._recorder.record_invocations(self._tenant_of(context), to_record, self._timeout(context)))
-        results = []
-        counts: collections.Counter[RecordOutcome] = collections.Counter()
-        for m, (_, bad) in zip(request.invocations, converted):
-            outcome = InvalidArgument(bad) if bad else next(recorded)
-            results.append(_batch_result(m.invocation_id, outcome))
-            if isinstance(outcome, Recorded):
-                counts[outcome.outcome] += 1
-            else:
-                self._count_batch_item(results[-1])
+        # A bulk call's conversion, recording and answer are all CPU work: done in its turn.
+        with self._recorder.turn(len(request.invocations), self._timeout(context)):
+            converted = [convert.invocation_from_pb(m) for m in request.invocations]
+            # Items that failed conversion are kept out of the recorder but keep their slot.
+            to_record = [inv for inv, bad in converted if not bad]
+            recorded = iter(
+                self._recorder.record_invocations(self._tenant_of(context), to_record, self._timeout(context))
+            )
+            results = []
+            counts: collections.Counter[RecordOutcome] = collections.Counter()
+            for m, (_, bad) in zip(request.invocations, converted):
+                outcome = InvalidArgument(bad) if bad else next(recorded)
+                results.append(_batch_result(m.invocation_id, outcome))
+                if isinstance(outcome, Recorded):
+                    counts[outcome.outcome] += 1
+                else:
+                    self._count_batch_item(results[-1])
         for written, count in counts.items():  # one metrics update per outcome, not per item
             self._outcomes.recorded("invocation", written, count)
         return pb.BatchRecordInvocationsResponse(results=results)

@@ -51,6 +51,10 @@ class OtlpIngest:
         self._session_attribute = session_attribute
 
     def export(self, tenant: str, spans: Sequence[Span], timeout: Optional[float]) -> ExportResult:
+        with self._recorder.turn(len(spans), timeout):  # mapping spans is CPU work too: in the bulk turn
+            return self._export(tenant, spans, timeout)
+
+    def _export(self, tenant: str, spans: Sequence[Span], timeout: Optional[float]) -> ExportResult:
         invocations: list[tuple[int, Invocation]] = []
         steps: list[tuple[int, AgentStep]] = []
         problems: list[tuple[int, str, str]] = []  # (span index, problem, reason)

@@ -59,14 +59,14 @@ class Recorded:
 Result = Union[Recorded, Exception]
 
 
-#: Items from which a call counts as a bulk write, prepared in turns (Recorder._turn).
+#: Items from which a call counts as a bulk write, prepared in turns (Recorder.turn).
 BULK_ITEMS = 64
 
 
 class Recorder:
     def __init__(self, writer: GroupCommitWriter, limits: Limits, redactor: Redactor = DEFAULT_REDACTOR):
         self._writer = writer
-        self._bulk = threading.Lock()  # held while one bulk call prepares its rows
+        self._bulk = threading.RLock()  # held while one bulk call prepares its rows (re-entrant)
         self.limits = limits
         self.redactor = redactor  # secrets never reach the hash, the row, the log or a verifier
 
@@ -112,7 +112,7 @@ class Recorder:
             results: list[Optional[Result]] = [None] * len(invocations)
             ops: list[Operation] = []
             slots: list[tuple[int, Invocation, Classification]] = []
-            with self._turn(len(invocations), timeout):
+            with self.turn(len(invocations), timeout):
                 self._prepare_all(tenant, invocations, received, results, ops, slots)
             future = self._submit(ops)
         for (i, inv, c), written in zip(slots, self._result(future, timeout)):
@@ -206,8 +206,12 @@ class Recorder:
         return written.outcome == RecordOutcome.CREATED
 
     @contextlib.contextmanager
-    def _turn(self, items: int, timeout: Optional[float]) -> Iterator[None]:
+    def turn(self, items: int, timeout: Optional[float]) -> Iterator[None]:
         """Large batches are prepared one at a time: a bulk call waits its turn, sleeping.
+
+        Re-entrant: a servicer may hold the turn around its own conversion of
+        the request and its answer (measured: a fifth less server CPU a row
+        again), and the recording inside takes it once more at no cost.
 
         Preparing rows is CPU work under the GIL, so two batches prepared at
         once take as long as one after the other, and more: on 2 cores, four
