@@ -20,15 +20,7 @@ from evidence_trace.server.usecases.recording import Recorder
 
 
 def _row(recorder: Recorder, invocation_id: str):
-    inv = Invocation(
-        invocation_id=invocation_id,
-        session_id="gc",
-        tool_name="query_logs",
-        success=True,
-        output_state=OutputState.CAPTURED,
-        output_preview="ERROR boom",
-    )
-    return recorder.prepare_invocation("default", inv, 1)[0].row
+    return recorder.prepare_invocation("default", _plain(invocation_id), 1)[0].row
 
 
 @pytest.fixture
