@@ -149,10 +149,7 @@ class Invocation:
         unknown = changes.keys() - self.__dict__.keys()
         if unknown:
             raise TypeError(f"Invocation has no field {sorted(unknown)[0]!r}")
-        copy = object.__new__(Invocation)
-        copy.__dict__.update(self.__dict__)
-        copy.__dict__.update(changes)
-        return copy
+        return assemble(Invocation, {**self.__dict__, **changes})
 
 
 @dataclasses.dataclass(frozen=True)

@@ -302,11 +302,7 @@ class Redactor:
                 return False
             texts.append(k)
         joined = "\n".join(texts)
-        if "\x00" in joined:
-            return False
-        try:
-            joined.encode()
-        except UnicodeEncodeError:
+        if storable(joined) is not joined:
             return False
         lowered = joined.lower()
         return len(lowered) == len(joined) and self._trigger.search(lowered) is None

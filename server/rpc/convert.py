@@ -47,19 +47,13 @@ def _struct_to_dict(message: struct_pb2.Struct, path: str, violations: list[Viol
         kind = value.WhichOneof("kind")
         if kind == "string_value":
             out[key] = value.string_value
-        elif kind == "number_value":
-            out[key] = _finite(value.number_value, path, key, violations)
+        elif kind == "number_value" and math.isfinite(number := value.number_value):
+            out[key] = number
         elif kind == "bool_value":
             out[key] = value.bool_value
-        else:
+        else:  # nested values and a number with no JSON form (a violation naming its path)
             out[key] = _value_to_json(value, f"{path}.{key}", violations)
     return out
-
-
-def _finite(number: float, path: str, key: str, violations: list[Violation]) -> float:
-    if not math.isfinite(number):
-        violations.append(Violation(f"{path}.{key}", "must be a finite number: NaN and Infinity have no JSON form"))
-    return number
 
 
 def _value_to_json(value: struct_pb2.Value, path: str, violations: list[Violation]) -> Any:

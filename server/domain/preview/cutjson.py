@@ -19,9 +19,11 @@ from evidence_trace.server.domain.preview.jsonscan import (
     _DECODER,
     _JSON_SPACE,
     _MEMBER,
+    _OTHER_SPACE,
     _SCAN_STRING,
     _SCAN_VALUE,
     _SEPARATOR,
+    _STRING_TOKEN,
     MAX_JSON_DEPTH,
     TRUNCATION_MARK,
     _drop_partial_escape,
@@ -71,22 +73,17 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
         if failed_at is None:
             return JsonPreview(value, True)
     closed = close_from_tail(text[start:], None if failed_at is None else failed_at - start)
-    if closed is not None:
-        try:
-            return JsonPreview(json.loads(closed), False)
-        except (ValueError, RecursionError):
-            pass  # a syntax error before the cut, or text after a whole value
+    read = _closed_value(closed)
+    if read is not None:
+        return read
     if failed_at is None:
         value, failed_at = _decode(text, start)
         if failed_at is None:
             return JsonPreview(value, True)  # whole, with text after it
         if closed is None and failed_at >= 0:  # escaped quotes: the decoder's stop finds the cut string
-            closed = close_from_tail(text[start:], failed_at - start)
-            if closed is not None:
-                try:
-                    return JsonPreview(json.loads(closed), False)
-                except (ValueError, RecursionError):
-                    pass
+            read = _closed_value(close_from_tail(text[start:], failed_at - start))
+            if read is not None:
+                return read
     if _OTHER_SPACE.search(text, start):
         # Whitespace JSON does not allow (a no-break or ideographic space) is
         # tolerated where the cut drops it: read such rare previews the slow,
@@ -98,6 +95,16 @@ def parse_json_preview(text: str) -> Optional[JsonPreview]:
     except (_NotJson, ValueError, RecursionError):
         return None
     return JsonPreview(value, False)
+
+
+def _closed_value(closed: Optional[str]) -> Optional[JsonPreview]:
+    """The value of a document close_from_tail closed; None when it did not, or the kept part has a syntax error."""
+    if closed is None:
+        return None
+    try:
+        return JsonPreview(json.loads(closed), False)
+    except (ValueError, RecursionError):
+        return None  # a syntax error before the cut, or text after a whole value
 
 
 def _decode(text: str, start: int) -> tuple[Any, Optional[int]]:
@@ -132,8 +139,6 @@ class _NotJson(Exception):
     """The preview has a syntax error before its cut: it cannot be read."""
 
 
-_OTHER_SPACE = re.compile(r"[^\S \t\n\r]")
-_STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(")?', re.S)
 _ATOM_TOKEN = re.compile(r'[^\s{}\[\]:,"]+')
 _DROP = object()  # a value the cut leaves incomplete: dropped with its key
 

@@ -21,12 +21,17 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from evidence_trace.server.domain.preview.jsonscan import MAX_JSON_DEPTH, TRUNCATION_MARK, _drop_partial_escape
+from evidence_trace.server.domain.preview.jsonscan import (
+    _OTHER_SPACE,
+    _STRING_TOKEN,
+    MAX_JSON_DEPTH,
+    TRUNCATION_MARK,
+    _drop_partial_escape,
+    _escapes_next,
+)
 
 _JSON_WS = " \t\n\r"
 _STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(")?', re.S)
-_OTHER_SPACE = re.compile(r"[^\S \t\n\r]")
 #: Deletes every ASCII character but brackets (JSON outside strings is ASCII).
 _KEEP_BRACKETS = str.maketrans({chr(c): None for c in range(128) if chr(c) not in "[]{}"})
 _ATOM_END = frozenset(_JSON_WS + '{}[]:,"')
@@ -167,8 +172,5 @@ def _string_start(text: str) -> int:
         at = text.rfind('"', 0, at)
         if at < 0:
             return -1
-        before = at - 1
-        while before >= 0 and text[before] == "\\":
-            before -= 1
-        if (at - 1 - before) % 2 == 0:  # an even run of backslashes escapes nothing
+        if not _escapes_next(text, at):
             return at

@@ -31,6 +31,10 @@ _SCAN_STRING = json.decoder.scanstring  # type: ignore[attr-defined]  # the C sc
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _MEMBER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"[ \t\n\r]*:[ \t\n\r]*', re.S)
 _SEPARATOR = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+#: One string token: complete (group 1 is its closing quote) or cut by the preview's end.
+_STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(")?', re.S)
+#: Whitespace JSON does not allow (a no-break or ideographic space, a vertical tab).
+_OTHER_SPACE = re.compile(r"[^\S \t\n\r]")
 
 
 def _first_non_space(text: str) -> int:
@@ -56,6 +60,12 @@ def _drop_partial_escape(token: str) -> str:
 
 
 def _escapes_next(text: str, end: int) -> bool:
-    """Whether text[:end] ends in an odd run of backslashes (an open escape)."""
-    run = end - len(text[:end].rstrip("\\"))
-    return run % 2 == 1
+    """Whether text[:end] ends in an odd run of backslashes (an open escape).
+
+    Counts back from `end` without copying text: callers look at the end of
+    long previews.
+    """
+    before = end - 1
+    while before >= 0 and text[before] == "\\":
+        before -= 1
+    return (end - 1 - before) % 2 == 1
