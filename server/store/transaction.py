@@ -89,7 +89,10 @@ class Batch:
         key ties them, so the sessions come last, all in one statement in key
         order: a transaction holding a session's lock waits for nothing but
         the sessions after it, so replicas sharing PostgreSQL cannot deadlock
-        (tests/test_postgres_replicas.py). A session whose rows were all
+        on their sessions (tests/test_postgres_replicas.py). Two replicas
+        inserting the same ids in crossing orders can still meet on the
+        invocation key, as before: PostgreSQL aborts one of them, which answers
+        UNAVAILABLE with a retry hint (its rows were not written). A session whose rows were all
         duplicates keeps its counters and update time.
         """
         if not keys:
