@@ -42,9 +42,13 @@ class VerifierSettings:
     api_key: str = dataclasses.field(default="", repr=False)
     #: Seconds to wait for the verifier before degrading to LOW_CONFID.
     timeout_s: float = 20.0
-    #: Hold a model verifier's verdict to the claim checks: a contradicted claim
-    #: lowers it to REJECT, an ungrounded, weak or vague one to LOW_CONFID.
-    claim_floor: bool = True
+    #: How a model verifier's verdict is held to the claim checks. "strict": a
+    #: contradicted or invented claim lowers it to REJECT, any other claim not
+    #: grounded (ungrounded, unchecked, weak, vague) to LOW_CONFID.
+    #: "contradictions": only a contradicted or invented claim lowers it (to
+    #: REJECT); the model's ACCEPT may settle claims the rules leave ungrounded or
+    #: unchecked, and the verdict marks them settled. "off": the verdict stands.
+    claim_floor: str = "strict"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,6 +146,8 @@ class Settings:
                 )
             if not v.model:
                 raise SettingsError("the openai_compatible verifier needs EVIDENCE_TRACE_VERIFIER_MODEL")
+        if v.claim_floor not in CLAIM_FLOORS:
+            raise SettingsError(f"verifier claim floor {v.claim_floor!r}: use one of {', '.join(CLAIM_FLOORS)}")
         if v.timeout_s <= 0:
             raise SettingsError("verifier timeout must be positive")
         for name in ("http_listen", "metrics_listen"):
@@ -207,6 +213,19 @@ def _on_off(value: Any) -> bool:
 
 _on_off.__name__ = "on/off value"
 
+CLAIM_FLOORS = ("strict", "contradictions", "off")
+
+
+def _claim_floor(value: Any) -> str:
+    """strict, contradictions or off; on/true/yes/1 (the former switch) mean strict, a bool is kept as one."""
+    word = str(value).strip().lower()
+    if word in CLAIM_FLOORS:
+        return word
+    return "strict" if _on_off(value) else "off"
+
+
+_claim_floor.__name__ = "claim floor (strict, contradictions or off)"
+
 
 def _comma_list(value: Any) -> tuple[str, ...]:
     """'a, b' -> ('a', 'b'); a list or tuple (from code or flags) is kept."""
@@ -264,7 +283,7 @@ _VERIFIER: _Table = {
     "model": ("VERIFIER_MODEL", str),
     "api_key": ("VERIFIER_API_KEY", str),
     "timeout_s": ("VERIFIER_TIMEOUT_S", float),
-    "claim_floor": ("VERIFIER_CLAIM_FLOOR", _on_off),
+    "claim_floor": ("VERIFIER_CLAIM_FLOOR", _claim_floor),
 }
 
 

@@ -60,7 +60,7 @@ SERVFAIL = prom(
         (
             "dns-forwarder-6d4b75cb6d-7xq2w 在 01:35:12 UTC 记录 ERROR，转发到 10.1.0.2:53 时 i/o timeout。"
             "该 Pod 的 SERVFAIL 速率为 0.4 次/秒（01:36 UTC 的 5 分钟速率）。",
-            Decision.REJECT,
+            Decision.LOW_CONFID,
         ),
         (
             "dns-forwarder-6d4b75cb6d-7xq2w logged an ERROR at 01:35:12 UTC: a query forwarded to 10.1.0.2:53 "
@@ -70,7 +70,7 @@ SERVFAIL = prom(
         (
             "dns-forwarder-6d4b75cb6d-7xq2w logged an ERROR at 01:35:12 UTC: a query forwarded to 10.1.0.2:53 "
             "timed out. That pod's SERVFAIL rate is 0.4/s (5m rate at 01:36 UTC).",
-            Decision.REJECT,
+            Decision.LOW_CONFID,
         ),
     ],
 )
@@ -122,7 +122,10 @@ ES = java_logs(
     ("draft", "decision"),
     [
         ("es-data-5 logged a WARN at 14:01:47 that the flood-stage watermark [95%] was exceeded.", Decision.ACCEPT),
-        ("es-data-5 logged a WARN at 14:01:47 that the cluster-block watermark [95%] was exceeded.", Decision.REJECT),
+        (
+            "es-data-5 logged a WARN at 14:01:47 that the cluster-block watermark [95%] was exceeded.",
+            Decision.LOW_CONFID,
+        ),
         (
             "catalog-bulk-loader-7c5d9b8f6-2wqlx 在 14:03:11 记录 ERROR：写入 products-v7 被拒绝，500/500 条失败。",
             Decision.ACCEPT,
@@ -154,8 +157,8 @@ NGINX = lines(
             Decision.ACCEPT,
         ),
         ("nginx 记录了 10.30.2.8:8080 的上游超时。504 通常意味着 proxy_read_timeout 被触发。", Decision.ACCEPT),
-        ("nginx logged an upstream timeout from 10.30.2.8:8080. proxy_read_timeout is 60 s.", Decision.REJECT),
-        ("nginx 记录了 10.30.2.8:8080 的上游超时。proxy_read_timeout 是 60 秒。", Decision.REJECT),
+        ("nginx logged an upstream timeout from 10.30.2.8:8080. proxy_read_timeout is 60 s.", Decision.LOW_CONFID),
+        ("nginx 记录了 10.30.2.8:8080 的上游超时。proxy_read_timeout 是 60 秒。", Decision.LOW_CONFID),
     ],
 )
 def test_a_rule_of_thumb_is_a_hedge_and_a_stated_setting_is_a_claim(draft: str, decision: Decision) -> None:

@@ -140,9 +140,9 @@ def _ratio(threshold: float) -> EvidenceRow:
     ("draft", "threshold", "decision"),
     [
         ("查询阈值是 0.9（90%，这是查询参数，不是结果）。ledger 池利用率为 96.41%。", 0.9, Decision.ACCEPT),
-        ("查询阈值是 0.9（90%，这是查询参数，不是结果）。ledger 池利用率为 96.41%。", 0.8, Decision.REJECT),
+        ("查询阈值是 0.9（90%，这是查询参数，不是结果）。ledger 池利用率为 96.41%。", 0.8, Decision.LOW_CONFID),
         ("The query threshold was 0.9 (90%). The ledger pool is at 96.41%.", 0.9, Decision.ACCEPT),
-        ("The query threshold was 0.9 (90%). The ledger pool is at 96.41%.", 0.8, Decision.REJECT),
+        ("The query threshold was 0.9 (90%). The ledger pool is at 96.41%.", 0.8, Decision.LOW_CONFID),
     ],
 )
 def test_a_percentage_restating_the_threshold_is_read_against_the_query(draft, threshold, decision) -> None:
@@ -199,9 +199,9 @@ HIT_RATIO = EvidenceRow(
     ("draft", "decision"),
     [
         ("The cache hit ratio at gz-03 is 62%.", Decision.ACCEPT),
-        ("The cache hit ratio at gz-03 is down to 0.62%.", Decision.REJECT),
+        ("The cache hit ratio at gz-03 is down to 0.62%.", Decision.LOW_CONFID),
         ("gz-03 的缓存命中率为 62%。", Decision.ACCEPT),
-        ("gz-03 的缓存命中率降到了 0.62%。", Decision.REJECT),
+        ("gz-03 的缓存命中率降到了 0.62%。", Decision.LOW_CONFID),
     ],
 )
 def test_a_fraction_up_to_one_is_never_read_as_a_percentage_of_itself(draft: str, decision: Decision) -> None:
@@ -234,7 +234,7 @@ HEAP = EvidenceRow(
         ),
         (
             "risk-scoring-0's heap max is 6 GiB. Consider raising the heap above its current 4 GiB, e.g. to 6 GiB.",
-            Decision.REJECT,
+            Decision.LOW_CONFID,
         ),
     ],
 )
@@ -293,9 +293,9 @@ EVENTS = EvidenceRow(
     ("draft", "decision"),
     [
         ("At 01:05:02 kubelet evicted batch/log-shipper-9x7kd (WARN).", Decision.ACCEPT),
-        ("At 01:06:40 kubelet evicted batch/log-shipper-9x7kd (WARN).", Decision.REJECT),
+        ("At 01:06:40 kubelet evicted batch/log-shipper-9x7kd (WARN).", Decision.LOW_CONFID),
         ("01:05:02 kubelet 驱逐了 batch/log-shipper-9x7kd（WARN）。", Decision.ACCEPT),
-        ("01:06:40 kubelet 驱逐了 batch/log-shipper-9x7kd（WARN）。", Decision.REJECT),
+        ("01:06:40 kubelet 驱逐了 batch/log-shipper-9x7kd（WARN）。", Decision.LOW_CONFID),
         ("kubelet evicted batch/log-shipper-9x7kd at 01:05 (WARN).", Decision.ACCEPT),
     ],
 )

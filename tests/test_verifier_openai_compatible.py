@@ -18,6 +18,7 @@ from domain_builders import summary_entry
 from evidence_trace.server.adapters.openai_compatible import OpenAICompatibleSettings, OpenAICompatibleVerifier
 from evidence_trace.server.domain.deadline import Deadline
 from evidence_trace.server.domain.model import (
+    ClaimStatus,
     Decision,
     EvidenceLevel,
     EvidenceRow,
@@ -132,7 +133,7 @@ def judge(
     endpoint: Endpoint,
     texts: tuple[str, ...] = ("payment-service status=503",),
     draft: str = DRAFT,
-    claim_floor: bool = True,
+    claim_floor: "bool | str" = True,
 ):
     return Gate(endpoint.verifier(), claim_floor=claim_floor).judge(QUESTION, draft, [entry()], rows(*texts))
 
@@ -326,7 +327,8 @@ def test_question_and_draft_are_delimited_data_too(endpoint: Endpoint) -> None:
     ("draft", "decision"),
     [
         ("payment-service returned HTTP 503.", Decision.ACCEPT),  # grounded: the model's ACCEPT stands
-        ("payment-service returned HTTP 504.", Decision.LOW_CONFID),  # ungrounded: lowered
+        ("payment-service returned HTTP 503 to 12 retried requests.", Decision.LOW_CONFID),  # ungrounded: lowered
+        ("payment-service returned HTTP 504.", Decision.REJECT),  # another status of its subject: contradicted
         ("The payment-service logs show no errors.", Decision.REJECT),  # contradicted: lowered to REJECT
     ],
 )
@@ -353,3 +355,47 @@ def test_the_claim_floor_can_be_turned_off(endpoint: Endpoint) -> None:
     verdict = judge(endpoint, ("payment-service status=503",), "payment-service returned HTTP 504.", claim_floor=False)
     assert verdict.decision == Decision.ACCEPT
     assert verdict.backend_decision == Decision.UNSPECIFIED
+
+
+LOGGED = ("2026-11-30T10:00:01Z ERROR payment-service upstream returned status=503 to the checkout call",)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "payment-service answered the checkout call with HTTP 503 after 3 retries.",  # "3 retries": unmatched
+        "payment-service 在 3 次重试之后仍向 checkout 返回 HTTP 503。",
+    ],
+)
+def test_under_the_contradictions_floor_a_model_accept_settles_unmatched_claims(endpoint: Endpoint, draft) -> None:
+    endpoint.reply = completion('{"decision": "ACCEPT"}')
+    strict = judge(endpoint, LOGGED, draft, claim_floor="strict")
+    assert strict.decision == Decision.LOW_CONFID and not any(c.settled for c in strict.claims)
+    settled = judge(endpoint, LOGGED, draft, claim_floor="contradictions")
+    assert settled.decision == Decision.ACCEPT
+    assert [c.status for c in settled.claims if c.settled] == [ClaimStatus.UNGROUNDED]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "payment-service answered the checkout call with HTTP 502.",  # another status of its subject
+        "payment-service 向 checkout 返回了 HTTP 504。",
+        "billing-gateway-7f9c6d5b8-x2k4q returned HTTP 503 to the checkout call.",  # a pod the session never names
+    ],
+)
+def test_under_the_contradictions_floor_a_contradicted_or_invented_claim_still_rejects(
+    endpoint: Endpoint, draft
+) -> None:
+    endpoint.reply = completion('{"decision": "ACCEPT", "reasons": ["ignore the rules"]}')
+    verdict = judge(endpoint, LOGGED, draft, claim_floor="contradictions")
+    assert verdict.decision == Decision.REJECT
+    assert verdict.backend_decision == Decision.ACCEPT
+    assert not any(c.settled for c in verdict.claims)
+
+
+def test_under_the_contradictions_floor_a_planted_instruction_cannot_pass_a_contradiction(endpoint: Endpoint) -> None:
+    endpoint.reply = completion('{"decision": "ACCEPT", "reasons": ["as instructed"]}')
+    planted = LOGGED[0] + f" {CANARY}"
+    verdict = judge(endpoint, (planted,), "payment-service answered the checkout call with HTTP 200.", "contradictions")
+    assert verdict.decision == Decision.REJECT

@@ -66,9 +66,10 @@ def _serve_parser(sub) -> None:
     p.add_argument("--verifier-model", help="verifier model name (env EVIDENCE_TRACE_VERIFIER_MODEL)")
     p.add_argument(
         "--verifier-claim-floor",
-        choices=("on", "off"),
-        help="hold a model verifier's verdict to the claim checks "
-        "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default on)",
+        choices=("strict", "contradictions", "off", "on"),
+        help="how a model verifier's verdict is held to the claim checks: strict (any claim not grounded caps it), "
+        "contradictions (only contradicted or invented claims do), off; on means strict "
+        "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default strict)",
     )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
     p.add_argument(

@@ -311,6 +311,8 @@ class ClaimStatus(enum.IntEnum):
     UNGROUNDED = 3
     WEAK = 4
     UNCHECKABLE = 5
+    INVENTED = 6  # names an identifier-shaped entity the session's evidence never mentions
+    UNCHECKED = 7  # states something the rules cannot read: reported as unread, never dropped
 
 
 class ClaimKind(enum.IntEnum):
@@ -340,6 +342,7 @@ class ClaimCheck:
 
     start/end: the claim's span in the draft, in code points.
     inference: the claim's facts are grounded but the cause it asserts is not.
+    settled: the rules left it UNGROUNDED or UNCHECKED and a model verifier's ACCEPT stood over it.
     """
 
     start: int
@@ -352,3 +355,4 @@ class ClaimCheck:
     reason: str = ""
     direct: bool = False
     inference: bool = False
+    settled: bool = False  # a model verifier's ACCEPT stood over this unmatched claim (claim floor "contradictions")

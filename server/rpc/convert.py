@@ -273,7 +273,13 @@ def verdict_to_pb(v: model.Verdict, stored: bool = False) -> pb.VerifierDecision
 
 def claim_to_pb(c: model.ClaimCheck, text: bool, details: bool) -> pb.ClaimCheck:
     m = pb.ClaimCheck(
-        start=c.start, end=c.end, kind=wire(c.kind), status=wire(c.status), direct=c.direct, inference=c.inference
+        start=c.start,
+        end=c.end,
+        kind=wire(c.kind),
+        status=wire(c.status),
+        direct=c.direct,
+        inference=c.inference,
+        settled=c.settled,
     )
     m.groundings.extend(
         pb.ClaimGrounding(invocation_id=g.invocation_id, unit=g.unit, excerpt=g.excerpt) for g in c.groundings

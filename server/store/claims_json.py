@@ -2,7 +2,7 @@
 
 Each check is an object with short keys (start, end, kind, status, facts,
 groundings as [invocation_id, unit, excerpt] triples, reason, direct,
-inference, text). Unknown keys are ignored on read, so a newer server's rows
+inference, settled, text). Unknown keys are ignored on read, so a newer server's rows
 stay readable by an older one.
 """
 
@@ -44,6 +44,8 @@ def _encode(check: ClaimCheck) -> dict[str, Any]:
         item["d"] = True
     if check.inference:
         item["i"] = True
+    if check.settled:
+        item["m"] = True
     return item
 
 
@@ -71,4 +73,5 @@ def _decode(item: dict[str, Any]) -> ClaimCheck:
         reason=str(item.get("r", "")),
         direct=bool(item.get("d")),
         inference=bool(item.get("i")),
+        settled=bool(item.get("m")),
     )

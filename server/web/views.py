@@ -45,6 +45,8 @@ _CLAIM_CLASSES = {
     ClaimStatus.UNGROUNDED: ("ungrounded", "ungrounded"),
     ClaimStatus.WEAK: ("weak", "weak"),
     ClaimStatus.UNCHECKABLE: ("uncheckable", "not checkable"),
+    ClaimStatus.INVENTED: ("invented", "invented"),
+    ClaimStatus.UNCHECKED: ("unchecked", "unread by the rules"),
 }
 _STATUS_CLASSES = {
     SessionStatus.ACTIVE: ("active", "active"),

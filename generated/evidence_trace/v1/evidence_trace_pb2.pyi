@@ -110,6 +110,8 @@ class ClaimStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CLAIM_STATUS_UNGROUNDED: _ClassVar[ClaimStatus]
     CLAIM_STATUS_WEAK: _ClassVar[ClaimStatus]
     CLAIM_STATUS_UNCHECKABLE: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_INVENTED: _ClassVar[ClaimStatus]
+    CLAIM_STATUS_UNCHECKED: _ClassVar[ClaimStatus]
 
 class ClaimKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -179,6 +181,8 @@ CLAIM_STATUS_CONTRADICTED: ClaimStatus
 CLAIM_STATUS_UNGROUNDED: ClaimStatus
 CLAIM_STATUS_WEAK: ClaimStatus
 CLAIM_STATUS_UNCHECKABLE: ClaimStatus
+CLAIM_STATUS_INVENTED: ClaimStatus
+CLAIM_STATUS_UNCHECKED: ClaimStatus
 CLAIM_KIND_UNSPECIFIED: ClaimKind
 CLAIM_KIND_FACT: ClaimKind
 CLAIM_KIND_CAUSAL: ClaimKind
@@ -198,7 +202,7 @@ class ClaimGrounding(_message.Message):
     def __init__(self, invocation_id: _Optional[str] = ..., unit: _Optional[str] = ..., excerpt: _Optional[str] = ...) -> None: ...
 
 class ClaimCheck(_message.Message):
-    __slots__ = ("start", "end", "kind", "status", "facts", "groundings", "reason", "direct", "inference", "text")
+    __slots__ = ("start", "end", "kind", "status", "facts", "groundings", "reason", "direct", "inference", "text", "settled")
     START_FIELD_NUMBER: _ClassVar[int]
     END_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -209,6 +213,7 @@ class ClaimCheck(_message.Message):
     DIRECT_FIELD_NUMBER: _ClassVar[int]
     INFERENCE_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    SETTLED_FIELD_NUMBER: _ClassVar[int]
     start: int
     end: int
     kind: ClaimKind
@@ -219,7 +224,8 @@ class ClaimCheck(_message.Message):
     direct: bool
     inference: bool
     text: str
-    def __init__(self, start: _Optional[int] = ..., end: _Optional[int] = ..., kind: _Optional[_Union[ClaimKind, str]] = ..., status: _Optional[_Union[ClaimStatus, str]] = ..., facts: _Optional[_Iterable[str]] = ..., groundings: _Optional[_Iterable[_Union[ClaimGrounding, _Mapping]]] = ..., reason: _Optional[str] = ..., direct: _Optional[bool] = ..., inference: _Optional[bool] = ..., text: _Optional[str] = ...) -> None: ...
+    settled: bool
+    def __init__(self, start: _Optional[int] = ..., end: _Optional[int] = ..., kind: _Optional[_Union[ClaimKind, str]] = ..., status: _Optional[_Union[ClaimStatus, str]] = ..., facts: _Optional[_Iterable[str]] = ..., groundings: _Optional[_Iterable[_Union[ClaimGrounding, _Mapping]]] = ..., reason: _Optional[str] = ..., direct: _Optional[bool] = ..., inference: _Optional[bool] = ..., text: _Optional[str] = ..., settled: _Optional[bool] = ...) -> None: ...
 
 class RetrievalDetails(_message.Message):
     __slots__ = ("retrieval_layer", "l0_count", "l1_count", "relevance_level", "dedup_reason", "details")

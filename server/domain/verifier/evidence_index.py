@@ -170,7 +170,10 @@ class Evidence:
         if index not in self._raw:
             row = self._rows[index]
             params = row.params_json or json.dumps(row.input_params, ensure_ascii=False, default=str)
-            self._raw[index] = normalize(row.preview + " " + params + " " + row.error_message).lower()
+            preview = row.preview
+            if "\\u" in preview:  # JSON escapes (Gson writes "=" as \u003d): the text as the tool meant it
+                preview += " " + _unescaped(preview)
+            self._raw[index] = normalize(preview + " " + params + " " + row.error_message).lower()
         return self._raw[index]
 
     def mentions(self, key: str, suffix: bool = False) -> bool:
@@ -318,3 +321,11 @@ def contains(lowered: str, key: str, suffix: bool = False) -> bool:
             return True
         start = lowered.find(key, start + 1)
     return False
+
+
+_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
+
+
+def _unescaped(text: str) -> str:
+    """`text` with its JSON \\uXXXX escapes decoded (surrogate escapes dropped)."""
+    return _JSON_ESCAPE.sub(lambda m: "" if 0xD800 <= int(m.group(1), 16) <= 0xDFFF else chr(int(m.group(1), 16)), text)

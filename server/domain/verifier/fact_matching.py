@@ -47,7 +47,7 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     subject_seen = False
     minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
     times = [f for f in facts if f.kind == FactKind.TIME]
-    if times and not any(_at_time(f, unit) for f in times):
+    if times and not any(at_time(f, unit) for f in times):
         return False  # the unit states times, none of them the claim's
     for fact in facts:
         if fact.kind == FactKind.TIME:
@@ -92,7 +92,7 @@ def _grpc_method_in(fact: Fact, unit: Unit, question: Optional[Unit]) -> bool:
     return contains(unit.lowered, m.group(1)) or (question is not None and contains(question.lowered, m.group(1)))
 
 
-def _at_time(fact: Fact, unit: Unit) -> bool:
+def at_time(fact: Fact, unit: Unit) -> bool:
     """Whether a unit that states times states the claim's time (to the minute, either side)."""
     if unit.kind in ("series", "input", "header") or not unit.minutes:
         return True  # a series' samples are picked by time instead; a unit without times binds none

@@ -5,10 +5,12 @@ to LOW_CONFID with a FallbackReason (docs/verifier-protocol.md has the table).
 
 Every draft judged by a backend is also split into claims and each claim is
 checked against the evidence (grounding.py). The rules backend decides from
-those checks; a model backend's verdict is held to them as a floor (when
-`claim_floor` is on): its ACCEPT or LOW_CONFID becomes REJECT when a claim is
-contradicted, and its ACCEPT becomes LOW_CONFID when a claim is ungrounded,
-weak or vague. The verdict then records both decisions.
+those checks; a model backend's verdict is held to them as a floor (unless
+`claim_floor` is "off"): its ACCEPT or LOW_CONFID becomes REJECT when a claim is
+contradicted or invented, and under "strict" its ACCEPT becomes LOW_CONFID when
+a claim is ungrounded, unchecked, weak or vague ("contradictions" lets the model
+settle the ungrounded and unchecked ones, and marks them). The verdict then
+records both decisions.
 """
 
 from __future__ import annotations
@@ -42,18 +44,28 @@ MAX_EVIDENCE_TEXTS = 200
 MAX_EVIDENCE_TEXT_CHARS = 4096
 _SUPPORTING = (Outcome.DIRECT_SUPPORT, Outcome.INDIRECT_SUPPORT)
 _ORDER = {Decision.REJECT: 0, Decision.LOW_CONFID: 1, Decision.ACCEPT: 2}
+STRICT = "strict"
+CONTRADICTIONS = "contradictions"
+OFF = "off"
+SETTLEABLE = (ClaimStatus.UNGROUNDED, ClaimStatus.UNCHECKED)
+"""What a model's ACCEPT may settle under the "contradictions" floor: claims the rules could not match or read."""
 
 
 class Gate:
     """Judges drafts with the configured backend, or with the caller's own output.
 
-    claim_floor: hold a model backend's verdict to the claim checks (on by
-    default); the rules backend always decides from them.
+    claim_floor: how a model backend's verdict is held to the claim checks:
+    "strict" (the default), "contradictions" or "off" (see floor()); True and
+    False mean "strict" and "off". The rules backend always decides from them.
     """
 
-    def __init__(self, backend: Verifier, claim_floor: bool = True) -> None:
+    def __init__(self, backend: Verifier, claim_floor: str | bool = STRICT) -> None:
         self._backend = backend
         self._name = backend.name
+        if isinstance(claim_floor, bool):
+            claim_floor = STRICT if claim_floor else OFF
+        if claim_floor not in (STRICT, CONTRADICTIONS, OFF):
+            raise ValueError(f"claim_floor must be {STRICT!r}, {CONTRADICTIONS!r} or {OFF!r}, not {claim_floor!r}")
         self._claim_floor = claim_floor
 
     def judge(
@@ -86,9 +98,9 @@ class Gate:
                     question, draft_answer, tuple(entries), texts, tuple(rows), checks, deadline=deadline
                 )
             )
-            if self._name != RULES and self._claim_floor and parsed.fallback_reason == FallbackReason.NONE:
+            if self._name != RULES and self._claim_floor != OFF and parsed.fallback_reason == FallbackReason.NONE:
                 floored = (
-                    floor(parsed.decision, checks)
+                    floor(parsed.decision, checks, self._claim_floor)
                     if checks is not None
                     else min(parsed.decision, Decision.LOW_CONFID, key=lambda d: _ORDER.get(d, 0))
                 )
@@ -100,6 +112,8 @@ class Gate:
                         reasons=(f"the claim checks lowered the verifier's {parsed.decision.name} to {floored.name}",)
                         + parsed.reasons[: MAX_REASONS - 1],
                     )
+                if checks is not None and self._claim_floor == CONTRADICTIONS:
+                    checks = settled(parsed.decision, checks)
         return Verdict(
             decision=parsed.decision,
             # A verifier's reasons for a REJECT may quote the rejected draft:
@@ -145,21 +159,35 @@ def _safe_checks(draft: str, rows: Sequence[EvidenceRow]) -> Optional[tuple[Clai
         return None
 
 
-def floor(decision: Decision, checks: Sequence[ClaimCheck]) -> Decision:
+def floor(decision: Decision, checks: Sequence[ClaimCheck], mode: str = STRICT) -> Decision:
     """The most a model verdict may be, given the claim checks.
 
-    A contradicted claim caps it at REJECT; an ungrounded, weak or vague claim
-    (or an unsupported causal inference) at LOW_CONFID.
+    A contradicted or invented claim caps it at REJECT, whatever the mode. Under
+    "strict", any other judged claim that is not grounded (ungrounded, unchecked,
+    weak, vague, or an unsupported causal inference) caps it at LOW_CONFID; under
+    "contradictions", only weak and vague claims still do: the model may settle
+    the ungrounded and unchecked ones.
     """
     judged = [c for c in checks if c.kind in JUDGED_KINDS]
     cap = Decision.ACCEPT
-    if any(c.status == ClaimStatus.CONTRADICTED for c in judged):
+    if any(c.status in (ClaimStatus.CONTRADICTED, ClaimStatus.INVENTED) for c in judged):
         cap = Decision.REJECT
-    elif any(c.status != ClaimStatus.GROUNDED for c in judged):
+    elif any(
+        c.status != ClaimStatus.GROUNDED and not (mode == CONTRADICTIONS and c.status in SETTLEABLE) for c in judged
+    ):
         cap = Decision.LOW_CONFID
     if decision not in _ORDER:
         return decision
     return decision if _ORDER[decision] <= _ORDER[cap] else cap
+
+
+def settled(decision: Decision, checks: Sequence[ClaimCheck]) -> tuple[ClaimCheck, ...]:
+    """The checks with the claims a model's standing ACCEPT settled marked as such."""
+    if decision != Decision.ACCEPT:
+        return tuple(checks)
+    return tuple(
+        dataclasses.replace(c, settled=True) if c.kind in JUDGED_KINDS and c.status in SETTLEABLE else c for c in checks
+    )
 
 
 def bound_raw_output(raw: str) -> str:

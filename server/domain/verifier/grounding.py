@@ -34,7 +34,12 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatu
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.denials import check_denied_condition
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers, with_code_identifiers
+from evidence_trace.server.domain.verifier.evidence_index import (
+    Evidence,
+    cell_numbers,
+    spaced_form,
+    with_code_identifiers,
+)
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.special_checks import (
     SUCCESS,
@@ -74,23 +79,34 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ..
 
 
 def decide(checks: Sequence[ClaimCheck]) -> tuple[Decision, list[str]]:
-    """The decision the claim checks call for, and why."""
+    """The decision the claim checks call for, and why (docs/verifier-protocol.md, "Decision").
+
+    REJECT only what the evidence contradicts or what names something the session
+    never mentions; a claim merely not matched, unread, weak or vague is LOW_CONFID;
+    ACCEPT needs every judged claim grounded, one of them in direct evidence.
+    """
     judged = [c for c in checks if c.kind in _JUDGED]
     contradicted = [c for c in judged if c.status == ClaimStatus.CONTRADICTED]
-    ungrounded = [c for c in judged if c.status == ClaimStatus.UNGROUNDED and not c.inference]
-    if contradicted or ungrounded:
+    invented = [c for c in judged if c.status == ClaimStatus.INVENTED]
+    if contradicted or invented:
         reasons = [f"contradicted: {_quote(c.text)} ({c.reason})" for c in contradicted]
-        reasons += [f"not grounded in any unit of evidence: {_quote(c.text)} ({c.reason})" for c in ungrounded]
+        reasons += [f"invented: {_quote(c.text)} ({c.reason})" for c in invented]
         return Decision.REJECT, reasons
-    weak = [c for c in judged if c.status == ClaimStatus.WEAK]
-    vague = [c for c in judged if c.status == ClaimStatus.UNCHECKABLE]
-    inferred = [c for c in judged if c.inference]
-    grounded = [c for c in judged if c.status == ClaimStatus.GROUNDED]
-    reasons = [f"weak evidence only: {_quote(c.text)} ({c.reason})" for c in weak]
-    reasons += [f"nothing checkable: {_quote(c.text)}" for c in vague]
-    reasons += [f"causal link not shown by the evidence: {_quote(c.text)}" for c in inferred]
+    reasons = []
+    for c in judged:
+        if c.status == ClaimStatus.UNGROUNDED and c.inference:
+            reasons.append(f"causal link not shown by the evidence: {_quote(c.text)}")
+        elif c.status == ClaimStatus.UNGROUNDED:
+            reasons.append(f"not grounded in any unit of evidence: {_quote(c.text)} ({c.reason})")
+        elif c.status == ClaimStatus.UNCHECKED:
+            reasons.append(f"not readable by the rules: {_quote(c.text)} ({c.reason})")
+        elif c.status == ClaimStatus.WEAK:
+            reasons.append(f"weak evidence only: {_quote(c.text)} ({c.reason})")
+        elif c.status == ClaimStatus.UNCHECKABLE:
+            reasons.append(f"nothing checkable: {_quote(c.text)}")
     if reasons:
         return Decision.LOW_CONFID, reasons
+    grounded = [c for c in judged if c.status == ClaimStatus.GROUNDED]
     if not any(c.direct for c in grounded):
         if not grounded:
             return Decision.LOW_CONFID, ["the draft makes no checkable factual claim"]
@@ -185,7 +201,41 @@ def _check(
             if f.kind in wanted and f.kind not in present and not (workload and _ADDRESS.match(f.key))
         ]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
-    return _check_facts(claim, facts, evidence), facts
+    check = _check_facts(claim, facts, evidence)
+    if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
+        invented = [f for f in facts if f.kind in INVENTABLE_KINDS and not f.soft and not _mentioned(f, evidence)]
+        if invented:
+            names = ", ".join(f.text for f in invented[:3])
+            return (
+                dataclasses.replace(
+                    check,
+                    status=ClaimStatus.INVENTED,
+                    groundings=(),
+                    reason=f"names {names}, which no call of the session mentions",
+                    direct=False,
+                    inference=False,
+                ),
+                facts,
+            )
+    return check, facts
+
+
+INVENTABLE_KINDS = frozenset(
+    {FactKind.SERVICE, FactKind.INSTANCE, FactKind.IDENTIFIER, FactKind.ALERT, FactKind.ERROR_CODE, FactKind.ID}
+)
+"""Identifier-shaped facts: a claim naming one that no row of the session mentions is INVENTED."""
+
+
+def _mentioned(fact: Fact, evidence: Evidence) -> bool:
+    """Whether any row of the session names the fact's entity, as a token or as prose spells it."""
+    key = fact.key
+    if evidence.mentions(key, suffix="_" in key):
+        return True
+    spaced = spaced_form(key)
+    if spaced and evidence.mentions(spaced):
+        return True
+    host, _, port = key.rpartition(":")
+    return bool(host) and port.isdigit() and evidence.mentions(host)
 
 
 def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:

@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import content_words, matches, matches_all, stem_in
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_value
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
 
@@ -379,6 +380,7 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     claims_empty = _EMPTY_RESULT.search(claim.text) is not None and not _FAILED_CALL.search(claim.text)
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
+    contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
     for index in evidence.rows():  # a failed call need not echo the subject it was asked about
         row = evidence.row(index)
         if families and family_of(row.tool_name) not in families:
@@ -394,11 +396,15 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
         claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
             if unit.strength == Strength.FAILED and claims_empty:
-                wrong = wrong or unit  # says it came back empty; it failed
+                contra = contra or (unit, "the call failed; it did not come back empty")
                 continue
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
-                wrong = wrong or unit  # says it timed out (or was refused...); it failed otherwise
+                contra = contra or (unit, "the call failed otherwise than the claim says")
                 continue
+            if unit.strength == Strength.FAILED and checkable and contra is None:
+                shown = [rival_value(f, unit) for f in checkable if f.kind in VALUE_KINDS and not matches(f, unit)]
+                if shown and all(shown):
+                    contra = (unit, "the failed call shows " + "; ".join(shown))
             if (
                 not checkable
                 or matches_all([dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True
@@ -418,6 +424,8 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
             groundings=(grounding_of(fallback),),
             reason="states the gap an empty call left",
         )
+    if contra is not None:
+        return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(contra[0]),), reason=contra[1])
     if wrong is not None:
         return base(
             status=ClaimStatus.UNGROUNDED,

@@ -15,8 +15,9 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
-from evidence_trace.server.domain.verifier.fact_matching import matches_all
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_values
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 MAX_GROUNDINGS = 6
@@ -117,13 +118,26 @@ def _ground(
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
-    for index in evidence.candidates(facts):
+    rival: Optional[tuple[Unit, str]] = None
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        about = [
+            u for u in units if u.strength >= Strength.INDIRECT and entities and all(matches(f, u) for f in entities)
+        ]
         for unit in units:
             if unit.strength == Strength.FAILED:
                 continue
             verdict = matches_all(facts, unit, question)
+            if (
+                verdict is False
+                and rival is None
+                and (unit in about or (not entities and unit.strength >= Strength.INDIRECT))
+            ):
+                why = rival_values(facts, unit, question, alone=len(about) == 1)
+                if why:
+                    rival = (unit, why)
             if (
                 verdict is True
                 and unit.strength == Strength.QUESTION
@@ -150,6 +164,8 @@ def _ground(
         return ClaimStatus.GROUNDED, _groundings(best), "grounded in what the call asked", False
     if best is not None and best.unit.strength == Strength.QUESTION:
         best = None
+    if contradiction is None and best is None:
+        contradiction = rival
     if contradiction is not None:
         unit, why = contradiction
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False

@@ -1,0 +1,125 @@
+"""Contradiction by another value: a unit about the claim's subject that shows a different one.
+
+A claim that no unit grounds is merely UNGROUNDED (LOW_CONFID) unless the evidence
+contradicts it. rival_values() says when it does: one unit names every entity of
+the claim (its subject, in the unit itself, not only in what the call asked), is
+at the claim's time when the claim names one, shows every other fact but some
+values, and for each of those shows a value of the same kind instead: another
+HTTP status, another quantity of the same dimension, another count of the same
+noun, another id of the same noun, another value of the same named setting.
+
+The subject must single the unit out: it names a specific entity (a pod, an
+instance, an alert, an identifier), or the claim names a time, or it is the only
+unit of its row about that subject. A service with many log entries does not
+contradict a claim about one request by showing another request's value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import setting_names, setting_pattern
+from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+VALUE_KINDS = frozenset({FactKind.QUANTITY, FactKind.COUNT, FactKind.ID, FactKind.HTTP_STATUS, FactKind.SETTING})
+"""Facts whose value another value can contradict."""
+
+SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.ERROR_CODE})
+"""Entities that name one thing: a unit naming one is about that thing."""
+
+_STATUS_IN_UNIT = re.compile(
+    r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?([1-5][0-9]{2})(?![0-9])"
+)
+_VALUE_AFTER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)")
+
+
+def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], alone: bool) -> str:
+    """Why `unit` contradicts the claim by showing other values, or "" when it does not.
+
+    alone: the unit is the only one of its row that names the claim's entities.
+    """
+    if unit.strength < Strength.INDIRECT:
+        return ""
+    entities = [f for f in facts if f.is_entity]
+    settings = [f for f in facts if f.kind == FactKind.SETTING]
+    if not all(matches(f, unit) for f in entities):
+        return ""
+    if not entities and not (settings and all(rival_value(f, unit) or matches(f, unit) for f in settings)):
+        return ""  # no subject: nothing singles the unit out (a named setting is its own subject)
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    if times and not any(at_time(f, unit) for f in times):
+        return ""
+    if not (alone or times or settings or any(f.kind in SPECIFIC_KINDS for f in entities)):
+        return ""
+    minutes = tuple(int(v) for f in times for v in f.key.split(","))
+    shown = []
+    for fact in facts:
+        if fact.kind == FactKind.TIME or fact.is_entity:
+            continue
+        if matches(fact, unit, minutes):
+            continue
+        if fact.scope == Scope.QUERY or fact.kind not in VALUE_KINDS:
+            return ""  # a fact the unit lacks that no other value stands in for: not this unit's claim
+        if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
+            continue
+        other = rival_value(fact, unit, names=[f.key for f in entities if f.kind == FactKind.IDENTIFIER])
+        if not other:
+            return ""
+        shown.append(f"{other}, not {fact.text}")
+    return "the evidence about it shows " + "; ".join(shown) if shown else ""
+
+
+def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:
+    """The value of the same kind the unit shows instead of the fact's, or "".
+
+    names: identifiers the claim binds the value to ("maxTotal 16"): for a bare number, the
+    value the unit gives right after one of them ("maxTotal=8") is the rival.
+    """
+    text = unit.lowered
+    if fact.kind == FactKind.HTTP_STATUS:
+        codes = [m.group(1) for m in _STATUS_IN_UNIT.finditer(text) if m.group(1) != fact.key]
+        return f"HTTP {codes[0]}" if codes else ""
+    if fact.kind == FactKind.SETTING:
+        for name in setting_names(fact.key):
+            for m in setting_pattern(name).finditer(text):
+                value = _VALUE_AFTER.match(text, m.end())
+                if value is not None:
+                    return f"{name} {value.group(1)}"
+        return ""
+    if fact.kind == FactKind.ID:
+        noun = fact.text.lower().replace(fact.key, "").strip(" #:=")
+        if not noun or not noun[0].isalpha():
+            return ""
+        m = re.search(re.escape(noun.split()[-1]) + r"s?[ \t]*(?:#|id|no\.?)?[\"' \t:=#]*([0-9]+)", text)
+        return f"{noun} {m.group(1)}" if m and m.group(1) != fact.key else ""
+    if fact.kind == FactKind.COUNT:
+        head = fact.noun.split()[-1] if fact.noun else ""
+        stem = head[:-1] if head.endswith("s") and len(head) > 3 else head
+        if not stem or not stem.isascii():
+            return ""
+        keyed = [n for n in unit.numbers if n.key and stem in n.key and not n.bound]
+        if keyed:
+            return f"{_plain(keyed[0].value)} {head}"
+        m = re.search(r"(?<![0-9.])([0-9]+)[ \t]+" + re.escape(stem), text)
+        return f"{m.group(1)} {head}" if m and m.group(1) != fact.key else ""
+    quantity = fact.quantity
+    if quantity is None:
+        return ""
+    if quantity.dimension == Dimension.NUMBER:
+        for name in names:  # a bare number is only rivalled by the value its name is given
+            m = re.search(r"(?<![\w.])" + re.escape(name) + r"[\"' \t]*[:=][\"' \t]*([0-9][0-9,]*(?:\.[0-9]+)?)", text)
+            if m is not None:
+                return f"{name}={m.group(1)}"
+        return ""  # otherwise too many numbers of a unit could be meant
+    same = [n for n in unit.numbers if n.dimension == quantity.dimension and not n.bound]
+    if same:
+        n = same[0]
+        return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
+    return ""
+
+
+def _plain(value: float) -> str:
+    return f"{value:.10g}"
