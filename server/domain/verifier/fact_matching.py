@@ -14,6 +14,7 @@ import dataclasses
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.fact_patterns import RECOVERY_IN_UNIT
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
@@ -155,7 +156,10 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         if fact.key.startswith("!"):
             return bool(state) and state != fact.key[1:]
         if fact.key == "resolved":
-            return state in ("resolved", "inactive")
+            # An alert's state; of anything else, the unit must say it recovered.
+            return state in ("resolved", "inactive") or (
+                not state and RECOVERY_IN_UNIT.search(unit.lowered) is not None
+            )
         return state == fact.key
     if kind == FactKind.LEVEL:
         if fact.key.startswith("!"):  # a denied level: the entry's level is another
@@ -175,7 +179,11 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return _setting_matches(fact, unit)
     if kind == FactKind.EVENT:
         return any(form in unit.lowered for form in EVENT_FORMS.get(fact.key, (fact.key,)))
-    return False
+    if kind == FactKind.VERSION:  # "v3.2.1" is "3.2.1": the release, with or without its "v"
+        return contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key)
+    if kind == FactKind.ACTOR:
+        return contains(unit.lowered, fact.key)
+    return False  # an UNREAD fact is never shown: the claim is UNCHECKED
 
 
 def _setting_matches(fact: Fact, unit: Unit) -> bool:
@@ -240,7 +248,24 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             numbers = at
     if fact.kind == FactKind.COUNT and fact.noun:
         numbers = _counted(fact.noun, numbers)
+        if _labels_only(fact, unit):
+            numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     return any(_number_matches(fact, quantity, number, unit) for number in numbers)
+
+
+def _labels_only(fact: Fact, unit: Unit) -> bool:
+    """Whether the count's number appears in the unit's text only as the label of one thing of its noun
+    ("request 24", "order #24"): that is which one, never how many."""
+    head = fact.noun.split()[-1] if fact.noun else ""
+    stem = _stem(head)
+    if not stem or not stem.isascii() or not re.fullmatch(r"[0-9]+", fact.key):
+        return False
+    number = re.escape(fact.key)
+    found = [m.start() for m in re.finditer(rf"(?<![0-9.,:\-]){number}(?![0-9]|[.,:][0-9])", unit.lowered)]
+    if not found:
+        return False
+    label = re.compile(rf"{re.escape(stem)}[a-z]*[ \t]*(?:#|no\.?|id)?[ \t]*$")
+    return all(label.search(unit.lowered, max(0, at - 24), at) for at in found)
 
 
 def _stem(word: str) -> str:
@@ -277,6 +302,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.dimension is not None:
         return False
     if quantity.dimension == Dimension.RATIO:
+        if not (number.sample or number.key or unit.kind in ("input", "series", "alert")):
+            return False  # a bare number in a message ("request 12 retried") states no percentage
         return _ratio_matches(quantity, value, unit)
     if number.sample or unit.kind == "input":
         # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base

@@ -114,6 +114,9 @@ class FactKind(str, enum.Enum):
     SETTING = "setting"  # a named value: "unhealthy threshold 3", "pool size 20", "阈值 450"
     TIME = "time of day"  # "at 08:10": picks the samples of a series it speaks of
     LEVEL = "log level"  # ERROR, WARN...
+    VERSION = "version"  # v3.2.1, 1.27.4: a release the evidence must name
+    ACTOR = "actor"  # who did it: "deployed by ci-bot", "由 alice 回滚"
+    UNREAD = "unread"  # a number in a unit the vocabulary does not know: the claim is UNCHECKED, never grounded
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,6 +154,7 @@ class Fact:
 _ENTITY_KINDS = frozenset(
     {FactKind.SERVICE, FactKind.INSTANCE, FactKind.IDENTIFIER, FactKind.ALERT, FactKind.ERROR_CODE}
 )
+VERSION_KEY_PREFIX = "v"  # a version's key drops a leading "v": "v3.2.1" and "3.2.1" are one release
 
 
 def normalize(text: str) -> str:

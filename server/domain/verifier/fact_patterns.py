@@ -136,6 +136,20 @@ _UNIT_WORDS = {
     "次/分": (Dimension.RATE, 1 / 60),
     "个/分钟": (Dimension.RATE, 1 / 60),
     "/分钟": (Dimension.RATE, 1 / 60),
+    "iops": (Dimension.RATE, 1.0),
+    "ops/s": (Dimension.RATE, 1.0),
+    "op/s": (Dimension.RATE, 1.0),
+    "ops/sec": (Dimension.RATE, 1.0),
+    "msg/s": (Dimension.RATE, 1.0),
+    "msgs/s": (Dimension.RATE, 1.0),
+    "messages/s": (Dimension.RATE, 1.0),
+    "events/s": (Dimension.RATE, 1.0),
+    "writes/s": (Dimension.RATE, 1.0),
+    "reads/s": (Dimension.RATE, 1.0),
+    "queries/s": (Dimension.RATE, 1.0),
+    "条/秒": (Dimension.RATE, 1.0),
+    "msg/min": (Dimension.RATE, 1 / 60),
+    "条/分钟": (Dimension.RATE, 1 / 60),
 }
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
@@ -416,3 +430,37 @@ _CLOCK = re.compile(
     re.I,
 )
 _UTC8 = ("cst", "北京时间", "+08:00", "+0800", "utc+8")
+
+# "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布": who did it (an actor the evidence must name).
+_ACTOR = re.compile(
+    r"\b(?:deployed|released|rolled[ \t]+back|rolled[ \t]+out|pushed|merged|triggered|approved|restarted|scaled|"
+    r"applied|changed|started|initiated|executed|run|ran)[ \t]+by[ \t]+@?([A-Za-z][\w.\-@]*[\w])"
+    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:发布|部署|回滚|触发|执行|上线|变更|重启|扩容|缩容|发起)"
+)
+# A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
+_UNREAD = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")[ \t]?([A-Za-z]{1,12}(?:/[A-Za-z]{1,4})?)(?![A-Za-z0-9_])"
+)
+# Recovery, said of anything (an alert's "resolved" is read with the alert states): the evidence must show it.
+RECOVERY_WORDS = (
+    "resolved",
+    "recovered",
+    "recovering",
+    "back to normal",
+    "returned to normal",
+    "healthy again",
+    "restored",
+    "succeeded again",
+    "back up",
+    "已恢复",
+    "恢复正常",
+    "已解决",
+    "已修复",
+    "恢复了",
+)
+_RECOVERED = re.compile(
+    r"\b(?:(?:has|have|had|was|were|is|are|been)[ \t]+(?:been[ \t]+)?)?(?:resolved|recovered|restored)\b"
+    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已恢复|恢复正常|已解决|已修复|恢复了",
+    re.I,
+)
+RECOVERY_IN_UNIT = re.compile("|".join(re.escape(w) for w in RECOVERY_WORDS))

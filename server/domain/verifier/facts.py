@@ -2,8 +2,8 @@
 
 A fact is what a unit of evidence must show for a claim to be grounded in it.
 Extraction reads one claim (a sentence or clause) at a time, in English or
-Chinese; what is not a fact (ordinary words, dates, times, versions, years) is
-left alone. docs/verifier-protocol.md lists the kinds with examples.
+Chinese; what is not a fact (ordinary words, dates, times, years) is
+left alone; a number in a unit no table knows is an UNREAD fact. docs/verifier-protocol.md lists the kinds with examples.
 
 This module holds the extraction; what a fact is lives in fact_model.py, the
 patterns and word lists in fact_patterns.py (re-exported here: Fact, FactKind,
@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.fact_model import (
 )
 from evidence_trace.server.domain.verifier.fact_patterns import (
     _ABOUT,
+    _ACTOR,
     _ABOUT_AFTER,
     _ABOVE,
     _ABOVE_AFTER,
@@ -69,6 +70,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _PATH,
     _QUANTITY,
     _QUERY_CONTEXT,
+    _RECOVERED,
     _REGION,
     _SCALED_COUNT,
     _SERVICE,
@@ -82,6 +84,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _TIME_OR_DATE,
     _TOKEN_ID,
     _UNIT_WORDS,
+    _UNREAD,
     _UTC8,
     _VERSION,
     _WORD_COUNT,
@@ -107,7 +110,28 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
             continue
         taken.append((start, end))
         found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key), (start, fact))
+    for m in _UNREAD.finditer(masked):
+        # What no pattern read is reported as unread, never dropped: a number in a unit of its own.
+        start, end = m.span()
+        if any(start < t_end and t_start < end for t_start, t_end in taken) or _known_word(m.group(2)):
+            continue
+        found.setdefault((FactKind.UNREAD, m.group(0).lower()), (start, Fact(FactKind.UNREAD, m.group(0), m.group(0))))
     return tuple(fact for _, fact in sorted(found.values(), key=lambda pair: pair[0]))
+
+
+def _known_word(word: str) -> bool:
+    """Whether a word after a number is read (a unit the table knows) or is no unit at all.
+
+    Unit-shaped words are a rate or ratio ("widgets/s", "fps/node") or a short
+    "...ps" abbreviation ("fps", "kbps"): those the table does not know are unread.
+    Anything else after a number is a noun the count patterns read ("12 restarts")
+    or an ordinary word, not a unit.
+    """
+    lowered = word.lower()
+    if lowered in _UNIT_WORDS:
+        return True
+    unit_shaped = "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha())
+    return not unit_shaped
 
 
 def _mask(text: str, pattern: re.Pattern[str]) -> str:
@@ -123,6 +147,14 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), fact
     for m in _JVM_FLAG.finditer(masked):
         yield m.start(), m.end(), _jvm_flag(m)
+    for m in _VERSION.finditer(text):
+        if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
+            continue  # an IPv4 address, read below
+        yield m.start(), m.end(), Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT)
+    for m in _ACTOR.finditer(text):
+        group = 1 if m.group(1) else 2
+        name = m.group(group)
+        yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
     for m in _CLOCK.finditer(text):
@@ -223,6 +255,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _COUNT_ANY.finditer(masked):
+        if masked.startswith("/", m.end()):
+            continue  # "40 widgets/s" is a rate, not 40 widgets
         if m.group(2).lower() not in _NOT_COUNT_NOUNS and m.group(2).lower()[:-1] not in _UNIT_WORDS:
             yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
@@ -255,6 +289,11 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     alert_context = _ALERT_CONTEXT.search(text) is not None or any(
         _alert(m.group(0)) is not None for m in _CAMEL.finditer(text)
     )
+    if not alert_context:
+        for m in _RECOVERED.finditer(text):
+            # "payment-service has recovered since 10:05": a state the evidence must show, never assumed.
+            if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+                yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     for name, pattern in _STATES if alert_context else ():
         for m in pattern.finditer(text):
             negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start())

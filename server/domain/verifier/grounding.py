@@ -41,6 +41,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     with_code_identifiers,
 )
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.quantifiers import check_positive_universal
 from evidence_trace.server.domain.verifier.special_checks import (
     SUCCESS,
     check_denied_event,
@@ -221,7 +222,16 @@ def _check(
 
 
 INVENTABLE_KINDS = frozenset(
-    {FactKind.SERVICE, FactKind.INSTANCE, FactKind.IDENTIFIER, FactKind.ALERT, FactKind.ERROR_CODE, FactKind.ID}
+    {
+        FactKind.SERVICE,
+        FactKind.INSTANCE,
+        FactKind.IDENTIFIER,
+        FactKind.ALERT,
+        FactKind.ERROR_CODE,
+        FactKind.ID,
+        FactKind.VERSION,
+        FactKind.ACTOR,
+    }
 )
 """Identifier-shaped facts: a claim naming one that no row of the session mentions is INVENTED."""
 
@@ -239,6 +249,20 @@ def _mentioned(fact: Fact, evidence: Evidence) -> bool:
 
 
 def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
+    unread = [f for f in facts if f.kind == FactKind.UNREAD]
+    if not unread:
+        return _check_read_facts(claim, facts, evidence)
+    check = _check_read_facts(claim, tuple(f for f in facts if f.kind != FactKind.UNREAD), evidence)
+    if check.kind in _JUDGED and check.status in (ClaimStatus.GROUNDED, ClaimStatus.UNCHECKABLE):
+        # What the rules cannot read is reported, never dropped: the rest may be grounded, the claim is not.
+        names = ", ".join(f.text for f in unread[:3])
+        return dataclasses.replace(
+            check, status=ClaimStatus.UNCHECKED, reason=f"cannot read {names}", facts=tuple(f.describe() for f in facts)
+        )
+    return check
+
+
+def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
     if claim.process:
         facts = tuple(dataclasses.replace(f, scope=Scope.QUERY) for f in facts)
     evidence = evidence.cited(claim.text)
@@ -256,7 +280,7 @@ def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> C
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    for special in (check_whole_window, check_each_value):
+    for special in (check_whole_window, check_each_value, check_positive_universal):
         found = special(claim, facts, evidence, base)
         if found is not None:
             return found

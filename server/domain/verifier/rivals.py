@@ -24,7 +24,17 @@ from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
-VALUE_KINDS = frozenset({FactKind.QUANTITY, FactKind.COUNT, FactKind.ID, FactKind.HTTP_STATUS, FactKind.SETTING})
+VALUE_KINDS = frozenset(
+    {
+        FactKind.QUANTITY,
+        FactKind.COUNT,
+        FactKind.ID,
+        FactKind.HTTP_STATUS,
+        FactKind.SETTING,
+        FactKind.VERSION,
+        FactKind.ACTOR,
+    }
+)
 """Facts whose value another value can contradict."""
 
 SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.ERROR_CODE})
@@ -32,6 +42,11 @@ SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFI
 
 _STATUS_IN_UNIT = re.compile(
     r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?([1-5][0-9]{2})(?![0-9])"
+)
+_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.])v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
+_ACTOR_IN_UNIT = re.compile(
+    r"\bby[ \t]+@?([a-z][\w.\-@]*[\w])|[\"']?(?:actor|deployed_?by|triggered_?by|author|user|initiator)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"@?([a-z][\w.\-@]*[\w])"
 )
 _VALUE_AFTER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)")
 
@@ -79,6 +94,13 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:
     value the unit gives right after one of them ("maxTotal=8") is the rival.
     """
     text = unit.lowered
+    if fact.kind == FactKind.VERSION:
+        others = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if m.group(0).lstrip("v") != fact.key]
+        return f"version {others[0]}" if others else ""
+    if fact.kind == FactKind.ACTOR:
+        m = _ACTOR_IN_UNIT.search(text)
+        actor = (m.group(1) or m.group(2)) if m else ""
+        return f"actor {actor}" if actor and actor != fact.key else ""
     if fact.kind == FactKind.HTTP_STATUS:
         codes = [m.group(1) for m in _STATUS_IN_UNIT.finditer(text) if m.group(1) != fact.key]
         return f"HTTP {codes[0]}" if codes else ""

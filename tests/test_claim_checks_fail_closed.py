@@ -1,0 +1,265 @@
+"""The gate fails closed and REJECTs only what the evidence contradicts (issue 21), domain only, offline.
+
+Each rule is tried both ways (a draft the evidence supports, one it does not) and
+in both languages, with phrasings written for these tests over payloads in the
+shapes the tools emit. The decision table (docs/verifier-protocol.md):
+CONTRADICTED and INVENTED claims REJECT; UNGROUNDED, UNCHECKED, WEAK and vague
+claims lower the answer to LOW_CONFID; every claim grounded, one directly, ACCEPTs.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft, decide
+
+
+def java_logs(*entries: dict, total: int | None = None, id: str = "logs-1") -> EvidenceRow:
+    payload = {
+        "success": True,
+        "region": "ap-shanghai",
+        "logTopic": "app",
+        "query": "service:*",
+        "logs": list(entries),
+        "total": len(entries) if total is None else total,
+        "message": f"成功查询到 {len(entries)} 条日志",
+    }
+    outcome = Outcome.DIRECT_SUPPORT if any(e["level"] == "ERROR" for e in entries) else Outcome.INDIRECT_SUPPORT
+    return EvidenceRow(id, "query_logs", outcome, json.dumps(payload, indent=2), {"logTopic": "app"})
+
+
+def entry(level: str, service: str, message: str, instance: str = "", at: str = "2026-12-20 11:10:02") -> dict:
+    item = {"timestamp": at, "level": level, "service": service, "message": message}
+    if instance:
+        item["instance"] = instance
+    return item
+
+
+def judge(draft: str, *rows: EvidenceRow) -> Decision:
+    return decide(check_draft(draft, rows))[0]
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)]
+
+
+SETTLE = java_logs(
+    entry("ERROR", "ledger-writer", "commit failed: HTTP 502 from ledger-db proxy", "ledger-writer-6b9f7c-qz4ht"),
+    entry("INFO", "ledger-writer", "batch 7 committed in 420 ms", "ledger-writer-6b9f7c-qz4ht", "2026-12-20 11:10:09"),
+)
+
+
+# -- the decision table -------------------------------------------------------------------------
+
+
+def _check(status: ClaimStatus, direct: bool = True) -> ClaimCheck:
+    return ClaimCheck(0, 1, "x", ClaimKind.FACT, status, direct=direct)
+
+
+@pytest.mark.parametrize(
+    ("status", "decision"),
+    [
+        (ClaimStatus.CONTRADICTED, Decision.REJECT),
+        (ClaimStatus.INVENTED, Decision.REJECT),
+        (ClaimStatus.UNGROUNDED, Decision.LOW_CONFID),
+        (ClaimStatus.UNCHECKED, Decision.LOW_CONFID),
+        (ClaimStatus.WEAK, Decision.LOW_CONFID),
+        (ClaimStatus.UNCHECKABLE, Decision.LOW_CONFID),
+        (ClaimStatus.GROUNDED, Decision.ACCEPT),
+    ],
+)
+def test_one_claim_beside_a_grounded_one_decides_by_its_status(status: ClaimStatus, decision: Decision) -> None:
+    assert decide([_check(ClaimStatus.GROUNDED), _check(status)])[0] == decision
+
+
+def test_one_unmatched_claim_among_many_grounded_ones_shows_the_answer_with_low_confidence() -> None:
+    checks = [_check(ClaimStatus.GROUNDED)] * 14 + [_check(ClaimStatus.UNGROUNDED)]
+    decision, reasons = decide(checks)
+    assert decision == Decision.LOW_CONFID
+    assert reasons == ['not grounded in any unit of evidence: "x" ()']
+
+
+# -- invented identifiers -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("ledger-writer-6b9f7c-qz4ht failed a commit with HTTP 502.", Decision.ACCEPT),
+        ("ledger-writer-6b9f7c-zz9kk failed a commit with HTTP 502.", Decision.REJECT),  # a pod nobody logged
+        ("ledger-writer-6b9f7c-qz4ht 提交失败，返回 HTTP 502。", Decision.ACCEPT),
+        ("ledger-writer-6b9f7c-qz4ht 提交失败，上游 10.4.9.77 返回 HTTP 502。", Decision.REJECT),  # an IP nobody logged
+        ("The ledger-db proxy answered ledger-writer-6b9f7c-qz4ht with ERR_LEDGER_LOCKED.", Decision.REJECT),
+    ],
+)
+def test_an_identifier_the_session_never_mentions_is_invented(draft: str, decision: Decision) -> None:
+    assert judge(draft, SETTLE) == decision
+    if decision == Decision.REJECT:
+        assert ClaimStatus.INVENTED in statuses(draft, SETTLE)
+
+
+# -- another value of the claim's own subject -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("ledger-writer-6b9f7c-qz4ht failed a commit with HTTP 504.", ClaimStatus.CONTRADICTED),  # it logged 502
+        ("ledger-writer-6b9f7c-qz4ht 提交失败，返回 HTTP 503。", ClaimStatus.CONTRADICTED),
+        ("ledger-writer-6b9f7c-qz4ht committed batch 9 in 420 ms.", ClaimStatus.CONTRADICTED),  # it was batch 7
+        ("ledger-writer-6b9f7c-qz4ht committed batch 7 in 420 ms.", ClaimStatus.GROUNDED),
+        ("ledger-writer-6b9f7c-qz4ht failed 3 commits with HTTP 502.", ClaimStatus.UNGROUNDED),  # nothing counts them
+    ],
+)
+def test_another_value_shown_about_the_same_subject_contradicts(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, SETTLE) == [status]
+
+
+@pytest.mark.parametrize(
+    "draft", ["ledger-writer-0 returned HTTP 502 to the batch job.", "ledger-writer-0 向批处理任务返回了 HTTP 502。"]
+)
+def test_a_value_another_subject_shows_does_not_contradict(draft: str) -> None:
+    # ledger-writer-6b9f7c-qz4ht's 502 says nothing of ledger-writer-0, whose entries give no status at all.
+    assert statuses(draft, SETTLE, RECOVERED) == [ClaimStatus.UNGROUNDED]
+
+
+# -- numbers read for what they are ----------------------------------------------------------------
+
+RETRIES = java_logs(
+    entry("ERROR", "fx-quoter", "quote 31 expired after 2000 ms", "fx-quoter-5d8c7b-w2p9r"),
+    entry("WARN", "fx-quoter", "retry budget at 18% for tenant acme", "fx-quoter-5d8c7b-w2p9r", "2026-12-20 11:10:05"),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "accepted"),
+    [
+        ("fx-quoter's retry budget for acme is at 18%.", True),
+        ("fx-quoter 对 acme 的重试预算只剩 18%。", True),
+        ("fx-quoter's error rate reached 31%.", False),  # 31 is a quote's number, not a percentage
+        ("fx-quoter 的错误率达到 31%。", False),
+    ],
+)
+def test_a_percentage_rests_only_on_a_number_stated_as_one(draft: str, accepted: bool) -> None:
+    assert (judge(draft, RETRIES) == Decision.ACCEPT) is accepted
+
+
+@pytest.mark.parametrize(
+    ("draft", "accepted"),
+    [
+        ("fx-quoter logged that quote 31 expired after 2000 ms.", True),
+        ("fx-quoter let 31 quotes expire.", False),  # "quote 31" names one quote; it counts none
+        ("fx-quoter expired 31 quotes in a row.", False),
+    ],
+)
+def test_a_number_that_labels_one_thing_is_not_a_count_of_them(draft: str, accepted: bool) -> None:
+    assert (judge(draft, RETRIES) == Decision.ACCEPT) is accepted
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "fx-quoter-5d8c7b-w2p9r serves 40 widgets/s.",
+        "fx-quoter-5d8c7b-w2p9r 当前 40 frames/s。",
+        "fx-quoter-5d8c7b-w2p9r streams at 40 fps.",
+    ],
+)
+def test_a_number_in_a_unit_no_table_knows_is_unread_not_dropped(draft: str) -> None:
+    assert any(f.kind == FactKind.UNREAD for f in extract_facts(draft))
+    assert statuses(draft, RETRIES) == [ClaimStatus.UNCHECKED]
+    assert judge(draft, RETRIES) == Decision.LOW_CONFID
+
+
+def test_rates_in_the_vocabulary_are_read_and_converted() -> None:
+    row = java_logs(entry("WARN", "bus-relay", "consumer lag rising: 1200 msg/min in, 900 msg/min out", "bus-relay-0"))
+    assert judge("bus-relay-0 takes in 20 msg/s.", row) == Decision.ACCEPT  # 1200 msg/min
+    assert judge("bus-relay-0 每秒流入 20 msg/s，流出 15 msg/s。", row) == Decision.ACCEPT
+    assert statuses("bus-relay-0 takes in 35 msg/s.", row) != [ClaimStatus.GROUNDED]
+
+
+# -- versions, actors, recovery ----------------------------------------------------------------------
+
+DEPLOYS = EvidenceRow(
+    "deploys-1",
+    "get_deploy_history",
+    Outcome.DIRECT_SUPPORT,
+    "REVISION  VERSION  STATUS      DEPLOYED_AT           DEPLOYED_BY\n"
+    "41        v3.2.0   superseded  2026-12-20T02:40:11Z  alice\n"
+    "42        v3.2.1   failed      2026-12-20T03:05:47Z  ci-bot\n",
+    {"service": "checkout"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("Revision 42 shipped v3.2.1 and it failed.", Decision.ACCEPT),
+        ("版本 v3.2.1（revision 42）发布失败。", Decision.ACCEPT),
+        ("Revision 42 shipped v3.2.4 and it failed.", Decision.REJECT),  # no such release anywhere
+        ("The failed rollout was deployed by ci-bot.", Decision.ACCEPT),
+        ("The failed rollout was deployed by mallory.", Decision.REJECT),
+        ("失败的那次发布由 mallory 发布。", Decision.REJECT),
+    ],
+)
+def test_versions_and_actors_are_facts_the_evidence_must_name(draft: str, decision: Decision) -> None:
+    assert judge(draft, DEPLOYS) == decision
+
+
+RECOVERED = java_logs(
+    entry("ERROR", "ledger-writer", "connection to ledger-db lost", "ledger-writer-0"),
+    entry("INFO", "ledger-writer", "connection to ledger-db restored", "ledger-writer-0", "2026-12-20 11:12:40"),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "accepted"),
+    [
+        ("ledger-writer-0 lost its ledger-db connection and has recovered since.", (RECOVERED,), True),
+        ("ledger-writer-0 与 ledger-db 的连接断开后已恢复。", (RECOVERED,), True),
+        ("ledger-writer-0 failed a commit with HTTP 502 and has recovered since.", (SETTLE,), False),
+        ("fx-quoter 的报价超时已恢复正常。", (RETRIES,), False),
+    ],
+)
+def test_recovery_is_a_state_the_evidence_must_show(draft: str, rows: tuple, accepted: bool) -> None:
+    assert (judge(draft, *rows) == Decision.ACCEPT) is accepted
+
+
+# -- quantifiers ---------------------------------------------------------------------------------
+
+REPLICAS = java_logs(
+    entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-0"),
+    entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-1", "2026-12-20 11:10:04"),
+    entry("INFO", "ledger-writer", "ready, serving", "ledger-writer-2", "2026-12-20 11:10:06"),
+)
+ALL_DOWN = java_logs(
+    entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-0"),
+    entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-1", "2026-12-20 11:10:04"),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "decision"),
+    [
+        ("Every ledger-writer replica is failing.", (REPLICAS,), Decision.REJECT),  # ledger-writer-2 is serving
+        ("ledger-writer 的所有副本都在报错。", (REPLICAS,), Decision.REJECT),
+        ("Every ledger-writer replica is failing.", (ALL_DOWN,), Decision.ACCEPT),
+        ("ledger-writer 的所有副本都在报错。", (ALL_DOWN,), Decision.ACCEPT),
+        ("All ledger-writer errors were OOMKilled restarts.", (REPLICAS,), Decision.ACCEPT),  # ranges over errors
+    ],
+)
+def test_a_quantifier_is_checked_against_the_units_it_ranges_over(draft: str, rows: tuple, decision: Decision) -> None:
+    assert judge(draft, *rows) == decision
+
+
+def test_a_cut_listing_cannot_show_all() -> None:
+    cut = java_logs(
+        entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-0"),
+        entry("ERROR", "ledger-writer", "OOMKilled, restarting", "ledger-writer-1", "2026-12-20 11:10:04"),
+        total=40,
+    )
+    assert statuses("Every ledger-writer replica is failing.", cut) == [ClaimStatus.UNCHECKED]
+    assert statuses("ledger-writer 的每个副本都在报错。", cut) == [ClaimStatus.UNCHECKED]
