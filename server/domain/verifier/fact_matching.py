@@ -14,8 +14,8 @@ import dataclasses
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.fact_patterns import RECOVERY_IN_UNIT
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
+from evidence_trace.server.domain.verifier.fact_patterns import RECOVERY_IN_UNIT
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
     Comparison,

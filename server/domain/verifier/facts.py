@@ -28,10 +28,10 @@ from evidence_trace.server.domain.verifier.fact_model import (
 )
 from evidence_trace.server.domain.verifier.fact_patterns import (
     _ABOUT,
-    _ACTOR,
     _ABOUT_AFTER,
     _ABOVE,
     _ABOVE_AFTER,
+    _ACTOR,
     _ADJECTIVE_WORDS,
     _ALERT_CONTEXT,
     _ALERT_WORDS,
