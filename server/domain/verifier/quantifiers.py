@@ -36,6 +36,7 @@ from evidence_trace.server.domain.verifier.units import Strength, Unit
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
 _NOT_ALL = re.compile(r"\bnot\s+(?:all|every|each|always)\b|并非|不是所有|不是全部|不是每|并不都", re.I)
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
+_NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept)\b|都|均|是|在|为|已|一直", re.I)
 _LISTED = ("log entry", "log line", "item", "series", "alert")
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
@@ -46,8 +47,8 @@ def check_positive_universal(
 ) -> Optional[ClaimCheck]:
     """CONTRADICTED or UNCHECKED for a universal claim its listing refutes or cannot show; None otherwise."""
     text = claim.text
-    if claim.negated or not UNIVERSAL.search(text) or _NOT_ALL.search(text):
-        return None
+    if claim.negated or not UNIVERSAL.search(text) or _NOT_ALL.search(text) or _NARROWED.search(text):
+        return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     entities = [f for f in facts if f.is_entity]
     if not entities or any(f.kind == FactKind.ID for f in facts):
         return None  # an enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value)
