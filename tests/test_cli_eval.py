@@ -33,7 +33,7 @@ INVOCATION = {
 }
 
 
-def case(case_id: str, draft: str, label: str, category: str) -> str:
+def case(case_id: str, draft: str, label: str, category: str, bad_claim: str = "") -> str:
     return json.dumps(
         {
             "id": case_id,
@@ -43,6 +43,7 @@ def case(case_id: str, draft: str, label: str, category: str) -> str:
             "question": "Why is payment failing?",
             "draft": draft,
             "invocations": [INVOCATION],
+            **({"bad_claim": bad_claim} if bad_claim else {}),
         }
     )
 
@@ -73,7 +74,7 @@ def test_eval_prints_the_confusion_matrix_overall_and_per_category(tmp_path) -> 
     }
     assert report["categories"]["vague"]["counts"]["unsupported"]["LOW_CONFID"] == 1
     assert [w["id"] for w in report["wrong"]] == ["d"]  # 3000 ms is not what the entry shows
-    assert report["wrong"][0]["why"].startswith("UNGROUNDED")
+    assert report["wrong"][0]["why"].startswith("CONTRADICTED")  # the entry of its subject shows 30000 ms
 
 
 def test_eval_text_report_lists_the_wrong_cases(tmp_path) -> None:
@@ -98,3 +99,23 @@ def test_a_case_file_that_cannot_be_read_is_a_usage_error(tmp_path) -> None:
     )
     code, _, err = evaluate(tmp_path, bad)
     assert code == EXIT_USAGE and "rejected" in err
+
+
+def test_eval_reports_claims_by_status_and_whether_the_named_bad_claim_was_flagged(tmp_path) -> None:
+    code, out, _ = evaluate(
+        tmp_path,
+        case("a", "payment-service returned HTTP 503. It answered after 3000 ms.", "unsupported", "x", "3000 ms"),
+        case("b", "payment-service 返回了 HTTP 503。它在 30000 ms 后才返回。", "unsupported", "x", "返回了 HTTP 503"),
+        case("c", "payment-service returned HTTP 503 after 30000 ms.", "unsupported", "x", "HTTP 503"),
+        extra=("--json",),
+    )
+    assert code == EXIT_OK
+    report = json.loads(out)
+    assert report["bad_claims"] == {"flagged": 1, "other": 0, "missed": 2}
+    assert {w["id"]: w["bad_claim"] for w in report["wrong"]} == {"b": "missed", "c": "missed"}
+    assert report["claims"]["unsupported"]["GROUNDED"] == 4 and report["claims"]["unsupported"]["CONTRADICTED"] == 1
+
+
+def test_a_bad_claim_that_is_not_in_the_draft_is_a_usage_error(tmp_path) -> None:
+    code, _, err = evaluate(tmp_path, case("a", "payment-service returned HTTP 503.", "unsupported", "x", "HTTP 504"))
+    assert code == EXIT_USAGE and "bad_claim" in err

@@ -42,6 +42,8 @@ class Case:
     invocations: tuple[dict[str, Any], ...]
     category: str = ""
     lang: str = ""
+    bad_claim: str = ""
+    """For an unsupported case, a substring of the draft: the claim that makes it unsupported."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,6 +55,25 @@ class Outcome:
     verifier: str
     reasons: tuple[str, ...]
     claims: tuple[dict[str, Any], ...]
+
+    @property
+    def flagged(self) -> tuple[dict[str, Any], ...]:
+        """The judged claims the gate did not ground (any status but GROUNDED)."""
+        return tuple(c for c in self.claims if c.get("kind") in _JUDGED and c.get("status") != "CLAIM_STATUS_GROUNDED")
+
+    @property
+    def bad_claim_verdict(self) -> str:
+        """For a case naming its bad claim: "flagged" when a flagged claim overlaps it, "other" when only
+        other claims are flagged, "missed" when none is; "" without a bad claim."""
+        bad = self.case.bad_claim
+        if not bad:
+            return ""
+        start = self.case.draft.find(bad)
+        end = start + len(bad)
+        flagged = self.flagged
+        if any(int(c.get("start", 0)) < end and start < int(c.get("end", 0)) for c in flagged):
+            return "flagged"
+        return "other" if flagged else "missed"
 
     @property
     def wrong(self) -> bool:
@@ -88,9 +109,19 @@ def load_cases(lines: Iterable[str], source: str = "cases") -> list[Case]:
                 invocations=tuple(raw["invocations"]),
                 category=str(raw.get("category", "")),
                 lang=str(raw.get("lang", "")),
+                bad_claim=_bad_claim(raw, source, number),
             )
         )
     return cases
+
+
+def _bad_claim(raw: dict[str, Any], source: str, number: int) -> str:
+    bad = raw.get("bad_claim", "")
+    if not bad:
+        return ""
+    if not isinstance(bad, str) or bad not in str(raw["draft"]):
+        raise CaseError(f"{source}:{number}: bad_claim must be a substring of the draft")
+    return bad
 
 
 def invocation_messages(case: Case, session_id: str) -> list[pb.ToolInvocation]:
@@ -166,12 +197,18 @@ class Report:
     overall: Matrix
     by_category: dict[str, Matrix]
     wrong: list[Outcome]
+    claims: dict[str, collections.Counter[str]] = dataclasses.field(default_factory=dict)
+    """Per-claim figures: judged claims by status, per label of their case."""
+    bad_claims: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
+    """For unsupported cases that name their bad claim: flagged / other / missed."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "cases": sum(self.overall.total(label) for label in LABELS),
             "overall": self.overall.as_dict(),
             "categories": {name: m.as_dict() for name, m in sorted(self.by_category.items())},
+            "claims": {label: dict(sorted(c.items())) for label, c in self.claims.items()},
+            "bad_claims": {k: self.bad_claims[k] for k in ("flagged", "other", "missed")},
             "wrong": [
                 {
                     "id": o.case.case_id,
@@ -179,6 +216,7 @@ class Report:
                     "label": o.case.label,
                     "decision": o.decision,
                     "why": why(o),
+                    "bad_claim": o.bad_claim_verdict,
                     "reasons": list(o.reasons),
                 }
                 for o in self.wrong
@@ -192,7 +230,15 @@ def report(outcomes: Sequence[Outcome]) -> Report:
     for outcome in outcomes:
         overall.add(outcome.case.label, outcome.decision)
         by_category[outcome.case.category or "(none)"].add(outcome.case.label, outcome.decision)
-    return Report(overall, dict(by_category), [o for o in outcomes if o.wrong])
+    claims: dict[str, collections.Counter[str]] = {label: collections.Counter() for label in LABELS}
+    bad_claims: collections.Counter[str] = collections.Counter()
+    for outcome in outcomes:
+        for claim in outcome.claims:
+            if claim.get("kind") in _JUDGED:
+                claims[outcome.case.label][str(claim.get("status", "")).replace("CLAIM_STATUS_", "")] += 1
+        if outcome.case.label == "unsupported" and outcome.bad_claim_verdict:
+            bad_claims[outcome.bad_claim_verdict] += 1
+    return Report(overall, dict(by_category), [o for o in outcomes if o.wrong], claims, bad_claims)
 
 
 def render(result: Report) -> str:
@@ -214,15 +260,30 @@ def render(result: Report) -> str:
             f"{name:<17} {s['ACCEPT']:>5}/{s['LOW_CONFID']}/{s['REJECT']:<7} "
             f"{u['ACCEPT']:>7}/{u['LOW_CONFID']}/{u['REJECT']}"
         )
+    lines.append("")
+    lines.append("claims (judged)   " + "  ".join(f"{label}: {_counts(result.claims.get(label))}" for label in LABELS))
+    if result.bad_claims:
+        b = result.bad_claims
+        lines.append(
+            f"bad claims named: {sum(b.values())}; flagged {b['flagged']}, only another claim flagged {b['other']}, "
+            f"none flagged {b['missed']}"
+        )
     if result.wrong:
         lines.append("")
         lines.append("wrong:")
         for outcome in result.wrong:
-            lines.append(f"  {outcome.case.case_id} ({outcome.case.label}) -> {outcome.decision}: {why(outcome)}")
+            bad = f" [bad claim {outcome.bad_claim_verdict}]" if outcome.bad_claim_verdict else ""
+            lines.append(f"  {outcome.case.case_id} ({outcome.case.label}) -> {outcome.decision}: {why(outcome)}{bad}")
     return "\n".join(lines)
 
 
 _JUDGED = ("CLAIM_KIND_FACT", "CLAIM_KIND_CAUSAL", "CLAIM_KIND_GAP")
+
+
+def _counts(counter: Optional[collections.Counter[str]]) -> str:
+    if not counter:
+        return "none"
+    return ", ".join(f"{status.lower()} {n}" for status, n in counter.most_common())
 
 
 def why(outcome: Outcome, limit: int = 160) -> str:

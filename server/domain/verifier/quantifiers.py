@@ -51,7 +51,9 @@ def check_positive_universal(
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     entities = [f for f in facts if f.is_entity]
     if not entities or any(f.kind == FactKind.ID for f in facts):
-        return None  # an enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value)
+        return (
+            None  # an enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value)
+        )
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
     own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME)]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
