@@ -184,6 +184,12 @@ def level_word(word: str) -> str:
     return LEVEL_WORDS.get(candidate.lower(), "")
 
 
+def may_be_cut(word: str) -> bool:
+    """Whether a level word could be a longer one cut short ("ERR" of "ERROR"): at a preview's cut it is unread."""
+    lowered = word.strip("[]():<>,;\"'").lower()
+    return any(other != lowered and other.startswith(lowered) for other in LEVEL_WORDS)
+
+
 def canonical_level(raw: Any) -> str:
     """A level field's value as a canonical level; an unknown word upper-cased; a syslog number by its severity."""
     if isinstance(raw, bool):

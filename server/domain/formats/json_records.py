@@ -109,12 +109,7 @@ def series_record(ref: str, item: dict[str, Any], hint: str, path: JsonPath) -> 
     label_text = ", ".join(f'{k}="{v}"' for k, v in labels.items() if k != "__name__")
     text = f"{name}{{{label_text}}} " + " ".join(str(v) for _, v in samples[:50])
     return Record(
-        ref,
-        "series",
-        text,
-        subject=subject_of(labels),
-        numbers=lambda: [*numbers, *_numbers_of(labels, "")],
-        path=path,
+        ref, "series", text, subject=subject_of(labels), numbers=lambda: [*numbers, *_numbers_of(labels, "")], path=path
     )
 
 

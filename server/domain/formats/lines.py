@@ -98,12 +98,7 @@ def _pairs_subject(pairs: dict[str, str]) -> str:
 
 
 def line_record(
-    ref: str,
-    line: str,
-    kind: str = "log line",
-    path: Optional[JsonPath] = None,
-    subject: str = "",
-    states: bool = True,
+    ref: str, line: str, kind: str = "log line", path: Optional[JsonPath] = None, subject: str = "", states: bool = True
 ) -> Record:
     """One line as a record, its numbers read from its text; states: read an alert state word it says."""
     level, own_subject, problem = read_line(line)

@@ -15,6 +15,7 @@ from evidence_trace.server.domain.formats.lines import line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.payloads import iter_dicts
 
+
 def _recognise(preview: Preview) -> bool:
     value = preview.value
     data = value.get("data") if isinstance(value, dict) else None

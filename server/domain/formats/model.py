@@ -78,9 +78,7 @@ class Preview:
 
     @functools.cached_property
     def json(self) -> Optional[JsonPreview]:
-        """The preview read as JSON (whole or cut); None for text (and for JSON lines)."""
-        if self.head not in ("{", "["):
-            return None
+        """The preview read as JSON (whole or cut); None for text. Of JSON lines, the first line."""
         return parse_json_preview(self.text)
 
     @property

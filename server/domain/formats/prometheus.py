@@ -18,7 +18,7 @@ def _data(preview: Preview) -> Any:
 
 
 def _result_type(preview: Preview) -> str:
-    """"vector", "matrix" (or "" when unsaid) for a query result; "streams" is Loki's."""
+    """ "vector", "matrix" (or "" when unsaid) for a query result; "streams" is Loki's."""
     data = _data(preview)
     if not isinstance(data, dict) or not isinstance(data.get("result"), list):
         return "none"
