@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt, quote
+from evidence_trace.server.domain.classifier.generic import _judge_unhinted
 from evidence_trace.server.domain.classifier.text import (
     _QUOTED_LIMIT,
     EXCERPT_LIMIT,
@@ -14,7 +15,6 @@ from evidence_trace.server.domain.classifier.text import (
     cut,
     first_line,
 )
-from evidence_trace.server.domain.classifier.generic import _judge_unhinted
 from evidence_trace.server.domain.formats.fields import MESSAGE_FIELDS, TIME_FIELDS, level_of, subject_of, text_of
 from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, LogLine, parse_log_line, parse_log_lines
