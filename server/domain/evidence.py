@@ -55,7 +55,7 @@ def classify(invocation: Invocation) -> Classification:
         topic_domain=storable(topic_domain(call, rule)),
         excerpt=storable(cut(finding.excerpt, EXCERPT_LIMIT)),
         note=storable(bounded(finding.note, NOTE_LIMIT)),
-        format_id="" if gated is not None else call.format.id,
+        format_id="" if gated is not None else call.format_id,
     )
 
 

@@ -55,6 +55,14 @@ class ToolCall:
         return recognise(self.view)
 
     @property
+    def format_id(self) -> str:
+        """The preview's format id, once the rule has read the preview; "" when it decided without reading it
+        (knowledge by its relevance): recognising costs a parse there, and the verifier recognises on its own."""
+        view = self.__dict__.get("view")
+        read = "format" in self.__dict__ or (view is not None and "json" in view.__dict__)
+        return self.format.id if read else ""
+
+    @property
     def partial(self) -> bool:
         """Whether the preview is known to be cut (flagged, or JSON that had to be closed)."""
         payload = self.payload

@@ -166,13 +166,38 @@ ECHOED_FIELDS = frozenset(
 )
 """Top-level fields (lower-case) in which a tool echoes its question: not findings."""
 
+_PARTS: Mapping[str, tuple[str, ...]] = types.MappingProxyType(
+    {
+        name: tuple(name.split("."))
+        for names in (
+            LEVEL_FIELDS,
+            TIME_FIELDS,
+            MESSAGE_FIELDS,
+            SUBJECT_FIELDS,
+            VALUE_FIELDS,
+            TOTAL_FIELDS,
+            STATUS_FIELDS,
+        )
+        for name in names
+        if "." in name
+    }
+)
+
 
 def _path(mapping: Mapping[str, Any], dotted: str) -> Any:
     value: Any = mapping
-    for part in dotted.split("."):
+    for part in _PARTS[dotted]:
         if not isinstance(value, dict):
             return None
         value = value.get(part)
+    return value
+
+
+def _lookup(mapping: Mapping[str, Any], name: str) -> Any:
+    """mapping[name], else the value at name's dotted path (only tried when its first part is there)."""
+    value = mapping.get(name)
+    if value is None and name in _PARTS and _PARTS[name][0] in mapping:
+        value = _path(mapping, name)
     return value
 
 
@@ -205,10 +230,7 @@ def canonical_level(raw: Any) -> str:
 def level_of(mapping: Mapping[str, Any]) -> str:
     """The canonical level of a record (LEVEL_FIELDS), or ""."""
     for name in LEVEL_FIELDS:
-        raw = mapping.get(name)
-        if raw is None and "." in name:
-            raw = _path(mapping, name)
-        level = canonical_level(raw)
+        level = canonical_level(_lookup(mapping, name))
         if level:
             return level
     return ""
@@ -217,9 +239,7 @@ def level_of(mapping: Mapping[str, Any]) -> str:
 def text_of(mapping: Mapping[str, Any], names: tuple[str, ...]) -> str:
     """The first of names whose value is a scalar, as text ("" when none)."""
     for name in names:
-        value = mapping.get(name)
-        if value is None and "." in name:
-            value = _path(mapping, name)
+        value = _lookup(mapping, name)
         if value is None or value == "" or isinstance(value, (dict, list, bool)):
             continue
         return value if isinstance(value, str) else str(value)
@@ -256,9 +276,7 @@ def http_problem(raw: Any) -> str:
 def problem_of(mapping: Mapping[str, Any]) -> str:
     """The problem a JSON record shows in its status fields, or ""."""
     for name in STATUS_FIELDS:
-        raw = mapping.get(name)
-        if raw is None and "." in name:
-            raw = _path(mapping, name)
+        raw = _lookup(mapping, name)
         found = problem_word(raw) or http_problem(raw)
         if found:
             return found

@@ -6,13 +6,15 @@ is not one record: its own scalars form a group record at its ref, and its
 lists are read in turn (`services[0].pods[1]`). Nested objects are walked
 through (`data.items[0]`). The top level's scalars that are not echoed
 question parameters form the header. An object with no list anywhere is one
-record (`result`). The whole response is never one unit when it holds a list.
+record (`result`); one whose lists are all empty and that says nothing
+else (a status "success", a count 0, echoed parameters) is an empty result. The whole response is never one unit when it holds a list.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
+from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS
 from evidence_trace.server.domain.formats.json_records import element_record, findings, header_record, object_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.payloads import JsonPath
@@ -36,6 +38,23 @@ def _holds_listing(value: Any, depth: int = 0) -> bool:
     return False
 
 
+def _empty_result(value: dict[str, Any], depth: int = 0) -> bool:
+    """An object whose lists are all empty and which says nothing else (echoed parameters aside)."""
+    lists = 0
+    for key, item in value.items():
+        if isinstance(item, list):
+            if item:
+                return False
+            lists += 1
+        elif isinstance(item, dict):
+            if depth > _MAX_DEPTH or not _empty_result(item, depth + 1):
+                return False
+            lists += 1
+        elif key.lower() not in ECHOED_FIELDS and item not in (None, "", 0, True, "success", "ok"):
+            return False
+    return lists > 0
+
+
 def records(preview: Preview) -> Iterator[Record]:
     value = preview.value
     hint = preview.metric_hint
@@ -46,7 +65,8 @@ def records(preview: Preview) -> Iterator[Record]:
         return
     top_lists = any(isinstance(item, list) and item for item in value.values())
     if not top_lists and not _holds_listing(value):
-        yield object_record("result", value, hint, (), kind="object")
+        if not _empty_result(value):
+            yield object_record("result", value, hint, (), kind="object")
         return
     scalars = findings(value)
     if scalars:

@@ -7,19 +7,26 @@ through the field maps. A line that is not an object is read as a plain line.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Iterator
 
 from evidence_trace.server.domain.formats.json_records import object_record
 from evidence_trace.server.domain.formats.lines import json_line, line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 
+_SPACE = re.compile(r"\s*")
+
 
 def _recognise(preview: Preview) -> bool:
     if preview.head != "{":
         return False
-    text = preview.text.lstrip()
-    end = text.find("\n")
-    return end > 0 and text[end:].lstrip().startswith("{") and json_line(text[:end]) is not None
+    text = preview.text
+    start = _SPACE.match(text).end()  # type: ignore[union-attr]  # \s* always matches
+    end = text.find("\n", start)
+    if end < 0:
+        return False
+    after = _SPACE.match(text, end).end()  # type: ignore[union-attr]
+    return text.startswith("{", after) and json_line(text[start:end]) is not None
 
 
 def records(preview: Preview) -> Iterator[Record]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from evidence_trace.server.domain.formats.fields import ERROR_LEVELS
@@ -13,7 +14,9 @@ from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import JsonPath, JsonPreview, parse_json_preview
 from evidence_trace.server.domain.verifier.unit_model import Family, Number
 
-KINDS = frozenset({"header", "object", "log entry", "log line", "alert", "series", "item", "chunk", "row"})
+_CITATION = re.compile(r"\s*\[[^\]\n\[{]{0,16}\][ \t]*[^\s,\]}]")
+
+KINDS = frozenset({"header", "object", "log entry", "log line", "alert", "series", "item", "chunk"})
 """The kinds of record; the gate reads a unit's kind (units.py keeps the same words)."""
 
 
@@ -78,7 +81,13 @@ class Preview:
 
     @functools.cached_property
     def json(self) -> Optional[JsonPreview]:
-        """The preview read as JSON (whole or cut); None for text. Of JSON lines, the first line."""
+        """The preview read as JSON (whole or cut); None for text. Of JSON lines, the first line.
+
+        Text that opens with a short bracket and goes on in words ("[1] 连接池耗尽 ...", a
+        citation) is text, not the JSON list `[1]`.
+        """
+        if _CITATION.match(self.text) is not None:
+            return None
         return parse_json_preview(self.text)
 
     @property

@@ -1,14 +1,18 @@
 """Prometheus HTTP API responses: /api/v1/query (vector), /api/v1/query_range (matrix), /api/v1/alerts.
 
-Unit: one series (`result[2]`, all its samples) or one alert (`alerts[0]`).
+Unit: one series (`result[2]`, all its samples) or one alert (`alerts[0]`). A series
+with a sample beyond the query's threshold (input_params "threshold", "comparison")
+is direct, as query_metrics' own rule has it; a firing alert is direct.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterator
 
 from evidence_trace.server.domain.formats.json_records import alert_record, series_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.thresholds import COMPARISONS, threshold
 from evidence_trace.server.domain.payloads import iter_dicts
 
 
@@ -30,9 +34,19 @@ def _result_type(preview: Preview) -> str:
 
 
 def series(preview: Preview) -> Iterator[Record]:
+    """The series; one with a sample beyond the query's threshold (input_params) has that as its problem."""
     data = _data(preview)
+    limit = threshold(preview.params)
     for index, item in enumerate(iter_dicts(data["result"])):
-        yield series_record(f"result[{index}]", item, preview.metric_hint, ("data", "result", index))
+        record = series_record(f"result[{index}]", item, preview.metric_hint, ("data", "result", index))
+        if limit is not None:
+            symbol, bound = limit
+            crossing = next(
+                (n.value for n in record.numbers() if n.sample and COMPARISONS[symbol](n.value, bound)), None
+            )
+            if crossing is not None:
+                record = dataclasses.replace(record, problem=f"{crossing:g} {symbol} {bound:g}")
+        yield record
 
 
 def alerts(preview: Preview) -> Iterator[Record]:

@@ -5,8 +5,9 @@ one, by id); `generic_json` takes any JSON and `log_lines` any text, so every
 preview has a format. The recognisers are exclusive where shapes could meet
 (Loki's streams and Prometheus's series by resultType, events and `get`
 tables by their columns); the order only puts the specific shapes before the
-two catch-alls, and JSON lines before JSON (whose reader would take the first
-line alone). docs/evidence-rules.md ("Formats") describes each line.
+catch-alls (generic_json for JSON; knowledge_chunks for a knowledge tool's
+text or prose, then log_lines for text), and JSON lines before JSON (whose
+reader would take the first line alone). docs/evidence-rules.md ("Formats") describes each line.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from evidence_trace.server.domain.formats import (
     alertmanager,
     elasticsearch,
     generic_json,
+    haproxy,
     java_logs,
     json_lines,
     knowledge,
@@ -43,11 +45,12 @@ FORMATS: tuple[Format, ...] = (
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
-    knowledge.FORMAT,  # a knowledge tool's text, or prose
     tables.MARKDOWN,  # | a | b |\n|---|---|
     tables.CSV,  # a,b,c
     tables.TSV,  # a<TAB>b<TAB>c
+    haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     logfmt.FORMAT,  # key=value key=value key=value
+    knowledge.FORMAT,  # a knowledge tool's text, or prose
     log_lines.FORMAT,  # any other text, one record a line
 )
 
