@@ -46,7 +46,7 @@ def test_a_version_1_store_gains_the_claim_and_request_columns_and_keeps_its_row
         )
     assert "claims" not in _columns(db)
     monkeypatch.undo()
-    assert migrations.migrate(db) == 3
+    assert migrations.migrate(db) == len(migrations.MIGRATIONS)
     assert {"claims", "verifier_decision", "request_id", "request_digest"} <= _columns(db)
     with db.connection_context():
         row = db.execute_sql(
@@ -55,5 +55,47 @@ def test_a_version_1_store_gains_the_claim_and_request_columns_and_keeps_its_row
         indexes = {i.name: i for i in db.get_indexes(table)}
     assert tuple(row) == ("[]", 0, None, "")
     assert indexes[migrations.CHAT_REQUEST_INDEX].unique
-    assert migrations.migrate(db) == 3  # idempotent
+    assert migrations.migrate(db) == len(migrations.MIGRATIONS)  # idempotent
+    db.close()
+
+
+def test_a_version_3_store_gains_the_format_id_column_and_keeps_its_rows(db_url, monkeypatch) -> None:
+    db = open_database(db_url)
+    monkeypatch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:3])
+    assert migrations.migrate(db) == 3
+    table = models.ToolInvocation._meta.table_name
+    with db.connection_context():  # version 3 had no format_id: drop it to be that store
+        db.execute_sql(f"ALTER TABLE {table} DROP COLUMN format_id")
+        columns = [c.name for c in db.get_columns(table) if c.name != "seq"]
+        placeholders = ", ".join(["%s" if not db_url.startswith("sqlite") else "?"] * len(columns))
+        values = {name: 0 for name in columns}
+        values.update(
+            tenant="default",
+            session_id="s-1",
+            invocation_id="i-1",
+            tool_name="kubectl_get",
+            input_params="{}",
+            input_digest="d",
+            output_preview="NAME  READY",
+            error_message="",
+            topic_domain="",
+            effective_topic="",
+            excerpt="",
+            note="",
+            content_hash="h",
+            success=True,
+            output_truncated=False,
+            has_retrieval=False,
+        )
+        values.update(
+            {name: None for name in columns if name in ("retrieval_layer", "dedup_reason", "retrieval_details")}
+        )
+        db.execute_sql(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders})", tuple(values[c] for c in columns)
+        )
+    monkeypatch.undo()
+    assert migrations.migrate(db) == len(migrations.MIGRATIONS)
+    with db.connection_context():
+        row = db.execute_sql(f"SELECT invocation_id, format_id FROM {table}").fetchone()
+    assert tuple(row) == ("i-1", "")
     db.close()

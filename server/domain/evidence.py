@@ -6,7 +6,9 @@ the tool's own classifier from RULES) and derives the topic domain the summary
 groups by. docs/evidence-rules.md states the same rules as one table; keep the
 two in step and bump CLASSIFIER_VERSION when an outcome can change.
 
-The rules themselves live by concept in domain/classifier/ (text, call, generic,
+Tools without a dedicated rule are judged by their preview's evidence format
+(domain/formats/registry.py), the same reader the verifier cuts units with;
+the format id is stored on the row. The rules themselves live by concept in domain/classifier/ (text, call, generic,
 knowledge, logs, metrics, promql); this module is the entry point and the
 registry of built-in rules, and re-exports the names it has always offered.
 """
@@ -26,8 +28,12 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 2
-"""Version of these rules: rows classified under another version may differ."""
+CLASSIFIER_VERSION = 3
+"""Version of these rules: rows classified under another version may differ.
+
+3: outcomes of tools without a dedicated rule come from their evidence format
+(domain/formats/), levels are read through the shared field maps, and the
+format id is stored."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""
@@ -40,7 +46,8 @@ def classify(invocation: Invocation) -> Classification:
     """Classify one tool call as evidence (rules: docs/evidence-rules.md)."""
     call = ToolCall(invocation)
     rule = RULES.get(invocation.tool_name, GENERIC_RULE)
-    finding = _gate(call) or rule.judge(call)
+    gated = _gate(call)
+    finding = gated or rule.judge(call)
     # Notes and derived topics may quote decoded JSON values ("\u0000"): every
     # field is made storable here, so a stored row needs no later check.
     return Classification(
@@ -48,6 +55,7 @@ def classify(invocation: Invocation) -> Classification:
         topic_domain=storable(topic_domain(call, rule)),
         excerpt=storable(cut(finding.excerpt, EXCERPT_LIMIT)),
         note=storable(bounded(finding.note, NOTE_LIMIT)),
+        format_id="" if gated is not None else call.format_id,
     )
 
 

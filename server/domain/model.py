@@ -162,12 +162,15 @@ class Classification:
         concrete hit; empty otherwise.
     note: for failed, no-hit and deduped rows, a short phrase explaining the
         gap (the error, the query that found nothing, the dedup reason).
+    format_id: the evidence format the preview was read as (domain/formats/
+        registry.py), "" when it was not read (a failed, deduplicated or empty call).
     """
 
     outcome: Outcome
     topic_domain: str
     excerpt: str = ""
     note: str = ""
+    format_id: str = ""
 
 
 def assemble(cls: type[_T], fields: dict[str, Any]) -> _T:
@@ -281,6 +284,8 @@ class EvidenceRow:
     duration_ms: int = 0
     params_json: str = ""
     """The input parameters as stored (JSON), read into `params` only when a check needs them."""
+    format_id: str = ""
+    """The evidence format the classifier read the preview as; "" for rows stored before formats were."""
 
     @functools.cached_property
     def params(self) -> dict[str, Any]:

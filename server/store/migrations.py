@@ -49,6 +49,13 @@ def _v3_chat_request_ids(db: peewee.Database) -> None:
     )
 
 
+def _v4_format_ids(db: peewee.Database) -> None:
+    """tool_invocation keeps the evidence format its preview was read as ('' for rows before it)."""
+    table = models.ToolInvocation._meta.table_name
+    if "format_id" not in {c.name for c in db.get_columns(table)}:
+        db.execute_sql(f"ALTER TABLE {table} ADD COLUMN format_id VARCHAR(32) NOT NULL DEFAULT ''")
+
+
 #: The unique index that makes a Chat request id stand for one evaluation.
 CHAT_REQUEST_INDEX = "verifier_evaluation_request_id"
 
@@ -56,6 +63,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[peewee.Database], None]]] = [
     (1, "initial schema", _v1_initial),
     (2, "claim checks on verifier evaluations", _v2_claim_checks),
     (3, "request ids on Chat evaluations", _v3_chat_request_ids),
+    (4, "evidence format ids on invocations", _v4_format_ids),
 ]
 
 

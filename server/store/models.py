@@ -83,6 +83,7 @@ class ToolInvocation(BaseModel):
     excerpt = peewee.TextField()
     note = peewee.TextField()
     classifier_version = peewee.SmallIntegerField()
+    format_id = peewee.CharField(max_length=32, default="")  # the evidence format read (domain/formats/)
     content_hash = peewee.CharField(max_length=64)
     record_us = peewee.BigIntegerField()
 

@@ -8,8 +8,10 @@ import functools
 from typing import Callable, Optional
 
 from evidence_trace.server.domain.classifier.text import _SCAN_FACTOR, EXCERPT_LIMIT, _quoted, cut, first_text
+from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.registry import recognise
 from evidence_trace.server.domain.model import Invocation, Outcome
-from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, JsonPreview, parse_json_preview, value_span
+from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, JsonPreview, value_span
 
 
 @dataclasses.dataclass(frozen=True)
@@ -37,9 +39,28 @@ class ToolCall:
         return self.invocation.output_preview
 
     @functools.cached_property
+    def view(self) -> Preview:
+        """The preview as the evidence formats read it (domain/formats/)."""
+        inv = self.invocation
+        return Preview(inv.output_preview, inv.tool_name, inv.input_params)
+
+    @property
     def payload(self) -> Optional[JsonPreview]:
         """The preview read as JSON (whole or cut), or None when it is not JSON."""
-        return parse_json_preview(self.invocation.output_preview)
+        return self.view.json
+
+    @functools.cached_property
+    def format(self) -> Format:
+        """The evidence format that recognises the preview."""
+        return recognise(self.view)
+
+    @property
+    def format_id(self) -> str:
+        """The preview's format id, once the rule has read the preview; "" when it decided without reading it
+        (knowledge by its relevance): recognising costs a parse there, and the verifier recognises on its own."""
+        view = self.__dict__.get("view")
+        read = "format" in self.__dict__ or (view is not None and "json" in view.__dict__)
+        return self.format.id if read else ""
 
     @property
     def partial(self) -> bool:
@@ -105,3 +126,21 @@ def _query_suffix(call: ToolCall) -> str:
     """' for query "..."' when the call has a query parameter, else ""."""
     query = call.param("query", "promql", "question")
     return f" for query {_quoted(query)}" if query else ""
+
+
+def record_excerpt(call: ToolCall, record: Record) -> str:
+    """A format record as written: its JSON value in the preview, or its line (cut at the excerpt limit)."""
+    if record.path is not None:
+        return quote(call, record.path) or cut(record.text, EXCERPT_LIMIT)
+    return cut(record.text, EXCERPT_LIMIT)
+
+
+def record_note(record: Record) -> str:
+    """What made a record a hit: 'ERROR payment-service: hits[2]', 'CrashLoopBackOff payment-7d9: row 1'."""
+    why = " ".join(
+        part for part in (record.level if record.direct and not record.problem else "", record.problem) if part
+    )
+    if record.state == "firing" and not why:
+        why = "firing"
+    head = " ".join(part for part in (why, record.subject) if part)
+    return f"{head}: {record.ref}" if head else record.ref

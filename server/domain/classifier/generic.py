@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Optional
 
-from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt, _query_suffix
+from evidence_trace.server.domain.classifier.call import (
+    Finding,
+    ToolCall,
+    _preview_excerpt,
+    _query_suffix,
+    record_excerpt,
+    record_note,
+)
 from evidence_trace.server.domain.classifier.text import first_line
 from evidence_trace.server.domain.model import ErrorKind, EvidenceHint, Invocation, Outcome, OutputState
 
@@ -51,10 +58,18 @@ def _judge_generic(call: ToolCall) -> Finding:
 
 
 def _judge_unhinted(call: ToolCall) -> Finding:
-    """Any non-blank output is indirect support; none is no hit."""
-    if call.preview.strip():
-        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
-    return Finding(Outcome.NO_HIT, note="returned no output" + _query_suffix(call))
+    """The preview's evidence format decides (domain/formats/): a direct record (an error-level
+    entry, a firing alert, a bad state) is direct support, other records indirect, none no hit."""
+    if not call.preview.strip():
+        return Finding(Outcome.NO_HIT, note="returned no output" + _query_suffix(call))
+    reading = call.format.read(call.view)
+    if reading.outcome == Outcome.NO_HIT:
+        reason = reading.note or "returned no records"
+        return Finding(Outcome.NO_HIT, note=f"{reason} ({call.format.id})" + _query_suffix(call))
+    record = reading.record
+    if reading.outcome == Outcome.DIRECT_SUPPORT and record is not None:
+        return Finding(Outcome.DIRECT_SUPPORT, excerpt=record_excerpt(call, record), note=record_note(record))
+    return Finding(reading.outcome, excerpt=_preview_excerpt(call))
 
 
 def _generic_topic(call: ToolCall) -> str:

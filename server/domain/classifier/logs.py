@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt, quote
+from evidence_trace.server.domain.classifier.generic import _judge_unhinted
 from evidence_trace.server.domain.classifier.text import (
     _QUOTED_LIMIT,
     EXCERPT_LIMIT,
@@ -14,6 +15,7 @@ from evidence_trace.server.domain.classifier.text import (
     cut,
     first_line,
 )
+from evidence_trace.server.domain.formats.fields import MESSAGE_FIELDS, TIME_FIELDS, level_of, subject_of, text_of
 from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, LogLine, parse_log_line, parse_log_lines
 
@@ -35,6 +37,9 @@ def _judge_logs(call: ToolCall) -> Finding:
     else:
         entries, reported_total = body, 0
     if not isinstance(entries, list):
+        if call.format.id not in ("generic_json", "java_query_logs"):
+            # Another log store's response (Elasticsearch hits, Loki streams, ...): its format reads it.
+            return _judge_unhinted(call)
         return _judge_log_entries(call, (), reported_total)
     # Entries are read one at a time, up to the first error-level one.
     read = ((prefix + (i,), _log_entry(item)) for i, item in enumerate(entries))
@@ -136,10 +141,10 @@ def _log_entry(item: Any) -> Optional[LogLine]:
     if not isinstance(item, dict) or not item:
         return None
     return LogLine(
-        timestamp=_as_text(item.get("timestamp", item.get("time", item.get("@timestamp")))),
-        level=_as_text(item.get("level", item.get("severity"))).upper(),
-        service=_as_text(item.get("service")),
-        message=_as_text(item.get("message", item.get("msg"))),
+        timestamp=text_of(item, TIME_FIELDS),
+        level=level_of(item),
+        service=subject_of(item),
+        message=text_of(item, MESSAGE_FIELDS),
     )
 
 

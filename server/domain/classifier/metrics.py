@@ -4,21 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import math
-import operator
-import types
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from evidence_trace.server.domain.classifier.call import Finding, ToolCall, _preview_excerpt, _query_suffix, quote
 from evidence_trace.server.domain.classifier.generic import _judge_unhinted
 from evidence_trace.server.domain.classifier.promql import promql_metric_name
 from evidence_trace.server.domain.classifier.text import _as_text, _quoted, first_line, first_text
+from evidence_trace.server.domain.formats.thresholds import COMPARISONS, number, threshold
 from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, iter_dicts
 
-_COMPARISONS: Mapping[str, Callable[[float, float], bool]] = types.MappingProxyType(
-    {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
-)
 _ALERT_STATES = frozenset({"firing", "pending", "inactive"})
 
 
@@ -145,10 +140,10 @@ def _judge_series(call: ToolCall, series: list[_Series]) -> Finding:
     threshold = _threshold(call)
     if threshold is not None:
         symbol, limit = threshold
-        crosses = _COMPARISONS[symbol]
+        crosses = COMPARISONS[symbol]
         for one in series:
             for index, sample in enumerate(one.samples):
-                value = _number(sample[1])
+                value = number(sample[1])
                 if value is not None and crosses(value, limit):
                     return Finding(
                         Outcome.DIRECT_SUPPORT,
@@ -172,26 +167,7 @@ def _judge_series(call: ToolCall, series: list[_Series]) -> Finding:
 
 def _threshold(call: ToolCall) -> Optional[tuple[str, float]]:
     """input_params "threshold" (a number or numeric string) and "comparison" (default ">")."""
-    params = call.invocation.input_params
-    limit = _number(params.get("threshold"))
-    if limit is None or math.isnan(limit):
-        return None
-    symbol = _as_text(params.get("comparison")).strip()
-    return (symbol if symbol in _COMPARISONS else ">"), limit
-
-
-def _number(raw: Any) -> Optional[float]:
-    """raw as a float when it is a number or a numeric string, else None."""
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, (int, float)):
-        return float(raw)
-    if isinstance(raw, str) and len(raw) <= 64:
-        try:
-            return float(raw)
-        except ValueError:
-            return None
-    return None
+    return threshold(call.invocation.input_params)
 
 
 def _render_labels(labels: Mapping[str, Any]) -> str:
@@ -203,7 +179,7 @@ def _render_labels(labels: Mapping[str, Any]) -> str:
 
 def _render_time(raw: Any) -> str:
     """A Prometheus unix timestamp as ISO 8601 UTC; other values as given."""
-    seconds = _number(raw)
+    seconds = number(raw)
     if seconds is None:
         return _as_text(raw)
     try:

@@ -6,11 +6,11 @@ import dataclasses
 import re
 from typing import Optional
 
-ERROR_LEVELS = frozenset({"ERROR", "FATAL", "CRITICAL", "PANIC"})
-"""Log levels that make a log entry a concrete hit."""
+from evidence_trace.server.domain.formats.fields import ERROR_LEVELS as ERROR_LEVELS
+from evidence_trace.server.domain.formats.fields import level_word, may_be_cut
 
-_LINE_LEVELS = frozenset({"TRACE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING"} | ERROR_LEVELS)
-_LEVEL_SEARCH_TOKENS = 4  # a plain log line names its level within its first 4 words
+_LEVEL_SEARCH_TOKENS = 4  # a plain log line names its level within its first 4 words (separators not counted)
+_SEPARATORS = frozenset({"-", "|", ":", "--", "—"})
 
 _WORD = re.compile(r"\S+")
 _SERVICE_TOKEN = re.compile(r"\[?[A-Za-z0-9_.\-/@]+\]?:?")
@@ -56,31 +56,39 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     """Read one plain log line; None for a blank line.
 
     The level is the first of the line's first four words that is a log level
-    (case-insensitive; "[ERROR]", "ERROR:" and "level=error" count). Words
+    word (domain/formats/fields.py's LEVEL_WORDS, so "err" and "WARNING" are
+    ERROR and WARN; "[ERROR]", "ERROR:", "ERROR:root:msg" and "level=error"
+    count; a lone "-" or "|" between fields is not a word). Words
     before it are the timestamp; the word after it is the service when it looks
     like one (bracketed, ending in ":" or containing "-", "_" or "."); the rest
     is the message.
     """
     words = []
+    counted = 0
     for match in _WORD.finditer(line):
         words.append(match)
-        if len(words) > _LEVEL_SEARCH_TOKENS:
+        counted += match.group() not in _SEPARATORS
+        if counted > _LEVEL_SEARCH_TOKENS:
             break
     if not words:
         return None
-    for index, word in enumerate(words[:_LEVEL_SEARCH_TOKENS]):
-        level = _level_word(word.group())
-        if level:
+    counted = 0
+    for index, word in enumerate(words):
+        text = word.group()
+        if text in _SEPARATORS:
+            continue
+        counted += 1
+        if counted > _LEVEL_SEARCH_TOKENS:
+            break
+        level = level_word(text)
+        if level and not (index == len(words) - 1 and text.upper() != level and may_be_cut(text)):
             return _split_line(line, words, index, level)
+        head, colon, _ = text.partition(":")
+        if colon and text.count(":") >= 2 and level_word(head):  # Python logging's "ERROR:root:message"
+            entry = _split_line(line, words, index, level_word(head))
+            rest = line[word.start() + len(head) + 1 :].strip()
+            return dataclasses.replace(entry, service="", message=rest)
     return LogLine(message=line.strip(), raw=line.strip())
-
-
-def _level_word(word: str) -> str:
-    """The upper-cased level a word names, or ""."""
-    candidate = word.strip("[]():<>").upper()
-    if candidate.startswith("LEVEL="):
-        candidate = candidate[len("LEVEL=") :].strip("\"'")
-    return candidate if candidate in _LINE_LEVELS else ""
 
 
 def _split_line(line: str, words: list[re.Match[str]], index: int, level: str) -> LogLine:
@@ -90,7 +98,7 @@ def _split_line(line: str, words: list[re.Match[str]], index: int, level: str) -
     service = ""
     if index + 1 < len(words):
         candidate = words[index + 1].group()
-        if _looks_like_service(candidate):
+        if candidate not in _SEPARATORS and _looks_like_service(candidate):
             service = candidate.strip("[]:")
             rest_start = words[index + 1].end()
     message = line[rest_start:].strip().lstrip(":-").strip()

@@ -63,6 +63,8 @@ class Unit:
     text: the unit as text (verbatim for lines, compact JSON for objects).
     level: a log entry's level, upper-case; "" otherwise.
     state: an alert's state (firing, pending, inactive, resolved); "" otherwise.
+    subject: what the unit is about (its service, pod, instance or host, as the
+        format's field maps read it); "" when it does not say.
     """
 
     invocation_id: str
@@ -76,6 +78,7 @@ class Unit:
     state: str = ""
     read_numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
     """Reads the unit's numbers, on first use (most units are ruled out before any number is)."""
+    subject: str = ""
 
     @functools.cached_property
     def numbers(self) -> tuple[Number, ...]:

@@ -75,6 +75,7 @@ class InvocationMapper(KeyedMapper):
         "excerpt",
         "note",
         "classifier_version",
+        "format_id",
         "content_hash",
         "record_us",
     )
@@ -107,6 +108,7 @@ class InvocationMapper(KeyedMapper):
         "excerpt",
         "note",
         "record_us",
+        "format_id",
     )
     #: The SELECT list `classified` reads: a row as the summary sees it.
     classified_columns = ("invocation_id", "tool_name", "effective_topic", "outcome", "input_digest", "excerpt", "note")
@@ -118,9 +120,10 @@ class InvocationMapper(KeyedMapper):
         "error_message",
         "error_kind",
         "duration_ms",
+        "format_id",
     )
     #: The columns a reclassification rewrites, in `classification_row`'s order.
-    classification_columns = ("outcome", "effective_topic", "excerpt", "note", "classifier_version")
+    classification_columns = ("outcome", "effective_topic", "excerpt", "note", "classifier_version", "format_id")
 
     def keyed_row(
         self,
@@ -187,6 +190,7 @@ class InvocationMapper(KeyedMapper):
             c.excerpt,
             c.note,
             classifier_version,
+            c.format_id,
             content_hash,
         )
         return KeyedRow(
@@ -199,7 +203,7 @@ class InvocationMapper(KeyedMapper):
         )
 
     def classification_row(self, c: Classification, classifier_version: int) -> tuple:
-        return (int(c.outcome), c.topic_domain, c.excerpt, c.note, classifier_version)
+        return (int(c.outcome), c.topic_domain, c.excerpt, c.note, classifier_version, c.format_id)
 
     def to_domain(self, row: Sequence[Any]) -> StoredInvocation:
         (
@@ -230,6 +234,7 @@ class InvocationMapper(KeyedMapper):
             excerpt,
             note,
             record_us,
+            format_id,
         ) = row
         retrieval = None
         if has_retrieval:
@@ -259,7 +264,11 @@ class InvocationMapper(KeyedMapper):
             evidence_hint=EvidenceHint(evidence_hint),
         )
         classification = Classification(
-            outcome=Outcome(outcome), topic_domain=effective_topic, excerpt=excerpt, note=note
+            outcome=Outcome(outcome),
+            topic_domain=effective_topic,
+            excerpt=excerpt,
+            note=note,
+            format_id=format_id or "",
         )
         return StoredInvocation(seq=seq, invocation=inv, classification=classification, record_us=record_us)
 
@@ -293,6 +302,7 @@ class InvocationMapper(KeyedMapper):
                 "error_kind": _ERROR_KINDS[row[11] or 0],
                 "duration_ms": row[12] or 0,
                 "params_json": row[8] or "",
+                "format_id": row[13] or "",
             },
         )
 

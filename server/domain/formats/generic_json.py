@@ -1,0 +1,101 @@
+"""generic_json: any other JSON. Its units are the innermost records of its lists, wherever they sit.
+
+The reader walks the response depth first. A list's elements are records; an
+element that itself holds a list of objects (directly or in a nested object)
+is not one record: its own scalars form a group record at its ref, and its
+lists are read in turn (`services[0].pods[1]`). Nested objects are walked
+through (`data.items[0]`). The top level's scalars that are not echoed
+question parameters form the header. An object with no list anywhere is one
+record (`result`); one whose lists are all empty and that says nothing
+else (a status "success", a count 0, echoed parameters) is an empty result. The whole response is never one unit when it holds a list.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS
+from evidence_trace.server.domain.formats.json_records import element_record, findings, header_record, object_record
+from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.payloads import JsonPath
+
+_MAX_DEPTH = 12
+
+
+def _recognise(preview: Preview) -> bool:
+    return preview.json is not None
+
+
+def _holds_listing(value: Any, depth: int = 0) -> bool:
+    """Whether an object holds a non-empty list of objects, directly or in a nested object."""
+    if depth > _MAX_DEPTH or not isinstance(value, dict):
+        return False
+    for item in value.values():
+        if isinstance(item, list) and any(isinstance(element, dict) for element in item):
+            return True
+        if isinstance(item, dict) and _holds_listing(item, depth + 1):
+            return True
+    return False
+
+
+def _empty_result(value: dict[str, Any], depth: int = 0) -> bool:
+    """An object whose lists are all empty and which says nothing else (echoed parameters aside)."""
+    lists = 0
+    for key, item in value.items():
+        if isinstance(item, list):
+            if item:
+                return False
+            lists += 1
+        elif isinstance(item, dict):
+            if depth > _MAX_DEPTH or not _empty_result(item, depth + 1):
+                return False
+            lists += 1
+        elif key.lower() not in ECHOED_FIELDS and item not in (None, "", 0, True, "success", "ok"):
+            return False
+    return lists > 0
+
+
+def records(preview: Preview) -> Iterator[Record]:
+    value = preview.value
+    hint = preview.metric_hint
+    if isinstance(value, list):
+        yield from _list("result", value, hint, (), 0)
+        return
+    if not isinstance(value, dict):
+        return
+    top_lists = any(isinstance(item, list) and item for item in value.values())
+    if not top_lists and not _holds_listing(value):
+        if not _empty_result(value):
+            yield object_record("result", value, hint, (), kind="object")
+        return
+    scalars = findings(value)
+    if scalars:
+        yield header_record(scalars, hint)
+    yield from _members("", value, hint, (), 0)
+
+
+def _members(prefix: str, value: dict[str, Any], hint: str, path: JsonPath, depth: int) -> Iterator[Record]:
+    """The records of an object's lists and nested objects, in the object's order."""
+    for key, item in value.items():
+        ref = f"{prefix}{key}"
+        if isinstance(item, list) and item:
+            yield from _list(ref, item, hint, path + (key,), depth + 1)
+        elif isinstance(item, dict) and _holds_listing(item, depth + 1):
+            yield from _members(f"{ref}.", item, hint, path + (key,), depth + 1)
+
+
+def _list(ref: str, items: list[Any], hint: str, path: JsonPath, depth: int) -> Iterator[Record]:
+    for index, item in enumerate(items):
+        here = f"{ref}[{index}]"
+        if depth < _MAX_DEPTH and _holds_listing(item):
+            own = {k: v for k, v in item.items() if not isinstance(v, (list, dict))}
+            if own:
+                yield object_record(here, own, hint, path + (index,), kind="item")
+            yield from _members(f"{here}.", item, hint, path + (index,), depth + 1)
+        else:
+            record = element_record(here, item, hint, path + (index,))
+            if record is not None:
+                yield record
+
+
+FORMAT = Format("generic_json", _recognise, records)

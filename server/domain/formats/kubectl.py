@@ -1,0 +1,133 @@
+"""kubectl text: `kubectl get` tables, `kubectl get events` tables and `kubectl describe` output.
+
+kubectl_table, kubectl_events: one record a row (`row 2`), cells cut at the
+header's column positions (kubectl aligns them); the subject is the NAME (or
+OBJECT) column. A row's problem is a problem word in its STATUS or REASON
+column (CrashLoopBackOff, OOMKilled, Error, NotReady, ...) or a pod Pending
+for PENDING_TOO_LONG_S or more; an event of TYPE Warning is a problem (its
+level WARN). "No resources found" and a header without rows are no hit.
+
+kubectl_describe: one record a line (`line 7`), as before; the subject is the
+object's Name; a `Reason:` of a problem word or a Warning event line is a problem.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Iterator
+
+from evidence_trace.server.domain.formats.fields import PENDING_TOO_LONG_S, problem_word
+from evidence_trace.server.domain.formats.lines import line_record
+from evidence_trace.server.domain.formats.model import Format, Preview, Reading, Record, judge
+from evidence_trace.server.domain.formats.tables import Row, read_cells, table_records
+from evidence_trace.server.domain.model import Outcome
+
+_HEADER_WORD = r"[A-Z][A-Z0-9_()%/.\-]*(?: [A-Z][A-Z0-9_()%/.\-]*)*"
+_HEADER = re.compile(rf"{_HEADER_WORD}(?: {{2,}}{_HEADER_WORD})+")
+_COLUMN = re.compile(_HEADER_WORD)
+_CELL_BREAK = re.compile(r"\s{2,}")
+_NOTHING = "No resources found"
+_EVENT_COLUMNS = frozenset({"REASON", "OBJECT", "INVOLVED OBJECT"})
+_AGE_PART = re.compile(r"([0-9]+)([smhdy])")
+_AGE_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "y": 31536000}
+_DESCRIBE_NAME = re.compile(r"Name:\s+(\S+)")
+_EVENT_LINE = re.compile(r"^\s*Warning\s+([A-Za-z]+)\s")
+
+
+def _header(preview: Preview) -> list[str]:
+    line = preview.first_line
+    if not _HEADER.fullmatch(line):
+        return []
+    return [m.group() for m in _COLUMN.finditer(line)]
+
+
+def _is_events(preview: Preview) -> bool:
+    columns = _header(preview)
+    if columns:
+        return "REASON" in columns and bool(_EVENT_COLUMNS & set(columns) - {"REASON"} or "LAST SEEN" in columns)
+    return preview.first_line.startswith(_NOTHING) and "event" in preview.tool_name.lower()
+
+
+def _is_table(preview: Preview) -> bool:
+    columns = _header(preview)
+    if columns:
+        return ("NAME" in columns or "NAMESPACE" in columns) and not _is_events(preview)
+    return preview.first_line.startswith(_NOTHING) and "event" not in preview.tool_name.lower()
+
+
+def _rows(preview: Preview) -> Iterator[Row]:
+    lines = preview.lines
+    if not lines or lines[0][1].startswith(_NOTHING):
+        return
+    header = lines[0][1].lstrip()
+    starts = [m.start() for m in _COLUMN.finditer(header)]
+    for number, line in lines[1:]:
+        cells = _CELL_BREAK.split(line.strip())
+        if len(cells) > len(starts):
+            cells = cells[: len(starts) - 1] + ["  ".join(cells[len(starts) - 1 :])]
+        elif len(cells) < len(starts):
+            bounds = list(zip(starts, starts[1:] + [len(line)]))
+            cells = [line[start:end].strip() for start, end in bounds]
+        yield number, line, cells
+
+
+def age_seconds(age: str) -> int:
+    """A kubectl AGE ("12m", "3h5m", "2d") in seconds; 0 when unreadable."""
+    return sum(int(n) * _AGE_SECONDS[u] for n, u in _AGE_PART.findall(age))
+
+
+def _pod_cells(cells: dict[str, str]) -> tuple[str, str, str]:
+    level, subject, problem = read_cells(cells)
+    status = cells.get("STATUS", "")
+    problem = problem_word(status) or problem_word(cells.get("REASON", "")) or problem
+    if not problem and status == "Pending" and age_seconds(cells.get("AGE", "")) >= PENDING_TOO_LONG_S:
+        problem = f"Pending for {cells['AGE']}"
+    return level, cells.get("NAME", subject), problem
+
+
+def _event_cells(cells: dict[str, str]) -> tuple[str, str, str]:
+    kind = cells.get("TYPE", "")
+    target = cells.get("OBJECT") or cells.get("INVOLVED OBJECT") or ""
+    problem = ""
+    if kind == "Warning":
+        problem = problem_word(cells.get("REASON", "")) or cells.get("REASON") or "Warning"
+    level = "WARN" if kind == "Warning" else "INFO" if kind == "Normal" else ""
+    return level, target.rpartition("/")[2], problem
+
+
+def table(preview: Preview) -> Iterator[Record]:
+    return table_records(_header(preview), _rows(preview), _pod_cells)
+
+
+def events(preview: Preview) -> Iterator[Record]:
+    return table_records(_header(preview), _rows(preview), _event_cells)
+
+
+def _table_reading(records: Iterator[Record]) -> Reading:
+    reading = judge(records)
+    if reading.outcome == Outcome.NO_HIT:
+        return Reading(Outcome.NO_HIT, note="No resources found")
+    return reading
+
+
+def describe(preview: Preview) -> Iterator[Record]:
+    name = _DESCRIBE_NAME.match(preview.first_line)
+    subject = name.group(1) if name else ""
+    for number, line in preview.lines:
+        record = line_record(f"line {number}", line, subject=subject)
+        event = _EVENT_LINE.match(line)
+        if event is not None and not record.problem:
+            record = dataclasses.replace(record, problem=event.group(1))
+        yield record
+
+
+def _is_describe(preview: Preview) -> bool:
+    if _DESCRIBE_NAME.match(preview.first_line) is None:
+        return False
+    return "\nNamespace:" in preview.text[:2048] or "\nLabels:" in preview.text[:2048]
+
+
+TABLE = Format("kubectl_table", _is_table, table, lambda p: _table_reading(table(p)))
+EVENTS = Format("kubectl_events", _is_events, events, lambda p: _table_reading(events(p)))
+DESCRIBE = Format("kubectl_describe", _is_describe, describe)

@@ -1,0 +1,71 @@
+"""The evidence-format registry: one ordered table, one line per format.
+
+`format_for` gives the first format that recognises a preview (or the stored
+one, by id); `generic_json` takes any JSON and `log_lines` any text, so every
+preview has a format. The recognisers are exclusive where shapes could meet
+(Loki's streams and Prometheus's series by resultType, events and `get`
+tables by their columns); the order only puts the specific shapes before the
+catch-alls (generic_json for JSON; knowledge_chunks for a knowledge tool's
+text or prose, then log_lines for text), and JSON lines before JSON (whose
+reader would take the first line alone). docs/evidence-rules.md ("Formats") describes each line.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Mapping
+
+from evidence_trace.server.domain.formats import (
+    alertmanager,
+    elasticsearch,
+    generic_json,
+    haproxy,
+    java_logs,
+    json_lines,
+    knowledge,
+    kubectl,
+    log_lines,
+    logfmt,
+    loki,
+    prometheus,
+    tables,
+)
+from evidence_trace.server.domain.formats.model import Format, Preview
+
+FORMATS: tuple[Format, ...] = (
+    json_lines.FORMAT,  # {...}\n{...}: one object a line
+    java_logs.FORMAT,  # {"logs": [...]}
+    prometheus.VECTOR,  # {"data": {"resultType": "vector", "result": [...]}}
+    prometheus.MATRIX,  # {"data": {"resultType": "matrix", "result": [...]}}
+    prometheus.ALERTS,  # {"data": {"alerts": [...]}}
+    loki.FORMAT,  # {"data": {"resultType": "streams", "result": [...]}}
+    alertmanager.FORMAT,  # [{"labels": ..., "status": {"state": ...}}, ...]
+    elasticsearch.FORMAT,  # {"hits": {"hits": [...]}}
+    generic_json.FORMAT,  # any other JSON
+    kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
+    kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
+    kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
+    tables.MARKDOWN,  # | a | b |\n|---|---|
+    tables.CSV,  # a,b,c
+    tables.TSV,  # a<TAB>b<TAB>c
+    haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
+    logfmt.FORMAT,  # key=value key=value key=value
+    knowledge.FORMAT,  # a knowledge tool's text, or prose
+    log_lines.FORMAT,  # any other text, one record a line
+)
+
+BY_ID: Mapping[str, Format] = types.MappingProxyType({f.id: f for f in FORMATS})
+
+
+def recognise(preview: Preview) -> Format:
+    """The first format that recognises the preview."""
+    for fmt in FORMATS:
+        if fmt.recognise(preview):
+            return fmt
+    return log_lines.FORMAT
+
+
+def format_for(preview: Preview, format_id: str = "") -> Format:
+    """The stored format when there is one (and it is known), else the recognised one."""
+    stored = BY_ID.get(format_id) if format_id else None
+    return stored if stored is not None else recognise(preview)

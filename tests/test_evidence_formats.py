@@ -1,0 +1,669 @@
+"""The evidence-format registry (domain/formats/): each format on payloads in the shape its tool
+emits, read the same by the classifier (record time) and the verifier (Chat time).
+
+For each format: its records (one per hit, stream value, table row or line, with the subject
+and level read through the field maps), the outcome its classify() gives on a direct, a
+not-direct and an empty payload, and the verifier's units cut from the same reader. Payloads
+are written for these tests, in English and Chinese.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Optional
+
+import pytest
+
+from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION, classify
+from evidence_trace.server.domain.formats.fields import ERROR_LEVELS, level_of
+from evidence_trace.server.domain.formats.model import Preview
+from evidence_trace.server.domain.formats.registry import BY_ID, FORMATS, format_for, recognise
+from evidence_trace.server.domain.model import Decision, EvidenceRow, Invocation, Outcome
+from evidence_trace.server.domain.payloads import parse_log_line
+from evidence_trace.server.domain.verifier.grounding import check_draft, decide
+from evidence_trace.server.domain.verifier.units import units_of
+
+T0 = 1796866560  # 2026-12-10T01:36:00Z
+
+
+def es(*sources: dict[str, Any], total: Optional[int] = None, aggregations: Optional[dict] = None) -> str:
+    hits = [
+        {"_index": "logs-payments-2026.12.10", "_id": f"hit{i}", "_score": 1.3, "_source": s}
+        for i, s in enumerate(sources)
+    ]
+    body: dict[str, Any] = {
+        "took": 12,
+        "timed_out": False,
+        "_shards": {"total": 3, "successful": 3, "skipped": 0, "failed": 0},
+        "hits": {"total": {"value": len(sources) if total is None else total, "relation": "eq"}, "max_score": 1.3},
+    }
+    body["hits"]["hits"] = hits
+    if aggregations is not None:
+        body["aggregations"] = aggregations
+    return json.dumps(body, ensure_ascii=False)
+
+
+def loki(*streams: tuple[dict[str, str], list[str]]) -> str:
+    result = [
+        {"stream": labels, "values": [[str((T0 + i) * 10**9), line] for i, line in enumerate(lines)]}
+        for labels, lines in streams
+    ]
+    return json.dumps(
+        {"status": "success", "data": {"resultType": "streams", "result": result, "stats": {"summary": {}}}},
+        ensure_ascii=False,
+    )
+
+
+def java(*entries: dict[str, Any]) -> str:
+    body = {"success": bool(entries), "region": "cn-shanghai", "logTopic": "payment", "query": "*"}
+    body.update(total=len(entries), logs=list(entries), message="ok" if entries else "未找到匹配的日志")
+    return json.dumps(body, ensure_ascii=False)
+
+
+def prom_vector(*series: tuple[dict[str, str], str]) -> str:
+    result = [{"metric": m, "value": [T0, v]} for m, v in series]
+    return json.dumps({"status": "success", "data": {"resultType": "vector", "result": result}})
+
+
+def prom_matrix(*series: tuple[dict[str, str], list[str]]) -> str:
+    result = [{"metric": m, "values": [[T0 + 60 * i, v] for i, v in enumerate(vs)]} for m, vs in series]
+    return json.dumps({"status": "success", "data": {"resultType": "matrix", "result": result}})
+
+
+def prom_alerts(*alerts: tuple[str, str, str]) -> str:
+    listed = [
+        {
+            "labels": {"alertname": name, "service": service, "severity": "critical"},
+            "annotations": {"summary": f"{name} on {service}"},
+            "state": state,
+            "activeAt": "2026-12-10T01:30:00Z",
+            "value": "1.2e-01",
+        }
+        for name, service, state in alerts
+    ]
+    return json.dumps({"status": "success", "data": {"alerts": listed}})
+
+
+def alertmanager(*alerts: tuple[str, str, str]) -> str:
+    listed = [
+        {
+            "labels": {"alertname": name, "service": service, "namespace": "prod"},
+            "annotations": {"description": f"{name} for {service}"},
+            "startsAt": "2026-12-10T01:30:00.000Z",
+            "endsAt": "2026-12-10T01:45:00.000Z",
+            "fingerprint": f"{abs(hash(name)) % 10**12:012x}",
+            "receivers": [{"name": "oncall"}],
+            "status": {"state": state, "silencedBy": [], "inhibitedBy": []},
+            "updatedAt": "2026-12-10T01:31:00.000Z",
+            "generatorURL": "http://prometheus:9090/graph",
+        }
+        for name, service, state in alerts
+    ]
+    return json.dumps(listed)
+
+
+KUBECTL_PODS_BAD = (
+    "NAME                               READY   STATUS             RESTARTS       AGE\n"
+    "checkout-6f7d9c8b5-x2lqp           0/1     CrashLoopBackOff   7 (41s ago)    18m\n"
+    "checkout-6f7d9c8b5-9wvtm           1/1     Running            0              18m\n"
+    "cart-5d4c7b9f8-k8s7d               0/1     Pending            0              12m\n"
+)
+KUBECTL_PODS_OK = (
+    "NAMESPACE   NAME                        READY   STATUS    RESTARTS   AGE\n"
+    "shop        cart-5d4c7b9f8-k8s7d        1/1     Running   0          3d2h\n"
+    "shop        cart-5d4c7b9f8-p0q1r        0/1     Pending   0          20s\n"
+)
+KUBECTL_EVENTS_BAD = (
+    "LAST SEEN   TYPE      REASON      OBJECT                              MESSAGE\n"
+    "3m12s       Normal    Pulled      pod/checkout-6f7d9c8b5-x2lqp        Container image already present\n"
+    "41s         Warning   BackOff     pod/checkout-6f7d9c8b5-x2lqp        Back-off restarting failed container\n"
+    "2m          Warning   OOMKilling  node/ip-10-0-3-17                   Memory cgroup out of memory: Killed process 4412\n"
+)
+KUBECTL_EVENTS_OK = (
+    "LAST SEEN   TYPE     REASON             OBJECT                         MESSAGE\n"
+    "5m          Normal   Scheduled          pod/cart-5d4c7b9f8-p0q1r       Successfully assigned shop/cart-5d4c7b9f8-p0q1r\n"
+    "5m          Normal   SuccessfulCreate   replicaset/cart-5d4c7b9f8      Created pod: cart-5d4c7b9f8-p0q1r\n"
+)
+DESCRIBE_BAD = """Name:             ledger-7c9b8-2hx4k
+Namespace:        finance
+Node:             ip-10-0-7-21/10.0.7.21
+Status:           Running
+Containers:
+  ledger:
+    State:          Waiting
+      Reason:       CrashLoopBackOff
+    Last State:     Terminated
+      Reason:       OOMKilled
+      Exit Code:    137
+    Restart Count:  9
+Events:
+  Type     Reason   Age                 From     Message
+  ----     ------   ----                ----     -------
+  Warning  BackOff  2m (x41 over 30m)   kubelet  Back-off restarting failed container ledger
+"""
+DESCRIBE_OK = """Name:             ledger-7c9b8-q9z8y
+Namespace:        finance
+Status:           Running
+Containers:
+  ledger:
+    State:          Running
+      Started:      Thu, 10 Dec 2026 09:01:12 +0800
+    Ready:          True
+    Restart Count:  0
+Events:           <none>
+"""
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One format on three payloads: direct, not direct, empty (None when the format has no empty shape)."""
+
+    format_id: str
+    tool: str
+    direct: str
+    indirect: str
+    empty: Optional[str]
+    refs: tuple[str, ...]  # of the direct payload's records, in order
+    subjects: tuple[str, ...]
+    levels: tuple[str, ...]
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+CASES = [
+    Case(
+        "elasticsearch",
+        "search_logs_es",
+        es(
+            {
+                "@timestamp": "2026-12-10T01:35:02.114Z",
+                "log": {"level": "error"},
+                "service": {"name": "payment-service"},
+                "message": "upstream bank gateway timed out after 30000 ms",
+            },
+            {
+                "@timestamp": "2026-12-10T01:35:04.871Z",
+                "log": {"level": "info"},
+                "service": {"name": "order-service"},
+                "message": "订单 5521 已创建",
+            },
+        ),
+        es({"@timestamp": "2026-12-10T01:35:04Z", "level": "WARN", "service": "cart", "message": "库存服务响应慢"}),
+        es(total=0),
+        ("header", "hits[0]", "hits[1]"),
+        ("", "payment-service", "order-service"),
+        ("", "ERROR", "INFO"),
+    ),
+    Case(
+        "loki_streams",
+        "loki_query_range",
+        loki(
+            ({"app": "payment-service", "namespace": "prod"}, ['level=error msg="db pool exhausted" active=50']),
+            ({"app": "order-service", "level": "info"}, ["order 5521 created", "订单 5522 已创建"]),
+        ),
+        loki(({"service_name": "cart"}, ['{"level":"warn","msg":"slow inventory call","duration_ms":812}'])),
+        loki(),
+        ("streams[0].values[0]", "streams[1].values[0]", "streams[1].values[1]"),
+        ("payment-service", "order-service", "order-service"),
+        ("ERROR", "INFO", "INFO"),
+    ),
+    Case(
+        "kubectl_table",
+        "kubectl_get",
+        KUBECTL_PODS_BAD,
+        KUBECTL_PODS_OK,
+        "No resources found in shop namespace.\n",
+        ("row 1", "row 2", "row 3"),
+        ("checkout-6f7d9c8b5-x2lqp", "checkout-6f7d9c8b5-9wvtm", "cart-5d4c7b9f8-k8s7d"),
+        ("", "", ""),
+    ),
+    Case(
+        "kubectl_events",
+        "kubectl_get_events",
+        KUBECTL_EVENTS_BAD,
+        KUBECTL_EVENTS_OK,
+        "No resources found in shop namespace.\n",
+        ("row 1", "row 2", "row 3"),
+        ("checkout-6f7d9c8b5-x2lqp", "checkout-6f7d9c8b5-x2lqp", "ip-10-0-3-17"),
+        ("INFO", "WARN", "WARN"),
+    ),
+    Case(
+        "kubectl_describe",
+        "kubectl_describe",
+        DESCRIBE_BAD,
+        DESCRIBE_OK,
+        None,
+        tuple(f"line {n}" for n in range(1, 17)),
+        ("ledger-7c9b8-2hx4k",) * 16,
+        ("",) * 15 + ("WARN",),
+    ),
+    Case(
+        "csv",
+        "export_http_checks",
+        "service,endpoint,status,latency_ms\npayments,/healthz,503,1200\norders,/healthz,200,35\n",
+        "service,endpoint,status,latency_ms\npayments,/healthz,200,41\n",
+        "service,endpoint,status,latency_ms\n",
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
+        "tsv",
+        "sql_slow_queries",
+        "host\tlevel\tquery_time_s\tstatement\ndb-1\terror\t12.4\tUPDATE orders SET ...\ndb-2\tinfo\t0.3\tSELECT 1\n",
+        "host\tlevel\tquery_time_s\tstatement\ndb-2\tinfo\t0.3\tSELECT 1\n",
+        "host\tlevel\tquery_time_s\tstatement\n",
+        ("row 1", "row 2"),
+        ("db-1", "db-2"),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "markdown_table",
+        "report_table",
+        "| 服务 | service | status | p99_ms |\n|---|---|---|---|\n| 支付 | payments | down | 1200 |\n| 订单 | orders | ok | 40 |\n",
+        "| service | status | p99_ms |\n|:---|:---:|---:|\n| orders | ok | 40 |\n",
+        "| service | status | p99_ms |\n|---|---|---|\n",
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
+        "logfmt",
+        "app_stdout",
+        'ts=2026-12-10T01:35:02Z level=error service=payments msg="bank gateway timeout" duration_ms=30012\n'
+        'ts=2026-12-10T01:35:03Z level=info service=orders msg="订单已创建" order=5521\n',
+        'ts=2026-12-10T01:35:03Z level=warn service=orders msg="slow query" duration_ms=812\n',
+        None,
+        ("line 1", "line 2"),
+        ("payments", "orders"),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "json_lines",
+        "container_stdout",
+        '{"asctime":"2026-12-10 01:35:02,114","levelname":"ERROR","name":"payments.gateway","message":"支付网关超时"}\n'
+        '{"asctime":"2026-12-10 01:35:03,020","levelname":"INFO","service":"orders","message":"order 5521 created"}\n',
+        '{"time":"2026-12-10T01:35:03Z","severity":"WARNING","service":"orders","msg":"retrying"}\n'
+        '{"time":"2026-12-10T01:35:04Z","severity":"INFO","service":"orders","msg":"ok"}\n',
+        None,
+        ("line 1", "line 2"),
+        ("payments.gateway", "orders"),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "log_lines",
+        "read_nginx_access",
+        '10.0.3.17 - - [10/Dec/2026:01:35:02 +0000] "POST /api/v1/pay HTTP/1.1" 502 157 "-" "okhttp/4.12"\n'
+        '10.0.3.18 - - [10/Dec/2026:01:35:03 +0000] "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.29"\n',
+        '10.0.3.18 - - [10/Dec/2026:01:35:03 +0000] "GET /api/v1/cart HTTP/1.1" 404 9 "-" "okhttp/4.12"\n'
+        '10.0.3.18 - - [10/Dec/2026:01:35:04 +0000] "GET /healthz HTTP/1.1" 200 2 "-" "kube-probe/1.29"\n',
+        None,
+        ("line 1", "line 2"),
+        ("", ""),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "log_lines",
+        "read_syslog",
+        "<11>Dec 10 01:35:02 ip-10-0-3-17 kernel: Out of memory: Killed process 4412 (java)\n"
+        "Dec 10 01:35:03 ip-10-0-3-17 systemd[1]: Started Session 42 of user root.\n",
+        "Dec 10 01:35:03 ip-10-0-3-17 systemd[1]: Started Session 42 of user root.\n"
+        "Dec 10 01:35:04 ip-10-0-3-17 sshd[881]: Accepted publickey for deploy\n",
+        None,
+        ("line 1", "line 2"),
+        ("kernel", "systemd"),
+        ("ERROR", ""),
+    ),
+    Case(
+        "log_lines",
+        "read_app_log",
+        "2026-12-10 01:35:02,114 - payments - ERROR - 连接数据库超时\n"
+        "2026-12-10 01:35:03,020 - payments - INFO - retry scheduled\n",
+        "WARNING:root:disk usage at 91%\nINFO:root:rotation done\n",
+        None,
+        ("line 1", "line 2"),
+        ("", ""),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "haproxy_http",
+        "read_haproxy_log",
+        "Dec 10 01:35:02 lb-1 haproxy[14389]: 10.0.1.2:33317 [10/Dec/2026:01:35:02.655] https-in "
+        'payments/pay-2 10/0/30/29980/30020 504 194 - - sH-- 12/12/3/1/0 0/0 "POST /api/v1/pay HTTP/1.1"\n'
+        "Dec 10 01:35:03 lb-1 haproxy[14389]: 10.0.1.3:40122 [10/Dec/2026:01:35:03.101] https-in "
+        'orders/ord-1 2/0/1/12/15 200 1520 - - ---- 12/12/2/1/0 0/0 "GET /api/v1/orders HTTP/1.1"\n',
+        "Dec 10 01:35:03 lb-1 haproxy[14389]: 10.0.1.3:40122 [10/Dec/2026:01:35:03.101] https-in "
+        'orders/ord-1 2/0/1/12/15 200 1520 - - ---- 12/12/2/1/0 0/0 "GET /api/v1/orders HTTP/1.1"\n',
+        None,
+        ("line 1", "line 2"),
+        ("payments/pay-2", "orders/ord-1"),
+        ("ERROR", "INFO"),
+    ),
+    Case(
+        "java_query_logs",
+        "query_logs",
+        java(
+            {
+                "timestamp": "2026-12-10T01:35:02Z",
+                "levelname": "ERROR",
+                "service": "payment-service",
+                "message": "支付超时",
+            },
+            {"timestamp": "2026-12-10T01:35:03Z", "severity": "warning", "service": "order-service", "msg": "slow"},
+        ),
+        java({"timestamp": "2026-12-10T01:35:03Z", "level": "INFO", "service": "order-service", "message": "ok"}),
+        java(),
+        ("header", "logs[0]", "logs[1]"),
+        ("", "payment-service", "order-service"),
+        ("", "ERROR", "WARN"),
+    ),
+    Case(
+        "prometheus_vector",
+        "prom_instant",
+        prom_vector(({"__name__": "up", "instance": "10.0.3.17:9100", "job": "node"}, "0")),
+        prom_vector(({"__name__": "up", "instance": "10.0.3.18:9100", "job": "node"}, "1")),
+        prom_vector(),
+        ("result[0]",),
+        ("10.0.3.17:9100",),
+        ("",),
+        {"query": "up", "threshold": 1, "comparison": "<"},
+    ),
+    Case(
+        "prometheus_matrix",
+        "prom_range",
+        prom_matrix(({"service": "payments"}, ["0.12", "0.31"]), ({"service": "orders"}, ["0.01", "0.02"])),
+        prom_matrix(({"service": "orders"}, ["0.01", "0.02"])),
+        prom_matrix(),
+        ("result[0]", "result[1]"),
+        ("payments", "orders"),
+        ("", ""),
+        {"query": 'sum by (service) (rate(http_requests_total{code=~"5.."}[5m]))', "threshold": "0.2"},
+    ),
+    Case(
+        "prometheus_alerts",
+        "prom_alerts",
+        prom_alerts(("HighErrorRate", "payments", "firing"), ("DiskFilling", "orders", "pending")),
+        prom_alerts(("DiskFilling", "orders", "pending")),
+        prom_alerts(),
+        ("alerts[0]", "alerts[1]"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
+        "alertmanager_v2",
+        "alertmanager_alerts",
+        alertmanager(("KubePodCrashLooping", "checkout", "active"), ("CPUThrottling", "cart", "suppressed")),
+        alertmanager(("CPUThrottling", "cart", "suppressed")),
+        "[]",
+        ("result[0]", "result[1]"),
+        ("checkout", "cart"),
+        ("", ""),
+    ),
+    Case(
+        "knowledge_chunks",
+        "search_kb",
+        "[1] 连接池耗尽\n当 active 连接达到 maximumPoolSize 时请求排队。\n\n[2] Envoy 503 UC\nUC means upstream "
+        "connection termination.",
+        "[1] Envoy 503 UC\nUC means upstream connection termination.",
+        None,
+        ("chunk 1", "chunk 2"),
+        ("", ""),
+        ("", ""),
+    ),
+    Case(
+        "generic_json",
+        "list_services",
+        json.dumps(
+            {
+                "region": "eu-west-1",
+                "generated": "2026-12-10T01:35:00Z",
+                "clusters": [
+                    {
+                        "cluster": "prod-a",
+                        "services": [
+                            {"service": "payments", "status": "failing", "error_rate": 0.12},
+                            {"service": "orders", "status": "ok", "error_rate": 0.001},
+                        ],
+                    }
+                ],
+            }
+        ),
+        json.dumps({"data": {"items": [{"service": "orders", "status": "ok"}]}}),
+        json.dumps({"query": "status:failing", "data": {"items": []}}),
+        ("header", "clusters[0]", "clusters[0].services[0]", "clusters[0].services[1]"),
+        ("", "", "payments", "orders"),
+        ("", "", "", ""),
+    ),
+]
+IDS = [f"{c.format_id}-{c.tool}" for c in CASES]
+
+
+def invocation(tool: str, preview: str, params: Optional[dict[str, Any]] = None) -> Invocation:
+    return Invocation("inv-1", "s-1", tool, params or {}, success=True, output_preview=preview)
+
+
+def row(
+    tool: str,
+    preview: str,
+    outcome: Outcome = Outcome.DIRECT_SUPPORT,
+    format_id: str = "",
+    params: Optional[dict[str, Any]] = None,
+) -> EvidenceRow:
+    return EvidenceRow("inv-1", tool, outcome, preview, params or {}, format_id=format_id)
+
+
+def test_every_format_in_the_registry_is_covered_here() -> None:
+    assert {c.format_id for c in CASES} == set(BY_ID) == {f.id for f in FORMATS}
+    assert len(BY_ID) == len(FORMATS)  # one line per format, ids unique
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_each_payload_is_recognised_as_its_format(case: Case) -> None:
+    for payload in (case.direct, case.indirect, case.empty):
+        if payload is not None:
+            assert recognise(Preview(payload, case.tool)).id == case.format_id
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_records_are_one_per_hit_value_row_or_line_with_subject_and_level(case: Case) -> None:
+    preview = Preview(case.direct, case.tool)
+    records = list(format_for(preview).records(preview))
+    assert tuple(r.ref for r in records) == case.refs
+    assert tuple(r.subject for r in records) == case.subjects
+    assert tuple(r.level for r in records) == case.levels
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_classify_is_direct_on_a_bad_record_indirect_on_others_and_no_hit_on_an_empty_result(case: Case) -> None:
+    def outcome(payload: str) -> Outcome:
+        preview = Preview(payload, case.tool, case.params)
+        return format_for(preview).read(preview).outcome
+
+    direct = Outcome.INDIRECT_SUPPORT if case.format_id == "knowledge_chunks" else Outcome.DIRECT_SUPPORT
+    assert outcome(case.direct) == direct  # knowledge has no bad records: its strength is its relevance
+    assert outcome(case.indirect) == Outcome.INDIRECT_SUPPORT
+    if case.empty is not None:
+        assert outcome(case.empty) == Outcome.NO_HIT
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_the_classifier_stores_the_format_and_its_outcome(case: Case) -> None:
+    if case.tool == "query_logs":
+        pytest.skip("query_logs has its own rule; its levels are compared below")
+    preview = Preview(case.direct, case.tool, case.params)
+    expected = format_for(preview).read(preview).outcome
+    classified = classify(invocation(case.tool, case.direct, case.params))
+    assert (classified.outcome, classified.format_id) == (expected, case.format_id)
+    if expected == Outcome.DIRECT_SUPPORT:
+        assert classified.excerpt and classified.note
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_the_classifier_and_the_verifier_agree_on_every_record(case: Case) -> None:
+    """Property over every format and payload: the verifier's units carry the levels, states and
+    subjects of the records the classifier judged, and the row is direct exactly when a unit is."""
+    for payload in (case.direct, case.indirect, case.empty):
+        if payload is None:
+            continue
+        classified = classify(invocation(case.tool, payload, case.params))
+        preview = Preview(payload, case.tool, case.params)
+        records = list(format_for(preview, classified.format_id).records(preview))
+        units = units_of(row(case.tool, payload, classified.outcome, classified.format_id, case.params))
+        shown = [u for u in units if u.kind != "input"]
+        assert [(u.ref, u.level, u.state, u.subject) for u in shown] == [
+            (r.ref, r.level, r.state, r.subject) for r in records
+        ]
+        if case.tool != "query_logs" and case.format_id != "knowledge_chunks":
+            direct = any(r.direct for r in records)
+            assert (classified.outcome == Outcome.DIRECT_SUPPORT) == direct
+        # Units found with and without the stored id are the same.
+        again = units_of(row(case.tool, payload, classified.outcome, params=case.params))
+        assert [(u.ref, u.text) for u in again] == [(u.ref, u.text) for u in units]
+
+
+JAVA_ENTRIES = [
+    {"level": "error", "message": "a"},
+    {"levelname": "ERROR", "message": "b"},
+    {"severity": "Warning", "message": "c"},
+    {"log.level": "err", "message": "d"},
+    {"log": {"level": "crit"}, "message": "e"},
+    {"Level": "Info", "message": "f"},
+    {"severity_text": "FATAL", "message": "g"},
+    {"lvl": "dbug", "msg": "h"},
+    {"message": "no level"},
+]
+
+
+@pytest.mark.parametrize("entry", JAVA_ENTRIES, ids=[e.get("message", e.get("msg")) for e in JAVA_ENTRIES])
+def test_query_logs_reads_every_level_field_as_the_verifier_does(entry: dict[str, Any]) -> None:
+    """A `levelname: ERROR` entry is ERROR to both the row's outcome and the gate (it was INDIRECT)."""
+    preview = java({"timestamp": "2026-12-10T01:35:02Z", "service": "payment-service", **entry})
+    classified = classify(invocation("query_logs", preview))
+    (unit,) = [u for u in units_of(row("query_logs", preview, classified.outcome)) if u.ref == "logs[0]"]
+    assert unit.level == level_of(entry)
+    assert (classified.outcome == Outcome.DIRECT_SUPPORT) == (unit.level in ERROR_LEVELS)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "2026-12-10T01:35:02Z ERROR payment-service: timeout",
+        "2026-12-10T01:35:02Z err payment-service: timeout",
+        "2026-12-10T01:35:02Z WARNING payment-service: slow",
+        "ERROR:root:支付网关超时",
+        "2026-12-10 01:35:02,114 - payments - CRITICAL - 磁盘已满",
+        "2026/12/10 01:35:02 [error] 31#31: *7 connect() failed (111: Connection refused)",
+        "2026-12-10 01:35:02 错误 支付服务 超时",
+        "2026-12-10T01:35:02Z level=error msg=boom",
+        "plain text without a level",
+    ],
+)
+def test_plain_log_lines_have_one_level_for_the_classifier_and_the_verifier(line: str) -> None:
+    classified = classify(invocation("query_logs", line + "\n2026-12-10T01:35:09Z INFO other: fine"))
+    (unit,) = [u for u in units_of(row("query_logs", line)) if u.ref == "line 1"]
+    entry = parse_log_line(line)
+    assert entry is not None and unit.level == entry.level
+    assert (classified.outcome == Outcome.DIRECT_SUPPORT) == (unit.level in ERROR_LEVELS)
+
+
+def test_query_logs_answering_with_another_stores_response_is_read_by_that_format() -> None:
+    """Elasticsearch hits or Loki streams from a query_logs tool were NO_HIT (no `logs` list)."""
+    for payload, format_id in ((CASES[0].direct, "elasticsearch"), (CASES[1].direct, "loki_streams")):
+        classified = classify(invocation("query_logs", payload))
+        assert (classified.outcome, classified.format_id) == (Outcome.DIRECT_SUPPORT, format_id)
+    assert classify(invocation("query_logs", es(total=0))).outcome == Outcome.NO_HIT
+
+
+def test_a_pod_pending_for_long_is_a_problem_and_one_just_scheduled_is_not() -> None:
+    preview = Preview(KUBECTL_PODS_BAD, "kubectl_get")
+    assert [r.problem for r in format_for(preview).records(preview)] == ["CrashLoopBackOff", "", "Pending for 12m"]
+    preview = Preview(KUBECTL_PODS_OK, "kubectl_get")
+    assert [r.problem for r in format_for(preview).records(preview)] == ["", ""]
+
+
+def test_elasticsearch_size_zero_with_a_total_and_buckets_is_indirect() -> None:
+    aggregations = {
+        "by_service": {"buckets": [{"key": "payments", "doc_count": 41}, {"key": "orders", "doc_count": 3}]}
+    }
+    payload = es(total=44, aggregations=aggregations)
+    preview = Preview(payload, "search_logs_es")
+    records = list(format_for(preview).records(preview))
+    assert [r.ref for r in records] == [
+        "header",
+        "aggregations.by_service.buckets[0]",
+        "aggregations.by_service.buckets[1]",
+    ]
+    assert format_for(preview).read(preview).outcome == Outcome.INDIRECT_SUPPORT
+    no_buckets = Preview(es(total=44), "search_logs_es")
+    reading = format_for(no_buckets).read(no_buckets)
+    assert (reading.outcome, reading.note) == (Outcome.INDIRECT_SUPPORT, "44 hits reported, none shown")
+
+
+def test_the_generic_reader_never_makes_the_whole_response_one_unit() -> None:
+    payload = json.dumps({"result": {"nodes": [{"node": "n1", "pods": [{"pod": "a"}, {"pod": "b"}]}]}})
+    refs = [u.ref for u in units_of(row("inventory", payload))]
+    assert refs == ["result.nodes[0]", "result.nodes[0].pods[0]", "result.nodes[0].pods[1]"]
+    flat = json.dumps({"cluster_name": "logs-es-prod", "status": "red", "unassigned_shards": 14})
+    assert [u.ref for u in units_of(row("es_cluster_health", flat))] == ["result"]
+
+
+def test_a_stored_format_id_is_used_and_an_unknown_one_falls_back_to_recognising() -> None:
+    text = "a,b\n1,2\n"
+    assert [u.ref for u in units_of(row("t", text, format_id="csv"))] == ["row 1"]
+    assert [u.ref for u in units_of(row("t", text, format_id="log_lines"))] == ["line 1", "line 2"]
+    assert [u.ref for u in units_of(row("t", text, format_id="no_such_format"))] == ["row 1"]
+
+
+def test_the_classifier_version_says_outcomes_changed() -> None:
+    assert CLASSIFIER_VERSION >= 3
+
+
+def judge(draft: str, *rows: EvidenceRow) -> Decision:
+    return decide(check_draft(draft, rows))[0]
+
+
+ES_TWO_HITS = EvidenceRow(
+    "es-1",
+    "search_logs",
+    Outcome.DIRECT_SUPPORT,
+    es(
+        {"log": {"level": "error"}, "service": {"name": "payment-service"}, "message": "bank gateway timeout"},
+        {"log": {"level": "warn"}, "service": {"name": "order-service"}, "message": "inventory lock wait"},
+    ),
+    {"query": "level:ERROR"},
+)
+PODS = EvidenceRow("k-1", "kubectl_get", Outcome.DIRECT_SUPPORT, KUBECTL_PODS_BAD, {"namespace": "shop"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        ("order-service logged an ERROR.", (ES_TWO_HITS,)),
+        ("payment-service 记录了一条 WARN 日志。", (ES_TWO_HITS,)),
+        ("checkout-6f7d9c8b5-9wvtm is in CrashLoopBackOff.", (PODS,)),
+        ("Pod cart-5d4c7b9f8-k8s7d 处于 CrashLoopBackOff 状态。", (PODS,)),
+    ],
+)
+def test_facts_of_two_different_hits_or_rows_no_longer_combine(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert judge(draft, *rows) != Decision.ACCEPT
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        ("payment-service logged an ERROR.", (ES_TWO_HITS,)),
+        ("order-service 记录了一条 WARN 日志。", (ES_TWO_HITS,)),
+        ("checkout-6f7d9c8b5-x2lqp is in CrashLoopBackOff.", (PODS,)),
+    ],
+)
+def test_facts_of_one_hit_or_row_still_ground(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert judge(draft, *rows) == Decision.ACCEPT
+
+
+def test_no_unit_of_a_listing_holds_two_records() -> None:
+    for case in CASES:
+        units = [u for u in units_of(row(case.tool, case.direct)) if u.kind not in ("input", "header")]
+        subjects = {c for c in case.subjects if c}
+        for unit in units:
+            named = {s for s in subjects if s in unit.text}
+            assert len(named) <= 1 or case.format_id == "generic_json", (case.format_id, unit.ref, named)
