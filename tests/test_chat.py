@@ -226,7 +226,7 @@ def test_a_reject_response_keeps_statuses_but_no_part_of_the_draft(seeded):
     response = chat(seeded, UNSUPPORTED)
     assert response.decision.decision == pb.DECISION_REJECT
     (claim,) = response.decision.claims
-    assert claim.status == pb.CLAIM_STATUS_UNGROUNDED and (claim.start, claim.end) == (0, len(UNSUPPORTED))
+    assert claim.status == pb.CLAIM_STATUS_INVENTED and (claim.start, claim.end) == (0, len(UNSUPPORTED))
     assert MARKER not in str(response)  # not in facts, reason, text or output
 
 
@@ -235,5 +235,5 @@ def test_stored_evaluations_replay_their_claim_checks_with_text(seeded):
     events = list(seeded.WatchSession(pb.WatchSessionRequest(session_id="chat-1", replay_only=True), timeout=10))
     (evaluation,) = [e.evaluation for e in events if e.WhichOneof("event") == "evaluation"]
     (claim,) = evaluation.decision.claims
-    assert claim.text == UNSUPPORTED and claim.status == pb.CLAIM_STATUS_UNGROUNDED
+    assert claim.text == UNSUPPORTED and claim.status == pb.CLAIM_STATUS_INVENTED
     assert any(MARKER in f for f in claim.facts) and claim.reason

@@ -263,3 +263,32 @@ def test_a_cut_listing_cannot_show_all() -> None:
     )
     assert statuses("Every ledger-writer replica is failing.", cut) == [ClaimStatus.UNCHECKED]
     assert statuses("ledger-writer 的每个副本都在报错。", cut) == [ClaimStatus.UNCHECKED]
+
+
+# -- Chinese numerals and magnitudes --------------------------------------------------------------
+
+LAG = java_logs(
+    entry("WARN", "ledger-consumer", "partition 4 lag=48210 msgs, restarted 3 times", "ledger-consumer-1"),
+    entry("ERROR", "ledger-consumer", "partition 6 lag=123000 msgs", "ledger-consumer-2", "2026-12-20 11:10:07"),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "accepted"),
+    [
+        ("ledger-consumer-1 的 partition 4 积压约 4.8 万条。", True),
+        ("ledger-consumer-1 的 partition 4 积压约 48 万条。", False),
+        ("ledger-consumer-2 的 partition 6 积压 12.3 万条。", True),
+        ("ledger-consumer-2 的 partition 6 积压 1.2 万条。", False),
+        ("ledger-consumer-1 重启了三次。", True),
+        ("ledger-consumer-1 重启了五次。", False),
+        ("ledger-consumer-1 restarted 3 times.", True),
+    ],
+)
+def test_chinese_numerals_and_magnitudes_are_read_as_numbers(draft: str, accepted: bool) -> None:
+    assert (judge(draft, LAG) == Decision.ACCEPT) is accepted
+
+
+@pytest.mark.parametrize("text", ["ledger-consumer-1 记录了一条 ERROR。", "这一项无法给出。", "它一直在重试。"])
+def test_a_lone_yi_is_an_article_not_a_count(text: str) -> None:
+    assert not any(f.kind in (FactKind.COUNT, FactKind.QUANTITY) for f in extract_facts(text))

@@ -38,11 +38,10 @@ def records(preview: Preview) -> Iterator[Record]:
     for index, hit in enumerate(preview.value["hits"]["hits"]):
         if not isinstance(hit, dict):
             continue
-        source = hit.get("_source")
-        if not isinstance(source, dict):
-            source = hit.get("fields") if isinstance(hit.get("fields"), dict) else {}
+        source, fields = hit.get("_source"), hit.get("fields")
+        shown: dict[str, Any] = source if isinstance(source, dict) else fields if isinstance(fields, dict) else {}
         item: dict[str, Any] = {key: hit[key] for key in ("_index", "_id") if key in hit}
-        item.update(source)
+        item.update(shown)
         yield object_record(f"hits[{index}]", item, hint, ("hits", "hits", index))
     aggregations = preview.value.get("aggregations")
     if isinstance(aggregations, dict):

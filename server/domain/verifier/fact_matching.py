@@ -15,7 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
-from evidence_trace.server.domain.verifier.fact_patterns import RECOVERY_IN_UNIT
+from evidence_trace.server.domain.verifier.fact_vocabulary import RECOVERY_IN_UNIT
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
     Comparison,
@@ -24,9 +24,9 @@ from evidence_trace.server.domain.verifier.facts import (
     FactKind,
     Quantity,
     Scope,
-    jvm_flags,
     normalize,
 )
+from evidence_trace.server.domain.verifier.named_values import jvm_flags
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
 _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")

@@ -430,37 +430,3 @@ _CLOCK = re.compile(
     re.I,
 )
 _UTC8 = ("cst", "北京时间", "+08:00", "+0800", "utc+8")
-
-# "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布": who did it (an actor the evidence must name).
-_ACTOR = re.compile(
-    r"\b(?:deployed|released|rolled[ \t]+back|rolled[ \t]+out|pushed|merged|triggered|approved|restarted|scaled|"
-    r"applied|changed|started|initiated|executed|run|ran)[ \t]+by[ \t]+@?([A-Za-z][\w.\-@]*[\w])"
-    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:发布|部署|回滚|触发|执行|上线|变更|重启|扩容|缩容|发起)"
-)
-# A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
-_UNREAD = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")[ \t]?([A-Za-z]{1,12}(?:/[A-Za-z]{1,4})?)(?![A-Za-z0-9_])"
-)
-# Recovery, said of anything (an alert's "resolved" is read with the alert states): the evidence must show it.
-RECOVERY_WORDS = (
-    "resolved",
-    "recovered",
-    "recovering",
-    "back to normal",
-    "returned to normal",
-    "healthy again",
-    "restored",
-    "succeeded again",
-    "back up",
-    "已恢复",
-    "恢复正常",
-    "已解决",
-    "已修复",
-    "恢复了",
-)
-_RECOVERED = re.compile(
-    r"\b(?:(?:has|have|had|was|were|is|are|been)[ \t]+(?:been[ \t]+)?)?(?:resolved|recovered|restored)\b"
-    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已恢复|恢复正常|已解决|已修复|恢复了",
-    re.I,
-)
-RECOVERY_IN_UNIT = re.compile("|".join(re.escape(w) for w in RECOVERY_WORDS))

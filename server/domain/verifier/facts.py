@@ -31,7 +31,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ABOUT_AFTER,
     _ABOVE,
     _ABOVE_AFTER,
-    _ACTOR,
     _ADJECTIVE_WORDS,
     _ALERT_CONTEXT,
     _ALERT_WORDS,
@@ -70,7 +69,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _PATH,
     _QUANTITY,
     _QUERY_CONTEXT,
-    _RECOVERED,
     _REGION,
     _SCALED_COUNT,
     _SERVICE,
@@ -84,7 +82,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _TIME_OR_DATE,
     _TOKEN_ID,
     _UNIT_WORDS,
-    _UNREAD,
     _UTC8,
     _VERSION,
     _WORD_COUNT,
@@ -93,6 +90,10 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_SETTING,
     EVENT_FORMS,
 )
+from evidence_trace.server.domain.verifier.fact_vocabulary import _ACTOR, _RECOVERED
+from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
+from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.unread import unread_facts
 
 _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
@@ -100,7 +101,7 @@ MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 def extract_facts(text: str) -> tuple[Fact, ...]:
     """The checkable facts of one claim, first occurrence first, without repeats."""
-    text = _LABEL_COLON.sub(": ", normalize(text))
+    text = _LABEL_COLON.sub(": ", arabic(normalize(text)))
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
@@ -110,28 +111,9 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
             continue
         taken.append((start, end))
         found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key), (start, fact))
-    for m in _UNREAD.finditer(masked):
-        # What no pattern read is reported as unread, never dropped: a number in a unit of its own.
-        start, end = m.span()
-        if any(start < t_end and t_start < end for t_start, t_end in taken) or _known_word(m.group(2)):
-            continue
-        found.setdefault((FactKind.UNREAD, m.group(0).lower()), (start, Fact(FactKind.UNREAD, m.group(0), m.group(0))))
+    for start, fact in unread_facts(masked, taken):
+        found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
     return tuple(fact for _, fact in sorted(found.values(), key=lambda pair: pair[0]))
-
-
-def _known_word(word: str) -> bool:
-    """Whether a word after a number is read (a unit the table knows) or is no unit at all.
-
-    Unit-shaped words are a rate or ratio ("widgets/s", "fps/node") or a short
-    "...ps" abbreviation ("fps", "kbps"): those the table does not know are unread.
-    Anything else after a number is a noun the count patterns read ("12 restarts")
-    or an ordinary word, not a unit.
-    """
-    lowered = word.lower()
-    if lowered in _UNIT_WORDS:
-        return True
-    unit_shaped = "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha())
-    return not unit_shaped
 
 
 def _mask(text: str, pattern: re.Pattern[str]) -> str:
@@ -142,11 +124,11 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     """Facts in priority order: a later fact overlapping an earlier one is dropped."""
     for pattern in (_SETTING, _ZH_SETTING):
         for m in pattern.finditer(masked):
-            fact = _setting(m)
+            fact = setting_fact(m)
             if fact is not None:
                 yield m.start(), m.end(), fact
     for m in _JVM_FLAG.finditer(masked):
-        yield m.start(), m.end(), _jvm_flag(m)
+        yield m.start(), m.end(), jvm_flag_fact(m)
     for m in _VERSION.finditer(text):
         if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
             continue  # an IPv4 address, read below
@@ -304,49 +286,6 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         # "WARN, not ERROR": with another level beside it, a level after "not" is denied ("!ERROR").
         denied = contrasted and _CONTRAST_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
         yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), "!" + name if denied else name)
-
-
-def _setting(m: re.Match[str]) -> Optional[Fact]:
-    name = " ".join(re.split(r"[ _-]+", m.group(1).strip().lower()))
-    number, unit = m.group(2), (m.group(3) or "").lower()
-    if unit in ("毫秒",):
-        unit = "ms"
-    elif unit in ("秒",):
-        unit = "s"
-    elif unit in ("分钟",):
-        unit = "min"
-    dimension, factor = _UNIT_WORDS.get(unit, (Dimension.NUMBER, 1.0)) if unit else (Dimension.NUMBER, 1.0)
-    decimals = len(number.split(".")[1]) if "." in number else 0
-    return Fact(
-        FactKind.SETTING,
-        m.group(0).strip(),
-        name,
-        Scope.SUBJECT,
-        quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals),
-    )
-
-
-_JVM_FLAG_FACTORS = {"": 1.0, "k": 1024.0, "m": 1024.0**2, "g": 1024.0**3, "t": 1024.0**4}
-
-
-def jvm_flags(text: str) -> dict[str, float]:
-    """The JVM memory flags a text states, in bytes: {"xmx": 2147483648.0}."""
-    return {"x" + m.group(1).lower(): _jvm_bytes(m) for m in _JVM_FLAG.finditer(text)}
-
-
-def _jvm_bytes(m: re.Match[str]) -> float:
-    return float(m.group(2)) * _JVM_FLAG_FACTORS[(m.group(3) or "").lower()]
-
-
-def _jvm_flag(m: re.Match[str]) -> Fact:
-    """'-Xmx4g' states the setting 'xmx' is 4 GiB: a different value in the evidence contradicts it."""
-    factor = _JVM_FLAG_FACTORS[(m.group(3) or "").lower()]
-    quantity = Quantity(Dimension.BYTES, float(m.group(2)), factor, 0)
-    return Fact(FactKind.SETTING, m.group(0), "x" + m.group(1).lower(), Scope.SUBJECT, quantity=quantity)
-
-
-def _error_rate_context(text: str, end: int) -> bool:
-    return re.match(r"[ \t]*(?:rate|ratio|budget|percentage)", text[end : end + 16], re.I) is not None
 
 
 def _status(text: str, code: str) -> Fact:

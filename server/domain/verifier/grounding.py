@@ -204,7 +204,7 @@ def _check(
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
     check = _check_facts(claim, facts, evidence)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
-        invented = [f for f in facts if f.kind in INVENTABLE_KINDS and not f.soft and not _mentioned(f, evidence)]
+        invented = [f for f in facts if _identifier_shaped(f) and not _mentioned(f, evidence)]
         if invented:
             names = ", ".join(f.text for f in invented[:3])
             return (
@@ -236,10 +236,24 @@ INVENTABLE_KINDS = frozenset(
 """Identifier-shaped facts: a claim naming one that no row of the session mentions is INVENTED."""
 
 
+def _identifier_shaped(fact: Fact) -> bool:
+    """A name that is an identifier, not a word: a short all-letter code ("OOM", "TLS") is an
+    abbreviation prose uses freely, so naming it invents nothing."""
+    if fact.kind not in INVENTABLE_KINDS or fact.soft:
+        return False
+    return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
+
+
 def _mentioned(fact: Fact, evidence: Evidence) -> bool:
-    """Whether any row of the session names the fact's entity, as a token or as prose spells it."""
+    """Whether any row of the session names the fact's entity, as a token or as prose spells it:
+    a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
-    if evidence.mentions(key, suffix="_" in key):
+    forms = [key]
+    if fact.kind == FactKind.VERSION:
+        forms.append("v" + key)
+    if fact.is_entity and key.endswith("s") and len(key) > 4:
+        forms.append(key[:-1])
+    if any(evidence.mentions(form, suffix="_" in form) for form in forms):
         return True
     spaced = spaced_form(key)
     if spaced and evidence.mentions(spaced):

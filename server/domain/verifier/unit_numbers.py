@@ -12,6 +12,7 @@ from typing import Any, Iterator, Optional
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS
+from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Number
 
 _SELECTOR_PARTS = re.compile(r"\{[^}]*\}|\[[^\]]*\]|\"[^\"]*\"")
@@ -109,7 +110,7 @@ _KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?
 
 
 def _numbers_in_text(text: str) -> Iterator[Number]:
-    text = normalize(text)
+    text = arabic(normalize(text))
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), text)
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
