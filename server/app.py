@@ -26,6 +26,7 @@ from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.backend import Verifier
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.domain.verifier.rules import RulesVerifier
+from evidence_trace.server.domain.verifier.zones import EvidenceZones
 from evidence_trace.server.rpc.auth import current_tenant, is_loopback_listen
 from evidence_trace.server.rpc.decoding import add_service
 from evidence_trace.server.rpc.guards import Guards, bind
@@ -215,7 +216,11 @@ def _open_database(settings: Settings):
 
 
 def _build_use_cases(settings: Settings, db, *, sibling_writers: bool) -> UseCases:
-    gate = Gate(build_verifier(settings.verifier), claim_floor=settings.verifier.claim_floor)
+    gate = Gate(
+        build_verifier(settings.verifier),
+        claim_floor=settings.verifier.claim_floor,
+        zones=EvidenceZones.parse(settings.evidence_zones),
+    )
     return build_use_cases(
         db,
         gate,

@@ -15,6 +15,7 @@ import urllib.parse
 from typing import Any, Callable, Mapping, Optional
 
 from evidence_trace.server.domain.validation import Limits
+from evidence_trace.server.domain.verifier.zones import EvidenceZones
 from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
@@ -111,6 +112,9 @@ class Settings:
     #: OTLP ingest: the span (or resource) attribute holding the session id when a
     #: span has no gen_ai.conversation.id; empty: the trace id is the session (docs/otlp.md).
     otlp_session_attribute: str = ""
+    #: Zones of naive evidence timestamps, "TOOL_OR_TOPIC=ZONE" entries (query_logs=Asia/Shanghai):
+    #: the answer gate reads those times in that zone; others are read as written (docs/verifier-protocol.md).
+    evidence_zones: tuple[str, ...] = ()
 
     @property
     def http_address(self) -> str:
@@ -160,6 +164,10 @@ class Settings:
             )
         if not 0 < self.watch_poll_s <= 60:
             raise SettingsError("watch_poll_s must be more than 0 and at most 60 seconds")
+        try:
+            EvidenceZones.parse(self.evidence_zones)
+        except ValueError as exc:
+            raise SettingsError(f"evidence_zones: {exc}") from None
         if self.otlp_session_attribute and not _ATTRIBUTE_NAME.fullmatch(self.otlp_session_attribute):
             raise SettingsError(
                 f"otlp_session_attribute {self.otlp_session_attribute!r}: use an attribute name such as session.id"
@@ -275,6 +283,7 @@ _TOP: _Table = {
     "redact_keys": ("REDACT_KEYS", _comma_list),
     "redact_patterns": ("REDACT_PATTERNS", _json_list),
     "otlp_session_attribute": ("OTLP_SESSION_ATTRIBUTE", str),
+    "evidence_zones": ("EVIDENCE_ZONES", _comma_list),
 }
 _LIMITS: _Table = {"preview_bytes": ("PREVIEW_BYTES", int)}
 _VERIFIER: _Table = {

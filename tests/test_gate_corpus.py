@@ -21,7 +21,9 @@ FILES = sorted(p for p in CORPUS.glob("*.jsonl"))
 @pytest.fixture(scope="module")
 def outcomes() -> list[gate_eval.Outcome]:
     cases = [case for path in FILES for case in gate_eval.load_cases(path.read_text().splitlines(), str(path))]
-    with in_process_service(client_timeout=30.0) as service:
+    # The originating Java agent logs in Asia/Shanghai without a zone (gate_corpus/README.md), as an
+    # operator of its tools would configure.
+    with in_process_service(client_timeout=30.0, evidence_zones=("query_logs=Asia/Shanghai",)) as service:
         return [gate_eval.run_case(service.client, case, f"corpus-{i:04d}") for i, case in enumerate(cases)]
 
 

@@ -51,6 +51,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--token", default=None, help="bearer token for --server")
     p.add_argument("--timeout", type=float, default=30.0, help="seconds each call may take (default 30)")
+    p.add_argument(
+        "--evidence-zones",
+        default="",
+        help="zones of naive evidence timestamps for the in-process server, TOOL_OR_TOPIC=ZONE[,...] "
+        "(for example query_logs=Asia/Shanghai; default: read as written)",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(handler=run)
 
@@ -69,7 +75,8 @@ def _client(args: argparse.Namespace) -> Iterator[EvidenceTraceClient]:
         model=args.verifier_model,
         timeout_s=args.timeout,
     )
-    with in_process_service(client_timeout=args.timeout, verifier=verifier) as service:
+    zones = tuple(z.strip() for z in args.evidence_zones.split(",") if z.strip())
+    with in_process_service(client_timeout=args.timeout, verifier=verifier, evidence_zones=zones) as service:
         yield service.client
 
 

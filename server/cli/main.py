@@ -71,6 +71,11 @@ def _serve_parser(sub) -> None:
         "contradictions (only contradicted or invented claims do), off; on means strict "
         "(env EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR, default strict)",
     )
+    p.add_argument(
+        "--evidence-zones",
+        help="zones of naive evidence timestamps, TOOL_OR_TOPIC=ZONE[,...] such as query_logs=Asia/Shanghai: the "
+        "gate reads those times in that zone (env EVIDENCE_TRACE_EVIDENCE_ZONES, default: as written)",
+    )
     p.add_argument("--log-level", help="DEBUG, INFO, WARNING or ERROR (env EVIDENCE_TRACE_LOG_LEVEL)")
     p.add_argument(
         "--http-listen",

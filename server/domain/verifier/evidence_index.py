@@ -29,6 +29,7 @@ from evidence_trace.server.domain.verifier.facts import (
     normalize,
 )
 from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
+from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 _CITATION = (
     (
@@ -135,8 +136,9 @@ class Evidence:
     family; None for all rows.
     """
 
-    def __init__(self, rows: Sequence[EvidenceRow]) -> None:
+    def __init__(self, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES) -> None:
         self._rows = list(rows)
+        self._zones = zones
         self._units: dict[int, list[Unit]] = {}
         self._raw: dict[int, str] = {}
         self._mentions: dict[str, bool] = {}
@@ -163,7 +165,8 @@ class Evidence:
 
     def units(self, index: int) -> list[Unit]:
         if index not in self._units:
-            self._units[index] = units_of(self._rows[index])
+            row = self._rows[index]
+            self._units[index] = units_of(row, self._zones.offset(row))
         return self._units[index]
 
     def raw(self, index: int) -> str:

@@ -94,20 +94,34 @@ def _grpc_method_in(fact: Fact, unit: Unit, question: Optional[Unit]) -> bool:
 
 
 def at_time(fact: Fact, unit: Unit) -> bool:
-    """Whether a unit that states times states the claim's time (to the minute, either side)."""
+    """Whether a unit that states times states the claim's time, in the same zone (zones.py): to the
+    minute, either side, or to the second (give or take 2) when the claim gives seconds."""
     if unit.kind in ("series", "input", "header") or not unit.minutes:
         return True  # a series' samples are picked by time instead; a unit without times binds none
-    wanted = [int(v) for v in fact.key.split(",")]
+    written, utc = (int(v) for v in fact.key.split(","))
     stated = _SECONDS.search(fact.text)
     if stated and unit.seconds:
-        # "01:06:40" against a unit timed to the second: the same second (give or take 2), not just the minute.
-        written = int(stated.group(1)) * 3600 + int(stated.group(2)) * 60 + int(stated.group(3))
-        claimed = {written + (w - wanted[0]) * 60 for w in wanted}
-        return any(
-            _apart(c, u, 86400) <= 2 or abs(_apart(c, u, 86400) - 28800) <= 2 for c in claimed for u in unit.seconds
-        )
-    # Times without a zone may be local: UTC+8 (the originating tools log in Asia/Shanghai) counts too.
-    return any(_minutes_apart(w, m) <= 1 or abs(_minutes_apart(w, m) - 480) <= 1 for w in wanted for m in unit.minutes)
+        shift = int(stated.group(3))  # "01:06:40": the same second, not just the minute
+        return _same_time(written * 60 + shift, utc * 60 + shift, fact.zoned, unit.clock(1), 2, 86400)
+    return _same_time(written, utc, fact.zoned, unit.clock(60), 1, 24 * 60)
+
+
+def _same_time(
+    written: int,
+    utc: int,
+    zoned: bool,
+    clock: tuple[frozenset[int], frozenset[int], frozenset[int]],
+    tolerance: int,
+    period: int,
+) -> bool:
+    """A draft's time against a unit's: with a zone, by its UTC value against the unit's UTC times and
+    by its written value against naive times of unknown zone; without one, by its written value."""
+    shown, in_utc, naive = clock
+    if zoned:
+        candidates = [(utc, in_utc), (written, naive)]
+    else:
+        candidates = [(written, shown), (written, in_utc)]
+    return any(_apart(value, t, period) <= tolerance for value, times in candidates for t in times)
 
 
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
@@ -116,11 +130,6 @@ _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
 def _apart(a: int, b: int, period: int) -> int:
     d = abs(a - b) % period
     return min(d, period - d)
-
-
-def _minutes_apart(a: int, b: int) -> int:
-    d = abs(a - b) % (24 * 60)
-    return min(d, 24 * 60 - d)
 
 
 def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:

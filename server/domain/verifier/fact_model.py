@@ -140,6 +140,8 @@ class Fact:
     alternatives: tuple["Fact", ...] = ()
     noun: str = ""
     soft: bool = False
+    zoned: bool = False
+    """For a time of day: the draft named its zone, so its key's second value is in UTC."""
     """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
     checked only when the session's evidence mentions it somewhere."""
 

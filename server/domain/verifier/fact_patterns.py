@@ -424,9 +424,5 @@ _TIME_OR_DATE = re.compile(
 )
 
 
-_CLOCK = re.compile(
-    r"(?<![\w:.\-/])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:\.[0-9]+)?)?(?![0-9])"
-    r"(?:\s*[(（]?\s*(UTC|GMT|Z|CST|北京时间|\+08:?00|UTC\+8)\s*[)）]?)?",
-    re.I,
-)
-_UTC8 = ("cst", "北京时间", "+08:00", "+0800", "utc+8")
+# A time of day; the zone a draft gives it is read by zones.draft_zone, from zones.ZONE_WORDS.
+_CLOCK = re.compile(r"(?<![\w:.\-/])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:\.[0-9]+)?)?(?![0-9])")

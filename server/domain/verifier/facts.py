@@ -82,7 +82,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _TIME_OR_DATE,
     _TOKEN_ID,
     _UNIT_WORDS,
-    _UTC8,
     _VERSION,
     _WORD_COUNT,
     _ZH_COUNT,
@@ -94,6 +93,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import _ACTOR, _RECOV
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unread import unread_facts
+from evidence_trace.server.domain.verifier.zones import draft_zone
 
 _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
@@ -140,12 +140,22 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
     for m in _CLOCK.finditer(text):
-        hour, minute, zone = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
+        hour, minute = int(m.group(1)), int(m.group(2))
         if hour < 24:
-            # The time as written, and in UTC when the draft names an offset.
+            # The time as written, and in UTC when the draft names its zone (after it or before it).
             written = hour * 60 + minute
-            utc = (written - 480) % (24 * 60) if zone in _UTC8 else written
-            yield m.start(), m.end(), Fact(FactKind.TIME, m.group(0).strip(), f"{written},{utc}")
+            offset, end = draft_zone(text, m.start(), m.end())
+            utc = (written - offset) % (24 * 60) if offset is not None else written
+            yield (
+                m.start(),
+                max(m.end(), end),
+                Fact(
+                    FactKind.TIME,
+                    text[m.start() : max(m.end(), end)].strip(),
+                    f"{written},{utc}",
+                    zoned=offset is not None,
+                ),
+            )
     for m in _HOST_PORT.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _PATH.finditer(masked):

@@ -34,6 +34,7 @@ from evidence_trace.server.domain.verifier.backend import VerificationRequest, V
 from evidence_trace.server.domain.verifier.grounding import JUDGED_KINDS, check_draft
 from evidence_trace.server.domain.verifier.protocol import REJECT_REASON, render_output
 from evidence_trace.server.domain.verifier.verdict import MAX_REASONS, ParsedVerdict, fallback, parse_verdict
+from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 logger = logging.getLogger(__name__)
 
@@ -57,10 +58,12 @@ class Gate:
     claim_floor: how a model backend's verdict is held to the claim checks:
     "strict" (the default), "contradictions" or "off" (see floor()); True and
     False mean "strict" and "off". The rules backend always decides from them.
+    zones: the zones of naive evidence timestamps, by tool or topic (zones.py).
     """
 
-    def __init__(self, backend: Verifier, claim_floor: str | bool = STRICT) -> None:
+    def __init__(self, backend: Verifier, claim_floor: str | bool = STRICT, zones: EvidenceZones = NO_ZONES) -> None:
         self._backend = backend
+        self._zones = zones
         self._name = backend.name
         if isinstance(claim_floor, bool):
             claim_floor = STRICT if claim_floor else OFF
@@ -83,7 +86,7 @@ class Gate:
         calling the backend, and the verdict names the verifier "caller".
         `deadline` bounds the backend's call (see VerificationRequest).
         """
-        checks = _safe_checks(draft_answer, rows)
+        checks = _safe_checks(draft_answer, rows, self._zones)
         backend_decision = Decision.UNSPECIFIED
         if caller_output is not None:
             verifier, raw = CALLER, caller_output
@@ -148,12 +151,14 @@ class Gate:
         return raw or "", parse_verdict(raw)
 
 
-def _safe_checks(draft: str, rows: Sequence[EvidenceRow]) -> Optional[tuple[ClaimCheck, ...]]:
+def _safe_checks(
+    draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES
+) -> Optional[tuple[ClaimCheck, ...]]:
     """The claim checks, or None if they fail: a bug in them must not fail the Chat call (the rules
     backend then runs them again and degrades to VERIFIER_ERROR; a model's verdict is capped at
     LOW_CONFID)."""
     try:
-        return check_draft(draft, rows)
+        return check_draft(draft, rows, zones)
     except Exception:  # noqa: BLE001 - the gate never raises
         logger.exception("claim checks failed")
         return None

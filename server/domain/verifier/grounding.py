@@ -54,6 +54,7 @@ from evidence_trace.server.domain.verifier.special_checks import (
 )
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
+from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 __all__ = ["JUDGED_KINDS", "MAX_CLAIMS", "MAX_GROUNDINGS", "check_draft", "decide", "facts_have_values"]
 
@@ -62,8 +63,10 @@ JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
 
 
-def check_draft(draft: str, rows: Sequence[EvidenceRow]) -> tuple[ClaimCheck, ...]:
-    evidence = Evidence(rows)
+def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES) -> tuple[ClaimCheck, ...]:
+    """The claim checks of a draft against the session's rows; zones: the configured zones of naive
+    evidence timestamps, by tool or topic (zones.py)."""
+    evidence = Evidence(rows, zones)
     checks = []
     subject: tuple[Fact, ...] = ()
     claims = split_claims(draft)[:MAX_CLAIMS]

@@ -79,6 +79,9 @@ class Unit:
     read_numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
     """Reads the unit's numbers, on first use (most units are ruled out before any number is)."""
     subject: str = ""
+    naive_offset: Optional[int] = None
+    """Minutes east of UTC of the unit's timestamps that carry no zone, when the operator named the
+    zone of its tool or topic (zones.py); None: they are read as written."""
 
     @functools.cached_property
     def numbers(self) -> tuple[Number, ...]:
@@ -90,35 +93,44 @@ class Unit:
 
     @functools.cached_property
     def minutes(self) -> frozenset[int]:
-        """Times of day the unit states (as written, and in UTC for a time with an offset)."""
-        found = set()
-        for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
-            written = int(m.group(1)) * 60 + int(m.group(2))
-            found.add(written)
-            zone = m.group(4)
-            if zone and zone not in ("Z", "z") and zone[0] in "+-":
-                sign = 1 if zone[0] == "+" else -1
-                hours, _, mins = zone[1:].partition(":")
-                offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
-                found.add((written - sign * offset) % (24 * 60))
-        return frozenset(found)
+        """Times of day the unit states, in minutes: as written, and in UTC where known."""
+        written, utc, _ = self.clock(60)
+        return written | utc
 
     @functools.cached_property
     def seconds(self) -> frozenset[int]:
-        """Times of day the unit states to the second (as written, and in UTC for a time with an offset)."""
-        found = set()
+        """Times of day the unit states to the second, as written and in UTC where known."""
+        written, utc, _ = self.clock(1)
+        return written | utc
+
+    @functools.lru_cache(maxsize=2)  # noqa: B019 - two resolutions per unit, the unit lives for one check
+    def clock(self, resolution: int) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        """The unit's times of day in `resolution` seconds (60: minutes, 1: seconds): as written; in UTC
+        (those with an offset or "Z", and naive ones when the zone of the unit's tool is configured);
+        and naive ones whose zone nobody knows."""
+        written: set[int] = set()
+        utc: set[int] = set()
+        naive: set[int] = set()
+        period = 86400 // resolution
         for m in _CLOCK_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):
-            if m.group(3) is None:
+            if resolution == 1 and m.group(3) is None:
                 continue
-            written = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
-            found.add(written)
+            seconds = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + (int(m.group(3) or 0) if resolution == 1 else 0)
+            value = seconds // resolution
+            written.add(value)
             zone = m.group(4)
-            if zone and zone not in ("Z", "z") and zone[0] in "+-":
+            if zone in ("Z", "z"):
+                utc.add(value)
+            elif zone and zone[0] in "+-":
                 sign = 1 if zone[0] == "+" else -1
                 hours, _, mins = zone[1:].partition(":")
                 offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
-                found.add((written - sign * offset * 60) % 86400)
-        return frozenset(found)
+                utc.add((value - sign * offset * 60 // resolution) % period)
+            elif self.naive_offset is not None:
+                utc.add((value - self.naive_offset * 60 // resolution) % period)
+            else:
+                naive.add(value)
+        return frozenset(written), frozenset(utc), frozenset(naive)
 
     @functools.cached_property
     def prose(self) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Optional
 
 from evidence_trace.server.domain.formats.model import Preview, Record
 from evidence_trace.server.domain.formats.registry import format_for
@@ -67,11 +67,14 @@ def row_strength(row: EvidenceRow, family: Family) -> Strength:
     return Strength.DIRECT
 
 
-def units_of(row: EvidenceRow) -> list[Unit]:
-    """The units of one stored row, its QUESTION unit last."""
+def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]:
+    """The units of one stored row, its QUESTION unit last; naive_offset: the zone of its timestamps that
+    carry none, in minutes east of UTC, when the operator configured one (zones.py)."""
     family = family_of(row.tool_name)
     strength = row_strength(row, family)
-    make = functools.partial(Unit, row.invocation_id, row.tool_name, family=family, strength=strength)
+    make = functools.partial(
+        Unit, row.invocation_id, row.tool_name, family=family, strength=strength, naive_offset=naive_offset
+    )
     units: list[Unit] = []
     if strength == Strength.FAILED:
         text = " ".join(part for part in (row.error_kind_label, row.error_message, row.preview) if part)

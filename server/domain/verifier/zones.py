@@ -1,0 +1,162 @@
+"""Time zones: which zone a draft's time is in, and which zone a tool's naive timestamps are in.
+
+A time matches only in the same zone; there is no blanket tolerance.
+
+- A draft's explicit zone is converted to UTC: "10:42 (UTC+8)", "北京时间 10:42",
+  "10:42 Singapore time", "UTC 02:42", "02:42Z". ZONE_WORDS is the table.
+- Evidence times with an offset or "Z" are in UTC after conversion. Naive ones
+  ("2026-12-09 10:42:18", as the Java agent logs in Asia/Shanghai) are as
+  written, unless the operator names their zone per tool or topic
+  (EVIDENCE_TRACE_EVIDENCE_ZONES, "query_logs=Asia/Shanghai"): then they are in
+  UTC too.
+- A draft time with a zone matches an evidence time in UTC by its UTC value, and
+  a naive evidence time of an unconfigured tool by its written value (the
+  evidence does not say its zone, so the draft's is taken at its word). A draft
+  time without a zone matches by its written value, in either.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import re
+import zoneinfo
+from typing import Mapping, Optional
+
+from evidence_trace.server.domain.model import EvidenceRow
+
+ZONE_WORDS: dict[str, int] = {
+    # minutes east of UTC
+    "utc": 0,
+    "gmt": 0,
+    "z": 0,
+    "zulu": 0,
+    "协调世界时": 0,
+    "cst": 480,  # China Standard Time, as the originating agent's users write it
+    "bjt": 480,
+    "北京时间": 480,
+    "上海时间": 480,
+    "china time": 480,
+    "beijing time": 480,
+    "sgt": 480,
+    "singapore time": 480,
+    "新加坡时间": 480,
+    "hkt": 480,
+    "hong kong time": 480,
+    "jst": 540,
+    "tokyo time": 540,
+    "东京时间": 540,
+    "kst": 540,
+    "ist": 330,
+    "cet": 60,
+    "cest": 120,
+    "pst": -480,
+    "pdt": -420,
+    "est": -300,
+    "edt": -240,
+}
+_WORDS = "|".join(sorted((re.escape(w) for w in ZONE_WORDS), key=len, reverse=True))
+# An offset is named as one ("UTC+8", "GMT-05:00"): a bare "-04" is as likely a date's or a range's.
+_OFFSET = r"(?:utc|gmt)[ \t]*[+-][ \t]*[0-9]{1,2}(?::?[0-9]{2})?(?![0-9:])"
+_AFTER = re.compile(  # not the zone of the next time: "05:02（北京时间 13:02）"
+    r"[ \t]*[(（]?[ \t]*(" + _OFFSET + r"|" + _WORDS + r")(?![A-Za-z])(?![ \t]*(?:时间)?[ \t]*[0-9]{1,2}:[0-9])", re.I
+)
+_DATE_BETWEEN = r"(?:[0-9]{4}[-/年][0-9]{1,2}[-/月][0-9]{1,2}日?|[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日)?"
+_BEFORE = re.compile(  # "北京时间 09:05", "UTC 05:02", "北京时间 12 月 11 日 02:03"
+    r"(" + _OFFSET + r"|" + _WORDS + r")[ \t]*(?:时间)?[ \t]*" + _DATE_BETWEEN + r"[ \t]*$", re.I
+)
+_SIGNED = re.compile(r"(?:utc|gmt)[ \t]*([+-])[ \t]*([0-9]{1,2})(?::?([0-9]{2}))?$", re.I)
+
+
+def offset_of(word: str) -> Optional[int]:
+    """Minutes east of UTC a zone word or named offset gives ("UTC+8", "GMT-05:30", "北京时间"), or None."""
+    word = " ".join(word.lower().split())
+    if word in ZONE_WORDS:
+        return ZONE_WORDS[word]
+    m = _SIGNED.match(word)
+    if m is None:
+        return None
+    minutes = int(m.group(2)) * 60 + int(m.group(3) or 0)
+    return minutes if m.group(1) == "+" else -minutes
+
+
+def draft_zone(text: str, start: int, end: int) -> tuple[Optional[int], int]:
+    """The zone a draft states for the clock time at text[start:end] (right after it, or right before
+    it: "北京时间 09:05", "UTC 05:02"), in minutes east of UTC, and where the time with its zone ends."""
+    before = _BEFORE.search(text[max(0, start - 32) : start])
+    if before is not None:
+        offset = offset_of(before.group(1))
+        if offset is not None:
+            return offset, end
+    after = _AFTER.match(text, end)
+    if after is not None:
+        offset = offset_of(after.group(1))
+        if offset is not None:
+            closing = re.match(r"[ \t]*[)）]", text[after.end() :])
+            return offset, after.end() + (closing.end() if closing else 0)
+    return None, end
+
+
+class EvidenceZones:
+    """The operator's zones for naive evidence timestamps, by tool name or topic ("query_logs=Asia/Shanghai")."""
+
+    def __init__(self, zones: Mapping[str, str] = ()) -> None:  # type: ignore[assignment]
+        self._zones = {key.lower(): zoneinfo.ZoneInfo(name) for key, name in dict(zones).items()}
+
+    @classmethod
+    def parse(cls, entries: tuple[str, ...]) -> "EvidenceZones":
+        """From "key=Zone" entries; raises ValueError naming a bad entry or an unknown zone."""
+        zones = {}
+        for entry in entries:
+            key, sep, name = entry.partition("=")
+            if not sep or not key.strip() or not name.strip():
+                raise ValueError(f"{entry!r}: use TOOL_OR_TOPIC=ZONE, for example query_logs=Asia/Shanghai")
+            try:
+                zoneinfo.ZoneInfo(name.strip())
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                raise ValueError(f"{entry!r}: {name.strip()!r} is not a known time zone") from None
+            zones[key.strip()] = name.strip()
+        return cls(zones)
+
+    def __bool__(self) -> bool:
+        return bool(self._zones)
+
+    def offset(self, row: EvidenceRow) -> Optional[int]:
+        """Minutes east of UTC of the row's naive timestamps, or None when they are read as written."""
+        if not self._zones:
+            return None
+        zone = self._zones.get(row.tool_name.lower())
+        if zone is None:
+            params = row.params
+            for key in ("logTopic", "log_topic", "topic", "index", "service"):
+                value = params.get(key) if isinstance(params, dict) else None
+                if isinstance(value, str) and value.lower() in self._zones:
+                    zone = self._zones[value.lower()]
+                    break
+        if zone is None:
+            return None
+        return _offset_at(zone, _first_date(row.preview))
+
+
+_DATE = re.compile(r"(20[0-9]{2})-([01][0-9])-([0-3][0-9])")
+
+
+def _first_date(text: str) -> Optional[datetime.date]:
+    m = _DATE.search(text[:4096])
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _offset_at(zone: zoneinfo.ZoneInfo, day: Optional[datetime.date]) -> int:
+    """The zone's offset on that day (at noon; today when the row names no date), in minutes."""
+    when = datetime.datetime.combine(day or datetime.date.today(), datetime.time(12), tzinfo=zone)
+    offset = when.utcoffset() or datetime.timedelta(0)
+    return int(offset.total_seconds() // 60)
+
+
+NO_ZONES = EvidenceZones()

@@ -1,0 +1,102 @@
+"""Times match only in the same zone (zones.py): no blanket tolerance. Domain only, offline.
+
+A draft's explicit zone is converted; naive evidence timestamps are read as
+written unless the operator names their zone per tool or topic.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+from evidence_trace.server.domain.verifier.zones import EvidenceZones, offset_of
+from evidence_trace.server.settings import SettingsError, load
+
+SHANGHAI = EvidenceZones.parse(("query_logs=Asia/Shanghai",))
+
+
+def naive_logs() -> EvidenceRow:
+    """The Java agent's entries: Asia/Shanghai wall-clock time, no zone."""
+    body = {
+        "success": True,
+        "logTopic": "payments",
+        "logs": [
+            {"timestamp": "2026-12-20 10:42:18", "level": "ERROR", "service": "pay-gw", "message": "acquirer timeout"}
+        ],
+        "total": 1,
+    }
+    return EvidenceRow("logs-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"logTopic": "payments"})
+
+
+def utc_alert() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "alerts": [
+                {"labels": {"alertname": "PayGwTimeouts"}, "state": "firing", "activeAt": "2026-12-20T02:41:00Z"}
+            ]
+        },
+    }
+    return EvidenceRow("alerts-1", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+def status(draft: str, row: EvidenceRow, zones: EvidenceZones = EvidenceZones()) -> ClaimStatus:
+    (check,) = check_draft(draft, [row], zones)
+    return check.status
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("PayGwTimeouts has been firing since 02:41 UTC.", True),
+        ("PayGwTimeouts has been firing since 10:41 (UTC+8).", True),
+        ("PayGwTimeouts 从北京时间 10:41 开始 firing。", True),
+        ("PayGwTimeouts 从 10:41 Singapore time 开始 firing。", True),
+        ("PayGwTimeouts has been firing since 10:41 UTC.", False),  # the hour of another zone
+        ("PayGwTimeouts 从北京时间 02:41 开始 firing。", False),
+        ("PayGwTimeouts has been firing since 03:41 UTC.", False),  # a wrong hour: no tolerance
+    ],
+)
+def test_a_draft_s_zone_is_converted_against_times_in_utc(draft: str, grounded: bool) -> None:
+    assert (status(draft, utc_alert()) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "unconfigured", "configured"),
+    [
+        ("pay-gw logged an acquirer timeout at 10:42.", True, True),  # as written, in either reading
+        ("pay-gw 在北京时间 10:42 记录了 acquirer timeout 的 ERROR。", True, True),
+        ("pay-gw logged an acquirer timeout at 02:42 UTC.", False, True),  # needs the tool's zone
+        ("pay-gw 在 UTC 02:42 记录了 acquirer timeout 的 ERROR。", False, True),
+        ("pay-gw logged an acquirer timeout at 10:42 UTC.", True, False),  # unknown zone: taken at its word
+        ("pay-gw logged an acquirer timeout at 18:42 UTC.", False, False),
+    ],
+)
+def test_naive_evidence_times_are_as_written_unless_their_zone_is_configured(
+    draft: str, unconfigured: bool, configured: bool
+) -> None:
+    assert (status(draft, naive_logs()) == ClaimStatus.GROUNDED) is unconfigured
+    assert (status(draft, naive_logs(), SHANGHAI) == ClaimStatus.GROUNDED) is configured
+
+
+def test_zone_words_and_offsets_are_data() -> None:
+    assert offset_of("UTC+8") == 480 and offset_of("gmt-05:30") == -330 and offset_of("北京时间") == 480
+    assert offset_of("-04") is None  # a bare number after a date is no zone
+
+
+def test_a_topic_may_name_the_zone_too() -> None:
+    zones = EvidenceZones.parse(("payments=Asia/Shanghai",))
+    assert status("pay-gw logged an acquirer timeout at 02:42 UTC.", naive_logs(), zones) == ClaimStatus.GROUNDED
+
+
+@pytest.mark.parametrize("entry", ["query_logs", "query_logs=Mars/Olympus", "=UTC"])
+def test_a_bad_zone_setting_fails_at_start_up(entry: str) -> None:
+    with pytest.raises(SettingsError, match="evidence_zones"):
+        load({"evidence_zones": entry}, env={})
+    assert load({"evidence_zones": "query_logs=Asia/Shanghai, nginx=UTC"}, env={}).evidence_zones == (
+        "query_logs=Asia/Shanghai",
+        "nginx=UTC",
+    )
