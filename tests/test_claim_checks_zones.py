@@ -12,7 +12,7 @@ import pytest
 
 from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.grounding import check_draft
-from evidence_trace.server.domain.verifier.zones import EvidenceZones, offset_of
+from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones, offset_of
 from evidence_trace.server.settings import SettingsError, load
 
 SHANGHAI = EvidenceZones.parse(("query_logs=Asia/Shanghai",))
@@ -43,7 +43,7 @@ def utc_alert() -> EvidenceRow:
     return EvidenceRow("alerts-1", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
 
 
-def status(draft: str, row: EvidenceRow, zones: EvidenceZones = EvidenceZones()) -> ClaimStatus:
+def status(draft: str, row: EvidenceRow, zones: EvidenceZones = NO_ZONES) -> ClaimStatus:
     (check,) = check_draft(draft, [row], zones)
     return check.status
 
