@@ -292,3 +292,73 @@ def test_chinese_numerals_and_magnitudes_are_read_as_numbers(draft: str, accepte
 @pytest.mark.parametrize("text", ["ledger-consumer-1 记录了一条 ERROR。", "这一项无法给出。", "它一直在重试。"])
 def test_a_lone_yi_is_an_article_not_a_count(text: str) -> None:
     assert not any(f.kind in (FactKind.COUNT, FactKind.QUANTITY) for f in extract_facts(text))
+
+
+# -- subject binding across calls -------------------------------------------------------------------
+
+CPU = EvidenceRow(
+    "cpu-1",
+    "query_metrics",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "status": "success",
+            "data": {
+                "resultType": "vector",
+                "result": [
+                    {"metric": {"pod": "ledger-writer-7d9c-k2x4q"}, "value": [1797500000, "0.96"]},
+                    {"metric": {"pod": "ledger-writer-7d9c-p8m3n"}, "value": [1797500000, "0.31"]},
+                ],
+            },
+        }
+    ),
+    {
+        "query": "sum by (pod) (rate(container_cpu_usage_seconds_total[5m])) / on(pod) kube_pod_container_resource_limits"
+    },
+)
+PODS = EvidenceRow(
+    "pods-1",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME                       READY   STATUS             RESTARTS   AGE\n"
+    "ledger-writer-7d9c-k2x4q   0/1     CrashLoopBackOff   14         2h\n"
+    "ledger-writer-7d9c-p8m3n   1/1     Running            0          2h\n",
+    {"command": "kubectl get pods -n ledger"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("ledger-writer-7d9c-k2x4q runs at 96% of its CPU limit and has restarted 14 times.", ClaimStatus.GROUNDED),
+        ("ledger-writer-7d9c-k2x4q 的 CPU 用到了限额的 96% 且已重启 14 次。", ClaimStatus.GROUNDED),
+        # 31% is the other pod's: facts of two subjects never combine.
+        ("ledger-writer-7d9c-k2x4q runs at 31% of its CPU limit and has restarted 14 times.", ClaimStatus.UNGROUNDED),
+        ("ledger-writer-7d9c-p8m3n 的 CPU 用到了限额的 96% 且已重启 0 次。", ClaimStatus.UNGROUNDED),
+        ("ledger-writer-7d9c-k2x4q 的 CPU 用到了限额的 31% 且已重启 14 次。", ClaimStatus.UNGROUNDED),
+    ],
+)
+def test_facts_of_one_subject_may_rest_on_units_of_different_calls(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, CPU, PODS) == [status]
+
+
+def test_facts_of_two_entries_of_one_listing_still_never_combine() -> None:
+    # Both entries are ledger-writer-6b9f7c-qz4ht's, but they are two events of one search.
+    assert statuses("ledger-writer-6b9f7c-qz4ht failed a commit with HTTP 502 in 420 ms.", SETTLE) == [
+        ClaimStatus.UNGROUNDED
+    ]
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        "| Alert LedgerLagHigh | firing since 11:10 |",
+        "| Check ledger-writer-6b9f7c-qz4ht | HTTP 504 |",
+        "| Restart count of ledger-writer-6b9f7c-qz4ht | 9 |",
+        "| Alert LedgerLagHigh | 11:10 起告警 |",
+    ],
+)
+def test_a_table_row_is_a_record_even_when_its_first_word_could_be_an_imperative(row: str) -> None:
+    draft = "| Source | What it shows |\n|---|---|\n" + row + "\n"
+    assert [c.kind for c in check_draft(draft, [SETTLE]) if c.kind != ClaimKind.CONTEXT] == [ClaimKind.FACT]
+    assert judge(draft, SETTLE) != Decision.ACCEPT  # nothing in the session shows it

@@ -131,7 +131,7 @@ def split_claims(draft: str) -> list[Claim]:
                 for i, cell in enumerate(cells)
             ]
             text = " | ".join(cell for cell in cells if cell)
-            claims.append(dataclasses.replace(_classify(start, end, text, section), table=True))
+            claims.append(dataclasses.replace(_classify(start, end, text, section, record=True), table=True))
             continue
         body_start = start
         marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)
@@ -291,18 +291,20 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
         yield begin, begin + len(tail.rstrip())
 
 
-def _classify(start: int, end: int, text: str, section: ClaimKind) -> Claim:
-    kind = _kind(text, section)
+def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool = False) -> Claim:
+    """record: a table row, a record of what was found: its first word is a noun ("Alert X | firing"),
+    never an imperative; only an advice section or an advice cue makes it advice."""
+    kind = _kind(text, section, record)
     return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
 
 
-def _kind(text: str, section: ClaimKind) -> ClaimKind:
+def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
     stripped = text.rstrip()
     if stripped.endswith(("?", "？")):
         return ClaimKind.CONTEXT
     if _GAP_CUE.search(text):
         return ClaimKind.GAP
-    if section == ClaimKind.ADVICE or _ADVICE_START.match(text) or _ADVICE_CUE.search(text):
+    if section == ClaimKind.ADVICE or (not record and _ADVICE_START.match(text)) or _ADVICE_CUE.search(text):
         return ClaimKind.ADVICE
     if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):
         return ClaimKind.HEDGE

@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_values
+from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 MAX_GROUNDINGS = 6
@@ -171,6 +172,14 @@ def _ground(
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
     if best is not None:
         return ClaimStatus.WEAK, _groundings(best), _weak_reason(best.unit, evidence), False
+    bound = bind_across_rows(facts, evidence)
+    if bound is not None:
+        return (
+            ClaimStatus.GROUNDED,
+            _groundings(bound),
+            "its facts rest on units of different calls about one subject",
+            bound.unit.strength == Strength.DIRECT,
+        )
     missing = _missing(facts, evidence)
     return ClaimStatus.UNGROUNDED, (), missing, False
 

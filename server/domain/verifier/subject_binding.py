@@ -1,0 +1,72 @@
+"""Subject binding: a claim's facts may rest on several units when each is about the claim's subject.
+
+"checkout-7f9c-x2k4q runs at 96% CPU and has restarted 14 times" takes its CPU
+from the metrics call and its restarts from kubectl: two units, one pod. The
+rule (docs/verifier-protocol.md, "Subjects and contradictions"):
+
+- the subject is the claim's specific entities (pods, instances, alerts,
+  identifiers), or its services when it names nothing more specific, each a
+  name that singles one thing out (not a soft or plain word such as "on");
+  every unit used names all of them in its own text;
+- each unit comes from a different row: inside one listing, each entry is one
+  event, and facts of two events never combine ("binding" across entries of
+  one search stays UNGROUNDED);
+- the claim's times bind every unit used; each other fact is shown by one of them.
+
+Facts about different subjects never combine: a unit that does not name the
+subject is not used, however well its values fit.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+MAX_BOUND_ROWS = 4
+
+
+def _names_one_thing(fact: Fact) -> bool:
+    """A name that singles out one thing ("checkout-7f9c-x2k4q", "10.0.3.17", "KafkaLagHigh"), not a
+    word a unit may use in passing ("on", "cache")."""
+    if fact.soft or len(fact.key) < 4:
+        return False
+    return any(ch in fact.key for ch in "-_.:/0123456789") or fact.text != fact.text.lower()
+
+
+def bind_across_rows(facts: Sequence[Fact], evidence: Evidence) -> Optional[Match]:
+    """Units of different rows, each about the claim's subject, that together show every fact; or None."""
+    entities = [f for f in facts if f.is_entity]
+    named = [f for f in entities if _names_one_thing(f)]
+    subject = [f for f in named if f.kind in SPECIFIC_KINDS] or [f for f in named if f.kind == FactKind.SERVICE]
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    wanted = [f for f in facts if f not in subject and f.kind != FactKind.TIME]
+    if not subject or len(wanted) < 2:
+        return None
+    chosen: list[Unit] = []
+    left = list(wanted)
+    for index in evidence.rows():
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        best: tuple[Unit, list[Fact]] | None = None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or not all(matches(f, unit) for f in subject):
+                continue
+            shown = [f for f in left if matches_all([*subject, *times, f], unit, question) is True]
+            if shown and (best is None or len(shown) > len(best[1])):
+                best = (unit, shown)
+        if best is not None:
+            chosen.append(best[0])
+            left = [f for f in left if f not in best[1]]
+            if not left:
+                break
+            if len(chosen) >= MAX_BOUND_ROWS:
+                return None
+    if left or len(chosen) < 2:
+        return None
+    strongest = max(chosen, key=lambda u: u.strength)
+    return Match(strongest, tuple(chosen))
