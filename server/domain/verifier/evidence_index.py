@@ -332,3 +332,49 @@ _JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 def _unescaped(text: str) -> str:
     """`text` with its JSON \\uXXXX escapes decoded (surrogate escapes dropped)."""
     return _JSON_ESCAPE.sub(lambda m: "" if 0xD800 <= int(m.group(1), 16) <= 0xDFFF else chr(int(m.group(1), 16)), text)
+
+
+def may_name(units: Sequence[Unit], question: Optional[Unit], entities: Sequence[Fact]) -> list[Unit]:
+    """The units that may show every entity (in their own text, or in what their call asked): a substring
+    test of each entity's loosest forms, so it never drops a unit that matches() would accept."""
+    asked = question.lowered if question is not None else ""
+    wanted = [forms for forms in (_loose_forms(f) for f in entities) if not any(form in asked for form in forms)]
+    if not wanted:
+        return list(units)  # the call was about every one of them: any of its units may show the claim
+    return [u for u in units if all(any(form in u.lowered for form in forms) for forms in wanted)]
+
+
+def _loose_forms(fact: Fact) -> tuple[str, ...]:
+    key = fact.key
+    forms = [key, spaced_form(key)]
+    host, _, port = key.rpartition(":")
+    if host and port.isdigit():
+        forms.append(host)
+    if "/" in key:
+        forms.append(key.rstrip("/").rsplit("/", 1)[-1])
+    if key.endswith("s") and len(key) > 4:
+        forms.append(key[:-1])
+    return tuple(form for form in forms if form)
+
+
+def value_windows(facts: Sequence[Fact]) -> list[list[tuple[float, float]]]:
+    """For each quantity or count a unit itself must show (scope RESULT, an equality), the intervals one
+    of which a raw number of the unit must fall in (see _windows)."""
+    return [
+        w
+        for w in (
+            _windows(f)
+            for f in facts
+            if f.kind in (FactKind.QUANTITY, FactKind.COUNT)
+            and f.scope == Scope.RESULT
+            and f.quantity is not None
+            and not f.alternatives
+        )
+        if w is not None
+    ]
+
+
+def may_show_values(unit: Unit, windows: Sequence[list[tuple[float, float]]]) -> bool:
+    """Whether some raw number of the unit falls in each quantity's windows (never false for a unit
+    matches_all would accept)."""
+    return not windows or all(_any_in(unit.raw_values, w) for w in windows)

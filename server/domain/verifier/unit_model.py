@@ -88,6 +88,11 @@ class Unit:
         return tuple(self.read_numbers())
 
     @functools.cached_property
+    def raw_values(self) -> list[float]:
+        """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read."""
+        return sorted(float(v) for v in _RAW_NUMBER.findall(self.lowered.replace(",", "")))
+
+    @functools.cached_property
     def lowered(self) -> str:
         return normalize(self.text[:MAX_UNIT_TEXT]).lower()
 
@@ -151,6 +156,7 @@ class Unit:
         return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
 
 
+_RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
 _CLOCK_IN_TEXT = re.compile(
     r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
 )

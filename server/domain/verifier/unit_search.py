@@ -14,10 +14,16 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
+from evidence_trace.server.domain.verifier.evidence_index import (
+    Evidence,
+    Match,
+    may_name,
+    may_show_values,
+    value_windows,
+)
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_values
+from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, rival_values
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -119,26 +125,15 @@ def _ground(
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
-    rival: Optional[tuple[Unit, str]] = None
     entities = [f for f in facts if f.is_entity]
-    for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
+    windows = value_windows(facts)
+    for index in evidence.candidates(facts):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        about = [
-            u for u in units if u.strength >= Strength.INDIRECT and entities and all(matches(f, u) for f in entities)
-        ]
-        for unit in units:
-            if unit.strength == Strength.FAILED:
+        for unit in may_name(units, question, entities) if entities else units:
+            if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
                 continue
             verdict = matches_all(facts, unit, question)
-            if (
-                verdict is False
-                and rival is None
-                and (unit in about or (not entities and unit.strength >= Strength.INDIRECT))
-            ):
-                why = rival_values(facts, unit, question, alone=len(about) == 1)
-                if why:
-                    rival = (unit, why)
             if (
                 verdict is True
                 and unit.strength == Strength.QUESTION
@@ -166,7 +161,7 @@ def _ground(
     if best is not None and best.unit.strength == Strength.QUESTION:
         best = None
     if contradiction is None and best is None:
-        contradiction = rival
+        contradiction = _rival(facts, evidence)
     if contradiction is not None:
         unit, why = contradiction
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
@@ -182,6 +177,27 @@ def _ground(
         )
     missing = _missing(facts, evidence)
     return ClaimStatus.UNGROUNDED, (), missing, False
+
+
+def _rival(facts: Sequence[Fact], evidence: Evidence) -> Optional[tuple[Unit, str]]:
+    """A unit about the claim's subject that shows other values for it (rivals.py), searched only once
+    nothing grounds the claim: rows that mention its entities, units that name them all."""
+    if not any(f.kind in VALUE_KINDS for f in facts):
+        return None
+    entities = [f for f in facts if f.is_entity]
+    singled = any(f.kind in SPECIFIC_KINDS or f.kind in (FactKind.TIME, FactKind.SETTING) for f in facts)
+    for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        named = may_name(units, None, entities) if entities else units
+        about = [u for u in named if u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)]
+        if len(about) > 1 and not singled:
+            continue  # several units of one subject, none singled out: another one's value contradicts nothing
+        for unit in about:  # rival_values checks every fact itself: a unit showing them all is no rival
+            why = rival_values(facts, unit, question, alone=len(about) == 1)
+            if why:
+                return unit, why
+    return None
 
 
 def _weak_reason(unit: Unit, evidence: Evidence) -> str:
