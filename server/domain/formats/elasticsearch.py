@@ -38,9 +38,7 @@ def records(preview: Preview) -> Iterator[Record]:
     for index, hit in enumerate(preview.value["hits"]["hits"]):
         if not isinstance(hit, dict):
             continue
-        source = hit.get("_source")
-        if not isinstance(source, dict):
-            source = hit.get("fields") if isinstance(hit.get("fields"), dict) else {}
+        source = next((s for s in (hit.get("_source"), hit.get("fields")) if isinstance(s, dict)), {})
         item: dict[str, Any] = {key: hit[key] for key in ("_index", "_id") if key in hit}
         item.update(source)
         yield object_record(f"hits[{index}]", item, hint, ("hits", "hits", index))
