@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Callable, Optional
 
 from evidence_trace.server.domain.classifier.text import _SCAN_FACTOR, EXCERPT_LIMIT, _quoted, cut, first_text
-from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.model import Format, Preview, Record, lazy
 from evidence_trace.server.domain.formats.registry import recognise
 from evidence_trace.server.domain.model import Invocation, Outcome
 from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, JsonPreview, value_span
@@ -38,7 +37,7 @@ class ToolCall:
         """The raw output preview."""
         return self.invocation.output_preview
 
-    @functools.cached_property
+    @lazy
     def view(self) -> Preview:
         """The preview as the evidence formats read it (domain/formats/)."""
         inv = self.invocation
@@ -49,7 +48,7 @@ class ToolCall:
         """The preview read as JSON (whole or cut), or None when it is not JSON."""
         return self.view.json
 
-    @functools.cached_property
+    @lazy
     def format(self) -> Format:
         """The evidence format that recognises the preview."""
         return recognise(self.view)
