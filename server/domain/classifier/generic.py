@@ -54,6 +54,8 @@ def _judge_generic(call: ToolCall) -> Finding:
         return Finding(Outcome.DIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     if hint == EvidenceHint.NO_HIT:
         return Finding(Outcome.NO_HIT, note="the agent marked the output as no hit" + _query_suffix(call))
+    if hint == EvidenceHint.INDIRECT:
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     return _judge_unhinted(call)
 
 
