@@ -667,3 +667,28 @@ def test_no_unit_of_a_listing_holds_two_records() -> None:
         for unit in units:
             named = {s for s in subjects if s in unit.text}
             assert len(named) <= 1 or case.format_id == "generic_json", (case.format_id, unit.ref, named)
+
+
+@pytest.mark.parametrize(
+    ("text", "format_id"),
+    [
+        (
+            "NAME                       CPU(cores)   MEMORY(bytes)\ncheckout-6f7d9c8b5-x2lqp   912m         1830Mi\n",
+            "kubectl_table",
+        ),
+        ("ERROR payment-service: timeout, retrying\nINFO order-service: done, ok\n", "log_lines"),
+        ("2026-12-10T01:35:02Z WARN cart: slow, 812 ms\n2026-12-10T01:35:03Z INFO cart: ok, 12 ms\n", "log_lines"),
+        ("支付服务, 状态, 延迟\n正常, 200, 35\n", "csv"),
+    ],
+)
+def test_lookalike_shapes_go_to_the_right_format(text: str, format_id: str) -> None:
+    assert recognise(Preview(text, "read_output")).id == format_id
+
+
+def test_a_direct_records_note_names_why_and_where() -> None:
+    classified = classify(invocation("kubectl_get", KUBECTL_PODS_BAD))
+    assert classified.note == "CrashLoopBackOff checkout-6f7d9c8b5-x2lqp: row 1"
+    assert classified.excerpt == KUBECTL_PODS_BAD.splitlines()[1]
+    classified = classify(invocation("search_logs_es", CASES[0].direct))
+    assert classified.note == "ERROR payment-service: hits[0]"
+    assert classified.excerpt.startswith('{"_index": "logs-payments-2026.12.10", "_id": "hit0"')

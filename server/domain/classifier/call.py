@@ -7,6 +7,7 @@ import dataclasses
 from typing import Callable, Optional
 
 from evidence_trace.server.domain.classifier.text import _SCAN_FACTOR, EXCERPT_LIMIT, _quoted, cut, first_text
+from evidence_trace.server.domain.formats.fields import ERROR_LEVELS
 from evidence_trace.server.domain.formats.model import Format, Preview, Record, lazy
 from evidence_trace.server.domain.formats.registry import recognise
 from evidence_trace.server.domain.model import Invocation, Outcome
@@ -135,11 +136,8 @@ def record_excerpt(call: ToolCall, record: Record) -> str:
 
 
 def record_note(record: Record) -> str:
-    """What made a record a hit: 'ERROR payment-service: hits[2]', 'CrashLoopBackOff payment-7d9: row 1'."""
-    why = " ".join(
-        part for part in (record.level if record.direct and not record.problem else "", record.problem) if part
-    )
-    if record.state == "firing" and not why:
-        why = "firing"
-    head = " ".join(part for part in (why, record.subject) if part)
+    """What made a record a hit, and where: 'ERROR payment-service: hits[2]', 'CrashLoopBackOff checkout-6f7: row 1'."""
+    error = record.level if record.level in ERROR_LEVELS else ""
+    parts = (error, record.problem, "firing" if record.state == "firing" else "", record.subject)
+    head = " ".join(part for part in parts if part)
     return f"{head}: {record.ref}" if head else record.ref
