@@ -692,3 +692,24 @@ def test_a_direct_records_note_names_why_and_where() -> None:
     classified = classify(invocation("search_logs_es", CASES[0].direct))
     assert classified.note == "ERROR payment-service: hits[0]"
     assert classified.excerpt.startswith('{"_index": "logs-payments-2026.12.10", "_id": "hit0"')
+
+
+@pytest.mark.parametrize(
+    ("body", "note"),
+    [
+        (
+            {"status": "error", "errorType": "bad_data", "error": 'parse error at char 12: unexpected "}"'},
+            'bad_data: parse error at char 12: unexpected "}"',
+        ),
+        (
+            {"error": {"type": "index_not_found_exception", "reason": "no such index [logs-x]"}, "status": 404},
+            "HTTP 404: index_not_found_exception: no such index [logs-x]",
+        ),
+        ({"error": "查询语法错误", "status": 400}, "HTTP 400: 查询语法错误"),
+    ],
+)
+def test_an_apis_error_envelope_is_a_failed_call_not_a_finding(body: dict[str, Any], note: str) -> None:
+    classified = classify(invocation("search_anything", json.dumps(body, ensure_ascii=False)))
+    assert (classified.outcome, classified.note) == (Outcome.FAILED, f"the tool's response reports an error: {note}")
+    ok = classify(invocation("search_anything", json.dumps({"status": "ok", "items": [{"id": 1}]})))
+    assert ok.outcome == Outcome.INDIRECT_SUPPORT
