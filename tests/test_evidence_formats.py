@@ -667,3 +667,49 @@ def test_no_unit_of_a_listing_holds_two_records() -> None:
         for unit in units:
             named = {s for s in subjects if s in unit.text}
             assert len(named) <= 1 or case.format_id == "generic_json", (case.format_id, unit.ref, named)
+
+
+@pytest.mark.parametrize(
+    ("text", "format_id"),
+    [
+        (
+            "NAME                       CPU(cores)   MEMORY(bytes)\ncheckout-6f7d9c8b5-x2lqp   912m         1830Mi\n",
+            "kubectl_table",
+        ),
+        ("ERROR payment-service: timeout, retrying\nINFO order-service: done, ok\n", "log_lines"),
+        ("2026-12-10T01:35:02Z WARN cart: slow, 812 ms\n2026-12-10T01:35:03Z INFO cart: ok, 12 ms\n", "log_lines"),
+        ("支付服务, 状态, 延迟\n正常, 200, 35\n", "csv"),
+    ],
+)
+def test_lookalike_shapes_go_to_the_right_format(text: str, format_id: str) -> None:
+    assert recognise(Preview(text, "read_output")).id == format_id
+
+
+def test_a_direct_records_note_names_why_and_where() -> None:
+    classified = classify(invocation("kubectl_get", KUBECTL_PODS_BAD))
+    assert classified.note == "CrashLoopBackOff checkout-6f7d9c8b5-x2lqp: row 1"
+    assert classified.excerpt == KUBECTL_PODS_BAD.splitlines()[1]
+    classified = classify(invocation("search_logs_es", CASES[0].direct))
+    assert classified.note == "ERROR payment-service: hits[0]"
+    assert classified.excerpt.startswith('{"_index": "logs-payments-2026.12.10", "_id": "hit0"')
+
+
+@pytest.mark.parametrize(
+    ("body", "note"),
+    [
+        (
+            {"status": "error", "errorType": "bad_data", "error": 'parse error at char 12: unexpected "}"'},
+            'bad_data: parse error at char 12: unexpected "}"',
+        ),
+        (
+            {"error": {"type": "index_not_found_exception", "reason": "no such index [logs-x]"}, "status": 404},
+            "HTTP 404: index_not_found_exception: no such index [logs-x]",
+        ),
+        ({"error": "查询语法错误", "status": 400}, "HTTP 400: 查询语法错误"),
+    ],
+)
+def test_an_apis_error_envelope_is_a_failed_call_not_a_finding(body: dict[str, Any], note: str) -> None:
+    classified = classify(invocation("search_anything", json.dumps(body, ensure_ascii=False)))
+    assert (classified.outcome, classified.note) == (Outcome.FAILED, f"the tool's response reports an error: {note}")
+    ok = classify(invocation("search_anything", json.dumps({"status": "ok", "items": [{"id": 1}]})))
+    assert ok.outcome == Outcome.INDIRECT_SUPPORT

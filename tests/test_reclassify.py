@@ -18,9 +18,15 @@ def _age_rows(db_url: str, outcome: int) -> None:
     with db.connection_context():
         db.execute_sql(
             f"UPDATE tool_invocation SET classifier_version = {db.param}, outcome = {db.param}, "
-            f"excerpt = '', note = ''",
+            f"excerpt = '', note = '', format_id = ''",
             (CLASSIFIER_VERSION - 1, outcome),
         )
+
+
+def _format_ids(db_url: str) -> set[str]:
+    db = open_database(db_url)
+    with db.connection_context():
+        return {row[0] for row in db.execute_sql("SELECT format_id FROM tool_invocation").fetchall()}
 
 
 def _levels(stub) -> list[int]:
@@ -31,6 +37,8 @@ def test_older_rows_are_reclassified_by_the_current_rules(server, stub, db_url):
     for i in range(7):  # an ERROR log entry: direct support under the current rules
         stub.RecordInvocation(pb.RecordInvocationRequest(invocation=invocation(invocation_id=f"r{i}")), timeout=10)
     assert _levels(stub) == [pb.EVIDENCE_LEVEL_DIRECT]
+    recorded = _format_ids(db_url)
+    assert len(recorded) == 1 and "" not in recorded  # the evidence format the preview was read as
     _age_rows(db_url, pb.INVOCATION_OUTCOME_NO_HIT)  # what "older rules" had said
     assert _levels(stub) == [pb.EVIDENCE_LEVEL_NO_EVIDENCE]  # summaries read the stored outcome
 
@@ -42,6 +50,7 @@ def test_older_rows_are_reclassified_by_the_current_rules(server, stub, db_url):
     assert _levels(stub) == [pb.EVIDENCE_LEVEL_DIRECT]
     entry = stub.SummarizeSession(pb.SummarizeSessionRequest(session_id="s-1"), timeout=10).entries[0]
     assert "ERROR" in entry.direct_hit_excerpt  # the excerpt is rebuilt too
+    assert _format_ids(db_url) == recorded  # and the format id
     assert store.stale_count(CLASSIFIER_VERSION) == 0
     assert reclassify(store).rows == 0  # nothing left to do
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Callable, Optional
 
 from evidence_trace.server.domain.classifier.text import _SCAN_FACTOR, EXCERPT_LIMIT, _quoted, cut, first_text
-from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.fields import ERROR_LEVELS
+from evidence_trace.server.domain.formats.model import Format, Preview, Record, lazy
 from evidence_trace.server.domain.formats.registry import recognise
 from evidence_trace.server.domain.model import Invocation, Outcome
 from evidence_trace.server.domain.payloads import TRUNCATION_MARK, JsonPath, JsonPreview, value_span
@@ -38,7 +38,7 @@ class ToolCall:
         """The raw output preview."""
         return self.invocation.output_preview
 
-    @functools.cached_property
+    @lazy
     def view(self) -> Preview:
         """The preview as the evidence formats read it (domain/formats/)."""
         inv = self.invocation
@@ -49,7 +49,7 @@ class ToolCall:
         """The preview read as JSON (whole or cut), or None when it is not JSON."""
         return self.view.json
 
-    @functools.cached_property
+    @lazy
     def format(self) -> Format:
         """The evidence format that recognises the preview."""
         return recognise(self.view)
@@ -136,11 +136,8 @@ def record_excerpt(call: ToolCall, record: Record) -> str:
 
 
 def record_note(record: Record) -> str:
-    """What made a record a hit: 'ERROR payment-service: hits[2]', 'CrashLoopBackOff payment-7d9: row 1'."""
-    why = " ".join(
-        part for part in (record.level if record.direct and not record.problem else "", record.problem) if part
-    )
-    if record.state == "firing" and not why:
-        why = "firing"
-    head = " ".join(part for part in (why, record.subject) if part)
+    """What made a record a hit, and where: 'ERROR payment-service: hits[2]', 'CrashLoopBackOff checkout-6f7: row 1'."""
+    error = record.level if record.level in ERROR_LEVELS else ""
+    parts = (error, record.problem, "firing" if record.state == "firing" else "", record.subject)
+    head = " ".join(part for part in parts if part)
     return f"{head}: {record.ref}" if head else record.ref

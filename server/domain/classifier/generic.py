@@ -54,6 +54,8 @@ def _judge_generic(call: ToolCall) -> Finding:
         return Finding(Outcome.DIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     if hint == EvidenceHint.NO_HIT:
         return Finding(Outcome.NO_HIT, note="the agent marked the output as no hit" + _query_suffix(call))
+    if hint == EvidenceHint.INDIRECT:
+        return Finding(Outcome.INDIRECT_SUPPORT, excerpt=_preview_excerpt(call))
     return _judge_unhinted(call)
 
 
@@ -63,6 +65,8 @@ def _judge_unhinted(call: ToolCall) -> Finding:
     if not call.preview.strip():
         return Finding(Outcome.NO_HIT, note="returned no output" + _query_suffix(call))
     reading = call.format.read(call.view)
+    if reading.outcome == Outcome.FAILED:
+        return Finding(Outcome.FAILED, note=f"the tool's response reports an error: {reading.note}")
     if reading.outcome == Outcome.NO_HIT:
         reason = reading.note or "returned no records"
         return Finding(Outcome.NO_HIT, note=f"{reason} ({call.format.id})" + _query_suffix(call))

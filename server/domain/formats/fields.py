@@ -1,6 +1,6 @@
 """The field maps and vocabularies every evidence format reads through.
 
-A record's level, subject, time, message, value and total are read from the
+A record's level, subject, time, message and problem are read from the
 first of these field names that it holds (a dotted name is also looked up as a
 path: "log.level" is `{"log": {"level": ...}}`), and a level word means the same
 in every format: `levelname: ERROR`, `severity: error`, `log.level: err`,
@@ -91,8 +91,6 @@ SUBJECT_FIELDS = (
     "name",
     "NAME",
 )
-VALUE_FIELDS = ("value", "doc_count", "count")
-TOTAL_FIELDS = ("total", "totalCount", "total_count", "resultCount", "count", "hits.total")
 STATUS_FIELDS = ("status", "status_code", "statusCode", "http.status_code", "http.response.status_code", "code")
 
 PROBLEM_STATES: Mapping[str, str] = types.MappingProxyType(
@@ -169,15 +167,7 @@ ECHOED_FIELDS = frozenset(
 _PARTS: Mapping[str, tuple[str, ...]] = types.MappingProxyType(
     {
         name: tuple(name.split("."))
-        for names in (
-            LEVEL_FIELDS,
-            TIME_FIELDS,
-            MESSAGE_FIELDS,
-            SUBJECT_FIELDS,
-            VALUE_FIELDS,
-            TOTAL_FIELDS,
-            STATUS_FIELDS,
-        )
+        for names in (LEVEL_FIELDS, TIME_FIELDS, MESSAGE_FIELDS, SUBJECT_FIELDS, STATUS_FIELDS)
         for name in names
         if "." in name
     }

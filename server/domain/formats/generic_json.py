@@ -7,7 +7,9 @@ lists are read in turn (`services[0].pods[1]`). Nested objects are walked
 through (`data.items[0]`). The top level's scalars that are not echoed
 question parameters form the header. An object with no list anywhere is one
 record (`result`); one whose lists are all empty and that says nothing
-else (a status "success", a count 0, echoed parameters) is an empty result. The whole response is never one unit when it holds a list.
+else (a status "success", a count 0, echoed parameters) is an empty result. The whole response is never one unit when it holds a list. An API's
+error envelope (Prometheus/Loki `"status": "error"`, Elasticsearch's `error`
+with an HTTP status) is a failed call at record time.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any, Iterator
 
 from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS
 from evidence_trace.server.domain.formats.json_records import element_record, findings, header_record, object_record
-from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.model import Format, Preview, Reading, Record, judge
+from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import JsonPath
 
 _MAX_DEPTH = 12
@@ -98,4 +101,28 @@ def _list(ref: str, items: list[Any], hint: str, path: JsonPath, depth: int) -> 
                 yield record
 
 
-FORMAT = Format("generic_json", _recognise, records)
+def failure(value: Any) -> str:
+    """What an API's error envelope says, or "": Prometheus/Loki `{"status": "error", "errorType", "error"}`,
+    Elasticsearch `{"error": {"type", "reason"}, "status": 400}`."""
+    if not isinstance(value, dict):
+        return ""
+    if value.get("status") == "error" and ("error" in value or "errorType" in value):
+        parts = (value.get("errorType"), value.get("error"))
+        return ": ".join(str(part) for part in parts if isinstance(part, str) and part) or "error"
+    error, status = value.get("error"), value.get("status")
+    if error and isinstance(status, int) and not isinstance(status, bool) and 400 <= status <= 599:
+        if isinstance(error, dict):
+            error = ": ".join(str(error[key]) for key in ("type", "reason") if isinstance(error.get(key), str))
+        return f"HTTP {status}: {error}" if isinstance(error, str) and error else f"HTTP {status}"
+    return ""
+
+
+def classify(preview: Preview) -> Reading:
+    """An API's error envelope is a failed call; otherwise the default verdict over the records."""
+    reason = failure(preview.value)
+    if reason:
+        return Reading(Outcome.FAILED, note=reason)
+    return judge(records(preview))
+
+
+FORMAT = Format("generic_json", _recognise, records, classify)

@@ -15,6 +15,7 @@ from evidence_trace.server.domain.formats.lines import json_line, line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 
 _SPACE = re.compile(r"\s*")
+_FIRST_LINE_LIMIT = 4096  # a first line longer than this is read as one JSON document
 
 
 def _recognise(preview: Preview) -> bool:
@@ -22,7 +23,7 @@ def _recognise(preview: Preview) -> bool:
         return False
     text = preview.text
     start = _SPACE.match(text).end()  # type: ignore[union-attr]  # \s* always matches
-    end = text.find("\n", start)
+    end = text.find("\n", start, start + _FIRST_LINE_LIMIT)
     if end < 0:
         return False
     after = _SPACE.match(text, end).end()  # type: ignore[union-attr]

@@ -23,12 +23,11 @@ from evidence_trace.server.domain.formats.model import Format, Preview, Reading,
 from evidence_trace.server.domain.formats.tables import Row, read_cells, table_records
 from evidence_trace.server.domain.model import Outcome
 
-_HEADER_WORD = r"[A-Z][A-Z0-9_()%/.\-]*(?: [A-Z][A-Z0-9_()%/.\-]*)*"
+_HEADER_WORD = r"[A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?(?: [A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?)*"  # CPU(cores)
 _HEADER = re.compile(rf"{_HEADER_WORD}(?: {{2,}}{_HEADER_WORD})+")
 _COLUMN = re.compile(_HEADER_WORD)
 _CELL_BREAK = re.compile(r"\s{2,}")
 _NOTHING = "No resources found"
-_EVENT_COLUMNS = frozenset({"REASON", "OBJECT", "INVOLVED OBJECT"})
 _AGE_PART = re.compile(r"([0-9]+)([smhdy])")
 _AGE_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "y": 31536000}
 _DESCRIBE_NAME = re.compile(r"Name:\s+(\S+)")
@@ -45,7 +44,8 @@ def _header(preview: Preview) -> list[str]:
 def _is_events(preview: Preview) -> bool:
     columns = _header(preview)
     if columns:
-        return "REASON" in columns and bool(_EVENT_COLUMNS & set(columns) - {"REASON"} or "LAST SEEN" in columns)
+        named = set(columns)
+        return "REASON" in named and bool({"OBJECT", "INVOLVED OBJECT", "LAST SEEN"} & named)
     return preview.first_line.startswith(_NOTHING) and "event" in preview.tool_name.lower()
 
 

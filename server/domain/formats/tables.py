@@ -16,9 +16,12 @@ from typing import Callable, Iterator
 
 from evidence_trace.server.domain.formats.fields import level_of, problem_of, subject_of
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.payloads import parse_log_line
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_of
 
-_COLUMN_NAME = re.compile(r"[A-Za-z_\u4e00-\u9fff][\w .()/%#:\-\u4e00-\u9fff]{0,48}")
+_COLUMN_NAME = re.compile(
+    r"[A-Za-z_\u4e00-\u9fff][\w()/%#.\-\u4e00-\u9fff]{0,40}(?: [\w()/%#.\-\u4e00-\u9fff]{1,40}){0,2}"
+)
 _MARKDOWN_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?")
 
 Row = tuple[int, str, list[str]]
@@ -51,8 +54,10 @@ def table_records(columns: list[str], rows: Iterator[Row], read: Reader = read_c
 
 
 def _delimited(preview: Preview, delimiter: str) -> bool:
+    """A first line of column names (at most three words each, no log level) split by the delimiter,
+    and a next line at least as wide."""
     header = preview.first_line
-    if header.count(delimiter) < 1 or header.startswith(("{", "[", "|")):
+    if header.count(delimiter) < 1 or header.startswith(("{", "[", "|")) or _leveled(header):
         return False
     names = [cell.strip().strip('"') for cell in header.split(delimiter)]
     if not all(_COLUMN_NAME.fullmatch(name) for name in names):
@@ -67,6 +72,11 @@ def _delimited_records(preview: Preview, delimiter: str) -> Iterator[Record]:
     header = [cell.strip() for cell in next(parsed, [])]
     rows = ((number, line, [cell.strip() for cell in cells]) for (number, line), cells in zip(numbered[1:], parsed))
     return table_records(header, rows)
+
+
+def _leveled(line: str) -> bool:
+    entry = parse_log_line(line)
+    return entry is not None and bool(entry.level)
 
 
 def _markdown(preview: Preview) -> bool:

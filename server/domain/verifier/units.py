@@ -21,8 +21,8 @@ what was found.
 This module cuts rows into units: each row's records come from its evidence
 format (domain/formats/registry.py: the stored format id, else the one that
 recognises the preview), the same reader the classifier uses at record time.
-What a unit is lives in unit_model.py, reading its numbers in unit_numbers.py (Unit, Number, Strength, Family and numbers_in_text
-are re-exported here).
+What a unit is lives in unit_model.py, reading its numbers in unit_numbers.py
+(Unit, Number, Strength, Family, family_of and numbers_in_text are re-exported here).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
 
         units.append(make(ref="error", kind="error", text=text, read_numbers=failure_numbers))
     else:
-        for r in _pieces(row, family):
+        for r in _records(row):
             units.append(
                 make(
                     ref=r.ref,
@@ -118,7 +118,7 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
     return units
 
 
-def _pieces(row: EvidenceRow, family: Family) -> Iterator[Record]:
+def _records(row: EvidenceRow) -> Iterator[Record]:
     """The row's records, read by its stored format (domain/formats/), else the format that recognises it."""
     preview = Preview(row.preview, row.tool_name, row.params, _metric_hint(row))
     return format_for(preview, row.format_id).records(preview)
