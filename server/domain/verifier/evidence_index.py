@@ -236,12 +236,25 @@ class Evidence:
         """Every number in a row's raw text, sorted."""
         found = self._values.get(index)
         if found is None:
-            found = sorted(float(v) for v in _RAW_NUMBER.findall(self.raw(index).replace(",", "")))
+            found = raw_numbers(self.raw(index))
             self._values[index] = found
         return found
 
 
-_RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
+_RAW_NUMBER = re.compile(r"[0-9]+(?:,[0-9]+)*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
+
+
+def raw_numbers(text: str) -> list[float]:
+    """Every number of a text, sorted; "1,284" is read both as 1284 (a thousands separator) and as 1 and
+    284 (a CSV row's cells), so a filter on these values never drops a reading."""
+    found = []
+    for token in _RAW_NUMBER.findall(text):
+        if "," in token:
+            found.append(float(token.replace(",", "")))
+            found.extend(float(part) for part in token.split(",") if part)
+        else:
+            found.append(float(token))
+    return sorted(found)
 # Every factor by which a stated number can be read against a number in the text, per dimension.
 _FACTORS = {
     Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),

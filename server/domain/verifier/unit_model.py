@@ -90,7 +90,9 @@ class Unit:
     @functools.cached_property
     def raw_values(self) -> list[float]:
         """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read."""
-        return sorted(float(v) for v in _RAW_NUMBER.findall(self.lowered.replace(",", "")))
+        from evidence_trace.server.domain.verifier.evidence_index import raw_numbers  # noqa: PLC0415 - a cycle
+
+        return raw_numbers(self.lowered)
 
     @functools.cached_property
     def lowered(self) -> str:
@@ -156,7 +158,6 @@ class Unit:
         return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
 
 
-_RAW_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
 _CLOCK_IN_TEXT = re.compile(
     r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
 )
