@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping, Optional
 
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
+from evidence_trace.server.store.db import sqlite_url_pragmas
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,255}")
@@ -125,6 +126,11 @@ class Settings:
         scheme = urllib.parse.urlparse(self.database_url).scheme
         if scheme not in ("sqlite", "postgresql", "postgres"):
             raise SettingsError(f"database URL {self.database_url!r}: use sqlite:///PATH or postgresql://...")
+        if scheme == "sqlite":
+            try:
+                sqlite_url_pragmas(urllib.parse.urlparse(self.database_url))
+            except ValueError as exc:
+                raise SettingsError(f"database URL: {exc}") from None
         if self.durability not in ("full", "normal"):
             raise SettingsError(f"durability {self.durability!r}: use 'full' or 'normal'")
         for name in ("max_workers", "pool_size", "max_message_bytes", "busy_timeout_ms"):

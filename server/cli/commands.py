@@ -26,6 +26,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError, NotFoundError
 from evidence_trace.client.rpcs import auth_metadata, typed_errors
 from evidence_trace.server.cli import output as out
+from evidence_trace.server.rpc.health import HEALTH_CAUSE_KEY
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 EXIT_OK = 0
@@ -219,11 +220,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "health",
         parents=[common],
         help="check the server's gRPC health service (exit 0 if serving)",
-        description="Ask the standard grpc.health.v1 service whether the server is serving: exit "
-        "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
-        "HEALTHCHECK.",
+        description="Ask the standard grpc.health.v1 service whether the server and its service are "
+        "serving: exit 0 when SERVING, 1 otherwise (naming which is not, and why: for example a full "
+        "disk), 3 when unreachable. Used by the container's HEALTHCHECK.",
     )
-    p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
+    p.add_argument(
+        "--service",
+        default=None,
+        help=f"the one service name to check (default: the whole server, then {_SERVICE_NAME}, "
+        "which is NOT_SERVING while the server cannot store writes)",
+    )
     p.add_argument(
         "--local",
         action="store_true",
@@ -415,20 +421,34 @@ def _chat(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO,
 
 def _health(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
     # The SDK does not wrap the standard health service: call it on the client's channel.
+    services = [args.service] if args.service is not None else ["", _SERVICE_NAME]
+    for service in services:
+        status, cause = _check_health(args, client, service, asked=args.service is not None)
+        if status == health_pb2.HealthCheckResponse.SERVING:
+            continue
+        name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
+        which = service or "the server"
+        if args.json:
+            print(json.dumps({"status": name, "service": service, "cause": cause}), file=stdout)
+        else:
+            print(name, file=stdout)
+        raise CommandError(f"{which} is {name}" + (f": {cause}" if cause else ""), EXIT_NOT_FOUND)
+    print(json.dumps({"status": "SERVING"}) if args.json else "SERVING", file=stdout)
+
+
+def _check_health(args: argparse.Namespace, client: EvidenceTraceClient, service: str, asked: bool) -> tuple[int, str]:
+    """A service's health status and, when it is not serving, the cause the server gave (rpc/health.py)."""
     try:
         with typed_errors():
-            response = health_pb2_grpc.HealthStub(client.channel).Check(
-                health_pb2.HealthCheckRequest(service=args.service),
-                timeout=args.timeout,
-                metadata=auth_metadata(args.token),
+            response, call = health_pb2_grpc.HealthStub(client.channel).Check.with_call(
+                health_pb2.HealthCheckRequest(service=service), timeout=args.timeout, metadata=auth_metadata(args.token)
             )
     except NotFoundError:
+        if not asked:  # an older server that does not report the service on its own: the server's status stands
+            return health_pb2.HealthCheckResponse.SERVING, ""
         # The health service answers a name it does not know with a bare NOT_FOUND.
         raise CommandError(
-            f"the server has no service named {args.service!r} (try {_SERVICE_NAME} or leave out --service)",
-            EXIT_NOT_FOUND,
+            f"the server has no service named {service!r} (try {_SERVICE_NAME} or leave out --service)", EXIT_NOT_FOUND
         ) from None
-    name = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
-    print(json.dumps({"status": name}) if args.json else name, file=stdout)
-    if response.status != health_pb2.HealthCheckResponse.SERVING:
-        raise CommandError(f"the server is {name}", EXIT_NOT_FOUND)
+    cause = dict(call.trailing_metadata() or ()).get(HEALTH_CAUSE_KEY, "")
+    return response.status, str(cause)

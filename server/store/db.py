@@ -62,6 +62,23 @@ def open_database(url: str, options: DatabaseOptions = DatabaseOptions()) -> pee
     raise ValueError(f"unsupported database URL scheme {parsed.scheme!r}: use sqlite:// or postgresql://")
 
 
+#: What a sqlite:// URL's query may set: `?max_page_count=N` caps the file at N pages
+#: (a write past it fails as a full disk would, STORAGE_FULL).
+SQLITE_URL_PRAGMAS = ("max_page_count",)
+
+
+def sqlite_url_pragmas(parsed: urllib.parse.ParseResult) -> dict[str, int]:
+    """The pragmas a sqlite:// URL's query sets; ValueError names an unknown or invalid one."""
+    pragmas: dict[str, int] = {}
+    for name, value in urllib.parse.parse_qsl(parsed.query, keep_blank_values=True):
+        if name not in SQLITE_URL_PRAGMAS:
+            raise ValueError(f"unknown sqlite URL parameter {name!r}: use {', '.join(SQLITE_URL_PRAGMAS)}")
+        if not value.isdigit() or int(value) < 1:
+            raise ValueError(f"sqlite URL parameter {name}={value!r}: use a positive whole number")
+        pragmas[name] = int(value)
+    return pragmas
+
+
 def _sqlite(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewee.SqliteDatabase:
     # sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite:///:memory:
     path = parsed.path[1:] if parsed.path.startswith("/") else parsed.path
@@ -78,6 +95,7 @@ def _sqlite(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewe
             "foreign_keys": 1,
             "synchronous": SQLITE_SYNCHRONOUS[options.durability],
             "busy_timeout": options.busy_timeout_ms,
+            **sqlite_url_pragmas(parsed),
         },
     )
 

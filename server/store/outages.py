@@ -107,11 +107,15 @@ class Outages:
                 failure.what,
                 failure.reason,
                 self.database,
-                failure,
+                _detail(failure),
             )
         elif new_kind:
             log.warning(
-                "storage failing differently: %s (%s) on %s: %s", failure.what, failure.reason, self.database, failure
+                "storage failing differently: %s (%s) on %s: %s",
+                failure.what,
+                failure.reason,
+                self.database,
+                _detail(failure),
             )
         self.tick()
 
@@ -182,4 +186,9 @@ class Outages:
             if self._since is None or self._last is None:
                 return ""
             last, seconds, refused = self._last, self._clock() - self._since, self._refused
-        return f"{last.what} ({last.reason}) for {seconds:.1f} s, {refused} write(s) refused: {last}"
+        return f"{last.what} ({last.reason}) for {seconds:.1f} s, {refused} write(s) refused: {_detail(last)}"
+
+
+def _detail(failure: StorageUnavailable) -> str:
+    """The failure's message without the words of its cause, which the line says already."""
+    return str(failure).removeprefix(f"{failure.what}: ")
