@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import collections
 import logging
+import re
 import sqlite3
 import urllib.request
 
 import pytest
 from conftest import make_settings
-from health_watch import NOT_SERVING, SERVICE, SERVING, HealthWatch
+from health_watch import NOT_SERVING, SERVICE, SERVING, HealthWatch, wait_until
 from ingest import Ingest
 from prometheus_client.parser import text_string_to_metric_families
+from serverproc import ServerProcess
 from stored import stored_invocation_ids, tool_call_count
 
 from evidence_trace.server.app import create_server
@@ -136,3 +138,49 @@ def test_a_full_disk_says_disk_full_turns_the_service_unhealthy_and_recovers_wit
     assert warnings == storage_lines[:1]  # nothing logged per call
     # Metrics: failed transactions by reason, and one outage.
     assert failures > 0 and outages == 1
+
+
+def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_the_workers(tmp_path, fault_report):
+    path = tmp_path / "et.db"
+    url = _capped_database(path)
+    env = {"EVIDENCE_TRACE_STORAGE_UNHEALTHY_AFTER_S": "0.5"}
+    with ServerProcess(url, "--workers", "2", "--http-listen", "127.0.0.1:0", env=env) as server:
+        metrics_url = next(
+            m.group(1) for m in (re.search(r"(http://\S+/metrics)", line) for line in server.output) if m
+        )
+        filler = Ingest(server.address, prefix="fill", threads=1, output_preview=PREVIEW)
+        filler.wait_for_errors(1)
+        ingest = Ingest(
+            server.address, prefix="full", output_preview=PREVIEW
+        )  # its own connection: maybe the other worker
+        ingest.wait_for_errors(50)
+        _free_space(path)
+        ingest.wait_for_acks(len(ingest.acknowledged) + 100)
+        filler.wait_for_acks(len(filler.acknowledged) + 10)
+        retried = filler.stop(resend_unacknowledged=True) + ingest.stop(resend_unacknowledged=True)
+
+        def lines(words: str) -> int:
+            return sum(f"evidence_trace.server.storage: {words}" in line for line in server.output)
+
+        wait_until(lambda: lines("storage recovered") == lines("storage failing") >= 1, "a recovery line per outage")
+        with urllib.request.urlopen(metrics_url, timeout=10) as response:
+            text = response.read().decode()
+        assert server.terminate() == 0
+    samples = {
+        (s.name, frozenset(s.labels.items())): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+    failures = samples.get(("evidence_trace_storage_failures_total", frozenset({("reason", "STORAGE_FULL")})), 0)
+    outages = samples.get(("evidence_trace_storage_outage_seconds_count", frozenset()), 0)
+    refused = sum(filler.refusals.values()) + sum(ingest.refusals.values())
+    fault_report(
+        refused=refused,
+        retries_acknowledged_after=retried,
+        failed_transactions_summed=failures,
+        outages_summed=outages,
+        outage_log_lines=lines("storage failing"),
+    )
+    assert outages == lines("storage recovered") >= 1  # one outage per worker that had one, summed
+    assert lines("storage failing") <= failures <= refused  # a failed transaction refuses one call or more
+    assert set(filler.refusals) | set(ingest.refusals) == {"UNAVAILABLE/STORAGE_FULL/retry-hint"}
