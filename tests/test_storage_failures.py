@@ -11,8 +11,8 @@ import threading
 import peewee
 import psycopg2
 import pytest
-from google.rpc import status_pb2
 from conftest import postgres_url_or_skip
+from google.rpc import status_pb2
 
 from evidence_trace.server.domain.errors import (
     StorageBusy,
