@@ -89,9 +89,14 @@ def _psycopg2() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseExcepti
 
 
 _PG_ERRORS, _PG_CONNECTION_ERRORS = _psycopg2()
-_DRIVER_ERRORS = (sqlite3.Error, *_PG_ERRORS)
+_DRIVER_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error, *_PG_ERRORS)
 #: First causes that are the database's failure, not a statement's: a cause no row names is still one.
-_OPERATIONAL = (sqlite3.OperationalError, peewee.OperationalError, peewee.InterfaceError, *_PG_CONNECTION_ERRORS)
+_OPERATIONAL: tuple[type[BaseException], ...] = (
+    sqlite3.OperationalError,
+    peewee.OperationalError,
+    peewee.InterfaceError,
+    *_PG_CONNECTION_ERRORS,
+)
 
 
 def _is_driver_error(exc: BaseException) -> bool:
@@ -146,4 +151,4 @@ def _postgres_cause(exc: BaseException) -> tuple[type[StorageUnavailable], str]:
 
 
 def _lost_connection(exc: BaseException) -> bool:
-    return isinstance(exc, (peewee.InterfaceError, *_PG_CONNECTION_ERRORS))
+    return isinstance(exc, peewee.InterfaceError) or isinstance(exc, _PG_CONNECTION_ERRORS)
