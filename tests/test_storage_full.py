@@ -58,8 +58,8 @@ def _free_space(path) -> None:
     conn.close()
 
 
-def _samples(port: int) -> dict[tuple[str, frozenset], float]:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+def _samples(metrics_url: str) -> dict[tuple[str, frozenset], float]:
+    with urllib.request.urlopen(metrics_url, timeout=10) as response:
         text = response.read().decode()
     return {
         (s.name, frozenset(s.labels.items())): s.value
@@ -96,7 +96,7 @@ def test_a_full_disk_says_disk_full_turns_the_service_unhealthy_and_recovers_wit
         retried = filler.stop(resend_unacknowledged=True) + ingest.stop(resend_unacknowledged=True)
         refused_in_all = sum(ingest.refusals.values()) + sum(filler.refusals.values())
         changes = health.stop()
-        samples = _samples(running.http_port)
+        samples = _samples(f"http://127.0.0.1:{running.http_port}/metrics")
     finally:
         running.stop(grace=1)
 
@@ -163,14 +163,8 @@ def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_th
             return sum(f"evidence_trace.server.storage: {words}" in line for line in server.output)
 
         wait_until(lambda: lines("storage recovered") == lines("storage failing") >= 1, "a recovery line per outage")
-        with urllib.request.urlopen(metrics_url, timeout=10) as response:
-            text = response.read().decode()
+        samples = _samples(metrics_url)
         assert server.terminate() == 0
-    samples = {
-        (s.name, frozenset(s.labels.items())): s.value
-        for family in text_string_to_metric_families(text)
-        for s in family.samples
-    }
     failures = samples.get(("evidence_trace_storage_failures_total", frozenset({("reason", "STORAGE_FULL")})), 0)
     outages = samples.get(("evidence_trace_storage_outage_seconds_count", frozenset()), 0)
     refused = sum(filler.refusals.values()) + sum(ingest.refusals.values())
