@@ -21,12 +21,11 @@ import time
 from typing import Iterator, Mapping, Optional, TextIO
 
 import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2
 
-from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError, NotFoundError
-from evidence_trace.client.rpcs import auth_metadata, typed_errors
+from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError
+from evidence_trace.server.cli import health
 from evidence_trace.server.cli import output as out
-from evidence_trace.server.rpc.health import HEALTH_CAUSE_KEY
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
 EXIT_OK = 0
@@ -420,35 +419,18 @@ def _chat(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO,
 
 
 def _health(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
-    # The SDK does not wrap the standard health service: call it on the client's channel.
-    services = [args.service] if args.service is not None else ["", _SERVICE_NAME]
-    for service in services:
-        status, cause = _check_health(args, client, service, asked=args.service is not None)
+    asked = args.service is not None
+    for service in [args.service] if asked else ["", _SERVICE_NAME]:
+        checked = health.check(client, service, args.timeout, args.token)
+        if checked is None and asked:
+            raise CommandError(
+                f"the server has no service named {service!r} (try {_SERVICE_NAME} or leave out --service)",
+                EXIT_NOT_FOUND,
+            )
+        status, cause = checked or (health_pb2.HealthCheckResponse.SERVING, "")  # an older server: "" stands
         if status == health_pb2.HealthCheckResponse.SERVING:
             continue
         name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
-        which = service or "the server"
-        if args.json:
-            print(json.dumps({"status": name, "service": service, "cause": cause}), file=stdout)
-        else:
-            print(name, file=stdout)
-        raise CommandError(f"{which} is {name}" + (f": {cause}" if cause else ""), EXIT_NOT_FOUND)
+        print(json.dumps({"status": name, "service": service, "cause": cause}) if args.json else name, file=stdout)
+        raise CommandError(f"{service or 'the server'} is {name}" + (f": {cause}" if cause else ""), EXIT_NOT_FOUND)
     print(json.dumps({"status": "SERVING"}) if args.json else "SERVING", file=stdout)
-
-
-def _check_health(args: argparse.Namespace, client: EvidenceTraceClient, service: str, asked: bool) -> tuple[int, str]:
-    """A service's health status and, when it is not serving, the cause the server gave (rpc/health.py)."""
-    try:
-        with typed_errors():
-            response, call = health_pb2_grpc.HealthStub(client.channel).Check.with_call(
-                health_pb2.HealthCheckRequest(service=service), timeout=args.timeout, metadata=auth_metadata(args.token)
-            )
-    except NotFoundError:
-        if not asked:  # an older server that does not report the service on its own: the server's status stands
-            return health_pb2.HealthCheckResponse.SERVING, ""
-        # The health service answers a name it does not know with a bare NOT_FOUND.
-        raise CommandError(
-            f"the server has no service named {service!r} (try {_SERVICE_NAME} or leave out --service)", EXIT_NOT_FOUND
-        ) from None
-    cause = dict(call.trailing_metadata() or ()).get(HEALTH_CAUSE_KEY, "")
-    return response.status, str(cause)
