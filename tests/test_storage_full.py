@@ -168,7 +168,12 @@ def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_th
     failures = samples.get(("evidence_trace_storage_failures_total", frozenset({("reason", "STORAGE_FULL")})), 0)
     outages = samples.get(("evidence_trace_storage_outage_seconds_count", frozenset()), 0)
     refused = sum(filler.refusals.values()) + sum(ingest.refusals.values())
+    rows = collections.Counter(stored_invocation_ids(url))
+    acknowledged = set(ingest.acknowledged) | set(filler.acknowledged)
     fault_report(
+        acknowledged=len(acknowledged),
+        missing=len(acknowledged - set(rows)),
+        duplicates=sum(n - 1 for n in rows.values() if n > 1),
         refused=refused,
         retries_acknowledged_after=retried,
         failed_transactions_summed=failures,
@@ -178,3 +183,5 @@ def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_th
     assert outages == lines("storage recovered") >= 1  # one outage per worker that had one, summed
     assert lines("storage failing") <= failures <= refused  # a failed transaction refuses one call or more
     assert set(filler.refusals) | set(ingest.refusals) == {"UNAVAILABLE/STORAGE_FULL/retry-hint"}
+    assert acknowledged <= set(rows) and all(n == 1 for n in rows.values())
+    assert set(ingest.unacknowledged) | set(filler.unacknowledged) <= acknowledged
