@@ -15,16 +15,6 @@ SERVING = "SERVING"
 NOT_SERVING = "NOT_SERVING"
 
 
-def check(address: str, service: str = SERVICE) -> tuple[str, str]:
-    """(status name, the cause the server gave in trailing metadata) of one health Check."""
-    with grpc.insecure_channel(address) as channel:
-        response, call = health_pb2_grpc.HealthStub(channel).Check.with_call(
-            health_pb2.HealthCheckRequest(service=service), timeout=10
-        )
-    cause = dict(call.trailing_metadata() or ()).get("evidence-trace-health-cause", "")
-    return health_pb2.HealthCheckResponse.ServingStatus.Name(response.status), str(cause)
-
-
 class HealthWatch:
     """Polls "" and SERVICE until stop(); `changes[name]` lists each status in the order it was seen."""
 
