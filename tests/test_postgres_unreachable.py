@@ -29,11 +29,13 @@ from evidence_trace.server.cli.main import main
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
 UNREACHABLE = "UNAVAILABLE/STORAGE_UNREACHABLE/retry-hint"
+PASSWORD = "pw-never-logged"
 
 
-def _through(proxy: TcpProxy, url: str) -> str:
+def _through(proxy: TcpProxy, url: str, password: str = "") -> str:
     parsed = urllib.parse.urlparse(url)
-    return parsed._replace(netloc=f"{parsed.username}@127.0.0.1:{proxy.port}").geturl()
+    user = f"{parsed.username}:{password}" if password else parsed.username
+    return parsed._replace(netloc=f"{user}@127.0.0.1:{proxy.port}").geturl()
 
 
 def _proxy(url: str) -> TcpProxy:
@@ -48,9 +50,11 @@ def _stored(url: str) -> collections.Counter:
 def test_postgres_unreachable_then_back_is_reported_once_and_loses_nothing(caplog, capsys, fault_report):
     url = postgres_url_or_skip()
     proxy = _proxy(url)
-    running = create_server(make_settings(_through(proxy, url), storage_unhealthy_after_s=0.5))
-    address = f"127.0.0.1:{running.port}"
     caplog.set_level(logging.INFO)
+    # A password in the URL (the test server trusts loopback, so it goes unused) must never reach the log.
+    running = create_server(make_settings(_through(proxy, url, PASSWORD), storage_unhealthy_after_s=0.5))
+    address = f"127.0.0.1:{running.port}"
+    startup = list(caplog.records)
     caplog.clear()
     try:
         health = HealthWatch(address)
@@ -97,7 +101,9 @@ def test_postgres_unreachable_then_back_is_reported_once_and_loses_nothing(caplo
     assert f"{SERVICE} is NOT_SERVING: database unreachable (STORAGE_UNREACHABLE)" in cli_err, cli_err
     assert [r.levelname for r in storage_lines] == ["WARNING", "INFO"], [r.getMessage() for r in storage_lines]
     started, recovered = (r.getMessage() for r in storage_lines)
-    assert started.startswith(f"storage failing: database unreachable (STORAGE_UNREACHABLE) on {_through(proxy, url)}")
+    redacted = _through(proxy, url, "***")
+    assert started.startswith(f"storage failing: database unreachable (STORAGE_UNREACHABLE) on {redacted}: ")
+    assert startup and not [r for r in startup + caplog.records if PASSWORD in r.getMessage()]
     assert recovered.endswith(f": {refused_in_all} write(s) refused during the outage")
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == storage_lines[:1]  # nothing per call
 
