@@ -145,9 +145,12 @@ def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_th
     url = _capped_database(path)
     env = {"EVIDENCE_TRACE_STORAGE_UNHEALTHY_AFTER_S": "0.5"}
     with ServerProcess(url, "--workers", "2", "--http-listen", "127.0.0.1:0", env=env) as server:
-        metrics_url = next(
-            m.group(1) for m in (re.search(r"(http://\S+/metrics)", line) for line in server.output) if m
-        )
+
+        def metrics_urls() -> list[str]:  # printed just after "listening on", all that ServerProcess waits for
+            return [m.group(1) for m in (re.search(r"(http://\S+/metrics)", line) for line in server.output) if m]
+
+        wait_until(lambda: bool(metrics_urls()), "the metrics address printed")
+        metrics_url = metrics_urls()[0]
         filler = Ingest(server.address, prefix="fill", threads=1, output_preview=PREVIEW)
         filler.wait_for_errors(1)
         ingest = Ingest(
