@@ -30,6 +30,7 @@ from evidence_trace.server.domain.verifier.zones import EvidenceZones
 from evidence_trace.server.rpc.auth import current_tenant, is_loopback_listen
 from evidence_trace.server.rpc.decoding import add_service
 from evidence_trace.server.rpc.guards import Guards, bind
+from evidence_trace.server.rpc.health import ExplainedHealth
 from evidence_trace.server.rpc.metrics import Metrics, MetricsInterceptor
 from evidence_trace.server.rpc.otlp import SERVICE_NAME as OTLP_SERVICE_NAME
 from evidence_trace.server.rpc.otlp import OtlpTraceServicer, add_otlp_service
@@ -39,6 +40,7 @@ from evidence_trace.server.rpc.tokens import load_tokens
 from evidence_trace.server.settings import Settings, VerifierSettings
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
+from evidence_trace.server.store.outages import OutagePolicy, Outages
 from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.services import UseCases, build_use_cases
 from evidence_trace.server.web.endpoint import HttpEndpoint, bind_http
@@ -51,6 +53,8 @@ log = logging.getLogger("evidence_trace.server")
 GIL_SWITCH_INTERVAL_S = 0.001
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["EvidenceTraceService"].full_name
+#: The services that write: NOT_SERVING while writes fail (docs/reliability.md#storage-outages); "" stays SERVING.
+WRITE_SERVICES = (SERVICE_NAME, OTLP_SERVICE_NAME)
 
 
 class BindError(OSError):
@@ -150,9 +154,20 @@ def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
     db = _open_database(settings)
     version = migrate(db)
     log.info("database %s at schema version %d", _redacted(settings.database_url), version)
-    use_cases = _build_use_cases(settings, db, sibling_writers=worker)
-    writer = use_cases.writer
     metrics = Metrics() if settings.http_address else None
+    outages = Outages(
+        _redacted(settings.database_url),
+        OutagePolicy(
+            unhealthy_after_s=settings.storage_unhealthy_after_s,
+            report_every_s=settings.storage_report_every_s,
+            probe_every_s=settings.storage_probe_every_s,
+        ),
+        on_health=lambda serving: health_servicer.set_serving(WRITE_SERVICES, serving),
+        observer=metrics,
+    )
+    health_servicer = ExplainedHealth(lambda service: outages.describe() if service in WRITE_SERVICES else "")
+    use_cases = _build_use_cases(settings, db, sibling_writers=worker, outages=outages)
+    writer = use_cases.writer
     shutdown = ShutdownSignal()  # set by stop(): streams end, verifier calls are cut within the grace period
     servicer = EvidenceTraceServicer(
         use_cases, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant, shutdown=shutdown
@@ -172,7 +187,6 @@ def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
     add_otlp_service(
         OtlpTraceServicer(use_cases.otlp, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant), server
     )
-    health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (
@@ -215,7 +229,7 @@ def _open_database(settings: Settings):
     )
 
 
-def _build_use_cases(settings: Settings, db, *, sibling_writers: bool) -> UseCases:
+def _build_use_cases(settings: Settings, db, *, sibling_writers: bool, outages: Optional[Outages] = None) -> UseCases:
     gate = Gate(
         build_verifier(settings.verifier),
         claim_floor=settings.verifier.claim_floor,
@@ -229,6 +243,7 @@ def _build_use_cases(settings: Settings, db, *, sibling_writers: bool) -> UseCas
         settings.watch_poll_s,
         settings.otlp_session_attribute,
         sibling_writers=sibling_writers,
+        outages=outages,
     )
 
 

@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping, Optional
 from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.zones import EvidenceZones
 from evidence_trace.server.rpc.tokens import TokenFileError, load_tokens
+from evidence_trace.server.store.db import sqlite_url_pragmas
 
 ENV_PREFIX = "EVIDENCE_TRACE_"
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,255}")
@@ -79,6 +80,13 @@ class Settings:
     #: Milliseconds a SQLite write waits for a lock held by another process
     #: before the call fails with UNAVAILABLE (reason STORAGE_BUSY).
     busy_timeout_ms: int = 5000
+    #: Seconds writes must have been failing (a storage outage) before the health of the
+    #: write services (evidence_trace.v1.EvidenceTraceService, OTLP) turns NOT_SERVING.
+    storage_unhealthy_after_s: float = 5.0
+    #: Seconds between the log lines that say a storage outage goes on (docs/reliability.md).
+    storage_report_every_s: float = 60.0
+    #: Seconds without a write, during a storage outage, after which the writer probes the store.
+    storage_probe_every_s: float = 1.0
     #: Row size limits (docs/contract.md).
     limits: Limits = Limits()
     #: The Chat verifier.
@@ -126,6 +134,11 @@ class Settings:
         scheme = urllib.parse.urlparse(self.database_url).scheme
         if scheme not in ("sqlite", "postgresql", "postgres"):
             raise SettingsError(f"database URL {self.database_url!r}: use sqlite:///PATH or postgresql://...")
+        if scheme == "sqlite":
+            try:
+                sqlite_url_pragmas(urllib.parse.urlparse(self.database_url))
+            except ValueError as exc:
+                raise SettingsError(f"database URL: {exc}") from None
         if self.durability not in ("full", "normal"):
             raise SettingsError(f"durability {self.durability!r}: use 'full' or 'normal'")
         for name in ("max_workers", "pool_size", "max_message_bytes", "busy_timeout_ms"):
@@ -138,6 +151,9 @@ class Settings:
         for name in ("grace_period_s", "commit_timeout_s"):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"{name} must be positive")
+        for name in ("storage_unhealthy_after_s", "storage_report_every_s", "storage_probe_every_s"):
+            if not 0 < getattr(self, name) <= 86_400:
+                raise SettingsError(f"{name} must be more than 0 and at most 86400 seconds (got {getattr(self, name)})")
         if self.limits.preview_bytes < 256:
             raise SettingsError("preview_bytes must be at least 256")
         v = self.verifier
@@ -270,6 +286,9 @@ _TOP: _Table = {
     "max_message_bytes": ("MAX_MESSAGE_BYTES", int),
     "pool_size": ("POOL_SIZE", int),
     "busy_timeout_ms": ("BUSY_TIMEOUT_MS", int),
+    "storage_unhealthy_after_s": ("STORAGE_UNHEALTHY_AFTER_S", float),
+    "storage_report_every_s": ("STORAGE_REPORT_EVERY_S", float),
+    "storage_probe_every_s": ("STORAGE_PROBE_EVERY_S", float),
     "log_level": ("LOG_LEVEL", str),
     "http_listen": ("HTTP_LISTEN", str),
     "metrics_listen": ("METRICS_LISTEN", str),

@@ -18,7 +18,10 @@ from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 
 class Ingest:
-    """`threads` clients recording `{prefix}-{n}` invocations into session `session_id` until stop()."""
+    """`threads` clients recording `{prefix}-{n}` invocations into session `session_id` until stop().
+
+    `fields` are passed on to each invocation (builders.invocation), e.g. a large output_preview.
+    """
 
     def __init__(
         self,
@@ -28,6 +31,7 @@ class Ingest:
         session_id: str = "ingest",
         metadata: Optional[tuple] = None,
         timeout: float = 10,
+        **fields,
     ):
         self.acknowledged: list[str] = []
         self.statuses: collections.Counter = collections.Counter()
@@ -41,6 +45,7 @@ class Ingest:
         self._channel = grpc.insecure_channel(address)
         self._stub = pb_grpc.EvidenceTraceServiceStub(self._channel)
         self._session_id, self._metadata, self._timeout = session_id, metadata, timeout
+        self._fields = fields
         self._threads = [threading.Thread(target=self._run, daemon=True) for _ in range(threads)]
         for t in self._threads:
             t.start()
@@ -54,7 +59,7 @@ class Ingest:
     def send(self, invocation_id: str) -> bool:
         """Record one invocation; True when acknowledged."""
         request = pb.RecordInvocationRequest(
-            invocation=invocation(invocation_id=invocation_id, session_id=self._session_id)
+            invocation=invocation(invocation_id=invocation_id, session_id=self._session_id, **self._fields)
         )
         try:
             self._stub.RecordInvocation(request, timeout=self._timeout, metadata=self._metadata)

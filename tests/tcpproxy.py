@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 
 
@@ -13,6 +14,7 @@ class TcpProxy:
         self._target = (target_host, target_port)
         self._lock = threading.Lock()
         self._conns: list[socket.socket] = []
+        self._reset: set[socket.socket] = set()  # connections being reset: no orderly shutdown
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port = self._listener.getsockname()[1]
         self._up = threading.Event()
@@ -39,8 +41,7 @@ class TcpProxy:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pipe(src: socket.socket, dst: socket.socket) -> None:
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
         try:
             while data := src.recv(65536):
                 dst.sendall(data)
@@ -49,18 +50,28 @@ class TcpProxy:
         finally:
             for s in (src, dst):
                 try:
-                    s.shutdown(socket.SHUT_RDWR)
+                    if s not in self._reset:
+                        s.shutdown(socket.SHUT_RDWR)
                 except OSError:
                     pass
 
-    def cut(self) -> None:
-        """Start the outage: drop all open connections, refuse new ones."""
+    def cut(self, reset: bool = False) -> None:
+        """Start the outage: drop all open connections, refuse new ones.
+
+        reset: end each connection with a TCP RST (as a crashed host or a firewall does)
+        instead of an orderly shutdown.
+        """
         self._up.clear()
         with self._lock:
             conns, self._conns = self._conns, []
         for s in conns:
             try:
-                s.shutdown(socket.SHUT_RDWR)
+                if reset:  # no FIN: the pipe threads, woken by SHUT_RD, leave it alone; close() sends the RST
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    self._reset.add(s)
+                    s.shutdown(socket.SHUT_RD)
+                else:
+                    s.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
             s.close()

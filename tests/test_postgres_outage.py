@@ -52,7 +52,7 @@ def test_outage_is_unavailable_then_service_resumes_without_loss(proxied):
         assert not any(i.startswith("during") for i in acknowledged)
         assert len(refused) == 5
         assert {err.code() for err in refused} == {grpc.StatusCode.UNAVAILABLE}
-        assert {error_from_rpc(err).reason for err in refused} == {"STORAGE_UNAVAILABLE"}
+        assert {error_from_rpc(err).reason for err in refused} == {"STORAGE_UNREACHABLE"}
         assert all((error_from_rpc(err).retry_delay or 0) > 0 for err in refused)
         with pytest.raises(grpc.RpcError) as read_during:
             stub.GetSession(pb.GetSessionRequest(session_id="s-1"), timeout=15)

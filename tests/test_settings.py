@@ -27,6 +27,24 @@ def test_environment_is_read():
     assert (s.listen, s.database_url, s.limits.preview_bytes) == ("0.0.0.0:7000", "postgresql://u@h/db", 4096)
 
 
+def test_storage_outage_settings_default_to_5_s_60_s_and_1_s_and_are_read_from_the_environment():
+    defaults = settings.load({}, env={})
+    assert (defaults.storage_unhealthy_after_s, defaults.storage_report_every_s, defaults.storage_probe_every_s) == (
+        5.0,
+        60.0,
+        1.0,
+    )
+    s = settings.load(
+        {},
+        env={
+            "EVIDENCE_TRACE_STORAGE_UNHEALTHY_AFTER_S": "0.5",
+            "EVIDENCE_TRACE_STORAGE_REPORT_EVERY_S": "2",
+            "EVIDENCE_TRACE_STORAGE_PROBE_EVERY_S": "0.1",
+        },
+    )
+    assert (s.storage_unhealthy_after_s, s.storage_report_every_s, s.storage_probe_every_s) == (0.5, 2.0, 0.1)
+
+
 def test_flags_win_over_environment():
     s = settings.load(
         {"listen": "127.0.0.1:0", "verifier_backend": "rules"},
@@ -45,6 +63,12 @@ def test_flags_win_over_environment():
         ({"EVIDENCE_TRACE_MAX_WORKERS": "many"}, "max_workers"),
         ({"EVIDENCE_TRACE_VERIFIER": "openai_compatible"}, "BASE_URL"),
         ({"EVIDENCE_TRACE_PREVIEW_BYTES": "10"}, "preview_bytes"),
+        ({"EVIDENCE_TRACE_STORAGE_UNHEALTHY_AFTER_S": "0"}, "storage_unhealthy_after_s"),
+        ({"EVIDENCE_TRACE_STORAGE_UNHEALTHY_AFTER_S": "nan"}, "storage_unhealthy_after_s"),
+        ({"EVIDENCE_TRACE_STORAGE_REPORT_EVERY_S": "-1"}, "storage_report_every_s"),
+        ({"EVIDENCE_TRACE_STORAGE_PROBE_EVERY_S": "soon"}, "storage_probe_every_s"),
+        ({"EVIDENCE_TRACE_DATABASE_URL": "sqlite:///x.db?max_page_count=0"}, "max_page_count"),
+        ({"EVIDENCE_TRACE_DATABASE_URL": "sqlite:///x.db?journal_mode=off"}, "unknown sqlite URL parameter"),
     ],
 )
 def test_invalid_settings_are_refused_with_the_setting_named(env, message):

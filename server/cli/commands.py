@@ -21,10 +21,10 @@ import time
 from typing import Iterator, Mapping, Optional, TextIO
 
 import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2
 
-from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError, NotFoundError
-from evidence_trace.client.rpcs import auth_metadata, typed_errors
+from evidence_trace.client import NO_RETRY, EvidenceTraceClient, EvidenceTraceError
+from evidence_trace.server.cli import health
 from evidence_trace.server.cli import output as out
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 
@@ -219,11 +219,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "health",
         parents=[common],
         help="check the server's gRPC health service (exit 0 if serving)",
-        description="Ask the standard grpc.health.v1 service whether the server is serving: exit "
-        "0 when SERVING, 1 otherwise, 3 when unreachable. Used by the container's "
-        "HEALTHCHECK.",
+        description="Ask the standard grpc.health.v1 service whether the server and its service are "
+        "serving: exit 0 when SERVING, 1 otherwise (naming which is not, and why: for example a full "
+        "disk), 3 when unreachable. Used by the container's HEALTHCHECK.",
     )
-    p.add_argument("--service", default="", help="the service name to check (default: the whole server)")
+    p.add_argument(
+        "--service",
+        default=None,
+        help=f"the one service name to check (default: the whole server, then {_SERVICE_NAME}, "
+        "which is NOT_SERVING while the server cannot store writes)",
+    )
     p.add_argument(
         "--local",
         action="store_true",
@@ -414,21 +419,18 @@ def _chat(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO,
 
 
 def _health(args: argparse.Namespace, client: EvidenceTraceClient, stdout: TextIO, stderr: TextIO) -> None:
-    # The SDK does not wrap the standard health service: call it on the client's channel.
-    try:
-        with typed_errors():
-            response = health_pb2_grpc.HealthStub(client.channel).Check(
-                health_pb2.HealthCheckRequest(service=args.service),
-                timeout=args.timeout,
-                metadata=auth_metadata(args.token),
+    asked = args.service is not None
+    for service in [args.service] if asked else ["", _SERVICE_NAME]:
+        checked = health.check(client, service, args.timeout, args.token)
+        if checked is None and asked:
+            raise CommandError(
+                f"the server has no service named {service!r} (try {_SERVICE_NAME} or leave out --service)",
+                EXIT_NOT_FOUND,
             )
-    except NotFoundError:
-        # The health service answers a name it does not know with a bare NOT_FOUND.
-        raise CommandError(
-            f"the server has no service named {args.service!r} (try {_SERVICE_NAME} or leave out --service)",
-            EXIT_NOT_FOUND,
-        ) from None
-    name = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
-    print(json.dumps({"status": name}) if args.json else name, file=stdout)
-    if response.status != health_pb2.HealthCheckResponse.SERVING:
-        raise CommandError(f"the server is {name}", EXIT_NOT_FOUND)
+        status, cause = checked or (health_pb2.HealthCheckResponse.SERVING, "")  # an older server: "" stands
+        if status == health_pb2.HealthCheckResponse.SERVING:
+            continue
+        name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
+        print(json.dumps({"status": name, "service": service, "cause": cause}) if args.json else name, file=stdout)
+        raise CommandError(f"{service or 'the server'} is {name}" + (f": {cause}" if cause else ""), EXIT_NOT_FOUND)
+    print(json.dumps({"status": "SERVING"}) if args.json else "SERVING", file=stdout)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Optional
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,17 +78,62 @@ class FailedPrecondition(ReasonedError):
 
 
 class StorageUnavailable(EvidenceTraceError):
-    """The database is unreachable or failed transiently; retrying may succeed."""
+    """The database failed for a reason no narrower class names; retrying may succeed.
+
+    Each subclass is one cause of a storage failure (docs/contract.md, the
+    storage rows of the error table): its `reason`, the words an operator reads
+    (`what`) and the retry hint, None where a retry cannot help before someone
+    acts. store/failures.py decides which one a driver error is, by its first cause.
+    """
 
     reason = "STORAGE_UNAVAILABLE"
-    retry_after_s = 1.0
+    #: The seconds of google.rpc.RetryInfo; None: no RetryInfo (an operator must act first).
+    retry_after_s: Optional[float] = 1.0
+    #: The cause in an operator's words, the start of the message and of the log lines.
+    what = "database unavailable"
+
+    def __init__(self, message: str = "", **metadata: str):
+        self.metadata = metadata
+        super().__init__(message or self.what)
+
+
+class StorageFull(StorageUnavailable):
+    """The database cannot grow: its disk is full (SQLITE_FULL, PostgreSQL 53100 disk_full) or it reached a size cap."""
+
+    reason = "STORAGE_FULL"
+    retry_after_s = 5.0
+    what = "disk full"
+
+
+class StorageReadOnly(StorageUnavailable):
+    """The database refuses writes: a read-only file, mount or standby, or no permission."""
+
+    reason = "STORAGE_READ_ONLY"
+    retry_after_s = None
+    what = "database read-only or permission denied"
+
+
+class StorageUnreachable(StorageUnavailable):
+    """The connection to the database was lost or refused, or the file cannot be opened."""
+
+    reason = "STORAGE_UNREACHABLE"
+    what = "database unreachable"
 
 
 class StorageBusy(StorageUnavailable):
-    """The database is locked by another writer; retry shortly."""
+    """The database is locked by another writer, or every connection is in use; retry shortly."""
 
     reason = "STORAGE_BUSY"
     retry_after_s = 0.2
+    what = "database busy"
+
+
+class StorageContention(StorageUnavailable):
+    """The database aborted the transaction for a concurrent one (serialization failure, deadlock)."""
+
+    reason = "STORAGE_CONTENTION"
+    retry_after_s = 0.2
+    what = "transaction aborted by a concurrent one"
 
 
 class ShuttingDown(StorageUnavailable):

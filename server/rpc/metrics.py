@@ -45,6 +45,10 @@ LATENCY_BUCKETS = (
 )
 
 
+#: Storage outage lengths in seconds: a blip, the health threshold (5 s), minutes, hours.
+OUTAGE_BUCKETS = (0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, 3600.0, 14400.0)
+
+
 class OutcomeRecorder(Protocol):
     """What the servicer reports about its results; the servicer needs nothing else."""
 
@@ -127,6 +131,19 @@ class Metrics:
             ("decision", "fallback_reason"),
             registry=self.registry,
         )
+        self.storage_failures = Counter(
+            "evidence_trace_storage_failures",
+            "Write transactions (and outage probes) that failed for a storage cause, by reason "
+            "(STORAGE_FULL, STORAGE_UNREACHABLE, ...).",
+            ("reason",),
+            registry=self.registry,
+        )
+        self.outages = Histogram(
+            "evidence_trace_storage_outage_seconds",
+            "Storage outages that ended, by length: from the first failed write to the next commit.",
+            buckets=OUTAGE_BUCKETS,
+            registry=self.registry,
+        )
         self.otlp = Counter(
             "evidence_trace_otlp_spans",
             "Spans received by OTLP Export: recorded, duplicate, ignored (not a GenAI tool, model or agent span) "
@@ -152,6 +169,13 @@ class Metrics:
     def otlp_spans(self, result: str, count: int) -> None:
         if count:
             self.otlp.labels(result).inc(count)
+
+    # -- OutageObserver (store/outages.py) -----------------------------------
+    def storage_failed(self, reason: str) -> None:
+        self.storage_failures.labels(reason).inc()
+
+    def outage_ended(self, seconds: float) -> None:
+        self.outages.observe(seconds)
 
 
 def _split(full_method: str) -> tuple[str, str]:

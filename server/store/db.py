@@ -19,7 +19,8 @@ from typing import ContextManager, Iterator
 import peewee
 from playhouse.pool import MaxConnectionsExceeded, PooledPostgresqlDatabase
 
-from evidence_trace.server.domain.errors import StorageBusy, StorageUnavailable
+from evidence_trace.server.domain.errors import StorageBusy, StorageUnreachable
+from evidence_trace.server.store.failures import storage_failure
 
 
 class WithoutBoundValues(logging.Filter):
@@ -61,6 +62,23 @@ def open_database(url: str, options: DatabaseOptions = DatabaseOptions()) -> pee
     raise ValueError(f"unsupported database URL scheme {parsed.scheme!r}: use sqlite:// or postgresql://")
 
 
+#: What a sqlite:// URL's query may set: `?max_page_count=N` caps the file at N pages
+#: (a write past it fails as a full disk would, STORAGE_FULL).
+SQLITE_URL_PRAGMAS = ("max_page_count",)
+
+
+def sqlite_url_pragmas(parsed: urllib.parse.ParseResult) -> dict[str, int]:
+    """The pragmas a sqlite:// URL's query sets; ValueError names an unknown or invalid one."""
+    pragmas: dict[str, int] = {}
+    for name, value in urllib.parse.parse_qsl(parsed.query, keep_blank_values=True):
+        if name not in SQLITE_URL_PRAGMAS:
+            raise ValueError(f"unknown sqlite URL parameter {name!r}: use {', '.join(SQLITE_URL_PRAGMAS)}")
+        if not value.isdigit() or int(value) < 1:
+            raise ValueError(f"sqlite URL parameter {name}={value!r}: use a positive whole number")
+        pragmas[name] = int(value)
+    return pragmas
+
+
 def _sqlite(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewee.SqliteDatabase:
     # sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite:///:memory:
     path = parsed.path[1:] if parsed.path.startswith("/") else parsed.path
@@ -77,6 +95,7 @@ def _sqlite(parsed: urllib.parse.ParseResult, options: DatabaseOptions) -> peewe
             "foreign_keys": 1,
             "synchronous": SQLITE_SYNCHRONOUS[options.durability],
             "busy_timeout": options.busy_timeout_ms,
+            **sqlite_url_pragmas(parsed),
         },
     )
 
@@ -154,42 +173,25 @@ def thread_connection(db: peewee.Database) -> ContextManager[object]:
     return db.connection_context()
 
 
-def _is_disconnect(db: peewee.Database, exc: BaseException) -> bool:
-    """True for a dropped or unreachable PostgreSQL connection."""
-    if is_sqlite(db):
-        return False
-    try:
-        import psycopg2
-    except ImportError:  # pragma: no cover - psycopg2 is installed with postgres support
-        return False
-    cause = exc.__cause__ or exc.__context__ or exc
-    return isinstance(cause, (psycopg2.OperationalError, psycopg2.InterfaceError)) or isinstance(
-        exc, peewee.InterfaceError
-    )
-
-
 @contextlib.contextmanager
 def translate_errors(db: peewee.Database) -> Iterator[None]:
-    """Turn driver errors into StorageBusy / StorageUnavailable.
+    """Turn driver errors into the storage failure of their first cause (store/failures.py).
 
-    The one place where storage failures are classified; rpc/status.py then
-    maps them to UNAVAILABLE with a retry hint. A dropped PostgreSQL connection
-    is also removed from the pool so the next call reconnects.
+    rpc/status.py then maps them to UNAVAILABLE, with a retry hint where a
+    retry can help. A statement's own error (a constraint, bad data) passes
+    through untouched: the writer isolates the operation that caused it. A lost
+    PostgreSQL connection is also removed from the pool so the next call reconnects.
     """
     try:
         yield
     except MaxConnectionsExceeded as exc:
-        raise StorageBusy(f"all database connections are in use: {exc}") from exc
-    except (peewee.OperationalError, peewee.InterfaceError) as exc:
-        text = str(exc).lower()
-        if is_sqlite(db) and ("locked" in text or "busy" in text):
-            raise StorageBusy(f"database is busy: {exc}") from exc
-        if _is_disconnect(db, exc) and isinstance(db, PooledPostgresqlDatabase):
+        raise StorageBusy(f"{StorageBusy.what}: all database connections are in use ({exc})") from exc
+    except (peewee.DatabaseError, peewee.InterfaceError) as exc:
+        failure = storage_failure(exc)
+        if failure is None:
+            raise
+        if isinstance(failure, StorageUnreachable) and isinstance(db, PooledPostgresqlDatabase):
             with contextlib.suppress(Exception):
                 db.close_stale(age=0)
                 db.manual_close()
-        raise StorageUnavailable(f"database unavailable: {exc}") from exc
-    except peewee.DatabaseError as exc:
-        if _is_disconnect(db, exc):
-            raise StorageUnavailable(f"database unavailable: {exc}") from exc
-        raise
+        raise failure from exc

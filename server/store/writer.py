@@ -39,6 +39,7 @@ from evidence_trace.server.store.operations import (
     Written,
     now_us,
 )
+from evidence_trace.server.store.outages import Outages
 from evidence_trace.server.store.transaction import Batch
 
 __all__ = [  # the operations are the writer's vocabulary: importable from here too
@@ -62,6 +63,10 @@ log = logging.getLogger(__name__)
 LINGER_S = 0.001
 
 
+#: The outage probe's one statement: a write that changes nothing, to the newest schema version's row.
+PROBE_SQL = "UPDATE schema_version SET version = version WHERE version = (SELECT MAX(version) FROM schema_version)"
+
+
 class GroupCommitWriter:
     """Batches concurrent writes into shared transactions on one thread."""
 
@@ -71,6 +76,7 @@ class GroupCommitWriter:
         max_batch: int = 1024,
         sibling_lock: Optional[SiblingWriteLock] = None,
         linger_s: float = LINGER_S,
+        outages: Optional[Outages] = None,
     ):
         self._db = db
         self._max_batch = max_batch
@@ -78,6 +84,8 @@ class GroupCommitWriter:
         self._producers = 0  # calls inside `producing()`
         #: Taken around each transaction when sibling processes write the same SQLite file (serve --workers).
         self._sibling_lock = sibling_lock
+        #: Where failed and committed transactions are reported: the outage log, health and metrics.
+        self.outages = outages or Outages()
         self._pending: collections.deque[tuple[list[Operation], concurrent.futures.Future]] = collections.deque()
         self._cond = threading.Condition()
         self._closed = False
@@ -127,11 +135,18 @@ class GroupCommitWriter:
         self._thread.join(timeout)
 
     # -- writer thread -------------------------------------------------------
-    def _take(self) -> list[tuple[list[Operation], concurrent.futures.Future]]:
-        """Every submission queued now, up to about max_batch operations."""
+    def _take(self) -> Optional[list[tuple[list[Operation], concurrent.futures.Future]]]:
+        """Every submission queued now, up to about max_batch operations.
+
+        None once closed and drained; empty when, during an outage, it is time
+        to tick or probe (Outages.wait_s) and nothing is queued.
+        """
         with self._cond:
             while not self._pending and not self._closed:
-                self._cond.wait()
+                wait = self.outages.wait_s()
+                if wait is not None and wait <= 0:
+                    return []
+                self._cond.wait(wait)
             if self._producers and not self._closed and self._linger_s > 0:
                 deadline = time.monotonic() + self._linger_s
                 while self._producers and not self._closed and len(self._pending) < self._max_batch:
@@ -145,14 +160,17 @@ class GroupCommitWriter:
                 ops, future = self._pending.popleft()
                 batch.append((ops, future))
                 size += len(ops)
-            return batch
+            return batch if batch or not self._closed else None
 
     def _run(self) -> None:
         while True:
             batch = self._take()
-            if not batch:
+            if batch is None:
                 break  # closed and drained
-            self._commit(batch)
+            if batch:
+                self._commit(batch)
+            else:
+                self._tick()
         if not self._db.is_closed():
             self._db.close()
         if self._sibling_lock is not None:
@@ -164,12 +182,15 @@ class GroupCommitWriter:
             results = self._transaction(ops)
         except StorageUnavailable as exc:
             self._reset_connection()
+            self.outages.failed(exc, refused=len(batch))
             for _, future in batch:
                 future.set_exception(exc)
             return
         except Exception:
             self._reset_connection()
             results = self._isolated(ops)
+        else:
+            self.outages.committed()
         start = 0
         for submitted, future in batch:
             future.set_result(results[start : start + len(submitted)])
@@ -183,11 +204,14 @@ class GroupCommitWriter:
                 results.extend(self._transaction([op]))
             except StorageUnavailable as exc:
                 self._reset_connection()
+                self.outages.failed(exc, refused=1)
                 results.append(exc)
             except Exception:
                 log.exception("write failed")
                 self._reset_connection()
                 results.append(StorageUnavailable("write failed"))
+            else:
+                self.outages.committed()
         return results
 
     def _reset_connection(self) -> None:
@@ -197,9 +221,29 @@ class GroupCommitWriter:
         except Exception:  # the connection is already broken
             log.debug("closing a broken connection failed", exc_info=True)
 
-    def _transaction(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
+    def _tick(self) -> None:
+        """During an outage, with nothing queued: probe the store when it is time, report how it goes."""
+        if self.outages.probe_due():
+            try:
+                self._transaction([], probe=True)
+            except StorageUnavailable as exc:
+                self._reset_connection()
+                self.outages.failed(exc, refused=0)
+            except Exception as exc:  # not a storage cause, but the store still does not take writes
+                self._reset_connection()
+                self.outages.failed(StorageUnavailable(f"{StorageUnavailable.what}: probe failed: {exc}"), refused=0)
+            else:
+                self.outages.committed()
+        self.outages.tick()
+
+    def _transaction(self, ops: list[Operation], probe: bool = False) -> list[Union[Written, Exception]]:
+        """One write transaction of `ops`; with `probe`, the outage probe instead (docs/reliability.md): the
+        schema version row rewritten as it is, which needs the write lock, a writable store and a commit."""
         db = self._db
         with self._sibling_lock.held() if self._sibling_lock else contextlib.nullcontext(), translate_errors(db):
             db.connect(reuse_if_open=True)
             with db.atomic("IMMEDIATE") if is_sqlite(db) else db.atomic():
+                if probe:
+                    db.execute_sql(PROBE_SQL)
+                    return []
                 return Batch(db, now_us()).apply(ops)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Optional
 
 import peewee
 
@@ -11,6 +12,7 @@ from evidence_trace.server.domain.validation import Limits
 from evidence_trace.server.domain.verifier.gate import Gate
 from evidence_trace.server.store.audit_reads import AuditReader
 from evidence_trace.server.store.db import SiblingWriteLock
+from evidence_trace.server.store.outages import Outages
 from evidence_trace.server.store.reads import Reader
 from evidence_trace.server.store.writer import GroupCommitWriter
 from evidence_trace.server.usecases.answer_gate import ChatService
@@ -46,12 +48,16 @@ def build_use_cases(
     watch_poll_s: float = 0.2,
     otlp_session_attribute: str = "",
     sibling_writers: bool = False,
+    outages: Optional[Outages] = None,
 ) -> UseCases:
     """Every use case over one (migrated) database; close `writer` when done.
 
     `sibling_writers`: other processes (serve --workers) write the same database.
+    `outages`: where the writer reports storage outages (log, health, metrics).
     """
-    writer = GroupCommitWriter(db, sibling_lock=SiblingWriteLock.beside(db) if sibling_writers else None)
+    writer = GroupCommitWriter(
+        db, sibling_lock=SiblingWriteLock.beside(db) if sibling_writers else None, outages=outages
+    )
     recorder = Recorder(writer, limits, redactor)
     reader = Reader(db)
     compute = ComputeSlots()  # shared: at most COMPUTE_SLOTS calls summarize or judge at once
