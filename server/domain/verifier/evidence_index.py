@@ -255,6 +255,8 @@ def raw_numbers(text: str) -> list[float]:
         else:
             found.append(float(token))
     return sorted(found)
+
+
 # Every factor by which a stated number can be read against a number in the text, per dimension.
 _FACTORS = {
     Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),
