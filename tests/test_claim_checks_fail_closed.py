@@ -362,3 +362,59 @@ def test_a_table_row_is_a_record_even_when_its_first_word_could_be_an_imperative
     draft = "| Source | What it shows |\n|---|---|\n" + row + "\n"
     assert [c.kind for c in check_draft(draft, [SETTLE]) if c.kind != ClaimKind.CONTEXT] == [ClaimKind.FACT]
     assert judge(draft, SETTLE) != Decision.ACCEPT  # nothing in the session shows it
+
+
+# -- units named by a key, gaps of tools named otherwise ------------------------------------------
+
+ACCESS = EvidenceRow(
+    "nginx-1",
+    "search_logs",
+    Outcome.DIRECT_SUPPORT,
+    '10.2.0.7 - - [20/Dec/2026:03:22:41 +0000] "POST /api/v2/pay HTTP/1.1" 504 167 "-" "okhttp/4.12" '
+    "request_time=29.980 upstream_response_time=29.979\n",
+    {"query": "status:504"},
+)
+CERTS = EvidenceRow(
+    "tls-1",
+    "http_check",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps({"results": [{"host": "pay.example.cn", "status": 200, "cert_days_left": 4, "issuer": "GeoTrust"}]}),
+    {"hosts": ["pay.example.cn"]},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "row", "accepted"),
+    [
+        ("The POST /api/v2/pay request answered 504 after roughly 30 s.", ACCESS, True),
+        ("POST /api/v2/pay 请求约 30 秒后返回了 504。", ACCESS, True),
+        ("The POST /api/v2/pay request answered 504 after roughly 3 s.", ACCESS, False),
+        ("pay.example.cn's certificate expires in 4 days (issuer GeoTrust).", CERTS, True),
+        ("pay.example.cn 的证书还剩 4 天到期，由 GeoTrust 签发。", CERTS, True),
+        ("pay.example.cn 的证书还剩 14 天到期，由 GeoTrust 签发。", CERTS, False),
+    ],
+)
+def test_a_bare_value_takes_its_unit_from_a_key_that_names_one(draft: str, row: EvidenceRow, accepted: bool) -> None:
+    assert (judge(draft, row) == Decision.ACCEPT) is accepted
+
+
+EMPTY_SEARCH = EvidenceRow(
+    "es-0",
+    "query_es",
+    Outcome.NO_HIT,
+    json.dumps({"took": 4, "timed_out": False, "hits": {"total": {"value": 0, "relation": "eq"}, "hits": []}}),
+    {"index": "logs-gateway-*", "q": "OutOfMemoryError"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("The log search for OutOfMemoryError returned no hits.", ClaimStatus.GROUNDED),
+        ("针对 OutOfMemoryError 的日志搜索没有返回结果。", ClaimStatus.GROUNDED),
+        ("The log search for OutOfMemoryError timed out.", ClaimStatus.CONTRADICTED),  # it came back empty
+        ("针对 OutOfMemoryError 的日志搜索超时了。", ClaimStatus.CONTRADICTED),
+    ],
+)
+def test_a_gap_may_be_left_by_a_tool_named_otherwise(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, EMPTY_SEARCH) == [status]

@@ -374,10 +374,19 @@ _EMPTY_RESULT = re.compile(
 _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
 
 
+_GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
+
+
 def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
     """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
     families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
-    claims_empty = _EMPTY_RESULT.search(claim.text) is not None and not _FAILED_CALL.search(claim.text)
+    if families and not any(
+        family_of(evidence.row(i).tool_name) in families and evidence.row(i).outcome.name in _GAP_OUTCOMES
+        for i in evidence.rows()
+    ):
+        families = []  # "the log search" run by a tool named otherwise (query_es, loki_query): any gap call
+    says_empty = _EMPTY_RESULT.search(claim.text) is not None
+    claims_empty = says_empty and not _FAILED_CALL.search(claim.text)
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
@@ -395,6 +404,14 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
         ]
         claimed_modes = _failure_modes(claim.text)
         for unit in gap_units:
+            if (
+                unit.strength == Strength.WEAK
+                and claimed_modes - {"not found"}  # "未找到匹配的日志" is how an empty search reports itself
+                and not says_empty
+                and evidence.row(index).outcome.name == "NO_HIT"
+            ):
+                contra = contra or (unit, "the call came back empty; it did not fail")
+                continue
             if unit.strength == Strength.FAILED and claims_empty:
                 contra = contra or (unit, "the call failed; it did not come back empty")
                 continue
@@ -416,9 +433,14 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
                 )
         if gap_units and wrong is None:
             wrong = gap_units[0]
-        if units and fallback is None and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED"):
+        if (
+            units
+            and fallback is None
+            and (says_empty or not claimed_modes - {"not found"})
+            and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED")
+        ):
             fallback = units[-1]
-    if fallback is not None:
+    if fallback is not None and contra is None:
         return base(
             status=ClaimStatus.GROUNDED,
             groundings=(grounding_of(fallback),),

@@ -38,6 +38,11 @@ def _metric_hint(row: EvidenceRow) -> str:
 _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)", re.I), Dimension.TIME, 1.0),
     (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
+    # nginx and Envoy time fields are seconds: request_time, upstream_response_time, upstream_time
+    (re.compile(r"(?:request|response|upstream|connect|header|total)_time(?:_|\b)", re.I), Dimension.TIME, 1000.0),
+    (re.compile(r"(?:_|\b)(?:minutes|mins)(?:_|\b)", re.I), Dimension.TIME, 60000.0),
+    (re.compile(r"(?:_|\b)hours?(?:_|\b)", re.I), Dimension.TIME, 3600000.0),
+    (re.compile(r"(?:_|\b)days?(?:_|\b)", re.I), Dimension.TIME, 86400000.0),
     (re.compile(r"(?:_|\b)bytes(?:_|\b)|Bytes\b", re.I), Dimension.BYTES, 1.0),
     (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
     (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
