@@ -33,7 +33,6 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
-from evidence_trace.server.domain.verifier.denials import check_denied_condition
 from evidence_trace.server.domain.verifier.evidence_index import (
     Evidence,
     cell_numbers,
@@ -41,16 +40,13 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     with_code_identifiers,
 )
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.quantifiers import check_positive_universal
+from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
+from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import (
-    SUCCESS,
     check_denied_event,
-    check_each_value,
     check_gap,
     check_negation,
-    check_success,
     check_universal,
-    check_whole_window,
 )
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
@@ -297,18 +293,13 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    for special in (check_whole_window, check_each_value, check_positive_universal):
-        found = special(claim, facts, evidence, base)
-        if found is not None:
-            return found
-    if SUCCESS.search(claim.text) and not claim.negated:
-        failed = check_success(facts, evidence, base)
-        if failed is not None:
-            return failed
+    quantified = check_quantified(claim, facts, evidence, base)
+    if quantified is not None:
+        return quantified
+    opposite = check_opposite_polarity(claim, facts, evidence, base)
+    if opposite is not None:
+        return opposite
     if claim.negated:
-        denied = check_denied_condition(claim, facts, evidence, base)
-        if denied is not None:
-            return denied
         negative = check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
             return negative  # with values of its own, the claim is still checked for them below

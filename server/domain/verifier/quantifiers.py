@@ -16,11 +16,23 @@ Over that range:
 - a listing cut by its tool (a `total` above the units shown) cannot show
   "all": the claim is UNCHECKED unless a shown unit already contradicts it.
 
-Negated universals ("no partition exceeds ...") are special_checks.check_universal's.
+Two narrower ranges are read first, each its own kind of "all":
+
+- a series' samples over the whole window ("elevated for the whole 6-hour
+  window", "整个窗口内都高于阈值"): a sample at or below the query's threshold
+  contradicts it (check_whole_window);
+- an enumerated set of members ("partitions 0, 1, 2, 4 and 5 all have a lag of
+  0"): a listed member's series without the value contradicts it
+  (check_each_value).
+
+check_quantified() runs the three in that order. Negated universals ("no
+partition exceeds ...") are special_checks.check_universal's.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from typing import Callable, Optional
 
@@ -29,7 +41,7 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -112,3 +124,101 @@ def _kind(unit: Unit) -> tuple[bool, str]:
 
 def _describe(unit: Unit) -> str:
     return unit.state or unit.level or "no level"
+
+
+_WHOLE_WINDOW = re.compile(
+    r"\b(?:for|during|over|across|throughout|in)\s+(?:the|all of the|this)\s+(?:whole|entire|full)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:window|range|period|time range|lookback|query|hours?|day|interval)\b"
+    r"|\b(?:the (?:whole|entire) time|all along|throughout the (?:window|range|period))\b"
+    r"|整个\s*(?:[0-9]+\s*(?:小时|分钟|天)\s*)?(?:时间)?(?:窗口|区间|时段|范围|查询范围|期间)|整个\s*[0-9]+\s*(?:小时|分钟|天)"
+    r"|(?:窗口|区间|时段)内(?:一直|始终|全程)",
+    re.I,
+)
+_ELEVATED = re.compile(
+    r"\b(?:elevated|high|higher|above|over|exceed\w*|breach\w*|spik\w*|degraded|firing)\b|偏高|升高|高于|超过|超出|超阈值|过高",
+    re.I,
+)
+
+
+def check_whole_window(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "Elevated for the whole 6-hour window": contradicted by a series of the subject with a
+    sample at or below the bound its query was asked with (its `threshold` parameter)."""
+    if claim.negated or not _WHOLE_WINDOW.search(claim.text) or not _ELEVATED.search(claim.text):
+        return None
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        bound = next((n.value for n in question.numbers if n.key == "threshold"), None) if question else None
+        if bound is None:
+            continue
+        for unit in units:
+            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
+                continue
+            low = [n for n in unit.numbers if n.sample and n.value <= bound]
+            if low:
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"{unit.ref} of {unit.invocation_id} has {len(low)} samples at or below the "
+                    f"threshold {bound:g} it was queried with",
+                )
+    return None
+
+
+_EACH = re.compile(
+    r"\b(?:all|each|every|both)\b[^.;。；]{0,60}?\b(?:is|are|was|were|at|have|has|had|show|showed|stayed|sit|sat|equal|equals)\b"
+    r"|都是|均为|均是|全部为|全部是|全为|全是|都为|都在|均在",
+    re.I,
+)
+_ID_LIST = re.compile(
+    r"[（(]\s*([0-9]+(?:\s*[、,，/]\s*[0-9]+)+)\s*[)）]"
+    r"|(?:partitions?|shards?|replicas?|nodes?|分区|副本|节点)\s*([0-9]+(?:\s*(?:[、,，/]|and|和|与|及)\s*[0-9]+)+)",
+    re.I,
+)
+
+
+def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "Partitions 0, 1, 2, 4 and 5 are all at 0": contradicted by a series of one listed
+    partition whose samples do not show the value."""
+    ids = _ID_LIST.search(claim.text)
+    if claim.negated or ids is None or not _EACH.search(claim.text):
+        return None
+    listed = {float(n) for n in re.findall(r"[0-9]+", ids.group(1) or ids.group(2))}
+    values = [
+        f
+        for f in facts
+        if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison == Comparison.EQUAL
+    ]
+    if len(values) != 1:
+        return None
+    entities = [f for f in facts if f.is_entity]
+    for index in evidence.candidates(entities):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
+                continue
+            if not any(n.key and not n.sample and n.value in listed for n in unit.numbers):
+                continue
+            samples = tuple(n for n in unit.numbers if n.sample)
+            if samples and not matches(
+                values[0], dataclasses.replace(unit, read_numbers=functools.partial(tuple, samples))
+            ):
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason=f"{unit.ref} of {unit.invocation_id}, one of those listed, is not {values[0].text}",
+                )
+    return None
+
+
+def check_quantified(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """A claim's "all" over the whole window, over enumerated members, or over its subject's listing."""
+    for check in (check_whole_window, check_each_value, check_positive_universal):
+        found = check(claim, facts, evidence, base)
+        if found is not None:
+            return found
+    return None

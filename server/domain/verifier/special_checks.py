@@ -10,7 +10,6 @@ grounded by a failed, empty or deduplicated call.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from typing import Optional
 
@@ -173,93 +172,6 @@ def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
     return None
 
 
-_WHOLE_WINDOW = re.compile(
-    r"\b(?:for|during|over|across|throughout|in)\s+(?:the|all of the|this)\s+(?:whole|entire|full)\s+"
-    r"(?:[\w-]+\s+){0,2}?(?:window|range|period|time range|lookback|query|hours?|day|interval)\b"
-    r"|\b(?:the (?:whole|entire) time|all along|throughout the (?:window|range|period))\b"
-    r"|整个\s*(?:[0-9]+\s*(?:小时|分钟|天)\s*)?(?:时间)?(?:窗口|区间|时段|范围|查询范围|期间)|整个\s*[0-9]+\s*(?:小时|分钟|天)"
-    r"|(?:窗口|区间|时段)内(?:一直|始终|全程)",
-    re.I,
-)
-_ELEVATED = re.compile(
-    r"\b(?:elevated|high|higher|above|over|exceed\w*|breach\w*|spik\w*|degraded|firing)\b|偏高|升高|高于|超过|超出|超阈值|过高",
-    re.I,
-)
-
-
-def check_whole_window(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "Elevated for the whole 6-hour window": contradicted by a series of the subject with a
-    sample at or below the bound its query was asked with (its `threshold` parameter)."""
-    if claim.negated or not _WHOLE_WINDOW.search(claim.text) or not _ELEVATED.search(claim.text):
-        return None
-    entities = [f for f in facts if f.is_entity]
-    for index in evidence.candidates(entities):
-        units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        bound = next((n.value for n in question.numbers if n.key == "threshold"), None) if question else None
-        if bound is None:
-            continue
-        for unit in units:
-            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
-                continue
-            low = [n for n in unit.numbers if n.sample and n.value <= bound]
-            if low:
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason=f"{unit.ref} of {unit.invocation_id} has {len(low)} samples at or below the "
-                    f"threshold {bound:g} it was queried with",
-                )
-    return None
-
-
-_EACH = re.compile(
-    r"\b(?:all|each|every|both)\b[^.;。；]{0,60}?\b(?:is|are|was|were|at|have|has|had|show|showed|stayed|sit|sat|equal|equals)\b"
-    r"|都是|均为|均是|全部为|全部是|全为|全是|都为|都在|均在",
-    re.I,
-)
-_ID_LIST = re.compile(
-    r"[（(]\s*([0-9]+(?:\s*[、,，/]\s*[0-9]+)+)\s*[)）]"
-    r"|(?:partitions?|shards?|replicas?|nodes?|分区|副本|节点)\s*([0-9]+(?:\s*(?:[、,，/]|and|和|与|及)\s*[0-9]+)+)",
-    re.I,
-)
-
-
-def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "Partitions 0, 1, 2, 4 and 5 are all at 0": contradicted by a series of one listed
-    partition whose samples do not show the value."""
-    ids = _ID_LIST.search(claim.text)
-    if claim.negated or ids is None or not _EACH.search(claim.text):
-        return None
-    listed = {float(n) for n in re.findall(r"[0-9]+", ids.group(1) or ids.group(2))}
-    values = [
-        f
-        for f in facts
-        if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison == Comparison.EQUAL
-    ]
-    if len(values) != 1:
-        return None
-    entities = [f for f in facts if f.is_entity]
-    for index in evidence.candidates(entities):
-        units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        for unit in units:
-            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
-                continue
-            if not any(n.key and not n.sample and n.value in listed for n in unit.numbers):
-                continue
-            samples = tuple(n for n in unit.numbers if n.sample)
-            if samples and not matches(
-                values[0], dataclasses.replace(unit, read_numbers=functools.partial(tuple, samples))
-            ):
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason=f"{unit.ref} of {unit.invocation_id}, one of those listed, is not {values[0].text}",
-                )
-    return None
-
-
 _NO_ALERTS = re.compile(
     r"\b(?:no|none of the|not a single|not one)\s+(?P<what>(?:[\w.-]+\s+){0,3}?)alerts?\b[^.;。；]{0,40}?"
     r"\b(?:is|are|was|were)\s+(?:currently\s+|still\s+|now\s+)?(?:firing|active|triggered)"
@@ -331,35 +243,6 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
 
 
 _ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
-
-
-SUCCESS = re.compile(
-    r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功", re.I
-)
-_FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
-_SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
-
-
-def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "job X completed successfully": contradicted by a unit of X that shows it failing."""
-    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
-    if not subject:
-        return None
-    for index in evidence.candidates(subject):
-        units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        for unit in units:
-            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
-                continue
-            if matches_all(subject, unit, question) is not True:
-                continue
-            if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason="the evidence shows it failing",
-                )
-    return None
 
 
 def _in_question(fact: Fact, units: list[Unit]) -> bool:

@@ -1,21 +1,70 @@
-"""A denied condition that an error of the subject states: "sesskv-03 hasn't reached its
-maxmemory limit yet" against sesskv-03's ERROR "OOM command not allowed when used memory >
-'maxmemory'". The claim names only its subject; the words it denies are what is checked.
+"""Contradiction by the opposite polarity: a claim asserting one pole of an outcome against a unit of its
+subject showing the other (docs/verifier-protocol.md, "Statuses").
+
+- A success claim ("job X completed successfully", "执行成功") against a unit of X
+  that shows it failing (check_success).
+- A denied condition ("sesskv-03 hasn't reached its maxmemory limit yet") against
+  an error of the subject that states it ("OOM command not allowed when used memory
+  > 'maxmemory'"): the claim names only its subject; the words it denies are what
+  is checked (check_denied_condition).
+
+check_opposite_polarity() runs the one the claim's polarity calls for.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import content_words, matches_all
-from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
+
+
+def check_opposite_polarity(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """CONTRADICTED when a unit of the claim's subject shows the opposite pole; None otherwise."""
+    if claim.negated:
+        return check_denied_condition(claim, facts, evidence, base)
+    if SUCCESS.search(claim.text):
+        return check_success(facts, evidence, base)
+    return None
+
+
+SUCCESS = re.compile(
+    r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功", re.I
+)
+_FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
+_SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
+
+
+def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "job X completed successfully": contradicted by a unit of X that shows it failing."""
+    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    if not subject:
+        return None
+    for index in evidence.candidates(subject):
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        for unit in units:
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
+                continue
+            if matches_all(subject, unit, question) is not True:
+                continue
+            if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(unit),),
+                    reason="the evidence shows it failing",
+                )
+    return None
+
 
 # Words too common to say what is denied: verbs of reaching and happening, time words.
 _GENERIC = frozenset(
