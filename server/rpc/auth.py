@@ -94,7 +94,7 @@ def is_loopback_listen(listen: str) -> bool:
 
 def bearer_token(authorization: Optional[str]) -> Optional[str]:
     """The token of an `authorization: Bearer TOKEN` value (gRPC metadata or HTTP header), or None."""
-    if not isinstance(authorization, str):
+    if authorization is None:
         return None
     scheme, _, token = authorization.strip().partition(" ")
     if scheme.lower() == "bearer" and token.strip():
@@ -103,7 +103,11 @@ def bearer_token(authorization: Optional[str]) -> Optional[str]:
 
 
 def _authorization(context: grpc.ServicerContext) -> Optional[str]:
-    return next((v for k, v in context.invocation_metadata() or () if k == "authorization" and bearer_token(v)), None)
+    """The call's first `authorization` metadata value that carries a bearer token."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization" and isinstance(value, str) and bearer_token(value):
+            return value
+    return None
 
 
 class Authenticator(grpc.ServerInterceptor):
