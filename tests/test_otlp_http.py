@@ -448,3 +448,48 @@ def test_a_draining_server_answers_503_with_retry_after(sqlite_url):
 def test_only_post_is_served(sqlite_server):
     status, headers, _ = _post(sqlite_server.http_port, b"", None, method="GET")
     assert (status, headers["allow"]) == (405, "POST")
+
+
+def test_spring_ai_observations_become_a_session_with_tool_calls_and_a_model_step(http_server, monkeypatch):
+    """Spans named and attributed as Spring AI's observations are (spring.ai.chat.client, gen_ai.client.operation,
+    spring.ai.tool), through the real HTTP exporter: the chat client's conversation id is the session."""
+    _env(monkeypatch, http_server.http_port)
+    provider = provider_with(BatchSpanProcessor(OTLPSpanExporter()))
+    tracer = provider.get_tracer("org.springframework.ai")
+    client_attributes = {
+        "gen_ai.operation.name": "framework",
+        "gen_ai.system": "spring_ai",
+        "spring.ai.kind": "chat_client",
+        "spring.ai.chat.client.stream": False,
+        "spring.ai.chat.client.conversation.id": "spring-incident-7",
+    }
+    with tracer.start_as_current_span("spring_ai chat_client", attributes=client_attributes):
+        model = {"gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o"}
+        with tracer.start_as_current_span("chat gpt-4o", attributes=model):
+            tool = {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.system": "spring_ai",
+                "spring.ai.kind": "tool_call",
+                "spring.ai.tool.type": "MethodToolCallback",
+                "spring.ai.tool.definition.name": "query_logs",
+                "spring.ai.tool.call.id": "call_spring_logs",
+                "spring.ai.tool.call.arguments": '{"logTopic":"payment","query":"level:ERROR"}',
+                "spring.ai.tool.call.result": json.dumps(ERROR_LOG),
+            }
+            with tracer.start_as_current_span("execute_tool query_logs", attributes=tool):
+                pass
+            silent = {**tool, "spring.ai.tool.definition.name": "lookup_knowledge", "spring.ai.tool.call.id": "call_kb"}
+            del silent["spring.ai.tool.call.arguments"], silent["spring.ai.tool.call.result"]  # include-content off
+            with tracer.start_as_current_span("execute_tool lookup_knowledge", attributes=silent):
+                pass
+    assert provider.force_flush(10_000)
+    provider.shutdown()
+    channel, stub = _stub(http_server)
+    with channel:
+        assert _counts(stub, "spring-incident-7") == (2, 1, 0)
+        request = pb.SummarizeSessionRequest(session_id="spring-incident-7")
+        entries = {e.tool_name: e for e in stub.SummarizeSession(request, timeout=10).entries}
+        assert entries["query_logs"].level == pb.EVIDENCE_LEVEL_DIRECT
+        assert entries["query_logs"].source_invocation_ids == ["call_spring_logs"]
+        assert entries["lookup_knowledge"].level not in (pb.EVIDENCE_LEVEL_DIRECT, pb.EVIDENCE_LEVEL_INDIRECT)
+        assert entries["lookup_knowledge"].failure_count == 0
