@@ -493,3 +493,24 @@ def test_spring_ai_observations_become_a_session_with_tool_calls_and_a_model_ste
         assert entries["query_logs"].source_invocation_ids == ["call_spring_logs"]
         assert entries["lookup_knowledge"].level not in (pb.EVIDENCE_LEVEL_DIRECT, pb.EVIDENCE_LEVEL_INDIRECT)
         assert entries["lookup_knowledge"].failure_count == 0
+
+
+def test_an_export_whose_rows_do_not_commit_in_time_is_504_and_the_retry_records_once(tmp_path):
+    path = tmp_path / "et.db"
+    running = _start(f"sqlite:///{path}", busy_timeout_ms=30_000, commit_timeout_s=0.3)
+    try:
+        body = sample_request().SerializeToString()
+        locker = sqlite3.connect(path, isolation_level=None)
+        locker.execute("BEGIN EXCLUSIVE")  # the writer waits for the lock longer than the export may
+        try:
+            status, _, answer = _post(running.http_port, body)
+        finally:
+            locker.execute("ROLLBACK")
+            locker.close()
+        assert (status, _status(answer)[1]) == (504, "COMMIT_PENDING")
+        assert _post(running.http_port, body)[0] == 200  # retryable: the rows are there once
+        channel, stub = _stub(running)
+        with channel:
+            assert _counts(stub) == (4, 1, 1)
+    finally:
+        running.stop(grace=1)
