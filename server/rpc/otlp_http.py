@@ -102,11 +102,9 @@ class OtlpHttpReceiver:
                     "UNSUPPORTED_MEDIA_TYPE",
                     f"send {PROTOBUF} or {JSON}, not {request.headers.get('content-type', 'no content type')!r}",
                 )
-            body = _decompressed(
-                request.headers.get("content-encoding", ""), await self._body(request), self._max_bytes
-            )
-            export = _parsed(encoding, body)
-            response = await run_in_threadpool(self._receiver.export, tenant, export, self._commit_timeout_s)
+            body = await self._body(request)
+            coding = request.headers.get("content-encoding", "")
+            response = await run_in_threadpool(self._decode_and_export, tenant, encoding, coding, body)
         except EvidenceTraceError as exc:
             log.info("OTLP/HTTP export refused (%s): %s", exc.reason, exc)
             return _failure(exc, encoding or PROTOBUF)
@@ -116,6 +114,13 @@ class OtlpHttpReceiver:
         finally:
             slot.release()
         return _message(200, response, encoding)
+
+    def _decode_and_export(
+        self, tenant: str, encoding: str, coding: str, body: bytes
+    ) -> otlp_pb.ExportTraceServiceResponse:
+        """Inflate, parse and record on a worker thread: the event loop goes on reading other requests."""
+        export = _parsed(encoding, _decompressed(coding, body, self._max_bytes))
+        return self._receiver.export(tenant, export, self._commit_timeout_s)
 
     async def _body(self, request: Request) -> bytes:
         """The body as sent, refused (TooLarge) as soon as it passes the limit."""
