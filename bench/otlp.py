@@ -126,6 +126,9 @@ def http_vs_grpc(et: Proc, rows: int, rounds: int = 3) -> tuple[float, float]:
     with grpc.insecure_channel(et.address) as ch:
         export = otlp_grpc.TraceServiceStub(ch).Export
         for r in range(rounds):
+            for connection in connections.values():  # idle through the gRPC round: past uvicorn's keep-alive
+                connection.close()
+            connections.clear()
             for kind, call in (
                 ("http", lambda w, i: one_post(w, i, r)),
                 ("grpc", lambda w, i: export(export_request(f"g{tag}-{r}-{w}-{i}"), timeout=60)),
