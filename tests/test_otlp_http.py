@@ -151,7 +151,7 @@ def test_the_python_http_exporter_s_spans_become_rows_that_summarize_and_gate(ht
         assert _counts(stub) == (4, 1, 1)
     spans = _metric(http_server.http_port, "evidence_trace_otlp_spans_total")
     assert spans[(("result", "duplicate"),)] == 6
-    assert _http_requests(http_server.http_port) == {"200": 2}
+    assert set(_http_requests(http_server.http_port)) == {"200"}  # every export accepted (the SDK batches them)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
