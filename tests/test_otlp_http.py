@@ -7,8 +7,10 @@ import gzip
 import http.client
 import json
 import logging
+import socket
 import sqlite3
 import threading
+import time
 import urllib.request
 from typing import Iterator, Optional
 
@@ -514,3 +516,20 @@ def test_an_export_whose_rows_do_not_commit_in_time_is_504_and_the_retry_records
             assert _counts(stub) == (4, 1, 1)
     finally:
         running.stop(grace=1)
+
+
+def test_a_client_that_goes_away_mid_body_records_nothing_and_breaks_nothing(sqlite_server, caplog):
+    body = sample_request().SerializeToString()
+    with socket.create_connection(("127.0.0.1", sqlite_server.http_port), timeout=10) as raw:
+        head = f"POST /v1/traces HTTP/1.1\r\nHost: x\r\nContent-Type: {PROTOBUF}\r\nContent-Length: {len(body)}\r\n\r\n"
+        raw.sendall(head.encode() + body[: len(body) // 2])
+    deadline = time.monotonic() + 30
+    while "499" not in _http_requests(sqlite_server.http_port):  # until the server has seen it go
+        assert time.monotonic() < deadline, _http_requests(sqlite_server.http_port)
+        threading.Event().wait(0.05)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    channel, stub = _stub(sqlite_server)
+    with channel, pytest.raises(grpc.RpcError) as caught:
+        _counts(stub)
+    assert caught.value.code() == grpc.StatusCode.NOT_FOUND  # half a body: no session, no rows
+    assert _post(sqlite_server.http_port, body)[0] == 200

@@ -34,7 +34,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2 as otlp_pb
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
@@ -57,6 +57,8 @@ log = logging.getLogger(__name__)
 TRACES_PATH = "/v1/traces"
 PROTOBUF = "application/x-protobuf"
 JSON = "application/json"
+#: Counted (never sent) when the client went away before its body arrived, as nginx logs it.
+CLIENT_CLOSED = 499
 
 #: OTLP JSON fields holding bytes as hex (base64 in protobuf's own JSON mapping), by the message that has them.
 _HEX_FIELDS = ("traceId", "spanId", "parentSpanId")
@@ -108,6 +110,9 @@ class OtlpHttpReceiver:
         except EvidenceTraceError as exc:
             log.info("OTLP/HTTP export refused (%s): %s", exc.reason, exc)
             return _failure(exc, encoding or PROTOBUF)
+        except ClientDisconnect:
+            log.info("OTLP/HTTP client went away before its body arrived; nothing recorded")
+            return Response(status_code=CLIENT_CLOSED)
         except Exception as exc:
             log.exception("OTLP/HTTP export failed")
             return _failure(exc, encoding or PROTOBUF)
