@@ -354,6 +354,8 @@ def test_an_export_over_the_size_limit_is_413_compressed_or_not(sqlite_url):
     ("content_type", "headers", "reason"),
     [
         ("text/plain", {}, "UNSUPPORTED_MEDIA_TYPE"),
+        ("application/x-www-form-urlencoded", {}, "UNSUPPORTED_MEDIA_TYPE"),  # a cross-site form post
+        ("multipart/form-data; boundary=x", {}, "UNSUPPORTED_MEDIA_TYPE"),
         ("application/protobuf+x", {}, "UNSUPPORTED_MEDIA_TYPE"),
         (None, {}, "UNSUPPORTED_MEDIA_TYPE"),
         (PROTOBUF, {"content-encoding": "br"}, "UNSUPPORTED_CONTENT_ENCODING"),
