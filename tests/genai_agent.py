@@ -46,18 +46,20 @@ def run_sample_agent(provider: TracerProvider, session: str = SESSION) -> None:
                     "gen_ai.usage.output_tokens": 40,
                 }
             )
-        cm, attrs = tool_span(tracer, "query_logs", "call-logs-1", {"logTopic": "payment", "query": "level:ERROR"})
+        cm, attrs = tool_span(
+            tracer, "query_logs", "call-logs-1", {"logTopic": "payment", "query": "level:ERROR"}, session
+        )
         with cm as span:
             span.set_attributes(attrs)
             span.set_attribute("gen_ai.tool.call.result", ERROR_LOG)
-        cm, attrs = tool_span(tracer, "query_metrics", "call-metrics-1", {"alertname": "DiskFull"})
+        cm, attrs = tool_span(tracer, "query_metrics", "call-metrics-1", {"alertname": "DiskFull"}, session)
         with pytest.raises(TimeoutError), cm as span:
             span.set_attributes(attrs)
             raise TimeoutError("metrics backend did not answer within 30s")
-        cm, attrs = tool_span(tracer, "search_tickets", "call-tickets-1", {"q": "checkout"})
+        cm, attrs = tool_span(tracer, "search_tickets", "call-tickets-1", {"q": "checkout"}, session)
         with cm as span:
             span.set_attributes(attrs)  # no result attribute: the output was not captured
-        cm, attrs = tool_span(tracer, "lookup_knowledge", "call-kb-1", {"query": "bank-gateway 504"})
+        cm, attrs = tool_span(tracer, "lookup_knowledge", "call-kb-1", {"query": "bank-gateway 504"}, session)
         with cm as span:
             span.set_attributes(attrs)
             span.set_attributes(

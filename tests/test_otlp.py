@@ -246,3 +246,15 @@ def test_the_trace_service_is_listed_by_reflection_and_reported_by_health(server
         server.health.enter_graceful_shutdown()
         check = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
         assert check.status == health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_a_gzip_compressed_grpc_export_is_read(server):
+    exporter = OTLPSpanExporter(
+        endpoint=f"127.0.0.1:{server.port}", insecure=True, timeout=10, compression=grpc.Compression.Gzip
+    )
+    memory = InMemorySpanExporter()
+    run_sample_agent(provider_with(SimpleSpanProcessor(memory)), "gzip-grpc")
+    assert exporter.export(memory.get_finished_spans()) == SpanExportResult.SUCCESS
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        assert stub.GetSession(pb.GetSessionRequest(session_id="gzip-grpc"), timeout=10).session.tool_call_count == 4

@@ -535,3 +535,13 @@ def test_a_client_that_goes_away_mid_body_records_nothing_and_breaks_nothing(sql
         _counts(stub)
     assert caught.value.code() == grpc.StatusCode.NOT_FOUND  # half a body: no session, no rows
     assert _post(sqlite_server.http_port, body)[0] == 200
+
+
+@pytest.mark.parametrize("path", ["/v1/metrics", "/v1/logs"])
+def test_only_traces_are_served(sqlite_server, path):
+    connection = http.client.HTTPConnection("127.0.0.1", sqlite_server.http_port, timeout=10)
+    try:
+        connection.request("POST", path, body=b"", headers={"content-type": PROTOBUF})
+        assert connection.getresponse().status == 404
+    finally:
+        connection.close()
