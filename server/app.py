@@ -262,8 +262,8 @@ def start_http(
     endpoint = HttpEndpoint(app, live, bind_http(settings.http_address), settings.grace_period_s).start()
     if tokens is None and not is_loopback_listen(settings.http_address):
         log.warning(
-            "HTTP endpoint on %s without a token file: the audit page refuses every non-loopback client "
-            "(/metrics stays open); configure EVIDENCE_TRACE_TOKENS_FILE to serve them",
+            "HTTP endpoint on %s without a token file: the audit page and OTLP/HTTP refuse every non-loopback "
+            "client (/metrics stays open); configure EVIDENCE_TRACE_TOKENS_FILE to serve them",
             settings.http_address,
         )
     return endpoint

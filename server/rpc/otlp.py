@@ -8,6 +8,10 @@ module only translates: OTLP protobuf spans become plain-value `Span`s
 response's `partial_success`. Storage failures map through `rpc/status.py`
 (UNAVAILABLE with RetryInfo), so the exporter retries the whole export;
 resent spans are DUPLICATEs. docs/otlp.md has the mapping.
+
+`OtlpReceiver` is that path for one export, whatever the transport: this
+servicer and OTLP/HTTP (`otlp_http.py`) both call it, so there is one
+conversion, one mapping and one set of counters.
 """
 
 from __future__ import annotations
