@@ -14,6 +14,7 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.stub.MetadataUtils;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ public final class RecordSession {
         ToolRecorder recorder = new ToolRecorder(stub, session);
         Map<String, Object> report = new LinkedHashMap<>();
         Map<String, String> outcomes = new LinkedHashMap<>();
-        List<String> failures = new java.util.ArrayList<>();
+        List<String> failures = new ArrayList<>();
 
         // The model's tool call ids: client-chosen invocation ids, stable for the call.
         String[] callId = {""};

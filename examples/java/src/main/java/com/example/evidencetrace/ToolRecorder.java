@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Records an agent's tool calls and model steps in one evidence-trace session, the agent's side of the contract
@@ -156,7 +157,7 @@ public final class ToolRecorder {
     }
 
     /** Bounded retries with jittered exponential backoff, on the retryable codes only. */
-    private static <T> T retrying(java.util.function.Supplier<T> write) {
+    private static <T> T retrying(Supplier<T> write) {
         long backoffMs = 100;
         for (int attempt = 1; ; attempt++) {
             try {
