@@ -22,7 +22,7 @@ import grpc
 from bench import audit_page, percall, workers
 from bench.echo_server import METHOD as ECHO_METHOD
 from bench.load import run_load
-from bench.otlp import SPANS_PER_EXPORT, otlp_vs_batch
+from bench.otlp import SPANS_PER_EXPORT, http_vs_grpc, otlp_vs_batch
 from bench.procs import Proc, rss_kib
 from bench.stages import stage_costs
 from bench.workload import Wire, batch_request, row_values, session_invocations
@@ -104,6 +104,18 @@ def bench_otlp(et: Proc, rows: int) -> None:
         f"{otlp_rate:,.0f}" + (f" ({rejected} rejected)" if rejected else ""),
         f"BatchRecordInvocations {batch_rate:,.0f}",
         f"{otlp_rate / batch_rate:.0%}",
+    )
+
+
+def bench_otlp_http(url: str, durability: str, rows: int) -> None:
+    """OTLP/HTTP protobuf against OTLP/gRPC Export: its own server, with the HTTP endpoint (and so metrics) on."""
+    with Proc.evidence_trace(url, "--durability", durability, "--http-listen", "127.0.0.1:0") as et:
+        http_rate, grpc_rate = http_vs_grpc(et, rows)
+    report(
+        f"OTLP/HTTP protobuf spans/s ({SPANS_PER_EXPORT}/req, c=4)",
+        f"{http_rate:,.0f}",
+        f"OTLP/gRPC Export {grpc_rate:,.0f}",
+        f"{http_rate / grpc_rate:.0%}",
     )
 
 
@@ -213,6 +225,10 @@ def main() -> None:
             bench_batch(et, 20_000 if args.quick else 100_000)
             bench_otlp(et, 10_240 if args.quick else 51_200)
             bench_summaries(et, db_path)
+    with tempfile.TemporaryDirectory() as tmp:  # its own server, with the HTTP endpoint on
+        bench_otlp_http(
+            args.database or f"sqlite:///{tmp}/otlp-http.db", args.durability, 10_240 if args.quick else 51_200
+        )
     with tempfile.TemporaryDirectory() as tmp:  # its own server, with the HTTP endpoint on
         audit_page.report_row(report, args.database or f"sqlite:///{tmp}/page.db")
     bench_memory(args.database, 20_000 if args.quick else 200_000)

@@ -26,15 +26,6 @@ from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
 
-def _http_base(et: Proc) -> str:
-    assert et.proc.stdout is not None
-    for line in et.proc.stdout:
-        found = re.search(r"audit page on (http://\S+?)/?$", line.strip())
-        if found:
-            return found.group(1)
-    raise RuntimeError("the server printed no audit page address")
-
-
 def _median_time(fn, runs: int) -> float:
     fn()  # warm up
     times = []
@@ -48,7 +39,7 @@ def _median_time(fn, runs: int) -> float:
 def page_vs_summarize(url: str, rows: int = 10_000, runs: int = 7) -> tuple[float, float, int]:
     """(first view s, SummarizeSession s, timeline rows on the page) for one `rows`-row session."""
     with Proc.evidence_trace(url, "--http-listen", "127.0.0.1:0") as et:
-        base = _http_base(et)
+        base = et.http_base()
         session = f"page-{rows}-{uuid.uuid4().hex[:6]}"
         with grpc.insecure_channel(et.address) as channel:
             stub = pb_grpc.EvidenceTraceServiceStub(channel)

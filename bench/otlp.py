@@ -1,11 +1,14 @@
 """OTLP Export throughput: the bench's ~1 KB invocations as GenAI execute_tool spans, 512 per export
-(the OpenTelemetry SDK BatchSpanProcessor's default batch), against BatchRecordInvocations in the same run."""
+(the OpenTelemetry SDK BatchSpanProcessor's default batch), against BatchRecordInvocations in the same run;
+and OTLP/HTTP protobuf (POST /v1/traces) against OTLP/gRPC Export on one server, in the same run."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import time
+import urllib.parse
 import uuid
 
 import grpc
@@ -96,3 +99,46 @@ def otlp_vs_batch(et: Proc, rows: int) -> tuple[float, float, int]:
         )
         batch_rate = batches.calls * 500 / (time.perf_counter() - began)
     return otlp_rate, batch_rate, rejected
+
+
+def http_vs_grpc(et: Proc, rows: int, rounds: int = 3) -> tuple[float, float]:
+    """Spans/s through POST /v1/traces (protobuf, 512 spans/request, c=4, keep-alive connections) and through
+    TraceService/Export (the same requests, c=4), on one server with its HTTP endpoint on. The two alternate in
+    `rounds` rounds, so a change in the machine's load falls on both."""
+    base = urllib.parse.urlsplit(et.http_base())
+    tag = uuid.uuid4().hex[:8]
+    connections: dict[int, http.client.HTTPConnection] = {}
+
+    def one_post(w: int, i: int, r: int) -> None:
+        connection = connections.get(w)
+        if connection is None:
+            connection = connections[w] = http.client.HTTPConnection(base.hostname, base.port, timeout=60)
+        body = export_request(f"h{tag}-{r}-{w}-{i}").SerializeToString()
+        connection.request("POST", "/v1/traces", body=body, headers={"content-type": "application/x-protobuf"})
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            raise RuntimeError(f"POST /v1/traces answered {response.status}")
+
+    calls = rows // SPANS_PER_EXPORT // rounds
+    spent = {"http": 0.0, "grpc": 0.0}
+    done = {"http": 0, "grpc": 0}
+    with grpc.insecure_channel(et.address) as ch:
+        export = otlp_grpc.TraceServiceStub(ch).Export
+        for r in range(rounds):
+            for connection in connections.values():  # idle through the gRPC round: past uvicorn's keep-alive
+                connection.close()
+            connections.clear()
+            for kind, call in (
+                ("http", lambda w, i: one_post(w, i, r)),
+                ("grpc", lambda w, i: export(export_request(f"g{tag}-{r}-{w}-{i}"), timeout=60)),
+            ):
+                began = time.perf_counter()
+                result = run_load(call, 4, 3600, max_calls=calls)
+                spent[kind] += time.perf_counter() - began
+                done[kind] += result.calls
+                if result.errors:
+                    raise RuntimeError(f"{result.errors} errors over {kind}")
+    for connection in connections.values():
+        connection.close()
+    return done["http"] * SPANS_PER_EXPORT / spent["http"], done["grpc"] * SPANS_PER_EXPORT / spent["grpc"]

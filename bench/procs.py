@@ -40,6 +40,15 @@ class Proc:
             ]
         )
 
+    def http_base(self) -> str:
+        """The HTTP endpoint's base URL, as `serve --http-listen` prints it after the gRPC address."""
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            found = re.search(r"audit page on (http://\S+?)/?$", line.strip())
+            if found:
+                return found.group(1)
+        raise RuntimeError("the server printed no audit page address")
+
     @property
     def pid(self) -> int:
         return self.proc.pid

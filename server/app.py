@@ -33,7 +33,8 @@ from evidence_trace.server.rpc.guards import Guards, bind
 from evidence_trace.server.rpc.health import ExplainedHealth
 from evidence_trace.server.rpc.metrics import Metrics, MetricsInterceptor
 from evidence_trace.server.rpc.otlp import SERVICE_NAME as OTLP_SERVICE_NAME
-from evidence_trace.server.rpc.otlp import OtlpTraceServicer, add_otlp_service
+from evidence_trace.server.rpc.otlp import OtlpReceiver, OtlpTraceServicer, add_otlp_service
+from evidence_trace.server.rpc.otlp_http import TRACES_PATH, OtlpHttpReceiver
 from evidence_trace.server.rpc.servicer import EvidenceTraceServicer
 from evidence_trace.server.rpc.shutdown import ShutdownSignal
 from evidence_trace.server.rpc.tokens import load_tokens
@@ -183,10 +184,10 @@ def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
         interceptors=([MetricsInterceptor(metrics)] if metrics else []) + guards.interceptors,
     )
     add_service(servicer, server)  # requests decoded in the handler: bad bytes are INVALID_ARGUMENT
-    # OTLP/gRPC traces on the same port, behind the same interceptors (docs/otlp.md).
-    add_otlp_service(
-        OtlpTraceServicer(use_cases.otlp, settings.commit_timeout_s, outcomes=metrics, tenant_of=current_tenant), server
-    )
+    # OTLP/gRPC traces on the same port, behind the same interceptors; OTLP/HTTP on the HTTP endpoint,
+    # behind the same guards, through the same receiver (docs/otlp.md).
+    otlp = OtlpReceiver(use_cases.otlp, metrics)
+    add_otlp_service(OtlpTraceServicer(otlp, settings.commit_timeout_s, tenant_of=current_tenant), server)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (
@@ -208,7 +209,7 @@ def create_server(settings: Settings, *, worker: bool = False) -> RunningServer:
             f"this host's; choose another with --listen or EVIDENCE_TRACE_LISTEN"
         )
     try:
-        endpoint = start_http(settings, use_cases, metrics) if not worker else None
+        endpoint = start_http(settings, use_cases, metrics, otlp_http(settings, otlp, guards)) if not worker else None
     except OSError as exc:
         writer.close()
         raise BindError(
@@ -250,10 +251,22 @@ def _build_use_cases(settings: Settings, db, *, sibling_writers: bool, outages: 
 _HTTP_FLAGS = "--http-listen or EVIDENCE_TRACE_HTTP_LISTEN (alias --metrics-listen)"
 
 
+def otlp_http(settings: Settings, receiver: OtlpReceiver, guards: Guards) -> OtlpHttpReceiver:
+    """`POST /v1/traces`: the OTLP receiver behind the gRPC service's own admission control and tokens."""
+    return OtlpHttpReceiver(
+        receiver, guards.admission, guards.authenticator, settings.max_message_bytes, settings.commit_timeout_s
+    )
+
+
 def start_http(
-    settings: Settings, use_cases: UseCases, metrics: Optional[Metrics], registry: Optional[CollectorRegistry] = None
+    settings: Settings,
+    use_cases: UseCases,
+    metrics: Optional[Metrics],
+    otlp: OtlpHttpReceiver,
+    registry: Optional[CollectorRegistry] = None,
 ) -> Optional[HttpEndpoint]:
-    """The HTTP endpoint, the audit page and /metrics, when settings.http_address enables it; raises OSError.
+    """The HTTP endpoint, the audit page, OTLP/HTTP and /metrics, when settings.http_address enables it;
+    raises OSError.
 
     The one place that decides whether a process serves HTTP: the page reads
     through `use_cases` (the RPCs' own) and honours the same token file.
@@ -263,12 +276,14 @@ def start_http(
     if not settings.http_address:
         return None
     tokens = load_tokens(settings.tokens_file) if settings.tokens_file else None
-    app, live = create_app(use_cases, tokens, registry or (metrics.registry if metrics else None))
+    app, live = create_app(
+        use_cases, tokens, registry or (metrics.registry if metrics else None), apps={TRACES_PATH: otlp}
+    )
     endpoint = HttpEndpoint(app, live, bind_http(settings.http_address), settings.grace_period_s).start()
     if tokens is None and not is_loopback_listen(settings.http_address):
         log.warning(
-            "HTTP endpoint on %s without a token file: the audit page refuses every non-loopback client "
-            "(/metrics stays open); configure EVIDENCE_TRACE_TOKENS_FILE to serve them",
+            "HTTP endpoint on %s without a token file: the audit page and OTLP/HTTP refuse every non-loopback "
+            "client (/metrics stays open); configure EVIDENCE_TRACE_TOKENS_FILE to serve them",
             settings.http_address,
         )
     return endpoint
@@ -282,16 +297,22 @@ def start_supervisor_http(
     if not settings.http_address:
         return None
     use_cases = _build_use_cases(settings, _open_database(settings), sibling_writers=True)
+    guards = Guards(settings)  # OTLP/HTTP's admission control and tokens in this process
     try:
-        endpoint = start_http(settings, use_cases, None, registry)
+        endpoint = start_http(
+            settings, use_cases, None, otlp_http(settings, OtlpReceiver(use_cases.otlp), guards), registry
+        )
     except BaseException:
+        guards.close()
         use_cases.writer.close()
         raise
     assert endpoint is not None
 
     def close() -> None:
         endpoint.end_live_streams()
+        guards.drain(settings.grace_period_s)
         endpoint.close(settings.grace_period_s)
+        guards.close()
         use_cases.writer.close()
 
     return endpoint, close

@@ -33,3 +33,9 @@ def _query(db_url: str, sql: str) -> list[tuple]:
 def stored_values(db_url: str, table: str, column: str) -> list:
     """Every value of one column of a table, in insertion order."""
     return [row[0] for row in _query(db_url, f"SELECT {column} FROM {table} ORDER BY seq")]
+
+
+def stored_invocations(db_url: str, *columns: str) -> dict[str, tuple]:
+    """invocation id -> the given columns of its stored row."""
+    rows = _query(db_url, f"SELECT invocation_id, {', '.join(columns)} FROM tool_invocation")
+    return {row[0]: tuple(row[1:]) for row in rows}

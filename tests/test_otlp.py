@@ -10,12 +10,12 @@ from typing import Iterator, Sequence
 import grpc
 import pytest
 from conftest import make_settings
+from genai_agent import ERROR_LOG, SESSION, SUPPORTED, UNSUPPORTED, provider_with, run_sample_agent, sample_request
 from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2 as otlp_pb
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc as otlp_grpc
-from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExportResult
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import Status, StatusCode
@@ -27,73 +27,6 @@ from evidence_trace.server.app import create_server
 from evidence_trace.v1 import evidence_trace_pb2 as pb
 from evidence_trace.v1 import evidence_trace_pb2_grpc as pb_grpc
 
-SESSION = "otel-session-1"
-ERROR_LOG = "2026-11-30T10:00:01Z ERROR payment-service upstream bank-gateway timeout after 30s (HTTP 504)"
-SUPPORTED = "payment-service logged an ERROR: bank-gateway timed out after 30s, answering HTTP 504."
-UNSUPPORTED = "The outage was caused by zq9leak-service exhausting its pool, with ORA-00018 errors."
-
-
-def _tool_span(tracer, name: str, call_id: str, arguments: dict, session: str = SESSION):
-    span = tracer.start_as_current_span(f"execute_tool {name}")
-    return span, {
-        "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": name,
-        "gen_ai.tool.call.id": call_id,
-        "gen_ai.tool.call.arguments": json.dumps(arguments),
-        "gen_ai.conversation.id": session,
-    }
-
-
-def run_sample_agent(provider: TracerProvider, session: str = SESSION) -> None:
-    """A small agent: a chat step, then successful, failed (timeout), empty-result and retrieval tool calls."""
-    tracer = provider.get_tracer("sample-agent")
-    with tracer.start_as_current_span("invoke_agent triage") as agent:
-        agent.set_attributes(
-            {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "triage", "gen_ai.conversation.id": session}
-        )
-        with tracer.start_as_current_span("chat gpt-4o") as chat:
-            chat.set_attributes(
-                {
-                    "gen_ai.operation.name": "chat",
-                    "gen_ai.request.model": "gpt-4o",
-                    "gen_ai.conversation.id": session,
-                    "gen_ai.usage.input_tokens": 120,
-                    "gen_ai.usage.output_tokens": 40,
-                }
-            )
-        cm, attrs = _tool_span(tracer, "query_logs", "call-logs-1", {"logTopic": "payment", "query": "level:ERROR"})
-        with cm as span:
-            span.set_attributes(attrs)
-            span.set_attribute("gen_ai.tool.call.result", ERROR_LOG)
-        cm, attrs = _tool_span(tracer, "query_metrics", "call-metrics-1", {"alertname": "DiskFull"})
-        with pytest.raises(TimeoutError), cm as span:
-            span.set_attributes(attrs)
-            raise TimeoutError("metrics backend did not answer within 30s")
-        cm, attrs = _tool_span(tracer, "search_tickets", "call-tickets-1", {"q": "checkout"})
-        with cm as span:
-            span.set_attributes(attrs)  # no result attribute: the output was not captured
-        cm, attrs = _tool_span(tracer, "lookup_knowledge", "call-kb-1", {"query": "bank-gateway 504"})
-        with cm as span:
-            span.set_attributes(attrs)
-            span.set_attributes(
-                {
-                    "gen_ai.tool.call.result": "no article matched",
-                    "evidence_trace.retrieval.layer": "L1",
-                    "evidence_trace.retrieval.l0_count": 0,
-                    "evidence_trace.retrieval.l1_count": 0,
-                    "evidence_trace.retrieval.relevance_level": "none",
-                }
-            )
-        with tracer.start_as_current_span("GET /healthz"):  # not a GenAI span: ignored
-            pass
-
-
-def _provider(*processors) -> TracerProvider:
-    provider = TracerProvider(resource=Resource.create({"service.name": "sample-agent"}))
-    for processor in processors:
-        provider.add_span_processor(processor)
-    return provider
-
 
 def _exporter(port: int, headers: Sequence[tuple[str, str]] = ()) -> OTLPSpanExporter:
     return OTLPSpanExporter(endpoint=f"127.0.0.1:{port}", insecure=True, headers=tuple(headers) or None, timeout=10)
@@ -104,7 +37,7 @@ def exported(server) -> Iterator[tuple[pb_grpc.EvidenceTraceServiceStub, tuple[R
     """The sample agent traced through a BatchSpanProcessor to the server; its spans kept for re-export."""
     memory = InMemorySpanExporter()
     exporter = _exporter(server.port)
-    provider = _provider(SimpleSpanProcessor(memory), BatchSpanProcessor(exporter))
+    provider = provider_with(SimpleSpanProcessor(memory), BatchSpanProcessor(exporter))
     run_sample_agent(provider)
     assert provider.force_flush(10_000)
     provider.shutdown()
@@ -150,7 +83,7 @@ def test_a_re_export_is_acknowledged_without_new_rows(exported, server):
 
 def test_an_invalid_span_is_reported_in_partial_success_without_failing_the_export(server):
     memory = InMemorySpanExporter()
-    provider = _provider(SimpleSpanProcessor(memory))
+    provider = provider_with(SimpleSpanProcessor(memory))
     tracer = provider.get_tracer("sample-agent")
     with tracer.start_as_current_span("execute_tool good") as span:
         span.set_attributes(
@@ -201,7 +134,7 @@ def test_a_token_protected_server_needs_the_exporter_s_token_header(db_url, tmp_
     running = create_server(make_settings(db_url, tokens_file=str(write_token_file(tmp_path))))
     try:
         spans = InMemorySpanExporter()
-        run_sample_agent(_provider(SimpleSpanProcessor(spans)))
+        run_sample_agent(provider_with(SimpleSpanProcessor(spans)))
         finished = spans.get_finished_spans()
         assert _exporter(running.port).export(finished) == SpanExportResult.FAILURE
         header = (("authorization", f"Bearer {TOKENS['acme']}"),)
@@ -217,17 +150,11 @@ def test_a_token_protected_server_needs_the_exporter_s_token_header(db_url, tmp_
         running.stop(grace=1)
 
 
-def _sample_request() -> otlp_pb.ExportTraceServiceRequest:
-    memory = InMemorySpanExporter()
-    run_sample_agent(_provider(SimpleSpanProcessor(memory)))
-    return encode_spans(memory.get_finished_spans())
-
-
 def test_a_storage_outage_is_unavailable_with_retry_info_and_the_retry_records_once(tmp_path):
     path = tmp_path / "et.db"
     running = create_server(make_settings(f"sqlite:///{path}", busy_timeout_ms=100))
     try:
-        request = _sample_request()
+        request = sample_request()
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
             export = otlp_grpc.TraceServiceStub(channel).Export
             locker = sqlite3.connect(path, isolation_level=None)
@@ -250,7 +177,7 @@ def test_a_storage_outage_is_unavailable_with_retry_info_and_the_retry_records_o
 def test_metrics_count_recorded_duplicate_and_ignored_spans(db_url):
     running = create_server(make_settings(db_url, metrics_listen="127.0.0.1:0"))
     try:
-        request = _sample_request()
+        request = sample_request()
         with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
             export = otlp_grpc.TraceServiceStub(channel).Export
             export(request, timeout=10)
@@ -275,7 +202,7 @@ def test_metrics_count_recorded_duplicate_and_ignored_spans(db_url):
 
 def test_a_langchain_agent_traced_with_openinference_records_without_genai_attributes(server):
     """OpenInference's attribute names, as its LangChain instrumentation sets them, through the real exporter."""
-    provider = _provider(SimpleSpanProcessor(_exporter(server.port)))
+    provider = provider_with(SimpleSpanProcessor(_exporter(server.port)))
     tracer = provider.get_tracer("openinference.instrumentation.langchain")
     with tracer.start_as_current_span("AgentExecutor", attributes={"openinference.span.kind": "AGENT"}):
         with tracer.start_as_current_span("ChatOpenAI") as llm:
@@ -319,3 +246,15 @@ def test_the_trace_service_is_listed_by_reflection_and_reported_by_health(server
         server.health.enter_graceful_shutdown()
         check = health.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
         assert check.status == health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_a_gzip_compressed_grpc_export_is_read(server):
+    exporter = OTLPSpanExporter(
+        endpoint=f"127.0.0.1:{server.port}", insecure=True, timeout=10, compression=grpc.Compression.Gzip
+    )
+    memory = InMemorySpanExporter()
+    run_sample_agent(provider_with(SimpleSpanProcessor(memory)), "gzip-grpc")
+    assert exporter.export(memory.get_finished_spans()) == SpanExportResult.SUCCESS
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        stub = pb_grpc.EvidenceTraceServiceStub(channel)
+        assert stub.GetSession(pb.GetSessionRequest(session_id="gzip-grpc"), timeout=10).session.tool_call_count == 4

@@ -17,7 +17,15 @@ from evidence_trace.server.domain.model import (
     RelevanceLevel,
     StepKind,
 )
-from evidence_trace.server.domain.otlp_mapping import Ignored, Span, SpanEvent, Unmappable, input_params, map_span
+from evidence_trace.server.domain.otlp_mapping import (
+    Ignored,
+    Span,
+    SpanEvent,
+    Unmappable,
+    input_params,
+    map_span,
+    trace_sessions,
+)
 from evidence_trace.server.domain.validation import ID_PATTERN, Limits, validate_invocation, validate_step
 
 TRACE, SPAN = "0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331"
@@ -365,3 +373,92 @@ def test_no_span_makes_the_mapping_raise(attributes, operation, error):
         validate_invocation(mapped, Limits())  # returns violations; never raises
     if isinstance(mapped, AgentStep):
         validate_step(mapped, Limits())
+
+
+# -- Spring AI (spring-projects/spring-ai: ToolCallingObservationDocumentation, ChatClientObservationDocumentation) --
+
+
+def spring_ai_tool(**attributes) -> dict:
+    """A `spring.ai.tool` observation's span attributes, as DefaultToolCallingObservationConvention sets them."""
+    return {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.system": "spring_ai",
+        "spring.ai.kind": "tool_call",
+        "spring.ai.tool.definition.name": "query_logs",
+        "spring.ai.tool.type": "FunctionToolCallback",
+        "spring.ai.tool.definition.description": "Search the service logs",
+        "spring.ai.tool.definition.schema": '{"type":"object"}',
+        "spring.ai.tool.call.id": "call_spring_1",
+        **attributes,
+    }
+
+
+def test_a_spring_ai_tool_span_is_an_invocation_with_its_content_when_included():
+    inv = map_span(
+        span(
+            spring_ai_tool(
+                **{
+                    "spring.ai.tool.call.arguments": '{"logTopic":"payment"}',
+                    "spring.ai.tool.call.result": '{"total":2}',
+                }
+            )
+        ),
+        trace_session="conv-9",
+    )
+    assert isinstance(inv, Invocation)
+    assert (inv.invocation_id, inv.session_id, inv.tool_name) == ("call_spring_1", "conv-9", "query_logs")
+    assert inv.input_params == {"logTopic": "payment"}
+    assert (inv.output_state, inv.output_preview) == (OutputState.CAPTURED, '{"total":2}')
+
+
+def test_a_spring_ai_tool_span_without_include_content_is_not_captured_never_an_empty_success():
+    inv = map_span(span(spring_ai_tool()))
+    assert isinstance(inv, Invocation)
+    assert (inv.success, inv.output_state, inv.output_preview, inv.input_params) == (
+        True,
+        OutputState.NOT_CAPTURED,
+        "",
+        {},
+    )
+    assert inv.session_id == TRACE  # no conversation anywhere in the trace: the trace is the session
+
+
+def test_a_failed_spring_ai_tool_call_is_a_failed_invocation():
+    exception = SpanEvent(
+        "exception",
+        {"exception.type": "org.springframework.ai.tool.execution.ToolExecutionException", "exception.message": "no"},
+    )
+    inv = map_span(span(spring_ai_tool(), status_error=True, events=(exception,)))
+    assert isinstance(inv, Invocation)
+    assert (inv.success, inv.error_kind) == (False, ErrorKind.EXCEPTION)
+    assert "ToolExecutionException" in inv.error_message
+
+
+def test_the_spring_ai_chat_client_span_is_ignored_and_lends_its_conversation_to_its_trace():
+    client = span(
+        {
+            "gen_ai.operation.name": "framework",
+            "gen_ai.system": "spring_ai",
+            "spring.ai.kind": "chat_client",
+            "spring.ai.chat.client.conversation.id": "incident-42",
+        },
+        name="spring_ai chat_client",
+        span_id="00000000000000c1",
+    )
+    model = span(
+        {"gen_ai.operation.name": "chat", "gen_ai.system": "openai", "gen_ai.request.model": "gpt-4o"},
+        name="chat gpt-4o",
+    )
+    other_trace = span(spring_ai_tool(), trace_id="1" * 32)
+    sessions = trace_sessions([model, other_trace, client])
+    assert sessions == {TRACE: "incident-42"}
+    assert isinstance(map_span(client), Ignored)
+    step = map_span(model, trace_session=sessions.get(model.trace_id, ""))
+    assert isinstance(step, AgentStep)
+    assert (step.kind, step.session_id, step.name) == (StepKind.MODEL_STEP, "incident-42", "gpt-4o")
+    assert map_span(other_trace, trace_session=sessions.get(other_trace.trace_id, "")).session_id == "1" * 32
+
+
+def test_a_span_s_own_session_wins_over_its_trace_s():
+    inv = map_span(span(tool(**{"gen_ai.conversation.id": "own"})), trace_session="lent")
+    assert isinstance(inv, Invocation) and inv.session_id == "own"

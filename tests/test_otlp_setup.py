@@ -1,9 +1,9 @@
 """The issue's bar: an agent configured only by the OTLP environment shows up, summarizes and gates.
 
-docs/otlp.md's Python setup runs as pasted, in its own process, with nothing but
-OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS pointing it at a
-token-protected server; then the ops CLI finds its session, summarizes it and
-gates a draft on it.
+docs/otlp.md's Python setup runs as pasted (OTLP/HTTP), and with the one change
+the page names for OTLP/gRPC (the exporter's import), in its own process, with
+nothing but the OTEL_EXPORTER_OTLP_* variables pointing it at a token-protected
+server; then the ops CLI finds its session, summarizes it and gates a draft on it.
 """
 
 from __future__ import annotations
@@ -30,9 +30,15 @@ def _python_setup() -> str:
     return code
 
 
+HTTP_EXPORTER = "opentelemetry.exporter.otlp.proto.http.trace_exporter"
+GRPC_EXPORTER = "opentelemetry.exporter.otlp.proto.grpc.trace_exporter"
+
+
 @pytest.fixture
 def protected(sqlite_url, tmp_path):
-    running = create_server(make_settings(sqlite_url, tokens_file=str(write_token_file(tmp_path))))
+    running = create_server(
+        make_settings(sqlite_url, tokens_file=str(write_token_file(tmp_path)), http_listen="127.0.0.1:0")
+    )
     yield running
     running.stop(grace=1)
 
@@ -48,11 +54,18 @@ def _cli(running, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_an_agent_configured_only_by_the_otlp_environment_shows_up_summarizes_and_gates(protected, tmp_path):
+@pytest.mark.parametrize("protocol", ["http/protobuf", "grpc"])
+def test_an_agent_configured_only_by_the_otlp_environment_shows_up_summarizes_and_gates(protected, tmp_path, protocol):
+    code = _python_setup()
+    assert f"from {HTTP_EXPORTER} import OTLPSpanExporter" in code
+    port = protected.http_port
+    if protocol == "grpc":  # the page's one change for OTLP/gRPC
+        code, port = code.replace(HTTP_EXPORTER, GRPC_EXPORTER), protected.port
     script = tmp_path / "agent.py"
-    script.write_text(_python_setup())
+    script.write_text(code)
     env = {k: v for k, v in os.environ.items() if not k.startswith("OTEL_")} | {
-        "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{protected.port}",
+        "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{port}",
+        "OTEL_EXPORTER_OTLP_PROTOCOL": protocol,
         "OTEL_EXPORTER_OTLP_HEADERS": f"authorization=Bearer%20{TOKENS['acme']}",
         "OTEL_SERVICE_NAME": "my-agent",
     }

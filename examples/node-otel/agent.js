@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A small incident-diagnosis agent that reports its work to evidence-trace as
-// OpenTelemetry spans (GenAI semantic conventions) over OTLP/gRPC, with the
-// stock OpenTelemetry JS SDK and exporter. It sends one `chat` span and three
-// `execute_tool` spans:
+// OpenTelemetry spans (GenAI semantic conventions) over OTLP, with the stock
+// OpenTelemetry JS SDK and exporters: OTLP/gRPC, OTLP/HTTP protobuf or OTLP/HTTP
+// JSON, chosen by OTEL_EXPORTER_OTLP_PROTOCOL as the SDK's own auto-configuration
+// does. It sends one `chat` span and three `execute_tool` spans:
 //   query_logs        succeeds, with a JSON result (gen_ai.tool.call.result)
 //   query_metrics     fails: status ERROR, error.type TimeoutError, an exception event
 //   lookup_knowledge  succeeds, but its result is not captured (no result attribute)
@@ -10,11 +11,13 @@
 // it twice with the same session id resends the same three tool calls.
 //
 // Usage: node agent.js [HOST:PORT] [SESSION_ID]
-//   HOST:PORT   the evidence-trace server (plaintext gRPC). Without it the exporter
-//               reads OTEL_EXPORTER_OTLP_TRACES_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT.
+//   HOST:PORT   the evidence-trace server (plaintext gRPC, or the HTTP endpoint for the
+//               HTTP protocols). Without it the exporter reads
+//               OTEL_EXPORTER_OTLP_TRACES_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT.
 //   SESSION_ID  gen_ai.conversation.id; default node-otel-<uuid>.
-// The exporter adds OTEL_EXPORTER_OTLP_HEADERS (e.g. "authorization=Bearer <token>")
-// as gRPC metadata by itself.
+// OTEL_EXPORTER_OTLP_TRACES_PROTOCOL / OTEL_EXPORTER_OTLP_PROTOCOL: grpc (the default
+// here), http/protobuf or http/json. The exporter adds OTEL_EXPORTER_OTLP_HEADERS
+// (e.g. "authorization=Bearer <token>") as gRPC metadata or HTTP headers by itself.
 //
 // Prints one JSON line saying what it sent. Exit 0 when every span was exported,
 // 1 when the export failed, 2 on bad usage. See README.md.
@@ -24,7 +27,13 @@ const crypto = require('node:crypto');
 const { diag, DiagConsoleLogger, DiagLogLevel, SpanKind, SpanStatusCode, context, trace } = require('@opentelemetry/api');
 const { BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base');
 const { resourceFromAttributes } = require('@opentelemetry/resources');
-const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-grpc');
+
+// OTEL_EXPORTER_OTLP_PROTOCOL's values and their exporter packages, as @opentelemetry/sdk-node maps them.
+const EXPORTERS = {
+  grpc: '@opentelemetry/exporter-trace-otlp-grpc',
+  'http/protobuf': '@opentelemetry/exporter-trace-otlp-proto',
+  'http/json': '@opentelemetry/exporter-trace-otlp-http',
+};
 
 const ExportResultCode = { SUCCESS: 0, FAILED: 1 }; // @opentelemetry/core's ExportResultCode
 
@@ -71,10 +80,18 @@ function main() {
     console.error(`agent.js: expected HOST:PORT, got ${JSON.stringify(address)}`);
     return Promise.resolve(2);
   }
+  const protocol = (process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || process.env.OTEL_EXPORTER_OTLP_PROTOCOL || 'grpc').trim();
+  if (!EXPORTERS[protocol]) {
+    console.error(`agent.js: OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${Object.keys(EXPORTERS).join(', ')}, not ${JSON.stringify(protocol)}`);
+    return Promise.resolve(2);
+  }
   diag.setLogger(new DiagConsoleLogger(), DiagLogLevel.WARN);
 
-  // http:// = plaintext gRPC; use https:// (and OTEL_EXPORTER_OTLP_CERTIFICATE) for TLS.
-  const otlp = new OTLPTraceExporter(address ? { url: `http://${address}` } : {});
+  // http:// = plaintext; use https:// (and OTEL_EXPORTER_OTLP_CERTIFICATE) for TLS. An explicit URL is
+  // the whole URL: the HTTP exporters append /v1/traces only to OTEL_EXPORTER_OTLP_ENDPOINT.
+  const { OTLPTraceExporter } = require(EXPORTERS[protocol]);
+  const url = address && (protocol === 'grpc' ? `http://${address}` : `http://${address}/v1/traces`);
+  const otlp = new OTLPTraceExporter(url ? { url } : {});
   const exporter = new CountingExporter(otlp);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'incident-agent', 'service.version': '0.1.0' }),
@@ -168,13 +185,13 @@ function main() {
   tool(3, 'lookup_knowledge', 'Search the runbooks', { query: 'payment upstream timeout runbook' },
     32300, 95, {});
 
-  const endpoint = address ? `http://${address}` : envEndpoint;
+  const endpoint = url || envEndpoint;
   const spanCount = 1 + sent.tool_calls.length;
   const report = (extraErrors) => {
     const errors = exporter.errors.length ? exporter.errors : extraErrors; // a failed export also rejects the flush
     const ok = errors.length === 0 && exporter.exported === spanCount;
     console.log(JSON.stringify({
-      ok, endpoint, session_id: sessionId, spans: spanCount, exported: exporter.exported,
+      ok, protocol, endpoint, session_id: sessionId, spans: spanCount, exported: exporter.exported,
       chat: sent.chat, tool_calls: sent.tool_calls, ...(errors.length ? { errors } : {}),
     }));
     return ok ? 0 : 1;

@@ -171,5 +171,13 @@ class Overloaded(EvidenceTraceError):
         super().__init__(message)
 
 
+class TooLarge(ReasonedError):
+    """A request body over the size limit (OTLP/HTTP; gRPC refuses its own oversized messages)."""
+
+
+class UnsupportedMediaType(ReasonedError):
+    """A request body in a content type or encoding the server does not read (OTLP/HTTP)."""
+
+
 class Unauthenticated(ReasonedError):
     """The call carries no valid credentials, or comes from a client the server does not accept."""

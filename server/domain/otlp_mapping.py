@@ -1,4 +1,5 @@
-"""OpenTelemetry GenAI spans (and OpenInference / OpenLLMetry ones) -> invocations and agent steps (docs/otlp.md).
+"""OpenTelemetry GenAI spans (and OpenInference / OpenLLMetry / Spring AI ones) -> invocations and agent steps
+(docs/otlp.md).
 
 Pure: the transport converts each OTLP span to a `Span` of plain Python
 values (attributes as str, bool, int, float, list or dict) and this module
@@ -9,6 +10,13 @@ conventions (`gen_ai.operation.name`):
 - `chat`, `generate_content`, `text_completion` -> an `AgentStep` of kind MODEL_STEP;
 - `invoke_agent`, `create_agent` -> an `AgentStep` of kind HELPER_CALL;
 - anything else -> `Ignored` (counted, never stored).
+
+Spring AI's observations already carry `gen_ai.operation.name` (`execute_tool`
+for `spring.ai.tool`, `chat` for `gen_ai.client.operation`); their own
+attributes name the tool, the call and its content (`spring.ai.tool.*`), and
+the conversation id is on the enclosing chat client span only
+(`spring.ai.chat.client.conversation.id`): `trace_sessions` lends a trace's
+session to the spans of that trace, in the same export, that have none.
 
 A span whose attributes cannot be read under our contract (a retrieval count
 that is not an integer, an unknown relevance level) becomes `Unmappable` with
@@ -21,7 +29,7 @@ import dataclasses
 import datetime as dt
 import json
 import re
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from evidence_trace.server.domain.errors import Violation
 from evidence_trace.server.domain.model import (
@@ -53,15 +61,23 @@ TRACELOOP_KINDS = {"tool": "execute_tool", "agent": "invoke_agent"}
 TRACELOOP_REQUEST_TYPES = {"chat": "chat", "completion": "text_completion"}
 
 #: Where each tool-call field is read, first match wins: the GenAI conventions,
-#: then OpenInference, then OpenLLMetry.
-TOOL_NAME_KEYS = ("gen_ai.tool.name", "tool.name", "traceloop.entity.name")
-TOOL_CALL_ID_KEYS = ("gen_ai.tool.call.id", "tool_call.id", "tool.call.id")
-ARGUMENTS_KEYS = ("gen_ai.tool.call.arguments", "input.value", "traceloop.entity.input")
-RESULT_KEYS = ("gen_ai.tool.call.result", "output.value", "traceloop.entity.output")
+#: then OpenInference, then OpenLLMetry, then Spring AI (ToolCallingObservationDocumentation;
+#: arguments and result only with spring.ai.tools.observations.include-content=true).
+TOOL_NAME_KEYS = ("gen_ai.tool.name", "tool.name", "traceloop.entity.name", "spring.ai.tool.definition.name")
+TOOL_CALL_ID_KEYS = ("gen_ai.tool.call.id", "tool_call.id", "tool.call.id", "spring.ai.tool.call.id")
+ARGUMENTS_KEYS = (
+    "gen_ai.tool.call.arguments",
+    "input.value",
+    "traceloop.entity.input",
+    "spring.ai.tool.call.arguments",
+)
+RESULT_KEYS = ("gen_ai.tool.call.result", "output.value", "traceloop.entity.output", "spring.ai.tool.call.result")
 MODEL_KEYS = ("gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "llm.request.model")
 #: The session, after `gen_ai.conversation.id` and the configured attribute:
 #: the general `session.id` (also OpenInference's), on the span, then the resource.
 SESSION_KEY = "session.id"
+#: Spring AI's ChatClient observation (`spring.ai.chat.client`): the ChatMemory conversation id.
+SPRING_AI_CONVERSATION_KEY = "spring.ai.chat.client.conversation.id"
 
 #: The documented evidence_trace.* attributes (docs/otlp.md).
 LAYER = "evidence_trace.retrieval.layer"
@@ -131,19 +147,29 @@ def operation_of(span: Span) -> str:
     return ""
 
 
-def map_span(span: Span, session_attribute: str = "") -> Mapped:
-    """What one span becomes; `session_attribute` is the fallback session id attribute (span, then resource)."""
+def map_span(span: Span, session_attribute: str = "", trace_session: str = "") -> Mapped:
+    """What one span becomes; `session_attribute` is the fallback session id attribute (span, then resource),
+    `trace_session` the session of its trace when the span names none (`trace_sessions`)."""
     operation = operation_of(span)
+    session = session_of(span, session_attribute) or trace_session or span.trace_id
     if operation in TOOL_OPERATIONS:
-        return _invocation(span, session_attribute)
+        return _invocation(span, session)
     if operation in MODEL_OPERATIONS:
         name = _first_text(span.attributes, MODEL_KEYS)
-        return _step(span, session_attribute, StepKind.MODEL_STEP, name, operation)
+        return _step(span, session, StepKind.MODEL_STEP, name, operation)
     if operation in AGENT_OPERATIONS:
-        return _step(
-            span, session_attribute, StepKind.HELPER_CALL, _text(span.attributes, "gen_ai.agent.name"), operation
-        )
+        return _step(span, session, StepKind.HELPER_CALL, _text(span.attributes, "gen_ai.agent.name"), operation)
     return Ignored(operation)
+
+
+def trace_sessions(spans: Iterable[Span], session_attribute: str = "") -> dict[str, str]:
+    """trace id -> the first session a span of that trace names (Spring AI's chat client span, an agent span...),
+    lent to the spans of the trace that name none."""
+    found: dict[str, str] = {}
+    for span in spans:
+        if span.trace_id not in found and (session := session_of(span, session_attribute)):
+            found[span.trace_id] = session
+    return found
 
 
 def span_key(span: Span) -> str:
@@ -152,10 +178,11 @@ def span_key(span: Span) -> str:
 
 
 def session_of(span: Span, session_attribute: str = "") -> str:
-    """`gen_ai.conversation.id`, else the configured attribute (span, then resource), else `session.id`
-    (span, then resource), else the trace id."""
+    """The session a span names: `gen_ai.conversation.id`, else Spring AI's conversation id, else the configured
+    attribute (span, then resource), else `session.id` (span, then resource); "" when it names none."""
     for value in (
         span.attributes.get("gen_ai.conversation.id"),
+        span.attributes.get(SPRING_AI_CONVERSATION_KEY),
         span.attributes.get(session_attribute) if session_attribute else None,
         span.resource.get(session_attribute) if session_attribute else None,
         span.attributes.get(SESSION_KEY),
@@ -163,7 +190,7 @@ def session_of(span: Span, session_attribute: str = "") -> str:
     ):
         if value is not None and str(value):
             return str(value)
-    return span.trace_id
+    return ""
 
 
 def _text(attributes: Mapping[str, Any], key: str) -> str:
@@ -237,7 +264,7 @@ def input_params(arguments: Any) -> dict[str, Any]:
     return {"arguments": arguments}
 
 
-def _invocation(span: Span, session_attribute: str) -> Mapped:
+def _invocation(span: Span, session: str) -> Mapped:
     a = span.attributes
     tool_name = _first_text(a, TOOL_NAME_KEYS)
     if not tool_name and span.name.startswith(TOOL_SPAN_PREFIX):
@@ -260,7 +287,7 @@ def _invocation(span: Span, session_attribute: str) -> Mapped:
     failure = _failure(span)
     return Invocation(
         invocation_id=call_id if ID_PATTERN.fullmatch(call_id) else span_key(span),
-        session_id=session_of(span, session_attribute),
+        session_id=session,
         tool_name=tool_name,
         input_params=input_params(_first(a, ARGUMENTS_KEYS)),
         start_time=_start(span),
@@ -317,11 +344,11 @@ def _retrieval(a: Mapping[str, Any]) -> tuple[Optional[Retrieval], list[Violatio
     return retrieval, violations
 
 
-def _step(span: Span, session_attribute: str, kind: StepKind, name: str, operation: str) -> AgentStep:
+def _step(span: Span, session: str, kind: StepKind, name: str, operation: str) -> AgentStep:
     failure = _failure(span)
     return AgentStep(
         step_id=span_key(span),
-        session_id=session_of(span, session_attribute),
+        session_id=session,
         kind=kind,
         name=name or span.name or operation,
         start_time=_start(span),

@@ -149,11 +149,8 @@ class AdmissionControl(grpc.ServerInterceptor):
             retry_after_s=retry_after_s,
             max_concurrent_rpcs=str(limit),
         )
-        self._statuses = {
-            "draining": status_for(ShuttingDown()),
-            "streams": status_for(streams_full),
-            "calls": status_for(calls_full),
-        }
+        self._errors = {"draining": ShuttingDown(), "streams": streams_full, "calls": calls_full}
+        self._statuses = {why: status_for(error) for why, error in self._errors.items()}
         self._refusing: dict[tuple[str, str], grpc.RpcMethodHandler] = {}
 
     def worker_pool(self, max_workers: int) -> futures.ThreadPoolExecutor:
@@ -179,6 +176,15 @@ class AdmissionControl(grpc.ServerInterceptor):
             return refusing
         assert slot is not None
         return _holding(handler, slot)
+
+    def admit(self) -> _Slot:
+        """Admit one unary call that does not come through gRPC (OTLP/HTTP), or raise its refusal
+        (Overloaded, ShuttingDown). The caller releases the slot when the call ends."""
+        with self._lock:
+            refusal = self._refusal(False)
+            if refusal is None:
+                return self._admit(False)
+        raise self._errors[refusal]
 
     def _admit(self, streaming: bool) -> _Slot:
         """Count a call in (under the lock)."""

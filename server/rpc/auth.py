@@ -68,8 +68,13 @@ def is_loopback_peer(peer: str) -> bool:
         host = address.rpartition(":")[0].strip("[]")
     else:
         return False
+    return is_loopback_address(host)
+
+
+def is_loopback_address(host: str) -> bool:
+    """True for a loopback IP address (127.0.0.0/8, ::1, an IPv4-mapped loopback; a zone suffix allowed)."""
     try:
-        ip = ipaddress.ip_address(host.split("%")[0])
+        ip = ipaddress.ip_address(host.strip("[]").split("%")[0])
     except ValueError:
         return False
     mapped = getattr(ip, "ipv4_mapped", None)
@@ -87,12 +92,21 @@ def is_loopback_listen(listen: str) -> bool:
         return False
 
 
-def _bearer_token(context: grpc.ServicerContext) -> Optional[str]:
+def bearer_token(authorization: Optional[str]) -> Optional[str]:
+    """The token of an `authorization: Bearer TOKEN` value (gRPC metadata or HTTP header), or None."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def _authorization(context: grpc.ServicerContext) -> Optional[str]:
+    """The call's first `authorization` metadata value that carries a bearer token."""
     for key, value in context.invocation_metadata() or ():
-        if key == "authorization" and isinstance(value, str):
-            scheme, _, token = value.strip().partition(" ")
-            if scheme.lower() == "bearer" and token.strip():
-                return token.strip()
+        if key == "authorization" and isinstance(value, str) and bearer_token(value):
+            return value
     return None
 
 
@@ -111,12 +125,19 @@ class Authenticator(grpc.ServerInterceptor):
     def authenticate(self, context: grpc.ServicerContext) -> str:
         """The caller's tenant; raises Unauthenticated."""
         if self._tokens is None:
-            if is_loopback_peer(context.peer()):
+            return self.tenant_for(is_loopback_peer(context.peer()), None)
+        return self.tenant_for(False, _authorization(context))
+
+    def tenant_for(self, loopback: bool, authorization: Optional[str]) -> str:
+        """The tenant of a client (on this host or not) presenting `authorization`, whatever the transport;
+        raises Unauthenticated."""
+        if self._tokens is None:
+            if loopback:
                 return DEFAULT_TENANT
             raise Unauthenticated(
                 "LOOPBACK_ONLY", "this server has no tokens configured and serves loopback clients only"
             )
-        token = _bearer_token(context)
+        token = bearer_token(authorization)
         if token is None:
             raise Unauthenticated("MISSING_CREDENTIALS", "send 'authorization: Bearer TOKEN' metadata")
         tenant = self._tokens.tenant_for(token)

@@ -28,8 +28,8 @@ class Guards:
     """The interceptors, in order, and the shutdown drain."""
 
     def __init__(self, settings: GuardSettings, shutdown: Optional[ShutdownSignal] = None):
-        self.admission, authenticator = guard_interceptors(settings, shutdown)
-        self.interceptors: list[grpc.ServerInterceptor] = [self.admission, authenticator]
+        self.admission, self.authenticator = guard_interceptors(settings, shutdown)
+        self.interceptors: list[grpc.ServerInterceptor] = [self.admission, self.authenticator]
         self._max_workers = settings.max_workers
 
     def worker_pool(self) -> futures.ThreadPoolExecutor:

@@ -64,6 +64,9 @@ class OutcomeRecorder(Protocol):
     def otlp_spans(self, result: str, count: int) -> None:
         """OTLP Export received `count` spans that were recorded, ignored or rejected (`result`)."""
 
+    def otlp_http_request(self, status: int) -> None:
+        """`POST /v1/traces` (OTLP/HTTP) was answered with this HTTP status."""
+
 
 class NoMetrics:
     """An OutcomeRecorder that records nothing (metrics disabled)."""
@@ -78,6 +81,9 @@ class NoMetrics:
         pass
 
     def otlp_spans(self, result: str, count: int) -> None:
+        pass
+
+    def otlp_http_request(self, status: int) -> None:
         pass
 
 
@@ -151,6 +157,12 @@ class Metrics:
             ("result",),
             registry=self.registry,
         )
+        self.otlp_http = Counter(
+            "evidence_trace_otlp_http_requests",
+            "OTLP/HTTP requests to /v1/traces, by HTTP status code.",
+            ("code",),
+            registry=self.registry,
+        )
 
     # -- OutcomeRecorder -----------------------------------------------------
     def recorded(self, kind: str, outcome: RecordOutcome, count: int = 1) -> None:
@@ -176,6 +188,10 @@ class Metrics:
 
     def outage_ended(self, seconds: float) -> None:
         self.outages.observe(seconds)
+
+    # -- OTLP/HTTP (rpc/otlp_http.py) ------------------------------------------
+    def otlp_http_request(self, status: int) -> None:
+        self.otlp_http.labels(str(status)).inc()
 
 
 def _split(full_method: str) -> tuple[str, str]:

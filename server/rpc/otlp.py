@@ -8,6 +8,10 @@ module only translates: OTLP protobuf spans become plain-value `Span`s
 response's `partial_success`. Storage failures map through `rpc/status.py`
 (UNAVAILABLE with RetryInfo), so the exporter retries the whole export;
 resent spans are DUPLICATEs. docs/otlp.md has the mapping.
+
+`OtlpReceiver` is that path for one export, whatever the transport: this
+servicer and OTLP/HTTP (`otlp_http.py`) both call it, so there is one
+conversion, one mapping and one set of counters.
 """
 
 from __future__ import annotations
@@ -75,44 +79,55 @@ def spans_from_pb(request: otlp_pb.ExportTraceServiceRequest) -> Iterator[Span]:
                 )
 
 
-class OtlpTraceServicer:
-    """TraceService/Export over the OTLP ingest use case."""
+class OtlpReceiver:
+    """One OTLP export, whatever its transport (gRPC here, HTTP in `otlp_http.py`): the request's spans
+    through the ingest use case, its outcomes counted, the response with `partial_success`."""
 
-    def __init__(
-        self,
-        ingest: OtlpIngest,
-        commit_timeout_s: float,
-        tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT,
-        *,
-        outcomes: Optional[OutcomeRecorder] = None,
-    ):
+    def __init__(self, ingest: OtlpIngest, outcomes: Optional[OutcomeRecorder] = None):
         self._ingest = ingest
-        self._commit_timeout_s = commit_timeout_s
-        self._tenant_of = tenant_of
-        self._outcomes: OutcomeRecorder = outcomes or NoMetrics()
+        self.outcomes: OutcomeRecorder = outcomes or NoMetrics()
 
-    @unary_rpc
-    def Export(self, request, context):
-        spans = list(spans_from_pb(request))
-        result = self._ingest.export(self._tenant_of(context), spans, commit_timeout(context, self._commit_timeout_s))
+    def export(
+        self, tenant: str, request: otlp_pb.ExportTraceServiceRequest, timeout: Optional[float]
+    ) -> otlp_pb.ExportTraceServiceResponse:
+        result = self._ingest.export(tenant, list(spans_from_pb(request)), timeout)
         for kind in ("invocation", "step"):
             for outcome, count in (
                 (RecordOutcome.CREATED, result.created[kind]),
                 (RecordOutcome.DUPLICATE, result.duplicates[kind]),
             ):
                 if count:
-                    self._outcomes.recorded(kind, outcome, count)
+                    self.outcomes.recorded(kind, outcome, count)
         for reason in result.reasons:
-            self._outcomes.rejected("Export", reason)
-        self._outcomes.otlp_spans("recorded", sum(result.created.values()))
-        self._outcomes.otlp_spans("duplicate", sum(result.duplicates.values()))
-        self._outcomes.otlp_spans("ignored", result.ignored)
-        self._outcomes.otlp_spans("rejected", result.rejected)
+            self.outcomes.rejected("Export", reason)
+        self.outcomes.otlp_spans("recorded", sum(result.created.values()))
+        self.outcomes.otlp_spans("duplicate", sum(result.duplicates.values()))
+        self.outcomes.otlp_spans("ignored", result.ignored)
+        self.outcomes.otlp_spans("rejected", result.rejected)
         response = otlp_pb.ExportTraceServiceResponse()
         if result.rejected:
             response.partial_success.rejected_spans = result.rejected
             response.partial_success.error_message = result.error_message
         return response
+
+
+class OtlpTraceServicer:
+    """TraceService/Export over the OTLP ingest use case."""
+
+    def __init__(
+        self,
+        receiver: OtlpReceiver,
+        commit_timeout_s: float,
+        tenant_of: Callable[[grpc.ServicerContext], str] = lambda _: DEFAULT_TENANT,
+    ):
+        self._receiver = receiver
+        self._outcomes = receiver.outcomes  # unary_rpc counts refusals there
+        self._commit_timeout_s = commit_timeout_s
+        self._tenant_of = tenant_of
+
+    @unary_rpc
+    def Export(self, request, context):
+        return self._receiver.export(self._tenant_of(context), request, commit_timeout(context, self._commit_timeout_s))
 
 
 def add_otlp_service(servicer: OtlpTraceServicer, server: grpc.Server) -> None:

@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.errors import EvidenceTraceError, InvalidArgument, Violation
 from evidence_trace.server.domain.model import AgentStep, Invocation, RecordOutcome
-from evidence_trace.server.domain.otlp_mapping import Ignored, Span, Unmappable, map_span
+from evidence_trace.server.domain.otlp_mapping import Ignored, Span, Unmappable, map_span, trace_sessions
 from evidence_trace.server.usecases.recording import Recorded, Recorder, Result
 
 
@@ -59,8 +59,9 @@ class OtlpIngest:
         steps: list[tuple[int, AgentStep]] = []
         problems: list[tuple[int, str, str]] = []  # (span index, problem, reason)
         ignored = 0
+        sessions = trace_sessions(spans, self._session_attribute)
         for i, span in enumerate(spans):
-            mapped = map_span(span, self._session_attribute)
+            mapped = map_span(span, self._session_attribute, sessions.get(span.trace_id, ""))
             if isinstance(mapped, Invocation):
                 invocations.append((i, mapped))
             elif isinstance(mapped, AgentStep):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import urllib.parse
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 import jinja2
 from prometheus_client import make_asgi_app
@@ -95,8 +95,12 @@ def create_app(
     metrics_registry: Any = None,
     secure_cookie: bool = False,
     live: Optional[LiveStreams] = None,
+    apps: Optional[Mapping[str, ASGIApp]] = None,
 ) -> tuple[Starlette, LiveStreams]:
-    """The HTTP endpoint's application and its live streams (close them before stopping the server)."""
+    """The HTTP endpoint's application and its live streams (close them before stopping the server).
+
+    `apps`: further ASGI applications by exact path, which the wiring brings (OTLP/HTTP's /v1/traces).
+    """
     access = Access(tokens)
     pages_templates = templates()
     live = live or LiveStreams(use_cases.watcher)
@@ -120,6 +124,7 @@ def create_app(
         return RedirectResponse("/login?" + urllib.parse.urlencode({"next": target}), status_code=303)
 
     routes = [
+        *(Route(path, _AsgiEndpoint(app)) for path, app in (apps or {}).items()),
         Route("/", pages.sessions),
         Route("/login", pages.login_form, methods=["GET"]),
         Route("/login", pages.log_in, methods=["POST"]),
