@@ -103,7 +103,7 @@ def test_an_evaluation_highlights_its_claims_and_links_them_to_the_evidence(web,
     target.locator("a.inv-link").first.click()  # the grounding unit's invocation opens in the timeline
     row = page.locator("#inv-incident-claims-logs")
     assert row.get_attribute("open") is not None and row.locator(".tl-detail").is_visible()
-    assert page.locator("#evaluations a.claim-ungrounded").first.is_visible()
+    assert page.locator("#evaluations a.claim-invented").first.is_visible()  # orders-db: named nowhere
 
 
 def test_a_live_session_updates_in_place_when_a_row_commits(web, page):
