@@ -119,6 +119,17 @@ def bench_otlp_http(url: str, durability: str, rows: int) -> None:
     )
 
 
+# A long answer in the shape agents write: headings, list items, a table, both languages (issue 21's target).
+LONG_DRAFT = (
+    "## Summary\npayment-service logged ERROR upstream timeout after 30s. The errors started at 10:00 UTC.\n\n"
+    "## Evidence\n- payment-service logged ERROR upstream timeout after 30s.\n"
+    "- The log search for topic-0 matched entries with level ERROR.\n"
+    "| Service | Level | Message |\n|---|---|---|\n| payment-service | ERROR | upstream timeout after 30s |\n\n"
+    "## 中文\npayment-service 记录了 ERROR：upstream timeout after 30s。\n\n"
+    "## Recommendations\nRaise the upstream timeout only after checking the bank gateway; 建议先检查上游。\n"
+) * 4
+
+
 def bench_summaries(et: Proc, db_path: str | None) -> dict[int, float]:
     """Summaries of 100, 1,000, 10,000 rows vs a raw fetch of the same rows."""
     timings = {}
@@ -162,6 +173,16 @@ def bench_summaries(et: Proc, db_path: str | None) -> dict[int, float]:
                     f"{chat_time * 1000:.2f} ms",
                     f"summarize {got * 1000:.2f} ms",
                     f"{chat_time / got:.2f}x",
+                )
+                long_chat = pb.ChatRequest(
+                    session_id=session, question="Why did payments fail?", draft_answer=LONG_DRAFT
+                )
+                long_time = _median_time(lambda: stub.Chat(long_chat, timeout=60), 7)
+                report(
+                    f"Chat (rules verifier) 1,000 rows, {len(LONG_DRAFT):,}-char answer",
+                    f"{long_time * 1000:.2f} ms",
+                    f"summarize {got * 1000:.2f} ms",
+                    f"{long_time / got:.2f}x",
                 )
     report("Summarize growth 1,000 -> 10,000 rows (10x rows)", f"{timings[10_000] / timings[1_000]:.1f}x time")
     return timings
