@@ -217,11 +217,15 @@ def _missing(facts: Sequence[Fact], evidence: Evidence) -> str:
 
 
 def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, None]:
+    entities = [fact] if fact.is_entity else []
+    windows = value_windows([fact])
     for index in evidence.candidates([fact]):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        for unit in units:
-            if unit.strength != Strength.FAILED and matches_all([fact], unit, question) is True:
+        for unit in may_name(units, question, entities) if entities else units:
+            if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
+                continue
+            if matches_all([fact], unit, question) is True:
                 return True, None, None, None
     return False, None, None, None
 
