@@ -13,7 +13,15 @@ import json
 
 import pytest
 
-from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Outcome
+from evidence_trace.server.domain.model import (
+    ClaimCheck,
+    ClaimKind,
+    ClaimStatus,
+    Decision,
+    ErrorKind,
+    EvidenceRow,
+    Outcome,
+)
 from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft, decide
 
@@ -418,3 +426,115 @@ EMPTY_SEARCH = EvidenceRow(
 )
 def test_a_gap_may_be_left_by_a_tool_named_otherwise(draft: str, status: ClaimStatus) -> None:
     assert statuses(draft, EMPTY_SEARCH) == [status]
+
+
+# -- what no single unit can stand against ---------------------------------------------------------
+
+GC = java_logs(
+    entry("WARN", "stock-worker", "GC overhead 92% over last 60s", "stock-worker-2", "2026-12-20 04:12:00"),
+    entry("WARN", "stock-worker", "GC overhead 97% over last 60s", "stock-worker-2", "2026-12-20 05:47:00"),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("stock-worker-2's GC overhead climbed from 92% at 04:12 to 97% at 05:47.", False),  # two records, a trend
+        ("stock-worker-2 的 GC 开销从 04:12 的 92% 升到了 05:47 的 97%。", False),
+        ("At 04:12 stock-worker-2's GC overhead was 95%.", True),  # one record, another value
+        ("04:12 时 stock-worker-2 的 GC 开销是 95%。", True),
+    ],
+)
+def test_a_claim_about_several_records_is_not_contradicted_by_one(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, GC)) is contradicted
+
+
+CRASHING = java_logs(entry("ERROR", "stock-worker", "container crashed, exit code 137", "stock-worker-2"))
+
+
+@pytest.mark.parametrize(
+    ("draft", "judged"),
+    [
+        ("The logs don't say why stock-worker-2 crashed.", False),  # an admitted unknown
+        ("日志没有说明 stock-worker-2 崩溃的原因。", False),
+        ("The logs show no errors for stock-worker-2.", True),  # a denial, checked
+    ],
+)
+def test_an_admitted_unknown_about_the_evidence_is_not_a_denial(draft: str, judged: bool) -> None:
+    kinds = [c.kind for c in check_draft(draft, [CRASHING])]
+    assert (ClaimKind.FACT in kinds or ClaimKind.CAUSAL in kinds) is judged
+    if judged:
+        assert judge(draft, CRASHING) == Decision.REJECT
+
+
+SLOW_QUERY = EvidenceRow(
+    "prom-range",
+    "query_metrics",
+    Outcome.FAILED,
+    "",
+    {"query": "rate(http_requests_total[5m])", "range": "30d"},
+    error_message="context deadline exceeded",
+    error_kind=ErrorKind.TIMEOUT,
+    duration_ms=30000,
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("按 30 天范围查询 Prometheus 超时了（30 秒）。", ClaimStatus.GROUNDED),
+        ("The 30-day Prometheus range query timed out after 30 s.", ClaimStatus.GROUNDED),
+        ("按 30 天范围查询 Prometheus 超时了（60 秒）。", ClaimStatus.CONTRADICTED),  # it took 30 s
+    ],
+)
+def test_what_a_failed_call_asked_is_not_what_it_shows(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, SLOW_QUERY) == [status]
+
+
+ECS = EvidenceRow(
+    "es-1",
+    "query_es",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "hits": {
+                "total": {"value": 1, "relation": "eq"},
+                "hits": [
+                    {
+                        "_id": "x1",
+                        "_source": {
+                            "log": {"level": "error"},
+                            "service": {"name": "fx-pricer", "version": "4.8.0"},
+                            "message": "NullPointerException at FxRateCache.lookup",
+                        },
+                    }
+                ],
+            }
+        }
+    ),
+    {"index": "logs-fx-*"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("fx-pricer logged a NullPointerException with service.version 4.8.0.", False),
+        ("fx-pricer 记录了 NullPointerException，service.version 为 4.8.0。", False),
+        ("fx-pricer logged a NullPointerException with service.revision 4.8.0.", True),
+    ],
+)
+def test_a_dotted_field_name_is_a_path_into_nested_json(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, ECS)) is invented
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("或调大 buffer.memory。", ClaimKind.ADVICE),
+        ("先回滚到 v1.8.0，再扩容一个节点。", ClaimKind.ADVICE),
+        ("buffer.memory 已经被调大到 64MB。", ClaimKind.FACT),
+    ],
+)
+def test_a_chinese_imperative_opening_a_clause_is_advice(text: str, kind: ClaimKind) -> None:
+    assert [c.kind for c in check_draft(text, [ECS])][0] == kind

@@ -31,8 +31,15 @@ _IMPERATIVES = (
     "alert|silence|acknowledge|ack|mute|wait|let|try|plan|schedule|coordinate|communicate|inform|ask|reach|engage|"
     "isolate|quarantine|cut|trim|shrink|grow|resize|rebalance|reconfigure|recreate|rebuild|reboot|bounce|cycle"
 )
+# Chinese imperatives at a clause's start ("或调大 buffer.memory", "先回滚到 v1.8.0", "再扩容一个节点").
+_ZH_IMPERATIVES = (
+    "调大|调高|调小|调低|增加|减少|降低|提高|扩容|缩容|重启|回滚|检查|升级|降级|调整|替换|切换|清理|限流|关闭|打开|"
+    "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线"
+)
 _ADVICE_START = re.compile(
-    rf"^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])", re.I
+    rf"^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
+    rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})",
+    re.I,
 )
 _ADVICE_CUE = re.compile(
     r"\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
@@ -42,7 +49,10 @@ _ADVICE_CUE = re.compile(
     re.I,
 )
 _HEDGE_CUE = re.compile(
-    r"\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
+    # an admitted unknown about the evidence: "the listing doesn't say why it crashes", "日志没有说明原因"
+    r"\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot)\s+(?:say|show|tell|explain|indicate|reveal)"
+    r"\s+(?:why|whether|how|what|which|who|when)\b|(?:没有|未|并未|没)(?:说明|显示|指出|给出)[^。；，,;]{0,30}?(?:原因|为什么|是否)|看不出"
+    r"|\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
     r"appears? to|could be|could have|would suggest|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
     r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
     r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess|"

@@ -258,7 +258,11 @@ def _mentioned(fact: Fact, evidence: Evidence) -> bool:
     if spaced and evidence.mentions(spaced):
         return True
     host, _, port = key.rpartition(":")
-    return bool(host) and port.isdigit() and evidence.mentions(host)
+    if host and port.isdigit() and evidence.mentions(host):
+        return True
+    # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
+    parts = key.split(".")
+    return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
 
 
 def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:

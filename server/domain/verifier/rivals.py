@@ -56,7 +56,7 @@ def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], al
 
     alone: the unit is the only one of its row that names the claim's entities.
     """
-    if unit.strength < Strength.INDIRECT:
+    if unit.strength < Strength.INDIRECT or _several_records(facts):
         return ""
     entities = [f for f in facts if f.is_entity]
     settings = [f for f in facts if f.kind == FactKind.SETTING]
@@ -85,6 +85,14 @@ def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], al
             return ""
         shown.append(f"{other}, not {fact.text}")
     return "the evidence about it shows " + "; ".join(shown) if shown else ""
+
+
+def _several_records(facts: Sequence[Fact]) -> bool:
+    """A claim that states two times or two values of one dimension ("from 92% at 04:12 to 97% at 05:47",
+    "从 10% 放量到 50%，再到 100%") describes several records: no one unit can stand against it."""
+    times = {f.key for f in facts if f.kind == FactKind.TIME}
+    dims = [f.quantity.dimension for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
+    return len(times) > 1 or len(dims) != len(set(dims))
 
 
 def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:

@@ -302,7 +302,13 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
                 contra = contra or (unit, "the call failed otherwise than the claim says")
                 continue
             if unit.strength == Strength.FAILED and checkable and contra is None:
-                shown = [rival_value(f, unit) for f in checkable if f.kind in VALUE_KINDS and not matches(f, unit)]
+                shown = [
+                    rival_value(f, unit)
+                    for f in checkable
+                    if f.kind in VALUE_KINDS
+                    and not matches(f, unit)
+                    and not (question is not None and matches(f, question))  # "按 30 天范围查询": what it asked
+                ]
                 if shown and all(shown):
                     contra = (unit, "the failed call shows " + "; ".join(shown))
             if (
