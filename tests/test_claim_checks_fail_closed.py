@@ -171,9 +171,9 @@ def test_a_number_that_labels_one_thing_is_not_a_count_of_them(draft: str, accep
 @pytest.mark.parametrize(
     "draft",
     [
-        "fx-quoter-5d8c7b-w2p9r serves 40 widgets/s.",
-        "fx-quoter-5d8c7b-w2p9r 当前 40 frames/s。",
-        "fx-quoter-5d8c7b-w2p9r streams at 40 fps.",
+        "fx-quoter-5d8c7b-w2p9r moves at 40 furlongs/fortnight.",
+        "fx-quoter-5d8c7b-w2p9r 当前 40 fps。",
+        "fx-quoter-5d8c7b-w2p9r streams at 12 kbps.",
     ],
 )
 def test_a_number_in_a_unit_no_table_knows_is_unread_not_dropped(draft: str) -> None:
@@ -538,3 +538,22 @@ def test_a_dotted_field_name_is_a_path_into_nested_json(draft: str, invented: bo
 )
 def test_a_chinese_imperative_opening_a_clause_is_advice(text: str, kind: ClaimKind) -> None:
     assert [c.kind for c in check_draft(text, [ECS])][0] == kind
+
+
+INDEXER = java_logs(
+    entry("WARN", "search-indexer", "indexed 4,120,000 of 5,930,000 docs at 310 docs/s", "search-indexer-0")
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "accepted"),
+    [
+        ("search-indexer-0 is indexing at 310 docs/s.", True),
+        ("search-indexer-0 的索引速度为 310 docs/s。", True),
+        ("search-indexer-0 indexes about 18,600 docs/min.", True),  # 310 a second
+        ("search-indexer-0 is indexing at 31 docs/s.", False),
+        ("search-indexer-0 的索引速度为 3,100 docs/s。", False),
+    ],
+)
+def test_a_rate_of_any_plural_noun_is_read_and_converted(draft: str, accepted: bool) -> None:
+    assert (judge(draft, INDEXER) == Decision.ACCEPT) is accepted

@@ -17,7 +17,7 @@ _ACTOR = re.compile(
 )
 # A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
 _UNREAD = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")[ \t]?([A-Za-z]{1,12}(?:/[A-Za-z]{1,4})?)(?![A-Za-z0-9_])"
+    r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")[ \t]?([A-Za-z]{1,12}(?:/[A-Za-z]{1,12})?)(?![A-Za-z0-9_])"
 )
 # Recovery, said of anything (an alert's "resolved" is read with the alert states): the evidence must show it.
 RECOVERY_WORDS = (
@@ -42,3 +42,10 @@ _RECOVERED = re.compile(
     re.I,
 )
 RECOVERY_IN_UNIT = re.compile("|".join(re.escape(w) for w in RECOVERY_WORDS))
+# A rate of any plural noun: "310 docs/s", "312 keys/s", "1,200 rows/min", "40 条/秒" is in the unit table.
+NOUN_RATE_PER = {"s": 1.0, "sec": 1.0, "second": 1.0, "min": 1 / 60, "minute": 1 / 60}
+NOUN_RATE = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])("
+    + _NUMBER
+    + r")(k|K)?[ \t]?([A-Za-z]{2,20}s)[ \t]?/[ \t]?(s|sec|second|min|minute)(?![A-Za-z])"
+)

@@ -89,10 +89,10 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_SETTING,
     EVENT_FORMS,
 )
-from evidence_trace.server.domain.verifier.fact_vocabulary import _ACTOR, _RECOVERED
+from evidence_trace.server.domain.verifier.fact_vocabulary import _ACTOR, _RECOVERED, NOUN_RATE, NOUN_RATE_PER
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unread import unread_facts
+from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
 from evidence_trace.server.domain.verifier.zones import draft_zone
 
 _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
@@ -129,6 +129,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), fact
     for m in _JVM_FLAG.finditer(masked):
         yield m.start(), m.end(), jvm_flag_fact(m)
+    for m in NOUN_RATE.finditer(masked):
+        yield m.start(), m.end(), _noun_rate(masked, m)
     for m in _VERSION.finditer(text):
         if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
             continue  # an IPv4 address, read below
@@ -247,8 +249,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _COUNT_ANY.finditer(masked):
-        if masked.startswith("/", m.end()):
-            continue  # "40 widgets/s" is a rate, not 40 widgets
+        if masked.startswith("/", m.end()) or unit_shaped(m.group(2)):
+            continue  # "40 widgets/s" is a rate, "12 kbps" a unit the table lacks: not 40 widgets, not 12 kbps
         if m.group(2).lower() not in _NOT_COUNT_NOUNS and m.group(2).lower()[:-1] not in _UNIT_WORDS:
             yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
@@ -386,6 +388,20 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         scope,
         quantity=Quantity(dimension, value, factor, decimals, _comparison(text, m.start(), m.end()), alternatives),
     )
+
+
+def _noun_rate(text: str, m: re.Match[str]) -> Fact:
+    """ "310 docs/s": a rate of the noun, per second (factor to per-second)."""
+    number = m.group(1)
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    value = float(_plain_number(number))
+    if m.group(2):
+        value, decimals = value * 1000, decimals - 3
+    quantity = Quantity(
+        Dimension.RATE, value, NOUN_RATE_PER[m.group(4).lower()], decimals, _comparison(text, m.start(), m.end())
+    )
+    scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
+    return Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=quantity, noun=m.group(3).lower())
 
 
 def _comparison(text: str, start: int, end: int) -> Comparison:

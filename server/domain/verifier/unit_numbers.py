@@ -12,6 +12,7 @@ from typing import Any, Iterator, Optional
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS
+from evidence_trace.server.domain.verifier.fact_vocabulary import NOUN_RATE, NOUN_RATE_PER
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Number
 
@@ -122,6 +123,9 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
         if unit in _UNIT_WORDS:
             unit_dimension, unit_factor = _UNIT_WORDS[unit]
             yield Number(float(m.group(1)), unit_dimension, unit_factor)
+    for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
+        value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
+        yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
     for m in _KEYED_NUMBER.finditer(cleared):
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is not None:

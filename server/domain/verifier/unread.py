@@ -34,7 +34,10 @@ def _known_word(word: str) -> bool:
     or an ordinary word, not a unit.
     """
     lowered = word.lower()
-    if lowered in _UNIT_WORDS:
-        return True
-    unit_shaped = "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha())
-    return not unit_shaped
+    return lowered in _UNIT_WORDS or not unit_shaped(lowered)
+
+
+def unit_shaped(word: str) -> bool:
+    """A rate or ratio ("widgets/s") or a short "...ps" abbreviation ("fps", "kbps"): a unit, not a noun."""
+    lowered = word.lower()
+    return "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha())
