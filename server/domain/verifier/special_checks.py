@@ -260,6 +260,10 @@ _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|
 _GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
 
 
+def _dimension(fact: Fact) -> object:
+    return fact.quantity.dimension if fact.quantity is not None else fact.kind
+
+
 def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
     """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
     families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
@@ -302,10 +306,18 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
                 contra = contra or (unit, "the call failed otherwise than the claim says")
                 continue
             if unit.strength == Strength.FAILED and checkable and contra is None:
+                # A value of a dimension the call does show ("30 秒") makes the claim's other values of that
+                # dimension ("按 30 天范围") about something else: what it asked, not how it failed.
+                shown_dims = {
+                    _dimension(f)
+                    for f in checkable
+                    if matches(f, unit) and not (question is not None and matches(f, question))
+                }
                 shown = [
                     rival_value(f, unit)
                     for f in checkable
                     if f.kind in VALUE_KINDS
+                    and _dimension(f) not in shown_dims
                     and not matches(f, unit)
                     and not (question is not None and matches(f, question))  # "按 30 天范围查询": what it asked
                 ]
