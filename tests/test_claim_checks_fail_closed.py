@@ -576,3 +576,31 @@ INDEXER = java_logs(
 )
 def test_a_rate_of_any_plural_noun_is_read_and_converted(draft: str, accepted: bool) -> None:
     assert (judge(draft, INDEXER) == Decision.ACCEPT) is accepted
+
+
+# -- workload states -------------------------------------------------------------------------------
+
+WORKLOADS = EvidenceRow(
+    "pods-3",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME                       READY   STATUS             RESTARTS   AGE\n"
+    "ledger-writer-7d9c-k2x4q   0/1     CrashLoopBackOff   14         2h\n"
+    "ledger-writer-7d9c-p8m3n   1/1     Running            0          2h\n",
+    {"command": "kubectl get pods -n ledger"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "decision"),
+    [
+        ("ledger-writer-7d9c-k2x4q is in a crash loop.", Decision.ACCEPT),  # CrashLoopBackOff, paraphrased
+        ("ledger-writer-7d9c-k2x4q 处于崩溃循环。", Decision.ACCEPT),
+        ("ledger-writer-7d9c-p8m3n is crash-looping.", Decision.REJECT),  # it is Running
+        ("ledger-writer-7d9c-p8m3n 处于崩溃循环。", Decision.REJECT),
+        ("ledger-writer-7d9c-k2x4q is Running again.", Decision.REJECT),  # it is in CrashLoopBackOff
+        ("ledger-writer-7d9c-p8m3n 处于 Running 状态。", Decision.ACCEPT),
+    ],
+)
+def test_a_workload_state_is_read_as_drafts_write_it_and_another_contradicts_it(draft: str, decision: Decision) -> None:
+    assert judge(draft, WORKLOADS) == decision

@@ -15,7 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
-from evidence_trace.server.domain.verifier.fact_vocabulary import RECOVERY_IN_UNIT
+from evidence_trace.server.domain.verifier.fact_vocabulary import RECOVERY_IN_UNIT, WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
     Comparison,
@@ -192,6 +192,8 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key)
     if kind == FactKind.ACTOR:
         return contains(unit.lowered, fact.key)
+    if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
+        return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED
 
 

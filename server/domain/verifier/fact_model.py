@@ -115,6 +115,7 @@ class FactKind(str, enum.Enum):
     TIME = "time of day"  # "at 08:10": picks the samples of a series it speaks of
     LEVEL = "log level"  # ERROR, WARN...
     VERSION = "version"  # v3.2.1, 1.27.4: a release the evidence must name
+    WORKLOAD_STATE = "workload state"  # CrashLoopBackOff, Running, Pending ... ("a crash loop", "处于 Running")
     ACTOR = "actor"  # who did it: "deployed by ci-bot", "由 alice 回滚"
     UNREAD = "unread"  # a number in a unit the vocabulary does not know: the claim is UNCHECKED, never grounded
 

@@ -49,3 +49,24 @@ NOUN_RATE = re.compile(
     + _NUMBER
     + r")(k|K)?[ \t]?([A-Za-z]{2,20}s)[ \t]?/[ \t]?(s|sec|second|min|minute)(?![A-Za-z])"
 )
+
+# Workload states (Kubernetes pod phases and container reasons): the canonical spelling the tools print, and
+# how drafts write them. A state a unit of the subject shows in its canonical spelling contradicts another.
+WORKLOAD_STATES: dict[str, tuple[str, ...]] = {
+    "CrashLoopBackOff": (r"CrashLoopBackOff", r"crash[ -]?loop(?:ing|s)?", r"崩溃循环", r"反复崩溃"),
+    "ImagePullBackOff": (
+        r"ImagePullBackOff",
+        r"ErrImagePull",
+        r"image[ -]pull (?:back-?off|errors?|fail\w*)",
+        r"镜像拉取失败",
+    ),
+    "Pending": (r"(?<![a-z])Pending(?= (?:state|phase|pods?)|\b)", r"处于 ?Pending", r"一直 ?Pending"),
+    "Running": (r"(?<![a-z])Running\b", r"处于 ?Running", r"处于运行状态"),
+    "Terminating": (r"(?<![a-z])Terminating\b",),
+    "Completed": (r"(?<![a-z])Completed\b",),
+    "NotReady": (r"NotReady", r"not ready", r"未就绪"),
+}
+WORKLOAD_STATE_PATTERNS = {
+    name: re.compile("|".join(forms), re.I if name in ("CrashLoopBackOff", "ImagePullBackOff", "NotReady") else 0)
+    for name, forms in WORKLOAD_STATES.items()
+}

@@ -89,7 +89,13 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_SETTING,
     EVENT_FORMS,
 )
-from evidence_trace.server.domain.verifier.fact_vocabulary import _ACTOR, _RECOVERED, NOUN_RATE, NOUN_RATE_PER
+from evidence_trace.server.domain.verifier.fact_vocabulary import (
+    _ACTOR,
+    _RECOVERED,
+    NOUN_RATE,
+    NOUN_RATE_PER,
+    WORKLOAD_STATE_PATTERNS,
+)
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
@@ -131,6 +137,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), jvm_flag_fact(m)
     for m in NOUN_RATE.finditer(masked):
         yield m.start(), m.end(), _noun_rate(masked, m)
+    for name, pattern in WORKLOAD_STATE_PATTERNS.items():
+        for m in pattern.finditer(text):
+            if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+                yield m.start(), m.end(), Fact(FactKind.WORKLOAD_STATE, m.group(0), name, Scope.RESULT)
     for m in _VERSION.finditer(text):
         if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
             continue  # an IPv4 address, read below

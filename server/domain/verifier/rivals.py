@@ -21,6 +21,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -33,6 +34,7 @@ VALUE_KINDS = frozenset(
         FactKind.SETTING,
         FactKind.VERSION,
         FactKind.ACTOR,
+        FactKind.WORKLOAD_STATE,
     }
 )
 """Facts whose value another value can contradict."""
@@ -102,6 +104,9 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:
     value the unit gives right after one of them ("maxTotal=8") is the rival.
     """
     text = unit.lowered
+    if fact.kind == FactKind.WORKLOAD_STATE:  # another state, as the tool spells it ("Running", not "running")
+        shown = [name for name in WORKLOAD_STATE_PATTERNS if name != fact.key and name in unit.text[:2000]]
+        return f"state {shown[0]}" if shown else ""
     if fact.kind == FactKind.VERSION:
         others = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if m.group(0).lstrip("v") != fact.key]
         return f"version {others[0]}" if others else ""
