@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.facts import (
     Scope,
     normalize,
 )
+from evidence_trace.server.domain.verifier.unit_model import raw_numbers
 from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
@@ -241,22 +242,6 @@ class Evidence:
         return found
 
 
-_RAW_NUMBER = re.compile(r"[0-9]+(?:,[0-9]+)*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
-
-
-def raw_numbers(text: str) -> list[float]:
-    """Every number of a text, sorted; "1,284" is read both as 1284 (a thousands separator) and as 1 and
-    284 (a CSV row's cells), so a filter on these values never drops a reading."""
-    found = []
-    for token in _RAW_NUMBER.findall(text):
-        if "," in token:
-            found.append(float(token.replace(",", "")))
-            found.extend(float(part) for part in token.split(",") if part)
-        else:
-            found.append(float(token))
-    return sorted(found)
-
-
 # Every factor by which a stated number can be read against a number in the text, per dimension.
 _FACTORS = {
     Dimension.TIME: (1e-6, 1e-3, 1.0, 1000.0, 60000.0, 3.6e6, 8.64e7),
@@ -359,17 +344,24 @@ def may_name(units: Sequence[Unit], question: Optional[Unit], entities: Sequence
     return [u for u in units if all(any(form in u.lowered for form in forms) for forms in wanted)]
 
 
-def _loose_forms(fact: Fact) -> tuple[str, ...]:
+def name_forms(fact: Fact) -> tuple[str, ...]:
+    """The forms an entity's name may take in evidence: as written, as prose spells a hyphenated name
+    ("flood stage"), the host of a host:port, and the singular of a plural ("NullPointerExceptions")."""
     key = fact.key
     forms = [key, spaced_form(key)]
     host, _, port = key.rpartition(":")
     if host and port.isdigit():
         forms.append(host)
-    if "/" in key:
-        forms.append(key.rstrip("/").rsplit("/", 1)[-1])
-    if key.endswith("s") and len(key) > 4:
+    if fact.is_entity and key.endswith("s") and len(key) > 4:
         forms.append(key[:-1])
     return tuple(form for form in forms if form)
+
+
+def _loose_forms(fact: Fact) -> tuple[str, ...]:
+    """name_forms, and the last part of a path (a gRPC method labelled by its method name alone)."""
+    if "/" not in fact.key:
+        return name_forms(fact)
+    return (*name_forms(fact), fact.key.rstrip("/").rsplit("/", 1)[-1])
 
 
 def value_windows(facts: Sequence[Fact]) -> list[list[tuple[float, float]]]:

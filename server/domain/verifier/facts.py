@@ -385,10 +385,7 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     if unit in ("m", "d", "b") and not re.fullmatch(r"[0-9.]+", number):
         return None
     dimension, factor = _UNIT_WORDS[unit]
-    decimals = len(number.split(".")[1]) if "." in number else 0
-    value = float(_plain_number(number))
-    if thousands:
-        value, decimals = value * 1000, decimals - 3
+    value, decimals = _stated(number, bool(thousands))
     alternatives = (_DECIMAL_BYTES_ALSO[unit],) if unit in _DECIMAL_BYTES_ALSO else ()
     scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
     return Fact(
@@ -400,13 +397,16 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     )
 
 
-def _noun_rate(text: str, m: re.Match[str]) -> Fact:
-    """ "310 docs/s": a rate of the noun, per second (factor to per-second)."""
-    number = m.group(1)
+def _stated(number: str, thousands: bool) -> tuple[float, int]:
+    """A written number's value and the decimals it states ("1.5k": 1500 to the hundred, decimals -2)."""
     decimals = len(number.split(".")[1]) if "." in number else 0
     value = float(_plain_number(number))
-    if m.group(2):
-        value, decimals = value * 1000, decimals - 3
+    return (value * 1000, decimals - 3) if thousands else (value, decimals)
+
+
+def _noun_rate(text: str, m: re.Match[str]) -> Fact:
+    """ "310 docs/s": a rate of the noun, per second (factor to per-second)."""
+    value, decimals = _stated(m.group(1), bool(m.group(2)))
     quantity = Quantity(
         Dimension.RATE, value, NOUN_RATE_PER[m.group(4).lower()], decimals, _comparison(text, m.start(), m.end())
     )

@@ -36,7 +36,7 @@ from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_subs
 from evidence_trace.server.domain.verifier.evidence_index import (
     Evidence,
     cell_numbers,
-    spaced_form,
+    name_forms,
     with_code_identifiers,
 )
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
@@ -247,18 +247,8 @@ def _mentioned(fact: Fact, evidence: Evidence) -> bool:
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
-    forms = [key]
-    if fact.kind == FactKind.VERSION:
-        forms.append("v" + key)
-    if fact.is_entity and key.endswith("s") and len(key) > 4:
-        forms.append(key[:-1])
+    forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     if any(evidence.mentions(form, suffix="_" in form) for form in forms):
-        return True
-    spaced = spaced_form(key)
-    if spaced and evidence.mentions(spaced):
-        return True
-    host, _, port = key.rpartition(":")
-    if host and port.isdigit() and evidence.mentions(host):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")

@@ -42,7 +42,7 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.unit_search import grounding_of
+from evidence_trace.server.domain.verifier.unit_search import grounding_of, listing_is_cut
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
@@ -51,7 +51,6 @@ _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报�
 _NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept)\b|都|均|是|在|为|已|一直", re.I)
 _LISTED = ("log entry", "log line", "item", "series", "alert")
-_TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 
 
 def check_positive_universal(
@@ -59,18 +58,16 @@ def check_positive_universal(
 ) -> Optional[ClaimCheck]:
     """CONTRADICTED or UNCHECKED for a universal claim its listing refutes or cannot show; None otherwise."""
     text = claim.text
-    if claim.negated or not UNIVERSAL.search(text) or _NOT_ALL.search(text) or _NARROWED.search(text):
+    quantifier = UNIVERSAL.search(text)
+    if claim.negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     entities = [f for f in facts if f.is_entity]
     if not entities or any(f.kind == FactKind.ID for f in facts):
-        return (
-            None  # an enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value)
-        )
+        # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
+        return None
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
     own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME)]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
-    quantifier = UNIVERSAL.search(text)
-    assert quantifier is not None
     copula = _COPULA.search(text, quantifier.end())
     ranged = text[quantifier.end() : copula.start() if copula else len(text)]
     errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
@@ -88,26 +85,24 @@ def check_positive_universal(
         if len(about) < 2:
             continue
         if own:
-            odd = next((u for u in about if matches_all(own, u, question) is not True), None)
-            if odd is not None and any(matches_all(own, u, question) is True for u in about):
+            showing = [matches_all(own, u, question) is True for u in about]
+            odd = next((u for u, shows in zip(about, showing) if not shows), None)
+            if odd is not None and any(showing):
                 return base(
                     status=ClaimStatus.CONTRADICTED,
                     groundings=(grounding_of(odd),),
                     reason=f"not every unit about it shows it: {odd.ref} does not",
                 )
         elif not errors_only:
-            kinds = {(u.level in ERROR_LEVELS, u.state) for u in about if u.level or u.state}
+            kinds = {_kind(u) for u in about if u.level or u.state}
             if len(kinds) > 1:
-                first, odd = about[0], next(u for u in about if (u.level in ERROR_LEVELS, u.state) != _kind(about[0]))
+                first, odd = about[0], next(u for u in about if _kind(u) != _kind(about[0]))
                 return base(
                     status=ClaimStatus.CONTRADICTED,
                     groundings=(grounding_of(first), grounding_of(odd)),
                     reason=f"the units about it differ ({_describe(first)} in {first.ref}, {_describe(odd)} in {odd.ref})",
                 )
-        header = next((u for u in units if u.kind == "header"), None)
-        total = _TOTAL.search(header.lowered) if header is not None else None
-        listed = [u for u in units if u.kind in _LISTED]
-        if total and float(total.group(1)) > len(listed) and cut is None:
+        if cut is None and listing_is_cut(units):
             cut = about[0]
     if cut is not None:
         return base(

@@ -90,8 +90,6 @@ class Unit:
     @functools.cached_property
     def raw_values(self) -> list[float]:
         """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read."""
-        from evidence_trace.server.domain.verifier.evidence_index import raw_numbers  # noqa: PLC0415 - a cycle
-
         return raw_numbers(self.lowered)
 
     @functools.cached_property
@@ -110,11 +108,21 @@ class Unit:
         written, utc, _ = self.clock(1)
         return written | utc
 
-    @functools.lru_cache(maxsize=2)  # noqa: B019 - two resolutions per unit, the unit lives for one check
     def clock(self, resolution: int) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
         """The unit's times of day in `resolution` seconds (60: minutes, 1: seconds): as written; in UTC
         (those with an offset or "Z", and naive ones when the zone of the unit's tool is configured);
-        and naive ones whose zone nobody knows."""
+        and naive ones whose zone nobody knows. Read once per unit and resolution."""
+        return self._minute_clock if resolution == 60 else self._second_clock
+
+    @functools.cached_property
+    def _minute_clock(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        return self._read_clock(60)
+
+    @functools.cached_property
+    def _second_clock(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        return self._read_clock(1)
+
+    def _read_clock(self, resolution: int) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
         written: set[int] = set()
         utc: set[int] = set()
         naive: set[int] = set()
@@ -156,6 +164,22 @@ class Unit:
     def excerpt(self) -> str:
         text = " ".join(self.text.split())
         return text if len(text) <= UNIT_EXCERPT else text[: UNIT_EXCERPT - 1] + "\u2026"
+
+
+_RAW_NUMBER = re.compile(r"[0-9]+(?:,[0-9]+)*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
+
+
+def raw_numbers(text: str) -> list[float]:
+    """Every number of a text, sorted; "1,284" is read both as 1284 (a thousands separator) and as 1 and
+    284 (a CSV row's cells), so a filter on these values never drops a reading."""
+    found = []
+    for token in _RAW_NUMBER.findall(text):
+        if "," in token:
+            found.append(float(token.replace(",", "")))
+            found.extend(float(part) for part in token.split(",") if part)
+        else:
+            found.append(float(token))
+    return sorted(found)
 
 
 _CLOCK_IN_TEXT = re.compile(

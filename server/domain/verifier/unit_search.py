@@ -257,18 +257,26 @@ def _count_grounding(
     shown = [
         u
         for u in units
-        if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")
+        if u.kind in LISTED_KINDS
         and u.strength >= Strength.WEAK
         and (not level or u.level in ERROR_LEVELS)
         and (not others or matches_all(others, u, question) is True)
     ]
-    listed = [u for u in units if u.kind in ("log entry", "log line", "alert", "series", "item", "chunk")]
-    header = next((u for u in units if u.kind == "header"), None)
-    if header is not None and _TOTAL.search(header.lowered) and not shown_in_claim:
-        total = _TOTAL.search(header.lowered)
-        if total and float(total.group(1)) > len(listed):
-            return None  # a listing cut by a limit: what it shows is not what was counted
+    if not shown_in_claim and listing_is_cut(units):
+        return None  # a listing cut by a limit: what it shows is not what was counted
     if len(shown) == wanted:
         strongest = max(shown, key=lambda u: u.strength)
         return Match(strongest, tuple(shown))
     return None
+
+
+LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
+"""The kinds of unit a listing is made of: one record each."""
+
+
+def listing_is_cut(units: Sequence[Unit]) -> bool:
+    """Whether the row's header states a total of matches above the records it lists: a listing cut by a
+    limit, which cannot show all (or count) what was matched."""
+    header = next((u for u in units if u.kind == "header"), None)
+    total = _TOTAL.search(header.lowered) if header is not None else None
+    return total is not None and float(total.group(1)) > sum(1 for u in units if u.kind in LISTED_KINDS)

@@ -100,8 +100,8 @@ def draft_zone(text: str, start: int, end: int) -> tuple[Optional[int], int]:
 class EvidenceZones:
     """The operator's zones for naive evidence timestamps, by tool name or topic ("query_logs=Asia/Shanghai")."""
 
-    def __init__(self, zones: Mapping[str, str] = ()) -> None:  # type: ignore[assignment]
-        self._zones = {key.lower(): zoneinfo.ZoneInfo(name) for key, name in dict(zones).items()}
+    def __init__(self, zones: Optional[Mapping[str, str]] = None) -> None:
+        self._zones = {key.lower(): zoneinfo.ZoneInfo(name) for key, name in (zones or {}).items()}
 
     @classmethod
     def parse(cls, entries: tuple[str, ...]) -> "EvidenceZones":
