@@ -9,15 +9,5 @@ fi
 if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then
   exit 0
 fi
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=(sudo -n)
-else
-  echo "install-browser: chromium is missing and neither root nor sudo is available; install Debian's chromium package" >&2
-  exit 1
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium
+"$(dirname "$0")/apt-install.sh" install-browser chromium
 command -v chromium

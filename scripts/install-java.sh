@@ -21,16 +21,6 @@ command -v protoc >/dev/null 2>&1 || packages+=(protobuf-compiler)
 if [ "${#packages[@]}" -eq 0 ]; then
   exit 0
 fi
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=(sudo -n)
-else
-  echo "install-java: ${packages[*]} missing and neither root nor sudo is available; install them with apt-get" >&2
-  exit 1
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"
+"$(dirname "$0")/apt-install.sh" install-java "${packages[@]}"
 javac -version
 protoc --version
