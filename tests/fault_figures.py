@@ -6,7 +6,8 @@ statuses seen and leaks found, not just "passed".
 
 from __future__ import annotations
 
-from typing import Callable
+import collections
+from typing import Callable, Collection
 
 import pytest
 
@@ -23,6 +24,17 @@ def fault_report(request) -> Callable[..., None]:
         _FIGURES.append(line)
 
     return report
+
+
+def stored_tally(acknowledged: Collection[str], rows: collections.Counter) -> dict[str, int]:
+    """The figures every fault test reports of its store: rows acknowledged, stored, acknowledged but
+    missing, and stored more than once (rows counts stored invocation ids)."""
+    return {
+        "acknowledged": len(acknowledged),
+        "stored": sum(rows.values()),
+        "missing": len(set(acknowledged) - set(rows)),
+        "duplicates": sum(n - 1 for n in rows.values() if n > 1),
+    }
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

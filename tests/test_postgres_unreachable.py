@@ -17,6 +17,7 @@ import urllib.parse
 
 import pytest
 from conftest import make_settings, postgres_url_or_skip
+from fault_figures import stored_tally
 from health_watch import NOT_SERVING, SERVICE, SERVING, HealthWatch
 from ingest import Ingest
 from serverproc import ServerProcess
@@ -82,10 +83,7 @@ def test_postgres_unreachable_then_back_is_reported_once_and_loses_nothing(caplo
     acknowledged = set(ingest.acknowledged)
     storage_lines = [r for r in caplog.records if r.name == "evidence_trace.server.storage"]
     fault_report(
-        acknowledged=len(acknowledged),
-        stored=sum(rows.values()),
-        missing=len(acknowledged - set(rows)),
-        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        **stored_tally(acknowledged, rows),
         refused_during_outage=refusals,
         refused_in_all=refused_in_all,
         retries_acknowledged_after=retried,
@@ -144,10 +142,7 @@ def test_of_two_replicas_only_the_cut_one_turns_not_serving_and_the_other_keeps_
     rows = _stored(url)
     acknowledged = set(ingest_a.acknowledged) | set(ingest_b.acknowledged)
     fault_report(
-        acknowledged=len(acknowledged),
-        stored=sum(rows.values()),
-        missing=len(acknowledged - set(rows)),
-        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        **stored_tally(acknowledged, rows),
         refused_by_the_cut_replica=a_refusals,
         refused_by_the_other=b_refusals,
         retries_acknowledged_after=retried,

@@ -18,6 +18,7 @@ import urllib.request
 
 import pytest
 from conftest import make_settings
+from fault_figures import stored_tally
 from health_watch import NOT_SERVING, SERVICE, SERVING, HealthWatch, wait_until
 from ingest import Ingest
 from prometheus_client.parser import text_string_to_metric_families
@@ -107,10 +108,7 @@ def test_a_full_disk_says_disk_full_turns_the_service_unhealthy_and_recovers_wit
     failures = samples.get(("evidence_trace_storage_failures_total", frozenset({("reason", "STORAGE_FULL")})), 0)
     outages = samples.get(("evidence_trace_storage_outage_seconds_count", frozenset()), 0)
     fault_report(
-        acknowledged=len(acknowledged),
-        stored=sum(rows.values()),
-        missing=len(acknowledged - set(rows)),
-        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        **stored_tally(acknowledged, rows),
         refused_during_outage=refusals,
         refused_in_all=refused_in_all,
         retries_acknowledged_after=retried,
@@ -174,9 +172,7 @@ def test_under_workers_the_supervisor_metrics_sum_the_failures_and_outages_of_th
     rows = collections.Counter(stored_invocation_ids(url))
     acknowledged = set(ingest.acknowledged) | set(filler.acknowledged)
     fault_report(
-        acknowledged=len(acknowledged),
-        missing=len(acknowledged - set(rows)),
-        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        **stored_tally(acknowledged, rows),
         refused=refused,
         retries_acknowledged_after=retried,
         failed_transactions_summed=failures,

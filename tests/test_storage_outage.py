@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 from conftest import make_settings
+from fault_figures import stored_tally
 from ingest import Ingest
 from stored import stored_invocation_ids, tool_call_count
 
@@ -37,10 +38,7 @@ def test_a_locked_database_under_load_refuses_with_a_hint_then_recovers_without_
     rows = collections.Counter(stored_invocation_ids(url))
     acknowledged = set(ingest.acknowledged)
     fault_report(
-        acknowledged=len(acknowledged),
-        stored=sum(rows.values()),
-        missing=len(acknowledged - set(rows)),
-        duplicates=sum(n - 1 for n in rows.values() if n > 1),
+        **stored_tally(acknowledged, rows),
         refused_during_outage=refusals,
         retries_acknowledged_after=retried,
         unacknowledged_after_retry=len(set(ingest.unacknowledged) - acknowledged),
