@@ -29,13 +29,12 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Iterable, Iterator, Optional
+from typing import Iterator, Optional
 
 from evidence_trace.server.domain.formats.model import Preview, Record
 from evidence_trace.server.domain.formats.registry import format_for
 from evidence_trace.server.domain.formats.tool_family import family_of as family_of
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
-from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNIT_TEXT as MAX_UNIT_TEXT
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Family, Number, Strength, Unit
@@ -122,7 +121,3 @@ def _records(row: EvidenceRow) -> Iterator[Record]:
     """The row's records, read by its stored format (domain/formats/), else the format that recognises it."""
     preview = Preview(row.preview, row.tool_name, row.params, _metric_hint(row))
     return format_for(preview, row.format_id).records(preview)
-
-
-def error_units(units: Iterable[Unit]) -> list[Unit]:
-    return [u for u in units if u.level in ERROR_LEVELS]
