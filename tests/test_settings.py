@@ -93,3 +93,16 @@ def test_api_key_is_not_in_repr():
 def test_cli_reports_invalid_setting_with_exit_2(capsys):
     assert main(["serve", "--listen", "bad"]) == 2
     assert "listen address" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("value", "floor"),
+    [("strict", "strict"), ("contradictions", "contradictions"), ("off", "off"), ("on", "strict"), ("false", "off")],
+)
+def test_the_claim_floor_takes_its_three_modes_and_the_former_switch(value: str, floor: str) -> None:
+    assert settings.load({}, env={"EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR": value}).verifier.claim_floor == floor
+
+
+def test_an_unknown_claim_floor_fails_at_start_up() -> None:
+    with pytest.raises(settings.SettingsError, match="claim_floor"):
+        settings.load({}, env={"EVIDENCE_TRACE_VERIFIER_CLAIM_FLOOR": "lenient"})
