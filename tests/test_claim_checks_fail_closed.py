@@ -386,7 +386,19 @@ CERTS = EvidenceRow(
     "tls-1",
     "http_check",
     Outcome.DIRECT_SUPPORT,
-    json.dumps({"results": [{"host": "pay.example.cn", "status": 200, "cert_days_left": 4, "issuer": "GeoTrust"}]}),
+    json.dumps(
+        {
+            "results": [
+                {
+                    "host": "pay.example.cn",
+                    "status": 200,
+                    "cert_days_left": 4,
+                    "uptime_minutes": 90,
+                    "issuer": "GeoTrust",
+                }
+            ]
+        }
+    ),
     {"hosts": ["pay.example.cn"]},
 )
 
@@ -400,6 +412,8 @@ CERTS = EvidenceRow(
         ("pay.example.cn's certificate expires in 4 days (issuer GeoTrust).", CERTS, True),
         ("pay.example.cn 的证书还剩 4 天到期，由 GeoTrust 签发。", CERTS, True),
         ("pay.example.cn 的证书还剩 14 天到期，由 GeoTrust 签发。", CERTS, False),
+        ("pay.example.cn has been up for 90 minutes.", CERTS, True),  # uptime_minutes: 90
+        ("pay.example.cn 已经运行了 9 分钟。", CERTS, False),
     ],
 )
 def test_a_bare_value_takes_its_unit_from_a_key_that_names_one(draft: str, row: EvidenceRow, accepted: bool) -> None:
@@ -604,3 +618,38 @@ WORKLOADS = EvidenceRow(
 )
 def test_a_workload_state_is_read_as_drafts_write_it_and_another_contradicts_it(draft: str, decision: Decision) -> None:
     assert judge(draft, WORKLOADS) == decision
+
+
+STUCK = EvidenceRow(
+    "pods-4",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME                         READY   STATUS             RESTARTS   AGE\n"
+    "thumbnailer-66c9d4f7b-7xw2r  0/1     ImagePullBackOff   0          9m\n"
+    "thumbnailer-66c9d4f7b-q4m8s  0/1     Pending            0          9m\n",
+    {"command": "kubectl get pods -n media"},
+)
+NODES = EvidenceRow(
+    "nodes-1",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME           STATUS     ROLES    AGE   VERSION\nip-10-0-7-42   NotReady   <none>   12d   v1.29.3\n",
+    {"command": "kubectl get nodes"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "row", "decision"),
+    [
+        ("thumbnailer-66c9d4f7b-7xw2r cannot start: an image pull back-off.", STUCK, Decision.ACCEPT),
+        ("thumbnailer-66c9d4f7b-7xw2r 镜像拉取失败。", STUCK, Decision.ACCEPT),
+        ("thumbnailer-66c9d4f7b-q4m8s is stuck in Pending.", STUCK, Decision.ACCEPT),
+        ("thumbnailer-66c9d4f7b-q4m8s 一直 Pending。", STUCK, Decision.ACCEPT),
+        ("thumbnailer-66c9d4f7b-q4m8s has an image pull error.", STUCK, Decision.REJECT),  # it is Pending
+        ("thumbnailer-66c9d4f7b-7xw2r 一直 Pending。", STUCK, Decision.REJECT),  # ImagePullBackOff
+        ("Node ip-10-0-7-42 is not ready.", NODES, Decision.ACCEPT),
+        ("节点 ip-10-0-7-42 未就绪。", NODES, Decision.ACCEPT),
+    ],
+)
+def test_each_workload_state_is_read_both_ways(draft: str, row: EvidenceRow, decision: Decision) -> None:
+    assert judge(draft, row) == decision
