@@ -100,3 +100,49 @@ def test_a_bad_zone_setting_fails_at_start_up(entry: str) -> None:
         "query_logs=Asia/Shanghai",
         "nginx=UTC",
     )
+
+
+def statuses(draft: str, row: EvidenceRow) -> list[ClaimStatus]:
+    """The statuses of the draft's factual claims (headings and table headers are context)."""
+    return [c.status for c in check_draft(draft, [row]) if c.kind.name == "FACT"]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # A heading, a line or a column header declares the zone of the times under it.
+        ("## Alert timeline (UTC)\n\n- PayGwTimeouts went firing at 02:41.", True),
+        ("## Alert timeline (UTC)\n\n- PayGwTimeouts went firing at 10:41.", False),
+        ("All times below are in UTC.\n\nPayGwTimeouts went firing at 02:41.", True),
+        ("All times below are in UTC.\n\nPayGwTimeouts went firing at 10:41.", False),
+        ("## 告警时间线（北京时间）\n\n- PayGwTimeouts 在 10:41 开始 firing。", True),
+        ("## 告警时间线（北京时间）\n\n- PayGwTimeouts 在 02:41 开始 firing。", False),
+        ("以下时间均为北京时间。\n\nPayGwTimeouts 在 10:41 开始 firing。", True),
+        ("以下时间均为北京时间。\n\nPayGwTimeouts 在 02:41 开始 firing。", False),
+        ("| Alert | Since (UTC) |\n|---|---|\n| PayGwTimeouts | 02:41 |", True),
+        ("| Alert | Since (UTC) |\n|---|---|\n| PayGwTimeouts | 10:41 |", False),
+        ("| 告警 | 开始时间（北京时间） |\n|---|---|\n| PayGwTimeouts | 12-20 10:41 |", True),
+        ("| 告警 | 北京时间 |\n|---|---|\n| PayGwTimeouts | 12-20 02:41 |", False),
+        # A time's own zone wins over the declared one.
+        ("## Alert timeline (北京时间)\n\n- PayGwTimeouts went firing at 02:41 UTC.", True),
+    ],
+)
+def test_a_declared_zone_applies_to_the_times_under_it(draft: str, grounded: bool) -> None:
+    (fact,) = statuses(draft, utc_alert())
+    assert (fact == ClaimStatus.GROUNDED) is grounded
+
+
+def test_a_declared_zone_ends_at_the_next_heading_of_its_level() -> None:
+    draft = "## Timeline (UTC)\n\n- PayGwTimeouts went firing at 02:41.\n\n## Later\n\n- PayGwTimeouts was still firing at 02:41."
+    first, second = statuses(draft, utc_alert())
+    assert first == second == ClaimStatus.GROUNDED  # the second reads as written, which matches too
+    draft = "## Timeline (北京时间)\n\n### Alerts\n\n- PayGwTimeouts 在 10:41 开始 firing。\n\n## 其他\n\n- PayGwTimeouts 在 10:41 开始 firing。"
+    first, second = statuses(draft, utc_alert())
+    assert first == ClaimStatus.GROUNDED  # a sub-heading keeps its parent's zone
+    assert second != ClaimStatus.GROUNDED  # a peer heading ends it: 10:41 as written is not 02:41Z
+
+
+def test_a_zone_beside_a_time_declares_nothing_for_the_lines_after_it() -> None:
+    draft = "PayGwTimeouts went firing at 02:41 (UTC).\n\nIt was still firing at 10:41."
+    assert statuses(draft, utc_alert())[0] == ClaimStatus.GROUNDED
+    assert statuses(draft, utc_alert())[1] != ClaimStatus.GROUNDED

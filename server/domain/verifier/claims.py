@@ -47,6 +47,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SUBSTANTIVE,
     _VAGUE_PREDICATE,
 )
+from evidence_trace.server.domain.verifier.zones import declared_zone, with_zone
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,7 +100,11 @@ def split_claims(draft: str) -> list[Claim]:
     section = ClaimKind.FACT
     in_fence = False
     header_units: list[str] = []
+    header_zones: list[str] = []
+    zones: list[tuple[float, str]] = []  # (heading level, zone) declared by headings and lines, outermost first
+    level = 0
     for index, (start, line) in enumerate(lines):
+        zone = zones[-1][1] if zones else ""
         end = start + len(line)
         if _FENCE.match(line):
             in_fence = not in_fence
@@ -107,13 +112,22 @@ def split_claims(draft: str) -> list[Claim]:
         if not line.strip():
             continue
         if in_fence:
-            claims.extend(_claims_of(start, line, line, ClaimKind.FACT))
+            claims.extend(_claims_of(start, line, line, ClaimKind.FACT, zone))
             continue
-        if _HEADING.match(line):
+        heading = _HEADING.match(line)
+        if heading:
             title = _clean(_HEADING.sub("", line))
             section = _section_kind(title)
+            level = heading.group(0).count("#")
+            zones = [(at, z) for at, z in zones if at < level]  # a heading ends the zones of its peers
+            if declared_zone(title):
+                zones.append((level, declared_zone(title)))
             claims.append(Claim(start, end, title, ClaimKind.CONTEXT))
             continue
+        if declared_zone(line) and not line.lstrip().startswith("|"):
+            zones.append(
+                (level + 0.5, declared_zone(line))
+            )  # "All times are UTC.": until the next heading of its level
         if _TABLE_SEPARATOR.match(line) and "-" in line:
             continue
         if line.lstrip().startswith("|") and line.count("|") >= 2:
@@ -121,6 +135,7 @@ def split_claims(draft: str) -> list[Claim]:
             cells = [_clean(cell) for cell in line.strip().strip("|").split("|")]
             if _TABLE_SEPARATOR.match(following) and "-" in following:
                 header_units = [_column_unit(cell) for cell in cells]
+                header_zones = [declared_zone(cell) for cell in cells]
                 claims.append(Claim(start, end, " | ".join(cell for cell in cells if cell), ClaimKind.CONTEXT))
                 continue
             # A bare number under "duration (s)" or "p99 (ms)" is in that unit.
@@ -128,6 +143,11 @@ def split_claims(draft: str) -> list[Claim]:
                 f"{cell} {header_units[i]}"
                 if i < len(header_units) and header_units[i] and _BARE_CELL.fullmatch(cell)
                 else cell
+                for i, cell in enumerate(cells)
+            ]
+            # A time under "开始时间（北京时间）" is in that zone; else in the section's.
+            cells = [
+                with_zone(cell, header_zones[i] if i < len(header_zones) and header_zones[i] else zone)
                 for i, cell in enumerate(cells)
             ]
             text = " | ".join(cell for cell in cells if cell)
@@ -152,7 +172,7 @@ def split_claims(draft: str) -> list[Claim]:
             continue
         label, rest_offset = _label_prefix(body)
         item_section = _section_kind(label) if label else section
-        claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section))
+        claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section, zone))
     return claims
 
 
@@ -220,11 +240,11 @@ def _label_prefix(body: str) -> tuple[str, int]:
     return "", 0
 
 
-def _claims_of(start: int, raw: str, _text: str, section: ClaimKind) -> Iterator[Claim]:
+def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str = "") -> Iterator[Claim]:
     for piece_start, piece_end in _sentences(raw):
         for clause_start, clause_end, continued in _clauses(raw, piece_start, piece_end, section):
             piece = raw[clause_start:clause_end]
-            cleaned = _clean(piece)
+            cleaned = with_zone(_clean(piece), zone)
             if not cleaned or not any(ch.isalnum() for ch in cleaned):
                 continue
             claim = _classify(start + clause_start, start + clause_end, cleaned, section)

@@ -26,6 +26,7 @@ from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, e
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, rival_values
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
+from evidence_trace.server.domain.verifier.zones import is_zone_note
 
 MAX_GROUNDINGS = 6
 
@@ -81,8 +82,8 @@ def ground_parts(
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence, shown=bool(_SHOWN.search(part))))
         previous = [f for f in part_facts if f.is_entity] or previous
-    if any(key not in covered for key, f in wanted.items() if f.kind != FactKind.TIME):
-        return status, groundings, reason, direct  # the parts lost a fact: judge the claim whole
+    if any(key not in covered for key in wanted):
+        return status, groundings, reason, direct  # the parts lost a fact (a time included): judge the claim whole
     if not results:
         return status, groundings, reason, direct
     worst = max(results, key=lambda r: SEVERITY[r[0]])
@@ -102,6 +103,8 @@ def _split_parts(text: str) -> list[tuple[str, bool]]:
     pieces: list[tuple[str, bool]] = []
     begin, opened = 0, False
     for m in _CONJUNCTION.finditer(text):
+        if is_zone_note(text, m.start()):
+            continue  # "10:41 (UTC)": the time's zone, not another part
         if text[begin : m.start()].strip():
             pieces.append((text[begin : m.start()], opened))
         begin, opened = m.end(), m.group(0) in "(（"

@@ -24,6 +24,7 @@ import zoneinfo
 from typing import Mapping, Optional
 
 from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.fact_patterns import _CLOCK
 
 ZONE_WORDS: dict[str, int] = {
     # minutes east of UTC
@@ -95,6 +96,64 @@ def draft_zone(text: str, start: int, end: int) -> tuple[Optional[int], int]:
             closing = re.match(r"[ \t]*[)）]", text[after.end() :])
             return offset, after.end() + (closing.end() if closing else 0)
     return None, end
+
+
+_ZONE = r"(" + _OFFSET + r"|" + _WORDS + r")"
+_DECLARED = re.compile(
+    # "(UTC)", "（北京时间）", "(times in UTC)", "(all times UTC+8)"
+    r"[(（][ \t]*(?:(?:all[ \t]+)?times?[ \t]+(?:are[ \t]+)?(?:in[ \t]+)?|时间(?:均|都|全部)?(?:为|是|按)?[ \t]*)?"
+    + _ZONE
+    + r"[ \t]*[)）]"
+    # "All times are UTC", "times below in UTC", "Times: UTC"
+    + r"|(?<![A-Za-z])(?:all[ \t]+)?times?(?:[ \t]+(?:below|here|shown|above))?[ \t]*(?:are[ \t]+|:[ \t]*)?(?:in[ \t]+)?"
+    + _ZONE
+    + r"(?![A-Za-z])"
+    # "以下时间均为北京时间", "时间为 UTC", "时间按北京时间"
+    + r"|时间(?:均|都|全部|一律)?(?:为|是|按|采用|使用)[ \t]*"
+    + _ZONE
+    # a column header that is only a zone: "北京时间", "UTC"
+    + r"|^[ \t]*"
+    + _ZONE
+    + r"[ \t]*$",
+    re.I,
+)
+
+
+_ZONE_NOTE = re.compile(r"[(（][ \t]*" + _ZONE + r"[ \t]*[)）]", re.I)
+
+
+def is_zone_note(text: str, position: int) -> bool:
+    """Whether a parenthesis at text[position] only names the zone of the time before it ("10:41 (UTC)")."""
+    return _ZONE_NOTE.match(text, position) is not None
+
+
+def declared_zone(text: str) -> str:
+    """The zone a heading, a label, a line or a table column header declares for the clock times under
+    it ("## Timeline (UTC)", "All times are UTC.", "开始时间（北京时间）", "以下时间均为北京时间"), as
+    written, or "" when it declares none. A zone beside a time ("at 02:41 UTC") declares nothing."""
+    for m in _DECLARED.finditer(text):
+        word = next(g for g in m.groups() if g)
+        if offset_of(word) is None:
+            continue
+        before, after = text[max(0, m.start() - 12) : m.start()], text[m.end() : m.end() + 12]
+        if _CLOCK.search(before + " " + after):
+            continue  # the zone of a time beside it, not of the section
+        return word
+    return ""
+
+
+def with_zone(text: str, zone: str) -> str:
+    """text with the declared zone written after each clock time that names none of its own."""
+    if not zone:
+        return text
+    out, last = [], 0
+    for m in _CLOCK.finditer(text):
+        offset, _ = draft_zone(text, m.start(), m.end())
+        if offset is None:
+            out.append(text[last : m.end()] + f" ({zone})")
+            last = m.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 class EvidenceZones:
