@@ -50,6 +50,12 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     times = [f for f in facts if f.kind == FactKind.TIME]
     if times and not any(at_time(f, unit) for f in times):
         return False  # the unit states times, none of them the claim's
+    if (
+        times
+        and unit.kind == "header"
+        and not all(states_time(f, unit) or (question is not None and states_time(f, question)) for f in times)
+    ):
+        return False  # a call's total is of its window: the claim's times must be its bounds
     for fact in facts:
         if fact.kind == FactKind.TIME:
             continue
@@ -103,6 +109,16 @@ def at_time(fact: Fact, unit: Unit) -> bool:
     if stated and unit.seconds:
         shift = int(stated.group(3))  # "01:06:40": the same second, not just the minute
         return _same_time(written * 60 + shift, utc * 60 + shift, fact.zoned, unit.clock(1), 2, 86400)
+    return _same_time(written, utc, fact.zoned, unit.clock(60), 1, 24 * 60)
+
+
+def states_time(fact: Fact, unit: Unit) -> bool:
+    """Whether the unit itself states the claim's time (to the minute, in the same zone): unlike at_time,
+    a unit without times, a question or a header states none. A call's window ("between 02:40 and
+    02:55") is stated by its question's bounds."""
+    if not unit.minutes:
+        return False
+    written, utc = (int(v) for v in fact.key.split(","))
     return _same_time(written, utc, fact.zoned, unit.clock(60), 1, 24 * 60)
 
 

@@ -122,6 +122,24 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return tuple(fact for _, fact in sorted(found.values(), key=lambda pair: pair[0]))
 
 
+_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|到|至)[ \t]*$", re.I)
+
+
+def _clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int]]]:
+    """The clock times of a text, each with its zone (draft_zone) and where it ends. The two ends of a
+    range share the zone either end names: "UTC 01:00–01:30", "between 02:40 and 02:55 UTC"."""
+    found = [(m, draft_zone(text, m.start(), m.end())) for m in _CLOCK.finditer(text)]
+    for i in range(len(found) - 1):
+        (first, (a, a_end)), (second, (b, b_end)) = found[i], found[i + 1]
+        if _RANGE_JOINER.match(text[a_end : second.start()]) is None:
+            continue
+        if a is None and b is not None:
+            found[i] = (first, (b, a_end))
+        elif b is None and a is not None:
+            found[i + 1] = (second, (a, b_end))
+    return found
+
+
 def _mask(text: str, pattern: re.Pattern[str]) -> str:
     return pattern.sub(lambda m: " " * len(m.group(0)), text)
 
@@ -151,12 +169,11 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
-    for m in _CLOCK.finditer(text):
+    for m, (offset, end) in _clock_zones(text):
         hour, minute = int(m.group(1)), int(m.group(2))
         if hour < 24:
             # The time as written, and in UTC when the draft names its zone (after it or before it).
             written = hour * 60 + minute
-            offset, end = draft_zone(text, m.start(), m.end())
             utc = (written - offset) % (24 * 60) if offset is not None else written
             yield (
                 m.start(),

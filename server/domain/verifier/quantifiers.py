@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
@@ -42,7 +42,7 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.unit_search import grounding_of, listing_is_cut
+from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grounding_of, listing_is_cut, says_shown
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
@@ -102,7 +102,7 @@ def check_positive_universal(
                     groundings=(grounding_of(first), grounding_of(odd)),
                     reason=f"the units about it differ ({_describe(first)} in {first.ref}, {_describe(odd)} in {odd.ref})",
                 )
-        if cut is None and listing_is_cut(units):
+        if cut is None and listing_is_cut(units) and not _ranges_over_shown(text, facts, units):
             cut = about[0]
     if cut is not None:
         return base(
@@ -111,6 +111,13 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:
+    """ "The 3 samples are all ...", "返回的样本都 ...": the claim ranges over what the call shows, and any
+    count it states is the number shown, not the total it matched."""
+    shown = sum(1 for u in units if u.kind in LISTED_KINDS)
+    return says_shown(text, facts) and all(float(f.key) == shown for f in facts if f.kind == FactKind.COUNT)
 
 
 def _kind(unit: Unit) -> tuple[bool, str]:

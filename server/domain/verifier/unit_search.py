@@ -21,7 +21,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     may_show_values,
     value_windows,
 )
-from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, rival_values
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
@@ -31,7 +31,9 @@ from evidence_trace.server.domain.verifier.zones import is_zone_note
 MAX_GROUNDINGS = 6
 
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
-_SHOWN = re.compile(r"return|shown|show|listed|display|返回|显示|列出|展示", re.I)
+# A claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not
+# about every match it counted.
+SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 _CONJUNCTION = re.compile(
     r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I
@@ -42,7 +44,7 @@ def ground_parts(
     text: str, facts: tuple[Fact, ...], evidence: Evidence
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
-    status, groundings, reason, direct = _ground(facts, evidence, shown=bool(_SHOWN.search(text)))
+    status, groundings, reason, direct = _ground(facts, evidence, shown=says_shown(text, facts))
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
     pieces = _split_parts(text)
@@ -80,7 +82,7 @@ def ground_parts(
             part_facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS and f.kind not in present) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
-        results.append(_ground(part_facts, evidence, shown=bool(_SHOWN.search(part))))
+        results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts)))
         previous = [f for f in part_facts if f.is_entity] or previous
     if any(key not in covered for key in wanted):
         return status, groundings, reason, direct  # the parts lost a fact (a time included): judge the claim whole
@@ -91,6 +93,20 @@ def ground_parts(
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+def says_shown(text: str, facts: Sequence[Fact]) -> bool:
+    """Whether the claim speaks of the records its call shows ("returned 3 entries", "the 3 samples",
+    "返回的 3 条样本"): next to its count when it states one ("matched 37 entries (the first 5
+    returned)" counts the matches), anywhere in it when it does not."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    if not counts:
+        return SHOWN.search(text) is not None
+    for count in counts:
+        at = text.find(count.text)
+        if at >= 0 and SHOWN.search(text, max(0, at - 24), at + len(count.text) + 16):
+            return True
+    return False
 
 
 def _fact_id(fact: Fact) -> tuple[FactKind, str]:
@@ -148,7 +164,7 @@ def _ground(
                     best = Match(unit)
             elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
                 contradiction = (unit, verdict)
-        counted = _count_grounding(facts, units, question, shown)
+        counted = _count_grounding(facts, units, question, shown) or _total_grounding(facts, units, question, shown)
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
         if best is not None and best.unit.strength == Strength.DIRECT:
@@ -271,6 +287,36 @@ def _count_grounding(
         strongest = max(shown, key=lambda u: u.strength)
         return Match(strongest, tuple(shown))
     return None
+
+
+def _total_grounding(
+    facts: Sequence[Fact], units: list[Unit], question: Optional[Unit], shown: bool
+) -> Optional[Match]:
+    """ "The search matched 37 ERROR entries for payments-api between 02:40 and 02:55": a count that is the
+    total of matches the row's header states, every other fact one of the call's filters (its question
+    names it; a time is one of its window's bounds) or shown by every record it lists. A number the call
+    only asked (a limit, a page size) is no total, and a record's own value never counts the matches."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    header = next((u for u in units if u.kind == "header"), None)
+    if len(counts) != 1 or header is None or question is None or header.strength < Strength.INDIRECT:
+        return None
+    total = _TOTAL.search(header.lowered)
+    if total is None or float(total.group(1)) != float(counts[0].key) or float(counts[0].key) <= 0:
+        return None
+    if shown and listing_is_cut(units):
+        return None  # "returned 3,917 entries" of a listing that shows 2: the total presented as shown
+    listed = [u for u in units if u.kind in LISTED_KINDS]
+    for fact in facts:
+        if fact is counts[0]:
+            continue
+        if fact.kind == FactKind.TIME:
+            if not (states_time(fact, question) or states_time(fact, header)):
+                return None
+        elif not (
+            matches(fact, question) or matches(fact, header) or (listed and all(matches(fact, u) for u in listed))
+        ):
+            return None
+    return Match(header, (header, question))
 
 
 LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
