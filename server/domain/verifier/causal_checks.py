@@ -81,6 +81,7 @@ def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     sides = [re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in found]
     claim_sides = [(content_words(_without_entities(side)), _fact_keys(side)) for side in sides]
     checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.soft]
+    pinned = all(_pinning_facts(side) for side in found)
     for index in evidence.rows():
         row = evidence.row(index)
         family = family_of(row.tool_name)
@@ -94,7 +95,22 @@ def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
                 continue  # an entry states a link only between the facts it shows itself
             if _states_link(unit, claim_sides, generic):
                 return grounding_of(unit)
+            if not generic and pinned and checkable and _UNIT_CAUSE.search(unit.prose):
+                # One record that shows a fact of each side of its own and reads as a failure with
+                # its reason ("… failed: HTTP 409 reason=EXPIRED", "OOMKilled, exit code 137"): the
+                # record states the link, in whatever words or language the claim retells it.
+                return grounding_of(unit)
     return None
+
+
+def _pinning_facts(side: str) -> list[Fact]:
+    """The facts that pin one side of a causal claim to a record: a value, code, status, state, event or
+    identifier of its own, not only a service or instance (the subject both sides share) or a time."""
+    return [
+        f
+        for f in extract_facts(side)
+        if not f.soft and f.kind not in (FactKind.SERVICE, FactKind.INSTANCE, FactKind.TIME, FactKind.UNREAD)
+    ]
 
 
 def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], generic: bool) -> bool:
