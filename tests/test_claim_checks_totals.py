@@ -172,3 +172,30 @@ def test_the_ends_of_a_range_share_the_zone_either_end_names(text: str, utc_minu
 def test_times_joined_otherwise_keep_their_own_zones() -> None:
     times = [f for f in extract_facts("first at 02:40, then again at 10:55 UTC") if f.kind == FactKind.TIME]
     assert [f.zoned for f in times] == [False, True]
+
+
+def overflow_series() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [{"metric": {"envoy_cluster_name": "ledger-backend"}, "value": [1797735000, "6"]}],
+        },
+    }
+    query = 'sum by (envoy_cluster_name) (increase(envoy_cluster_upstream_rq_pending_overflow{envoy_cluster_name="ledger-backend"}[15m]))'
+    return EvidenceRow("prom-1", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Envoy saw 6 pending overflows on ledger-backend over the 15 minutes to the query.", True),
+        ("ledger-backend 在过去 15 分钟内有 6 次 pending overflow。", True),
+        ("Envoy saw 6 pending overflows on ledger-backend over the 30 minutes to the query.", False),
+        ("ledger-backend 在过去 30 分钟内有 6 次 pending overflow。", False),  # the window was dropped before
+        ("ledger-backend 15 分钟内出现 6 次 pending overflow。", True),
+        ("ledger-backend 30 分钟之内出现 6 次 pending overflow。", False),
+    ],
+)
+def test_a_window_named_as_such_is_the_query_s_range(draft: str, grounded: bool) -> None:
+    assert (status(draft, overflow_series()) == ClaimStatus.GROUNDED) is grounded

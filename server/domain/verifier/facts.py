@@ -387,8 +387,10 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
 
 
 _QUALIFIER_AFTER = re.compile(
-    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|内|窗口|速率|增量|的速率|的平均|的增量)", re.I
+    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|窗口|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量))",
+    re.I,
 )
+_WITHIN_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内)")  # "30 分钟内" (within 30 minutes): a window, as "within" is
 
 
 def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
@@ -404,7 +406,8 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     dimension, factor = _UNIT_WORDS[unit]
     value, decimals = _stated(number, bool(thousands))
     alternatives = (_DECIMAL_BYTES_ALSO[unit],) if unit in _DECIMAL_BYTES_ALSO else ()
-    scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
+    within = dimension == Dimension.TIME and _WITHIN_AFTER.match(text[m.end() : m.end() + 4]) is not None
+    scope = Scope.QUERY if within or _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
     return Fact(
         FactKind.QUANTITY,
         m.group(0),
