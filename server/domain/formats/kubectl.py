@@ -97,11 +97,11 @@ def _event_cells(cells: dict[str, str]) -> tuple[str, str, str]:
 
 
 def table(preview: Preview) -> Iterator[Record]:
-    return table_records(_header(preview), _rows(preview), _pod_cells)
+    return table_records(_header(preview), _rows(preview), _pod_cells, named=False)
 
 
 def events(preview: Preview) -> Iterator[Record]:
-    return table_records(_header(preview), _rows(preview), _event_cells)
+    return table_records(_header(preview), _rows(preview), _event_cells, named=False)
 
 
 def _table_reading(records: Iterator[Record]) -> Reading:

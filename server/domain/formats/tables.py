@@ -4,7 +4,8 @@ A row's cells are read by their column names through the field maps: a
 `level`/`severity` column gives its level, a `service`/`pod`/`host` column its
 subject, a `status` column its problem (a problem word, or an HTTP status of
 400 or more); its numbers take their unit from the column name (`latency_ms`).
-The row's text is the line as written. A header with no rows is no hit.
+The row's text is the line as written, then each cell under its column's name (`evicted_keys=182344`).
+A header with no rows is no hit.
 """
 
 from __future__ import annotations
@@ -37,18 +38,28 @@ def read_cells(cells: dict[str, str]) -> tuple[str, str, str]:
     return level_of(cells), subject_of(cells), problem_of(cells)
 
 
-def table_records(columns: list[str], rows: Iterator[Row], read: Reader = read_cells) -> Iterator[Record]:
-    """One record per row."""
+_NOTHING = frozenset({"", "0", "0.0", "0.00", "-", "--", "<none>", "none", "false", "null", "n/a"})
+
+
+def table_records(
+    columns: list[str], rows: Iterator[Row], read: Reader = read_cells, named: bool = True
+) -> Iterator[Record]:
+    """One record per row; named: each cell is also written under its column's name (kubectl's readers
+    read their columns themselves)."""
     for index, (_, line, cells) in enumerate(rows):
-        named = dict(zip(columns, cells))
-        level, subject, problem = read({**{name.lower(): value for name, value in named.items()}, **named})
+        by_name = dict(zip(columns, cells))
+        level, subject, problem = read({**{name.lower(): value for name, value in by_name.items()}, **by_name})
+        # The line as written, then each cell under its column's name: a claim that names a column
+        # ("182,344 keys evicted", "LAG 为 122663") finds it beside its value.
+        # A zero or empty cell names nothing that happened: "evicted_keys=0" must not read as evictions.
+        pairs = "; ".join(f"{name}={cell}" for name, cell in by_name.items() if name and cell not in _NOTHING)
         yield Record(
             f"row {index + 1}",
             "item",
-            line,
+            f"{line}  ({pairs})" if pairs and named else line,
             level=level,
             subject=subject,
-            numbers=functools.partial(_numbers_of, named, ""),
+            numbers=functools.partial(_numbers_of, by_name, ""),
             problem=problem,
         )
 

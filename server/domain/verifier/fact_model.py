@@ -12,7 +12,7 @@ import enum
 import unicodedata
 from typing import Optional
 
-ABOUT_TOLERANCE = 0.05  # "about 1.9 GiB" allows 5%
+ABOUT_TOLERANCE = 0.05  # "about 20%" allows 5%; "about 1.9 GiB" at most 0.1 GiB (about_tolerance)
 
 
 class Scope(enum.Enum):
@@ -81,8 +81,19 @@ def _agrees(found: float, stated: float, decimals: int, comparison: Comparison) 
     if comparison == Comparison.BELOW:
         return found < stated or _rounds_to(found, stated, decimals)
     if comparison == Comparison.ABOUT:
-        return abs(found - stated) <= max(0.5 * 10**-decimals, abs(stated) * ABOUT_TOLERANCE) + 1e-9
+        return abs(found - stated) <= about_tolerance(stated, decimals) + 1e-9
     return _rounds_to(found, stated, decimals)
+
+
+def about_tolerance(stated: float, decimals: int) -> float:
+    """How far "about X" may be from X: ABOUT_TOLERANCE of it, or half its last digit when that is more.
+    A number stated to a digit that is not round ("about 8.2 GiB", "约 41.9k") states that digit: at
+    most one step of it either way, so 7.6 is not "about 8.2"."""
+    step = 10.0**-decimals
+    loose = max(0.5 * step, abs(stated) * ABOUT_TOLERANCE)
+    if round(abs(stated) / step) % 10 not in (0, 5):
+        return min(step, loose)
+    return loose
 
 
 def _rounds_to(found: float, stated: float, decimals: int) -> bool:

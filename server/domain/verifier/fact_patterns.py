@@ -344,10 +344,20 @@ _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 _TOKEN_ID = re.compile(
     r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])"
 )
+_FUNCTION_WORDS = (
+    r"(?:for|in|on|at|and|or|but|to|from|with|by|of|since|after|before|during|while|across|when|where|which|that|"
+    r"the|a|an|so|as|than|then|instead|because|while|out|vs|versus)"
+)
 _BARE_VALUE = re.compile(
     r"(?:\b(?:is|was|are|were|=|of|at|reached|hit|peaked at|stood at|sits at|set to|equals|from|currently|over|above|"
     r"below|under|exceeded|exceeding|exceeds)|[:=]|为|是|达|达到|到了|升至|降至|有|共|约|超过|高于|低于|大于|小于|接近|从)"
-    r"[ \t]*(" + _NUMBER + r")(?![0-9]|[.,][0-9]|[ \t]*(?:[A-Za-z%/]|[次个条台秒分小天毫]))",
+    # not before a unit or a noun ("70 ms", "70 pods": read as such), but before a word that only
+    # goes on with the sentence ("a LAG of 70975 for billing-sink", "是 3 and ...")
+    r"[ \t]*("
+    + _NUMBER
+    + r")(?![0-9]|[.,][0-9]|[ \t]*(?:(?!"
+    + _FUNCTION_WORDS
+    + r"\b)[A-Za-z]|[%/]|[次个条台秒分小天毫]))",
     re.IGNORECASE,
 )
 

@@ -167,7 +167,7 @@ def _check(
     facts = tuple(
         dataclasses.replace(f, kind=FactKind.QUANTITY)
         if f.kind == FactKind.SETTING
-        and not re.search(r"[_.]|[a-z][A-Z]", f.text)
+        and not re.search(r"[_.]|[a-z][A-Z]", re.split(r"[0-9]", f.text, maxsplit=1)[0])  # its name, not "GiB"
         and not claim.smuggled
         and not evidence.names_setting(f.key)
         else f

@@ -37,6 +37,8 @@ def _metric_hint(row: EvidenceRow) -> str:
 
 
 _NAME_HINTS = (
+    # a rate per second named as such (before "sec" reads as seconds): ops_per_sec, requests_per_second
+    (re.compile(r"(?:_|\b)per_?(?:sec|second|s)(?:_|\b)", re.I), Dimension.RATE, 1.0),
     (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)", re.I), Dimension.TIME, 1.0),
     (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
     # nginx and Envoy time fields are seconds: request_time, upstream_response_time, upstream_time
@@ -46,10 +48,13 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)days?(?:_|\b)", re.I), Dimension.TIME, 86400000.0),
     (re.compile(r"(?:_|\b)bytes(?:_|\b)|Bytes\b", re.I), Dimension.BYTES, 1.0),
     (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
-    (re.compile(r"(?:_|\b)(?:percent|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
+    (re.compile(r"(?:_|\b)(?:percent|perc|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
+    # Redis INFO and most exporters count memory in bytes (used_memory, maxmemory, memory_rss); its
+    # *_human, *_perc and *_ratio fields are matched above or carry their own unit.
+    (re.compile(r"memory(?:_rss|_peak|_used|_limit|_total)?(?:_|\b)(?!human)", re.I), Dimension.BYTES, 1.0),
 )
-_KEY_SUFFIX = re.compile(
-    r"(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
+_KEY_SUFFIX = re.compile(  # not "ops_per_sec": a rate, read by _NAME_HINTS
+    r"(?<!_per)(?<!per)(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
 )
 
 

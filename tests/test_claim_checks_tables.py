@@ -1,0 +1,124 @@
+"""Tables read as their columns name them, and "about" at the precision a number states. Domain only, offline.
+
+A TSV, CSV or markdown row keeps the line as written and writes each cell under
+its column's name, so a claim that names a column ("keys evicted", "LAG") finds
+it beside its value; a column named for memory counts bytes, one named per
+second is a rate. Phrasings written for these tests, both ways and in both
+languages, over tables in the shapes admin tools print.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE, about_tolerance
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+CACHE_TSV = (
+    "node\trole\tused_memory\tmaxmemory\tevicted_keys\tconnected_clients\tinstantaneous_ops_per_sec\n"
+    "sess-redis-a\tmaster\t2147483648\t6442450944\t0\t230\t9120\n"
+    "sess-redis-b\tmaster\t5905580032\t6442450944\t77120\t951\t27340\n"
+)
+LAG_MARKDOWN = (
+    "| GROUP | TOPIC | PARTITION | CURRENT-OFFSET | LOG-END-OFFSET | LAG |\n"
+    "|---|---|---|---|---|---|\n"
+    "| billing-sink | invoices | 0 | 88120 | 88140 | 20 |\n"
+    "| billing-sink | invoices | 1 | 61002 | 131977 | 70975 |\n"
+)
+
+
+def row(preview: str, tool: str = "db_admin") -> EvidenceRow:
+    return EvidenceRow("t-1", tool, Outcome.DIRECT_SUPPORT, preview, {"command": "stats"})
+
+
+def status(draft: str, preview: str) -> ClaimStatus:
+    (check,) = [c for c in check_draft(draft, [row(preview)]) if c.kind == ClaimKind.FACT]
+    return check.status
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("sess-redis-b uses 5.5 GiB of its 6 GiB maxmemory.", True),
+        ("sess-redis-b 已用内存约 5.5 GiB，上限 6 GiB。", True),
+        ("sess-redis-b uses 4.5 GiB of its 6 GiB maxmemory.", False),
+        ("sess-redis-b 已用内存约 2 GiB。", False),  # sess-redis-a's value
+        ("sess-redis-b has evicted 77,120 keys so far.", True),
+        ("sess-redis-b 已经驱逐了 77120 个 key。", True),
+        ("sess-redis-a has evicted 77,120 keys so far.", False),
+        ("sess-redis-b serves about 27.3k ops/s.", True),
+        ("sess-redis-b 每秒约处理 2.7 万次操作（27340 ops/s）。", True),
+        ("sess-redis-b serves about 9.1k ops/s.", False),
+    ],
+)
+def test_a_tsv_row_is_read_by_its_column_names(draft: str, grounded: bool) -> None:
+    assert (status(draft, CACHE_TSV) == ClaimStatus.GROUNDED) is grounded
+
+
+def test_a_zero_cell_names_nothing_that_happened() -> None:
+    """evicted_keys=0 neither shows evictions nor contradicts "no evictions"."""
+    assert status("sess-redis-a has no evictions.", CACHE_TSV) != ClaimStatus.CONTRADICTED
+    assert status("sess-redis-a 没有发生驱逐。", CACHE_TSV) != ClaimStatus.CONTRADICTED
+    assert status("sess-redis-a has evicted keys.", CACHE_TSV) != ClaimStatus.GROUNDED
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Partition 1 of invoices has a LAG of 70975 for billing-sink.", True),
+        ("billing-sink 在 invoices 的 partition 1 上 LAG 为 70975。", True),
+        ("Partition 0 of invoices has a LAG of 70975 for billing-sink.", False),
+        ("billing-sink 在 invoices 的 partition 1 上 LAG 为 20。", False),
+    ],
+)
+def test_a_markdown_row_is_read_by_its_column_names(draft: str, grounded: bool) -> None:
+    assert (status(draft, LAG_MARKDOWN) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("stated", "decimals", "tolerance"),
+    [
+        (20.0, 0, 20.0 * ABOUT_TOLERANCE),  # a round number is loose
+        (3000.0, -3, 500.0),  # "roughly 3k": half its last digit
+        (8.2, 1, 0.1),  # "about 8.2": that digit, one step either way
+        (41.9, 1, 0.1),
+        (3.0, 0, 0.5),
+    ],
+)
+def test_about_allows_what_the_number_s_precision_leaves_open(stated: float, decimals: int, tolerance: float) -> None:
+    assert about_tolerance(stated, decimals) == pytest.approx(tolerance)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("sess-redis-b uses about 5.5 GiB.", True),  # 5.50 GiB
+        ("sess-redis-b 已用约 5.5 GiB 内存。", True),
+        ("sess-redis-b uses about 5.2 GiB.", False),  # one digit stated, and it is wrong
+        ("sess-redis-b 已用约 5.8 GiB 内存。", False),
+    ],
+)
+def test_about_a_precise_number_is_not_a_blanket_tolerance(draft: str, grounded: bool) -> None:
+    assert (status(draft, CACHE_TSV) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("a LAG of 70975 for billing-sink", "70975"),
+        ("the queue depth was 4410 when the consumer stopped", "4410"),
+        ("积压为 4410 and still growing", "4410"),
+    ],
+)
+def test_a_value_before_a_word_that_goes_on_with_the_sentence_is_read(text: str, value: str) -> None:
+    """It used to drop out of the claim, which then grounded without it."""
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    assert value in {f.key for f in extract_facts(text)}
+
+
+def test_a_limit_named_in_words_is_checked_as_its_value() -> None:
+    """ "上限 6 GiB" names no setting any row names: its value is checked, the unit's "GiB" is no config key."""
+    assert status("sess-redis-b 的内存上限 6 GiB。", CACHE_TSV) == ClaimStatus.GROUNDED
+    assert status("sess-redis-b 的内存上限 8 GiB。", CACHE_TSV) != ClaimStatus.GROUNDED
