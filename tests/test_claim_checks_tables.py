@@ -122,3 +122,20 @@ def test_a_limit_named_in_words_is_checked_as_its_value() -> None:
     """ "上限 6 GiB" names no setting any row names: its value is checked, the unit's "GiB" is no config key."""
     assert status("sess-redis-b 的内存上限 6 GiB。", CACHE_TSV) == ClaimStatus.GROUNDED
     assert status("sess-redis-b 的内存上限 8 GiB。", CACHE_TSV) != ClaimStatus.GROUNDED
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # A value restated in a parenthesis, in another unit or precision, is one fact said twice.
+        ("sess-redis-b uses 5,632 MiB (~5.5 GiB) of memory.", True),
+        ("sess-redis-b 已用内存 5.5 GiB（约 5632 MiB）。", True),
+        ("sess-redis-b evicted about 77k keys (77,120).", True),
+        ("sess-redis-b 驱逐了约 7.7 万个 key（77120 个）。", True),
+        # Two values that disagree are two facts: the wrong one is not excused by the right one.
+        ("sess-redis-b uses 5,632 MiB (~4.5 GiB) of memory.", False),
+        ("sess-redis-b 驱逐了约 7.7 万个 key（97120 个）。", False),
+    ],
+)
+def test_a_value_restated_in_parentheses_is_one_fact(draft: str, grounded: bool) -> None:
+    assert (status(draft, CACHE_TSV) == ClaimStatus.GROUNDED) is grounded
