@@ -314,10 +314,13 @@ def spaced_form(key: str) -> str:
 
 def contains(lowered: str, key: str, suffix: bool = False) -> bool:
     """Whether `key` is a whole token of `lowered`; with `suffix`, also the last parts of a
-    snake_case name ("threads_connected" in "mysql_global_status_threads_connected")."""
+    snake_case name ("threads_connected" in "mysql_global_status_threads_connected"). A key that opens
+    with "-" or "/" is the tail of a name or a path ("-zz8tk" of a pod, "/ready" of a URL): it may follow
+    anything."""
     start = lowered.find(key)
+    tail = key[:1] in ("-", "/")
     while start >= 0:
-        before = lowered[start - 1] if start else " "
+        before = " " if tail or not start else lowered[start - 1]
         end = start + len(key)
         after = lowered[end] if end < len(lowered) else " "
         if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_"):

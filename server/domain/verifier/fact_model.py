@@ -172,5 +172,6 @@ VERSION_KEY_PREFIX = "v"  # a version's key drops a leading "v": "v3.2.1" and "3
 
 
 def normalize(text: str) -> str:
-    """NFKC, so full-width digits and letters read as ASCII."""
-    return unicodedata.normalize("NFKC", text)
+    """NFKC, so full-width digits and letters read as ASCII. A full-width comma separates ("200，143 ms" is
+    two values, never 200,143): it becomes ", ", not a thousands separator."""
+    return unicodedata.normalize("NFKC", text.replace("，", ", ") if "，" in text else text)

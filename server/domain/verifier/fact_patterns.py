@@ -438,5 +438,10 @@ _TIME_OR_DATE = re.compile(
 )
 
 
+# The tail of a generated name, written alone once the name was given ("pq4rs (3 failures) and -zz8tk"): a
+# pod's or replica's random suffix, letters and at least one digit. It must end a name the session shows.
+_NAME_TAIL = re.compile(r"(?<![\w./:-])-(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{4,10}(?![\w-])")
+
+
 # A time of day; the zone a draft gives it is read by zones.draft_zone, from zones.ZONE_WORDS.
 _CLOCK = re.compile(r"(?<![\w:.\-/])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:\.[0-9]+)?)?(?![0-9])")

@@ -60,6 +60,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _LABEL_COLON,
     _LEVELS,
     _LOWER_CAMEL,
+    _NAME_TAIL,
     _NAMED_SERVICE,
     _NEGATED_BEFORE,
     _NOT_COUNT_NOUNS,
@@ -225,6 +226,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                     zoned=offset is not None,
                 ),
             )
+    for m in _NAME_TAIL.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
     for m in _HOST_PORT.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _PATH.finditer(masked):

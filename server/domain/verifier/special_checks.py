@@ -123,11 +123,25 @@ _EVENTS = {
     "rollback": ("rollback", "回滚"),
     "failover": ("failover", "切换"),
 }
+# What a denial denies: the event right after the negator, not one past "until" ("will not recover until
+# restarted") and not one the writer only did not look at ("didn't check whether it restarted",
+# "没有看回滚之后…": an admitted unknown).
+_UNLOOKED = (
+    r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|examine|examined|know|"
+    r"until|unless|till|before|after|once|when)"
+)
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
-    r"\s+(?:\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|exception|evict|refused|"
-    r"throttl|panic|rollback|failover)\w*"
-    r"|(?:没有|未|并未|无|没)(?:\S{0,4}?)(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
+    r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
+    r"exception|evict|refused|throttl|panic|rollback|failover)\w*"
+    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非)\S){0,4}?"
+    r"(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
+    re.I,
+)
+# "the third pod", "the other two", "其余两个": one thing the claim does not name; a unit of another is no rival
+_PARTICULAR = re.compile(
+    r"\b(?:the|that|this|these|those)\s+(?:first|second|third|fourth|fifth|other|remaining|last|new|old|same)\b"
+    r"|其余|其他|其它|另外(?:两|几|一|的)|第[一二三四五六七八九十0-9]+(?:个|台|条)",
     re.I,
 )
 
@@ -225,6 +239,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         (term,),
     )
     entities = [f for f in facts if f.is_entity]
+    if not entities and _PARTICULAR.search(claim.text):
+        return None  # "the third pod has no restarts": which units are about it, the claim does not say
     for index in evidence.candidates(entities):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None

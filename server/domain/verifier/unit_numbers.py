@@ -135,9 +135,15 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor)
+    # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
+    # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
+    cleared = _FRACTION_IN_TEXT.sub(lambda m: " " * len(m.group(0)), cleared)
     for m in _TEXT_NUMBER.finditer(cleared):
         bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
+
+
+_FRACTION_IN_TEXT = re.compile(r"(?<![\w./:-])[0-9]{1,6}/[0-9]{1,6}(?![\w/.:-])")
 
 
 def numbers_in_text(text: str) -> Iterator[Number]:

@@ -1,0 +1,135 @@
+"""Names, values and denials read as operators write them. Domain only, offline.
+
+A pod named by its tail ("-zz8tk"), a probe path ("/ready") inside a URL, a
+fraction ("retry 3/5") that is no count, a full-width comma that separates two
+values, a call between services that timed out (not our query), and a denial
+whose scope ends at "until" or at what the writer did not look at. Phrasings
+written for these tests, both ways and in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.claims import split_claims
+from evidence_trace.server.domain.verifier.facts import extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def logs(*entries: tuple[str, str, str]) -> EvidenceRow:
+    """(instance, level, message) entries of one service, as the Java agent's query_logs prints them."""
+    body = {
+        "success": True,
+        "logTopic": "stock",
+        "logs": [
+            {
+                "timestamp": f"2026-12-21 14:1{i}:05",
+                "level": level,
+                "service": "stock-api",
+                "instance": pod,
+                "message": m,
+            }
+            for i, (pod, level, m) in enumerate(entries)
+        ],
+        "total": len(entries),
+    }
+    return EvidenceRow("logs-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body, indent=2), {})
+
+
+ROW = logs(
+    ("stock-api-7c9d8b6f5-zz8tk", "ERROR", "GET http://pricing:8080/v2/ready -> 503 (retry 3/5, backoff 400ms)"),
+    ("stock-api-7c9d8b6f5-pq4rs", "WARN", "slow call to pricing: 840 ms"),
+)
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows or (ROW,)) if c.kind in (ClaimKind.FACT, ClaimKind.GAP)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("Pod -zz8tk got HTTP 503 from pricing.", False),
+        ("另一个副本 -zz8tk 收到了 pricing 的 HTTP 503。", False),
+        ("Pod -xx9qq got HTTP 503 from pricing.", True),
+        ("另一个副本 -xx9qq 收到了 pricing 的 HTTP 503。", True),
+        ("The probe path /v2/ready answered HTTP 503.", False),
+        ("探测路径 /v3/ready 返回了 HTTP 503。", True),
+    ],
+)
+def test_a_name_s_tail_and_a_path_are_found_inside_longer_names(draft: str, invented: bool) -> None:
+    (status,) = statuses(draft)
+    assert (status == ClaimStatus.INVENTED) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Pod -zz8tk was on retry 3/5 when pricing answered HTTP 503.", True),
+        ("副本 -zz8tk 第 3/5 次重试时 pricing 返回了 HTTP 503。", True),
+        ("Pod -zz8tk retried 5 times against pricing.", False),  # the fraction's total is no count of retries
+        ("副本 -zz8tk 对 pricing 重试了 5 次。", False),
+    ],
+)
+def test_a_fraction_in_the_evidence_is_one_value(draft: str, grounded: bool) -> None:
+    (status,) = statuses(draft)
+    assert (status == ClaimStatus.GROUNDED) is grounded
+
+
+def test_a_full_width_comma_separates_two_values() -> None:
+    values = {f.key for f in extract_facts("pricing 本身是通的（200，143 ms）")}
+    assert "143 ms" in values and not any("200,143" in v or "200143" in v for v in values)
+    assert {f.key for f in extract_facts("处理了 12,480 条消息")} & {"12480"}  # an ASCII comma still groups
+
+
+@pytest.mark.parametrize(
+    ("text", "gap"),
+    [
+        ("stock-api 在 14:10 调用 pricing 超时，部分订单失败。", False),  # what the system did
+        ("stock-api's call to pricing timed out at 14:10.", False),
+        ("第一次查询 30 天的日志超时了，所以没有拿到全貌。", True),  # our query
+        ("The first log search timed out, so the full day is not visible.", True),
+    ],
+)
+def test_a_call_between_services_that_timed_out_is_no_gap_of_ours(text: str, gap: bool) -> None:
+    kinds = {c.kind for c in split_claims(text)}
+    assert (ClaimKind.GAP in kinds) is gap
+
+
+def kubectl_pods() -> EvidenceRow:
+    preview = (
+        "NAME                         READY   STATUS             RESTARTS       AGE\n"
+        "ingest-5f7d9c8b6-ab12c       0/1     CrashLoopBackOff   7 (40s ago)    31m\n"
+        "ingest-5f7d9c8b6-cd34e       1/1     Running            0              31m\n"
+    )
+    return EvidenceRow("k-1", "kubectl", Outcome.DIRECT_SUPPORT, preview, {"command": "kubectl get pods"})
+
+
+def events() -> EvidenceRow:
+    preview = (
+        "LAST SEEN   TYPE      REASON    OBJECT                         MESSAGE\n"
+        "40s         Warning   BackOff   pod/ingest-5f7d9c8b6-ab12c     Back-off restarting failed container\n"
+    )
+    return EvidenceRow("k-2", "kubectl", Outcome.DIRECT_SUPPORT, preview, {"command": "kubectl get events"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # Denials whose scope is not the event the evidence shows.
+        ("The worker logged that it will not recover until it is restarted.", False),
+        ("I did not check whether the ingest pods restarted after the rollout.", False),
+        ("也没有看 ingest 的 Pod 在回滚之后是否重启。", False),
+        ("The other pod is Running with no restarts.", False),
+        ("其余那个 Pod 处于 Running，没有重启。", False),
+        # A denial of the named subject's event stays contradicted.
+        ("ingest-5f7d9c8b6-ab12c has had no restarts.", True),
+        ("ingest-5f7d9c8b6-ab12c 没有发生重启。", True),
+    ],
+)
+def test_a_denial_denies_the_event_right_after_it(draft: str, contradicted: bool) -> None:
+    found = statuses(draft, kubectl_pods(), events())
+    assert (ClaimStatus.CONTRADICTED in found) is contradicted
