@@ -16,7 +16,7 @@ import dataclasses
 import functools
 import json
 import re
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.facts import (
@@ -29,8 +29,10 @@ from evidence_trace.server.domain.verifier.facts import (
     normalize,
 )
 from evidence_trace.server.domain.verifier.unit_model import raw_numbers
-from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of, units_of
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
+
+_T = TypeVar("_T")
 
 _CITATION = (
     (
@@ -145,6 +147,10 @@ class Evidence:
         self._mentions: dict[str, bool] = {}
         self._values: dict[int, list[float]] = {}
         self._only: Optional[Family] = None
+        # Memos of one check_draft call (the rows never change under it); shared with cited() copies.
+        self._candidates: dict[tuple, list[int]] = {}
+        self._named: dict[tuple, list[Unit]] = {}
+        self._memo: dict[tuple, object] = {}
 
     def cited(self, text: str) -> "Evidence":
         """This evidence, narrowed to the family of tools the claim cites, if it cites one."""
@@ -197,10 +203,43 @@ class Evidence:
         patterns = [setting_pattern(n) for n in setting_names(key)]
         return any(p.search(self.raw(index)) for index in range(len(self._rows)) for p in patterns)
 
+    def question(self, index: int) -> Optional[Unit]:
+        """The row's QUESTION unit (what the call asked), or None."""
+        units = self.units(index)
+        return units[-1] if units and units[-1].strength == Strength.QUESTION else None
+
+    def named(self, index: int, entities: Sequence[Fact], asked: bool) -> list[Unit]:
+        """may_name() of the row's units, with its question when `asked`: the same list for the same
+        entity names, read once per row."""
+        memo = (index, asked, tuple((f.key, f.is_entity) for f in entities))
+        found = self._named.get(memo)
+        if found is None:
+            units = self.units(index)
+            found = may_name(units, self.question(index) if asked else None, entities)
+            self._named[memo] = found
+        return found
+
+    def remember(self, key: tuple, compute: Callable[[], _T]) -> _T:
+        """compute(), once per key for this evidence: a search's derived data (the key names the search)."""
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[return-value]
+        found = compute()
+        self._memo[key] = found
+        return found
+
     def candidates(self, facts: Sequence[Fact]) -> Iterable[int]:
         """Rows that may hold every fact: they mention each entity, id and status, and hold a
         number that some reading of each quantity could match. A cheap filter on the raw text
-        before any unit is parsed: it never drops a row a unit of which would match."""
+        before any unit is parsed: it never drops a row a unit of which would match. Computed
+        once per set of facts and narrowing."""
+        memo = (self._only, tuple(facts))
+        found = self._candidates.get(memo)
+        if found is None:
+            found = list(self._candidates_of(facts))
+            self._candidates[memo] = found
+        return found
+
+    def _candidates_of(self, facts: Sequence[Fact]) -> Iterator[int]:
         keys = [
             f.key
             for f in facts
