@@ -13,6 +13,7 @@ Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Iterator, Optional
 
@@ -105,8 +106,12 @@ _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 
+@functools.lru_cache(maxsize=4096)
 def extract_facts(text: str) -> tuple[Fact, ...]:
-    """The checkable facts of one claim, first occurrence first, without repeats."""
+    """The checkable facts of one claim, first occurrence first, without repeats.
+
+    Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
+    its parts and their times (several readings of one text per check)."""
     text = _LABEL_COLON.sub(": ", arabic(normalize(text)))
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
