@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
-import json
 import re
 from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
@@ -28,8 +27,8 @@ from evidence_trace.server.domain.verifier.facts import (
     Scope,
     normalize,
 )
-from evidence_trace.server.domain.verifier.unit_model import raw_numbers
-from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of, units_of
+from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 _T = TypeVar("_T")
@@ -143,9 +142,8 @@ class Evidence:
         self._rows = list(rows)
         self._zones = zones
         self._units: dict[int, list[Unit]] = {}
-        self._raw: dict[int, str] = {}
+        self._readings: dict[int, Reading] = {}
         self._mentions: dict[str, bool] = {}
-        self._values: dict[int, list[float]] = {}
         self._only: Optional[Family] = None
         # Memos of one check_draft call (the rows never change under it); shared with cited() copies.
         self._candidates: dict[tuple, list[int]] = {}
@@ -170,21 +168,25 @@ class Evidence:
     def row(self, index: int) -> EvidenceRow:
         return self._rows[index]
 
+    def reading(self, index: int) -> Reading:
+        """What is read of the row (row_readings.py): built once per row content, across checks."""
+        found = self._readings.get(index)
+        if found is None:
+            found = reading_of(self._rows[index])
+            self._readings[index] = found
+        return found
+
     def units(self, index: int) -> list[Unit]:
-        if index not in self._units:
+        found = self._units.get(index)
+        if found is None:
             row = self._rows[index]
-            self._units[index] = units_of(row, self._zones.offset(row))
-        return self._units[index]
+            found = self.reading(index).units(self._zones.offset(row))
+            self._units[index] = found
+        return found
 
     def raw(self, index: int) -> str:
-        if index not in self._raw:
-            row = self._rows[index]
-            params = row.params_json or json.dumps(row.input_params, ensure_ascii=False, default=str)
-            preview = row.preview
-            if "\\u" in preview:  # JSON escapes (Gson writes "=" as \u003d): the text as the tool meant it
-                preview += " " + _unescaped(preview)
-            self._raw[index] = normalize(preview + " " + params + " " + row.error_message).lower()
-        return self._raw[index]
+        """The row's output, parameters and error as one lower-cased text."""
+        return self.reading(index).raw()
 
     def mentions(self, key: str, suffix: bool = False) -> bool:
         """Whether any row's output, parameters or error names `key` (a whole token)."""
@@ -274,11 +276,7 @@ class Evidence:
 
     def values(self, index: int) -> list[float]:
         """Every number in a row's raw text, sorted."""
-        found = self._values.get(index)
-        if found is None:
-            found = raw_numbers(self.raw(index))
-            self._values[index] = found
-        return found
+        return self.reading(index).values()
 
 
 # Every factor by which a stated number can be read against a number in the text, per dimension.
@@ -363,14 +361,6 @@ def contains(lowered: str, key: str, suffix: bool = False) -> bool:
             return True
         start = lowered.find(key, start + 1)
     return False
-
-
-_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
-
-
-def _unescaped(text: str) -> str:
-    """`text` with its JSON \\uXXXX escapes decoded (surrogate escapes dropped)."""
-    return _JSON_ESCAPE.sub(lambda m: "" if 0xD800 <= int(m.group(1), 16) <= 0xDFFF else chr(int(m.group(1), 16)), text)
 
 
 def may_name(units: Sequence[Unit], question: Optional[Unit], entities: Sequence[Fact]) -> list[Unit]:
