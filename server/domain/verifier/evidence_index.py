@@ -146,7 +146,7 @@ class Evidence:
         self._mentions: dict[str, bool] = {}
         self._only: Optional[Family] = None
         # Memos of one check_draft call (the rows never change under it); shared with cited() copies.
-        self._candidates: dict[tuple, list[int]] = {}
+        self._candidates: dict[tuple, _Replay] = {}
         self._named: dict[tuple, list[Unit]] = {}
         self._memo: dict[tuple, object] = {}
 
@@ -237,7 +237,7 @@ class Evidence:
         memo = (self._only, tuple(facts))
         found = self._candidates.get(memo)
         if found is None:
-            found = list(self._candidates_of(facts))
+            found = _Replay(self._candidates_of(facts))
             self._candidates[memo] = found
         return found
 
@@ -277,6 +277,31 @@ class Evidence:
     def values(self, index: int) -> list[float]:
         """Every number in a row's raw text, sorted."""
         return self.reading(index).values()
+
+
+class _Replay:
+    """An iterator's items, read from it only as far as some consumer has gone, and replayed to the next
+    consumer: a search that stops at its first match reads no further rows than it did alone."""
+
+    def __init__(self, source: Iterator[int]) -> None:
+        self._source: Optional[Iterator[int]] = source
+        self._seen: list[int] = []
+
+    def __iter__(self) -> Iterator[int]:
+        seen = self._seen
+        i = 0
+        while True:
+            if i < len(seen):
+                yield seen[i]
+                i += 1
+                continue
+            if self._source is None:
+                return
+            item = next(self._source, None)
+            if item is None:
+                self._source = None
+                return
+            seen.append(item)
 
 
 # Every factor by which a stated number can be read against a number in the text, per dimension.
