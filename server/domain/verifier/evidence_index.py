@@ -14,9 +14,8 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import functools
-import json
 import re
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.facts import (
@@ -28,9 +27,11 @@ from evidence_trace.server.domain.verifier.facts import (
     Scope,
     normalize,
 )
-from evidence_trace.server.domain.verifier.unit_model import raw_numbers
-from evidence_trace.server.domain.verifier.units import Family, Unit, family_of, units_of
+from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
+
+_T = TypeVar("_T")
 
 _CITATION = (
     (
@@ -141,10 +142,13 @@ class Evidence:
         self._rows = list(rows)
         self._zones = zones
         self._units: dict[int, list[Unit]] = {}
-        self._raw: dict[int, str] = {}
+        self._readings: dict[int, Reading] = {}
         self._mentions: dict[str, bool] = {}
-        self._values: dict[int, list[float]] = {}
         self._only: Optional[Family] = None
+        # Memos of one check_draft call (the rows never change under it); shared with cited() copies.
+        self._candidates: dict[tuple, _Replay] = {}
+        self._named: dict[tuple, list[Unit]] = {}
+        self._memo: dict[tuple, object] = {}
 
     def cited(self, text: str) -> "Evidence":
         """This evidence, narrowed to the family of tools the claim cites, if it cites one."""
@@ -164,21 +168,25 @@ class Evidence:
     def row(self, index: int) -> EvidenceRow:
         return self._rows[index]
 
+    def reading(self, index: int) -> Reading:
+        """What is read of the row (row_readings.py): built once per row content, across checks."""
+        found = self._readings.get(index)
+        if found is None:
+            found = reading_of(self._rows[index])
+            self._readings[index] = found
+        return found
+
     def units(self, index: int) -> list[Unit]:
-        if index not in self._units:
+        found = self._units.get(index)
+        if found is None:
             row = self._rows[index]
-            self._units[index] = units_of(row, self._zones.offset(row))
-        return self._units[index]
+            found = self.reading(index).units(self._zones.offset(row))
+            self._units[index] = found
+        return found
 
     def raw(self, index: int) -> str:
-        if index not in self._raw:
-            row = self._rows[index]
-            params = row.params_json or json.dumps(row.input_params, ensure_ascii=False, default=str)
-            preview = row.preview
-            if "\\u" in preview:  # JSON escapes (Gson writes "=" as \u003d): the text as the tool meant it
-                preview += " " + _unescaped(preview)
-            self._raw[index] = normalize(preview + " " + params + " " + row.error_message).lower()
-        return self._raw[index]
+        """The row's output, parameters and error as one lower-cased text."""
+        return self.reading(index).raw()
 
     def mentions(self, key: str, suffix: bool = False) -> bool:
         """Whether any row's output, parameters or error names `key` (a whole token)."""
@@ -197,10 +205,43 @@ class Evidence:
         patterns = [setting_pattern(n) for n in setting_names(key)]
         return any(p.search(self.raw(index)) for index in range(len(self._rows)) for p in patterns)
 
+    def question(self, index: int) -> Optional[Unit]:
+        """The row's QUESTION unit (what the call asked), or None."""
+        units = self.units(index)
+        return units[-1] if units and units[-1].strength == Strength.QUESTION else None
+
+    def named(self, index: int, entities: Sequence[Fact], asked: bool) -> list[Unit]:
+        """may_name() of the row's units, with its question when `asked`: the same list for the same
+        entity names, read once per row."""
+        memo = (index, asked, tuple((f.key, f.is_entity) for f in entities))
+        found = self._named.get(memo)
+        if found is None:
+            units = self.units(index)
+            found = may_name(units, self.question(index) if asked else None, entities)
+            self._named[memo] = found
+        return found
+
+    def remember(self, key: tuple, compute: Callable[[], _T]) -> _T:
+        """compute(), once per key for this evidence: a search's derived data (the key names the search)."""
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[return-value]
+        found = compute()
+        self._memo[key] = found
+        return found
+
     def candidates(self, facts: Sequence[Fact]) -> Iterable[int]:
         """Rows that may hold every fact: they mention each entity, id and status, and hold a
         number that some reading of each quantity could match. A cheap filter on the raw text
-        before any unit is parsed: it never drops a row a unit of which would match."""
+        before any unit is parsed: it never drops a row a unit of which would match. Computed
+        once per set of facts and narrowing."""
+        memo = (self._only, tuple(facts))
+        found = self._candidates.get(memo)
+        if found is None:
+            found = _Replay(self._candidates_of(facts))
+            self._candidates[memo] = found
+        return found
+
+    def _candidates_of(self, facts: Sequence[Fact]) -> Iterator[int]:
         keys = [
             f.key
             for f in facts
@@ -235,11 +276,32 @@ class Evidence:
 
     def values(self, index: int) -> list[float]:
         """Every number in a row's raw text, sorted."""
-        found = self._values.get(index)
-        if found is None:
-            found = raw_numbers(self.raw(index))
-            self._values[index] = found
-        return found
+        return self.reading(index).values()
+
+
+class _Replay:
+    """An iterator's items, read from it only as far as some consumer has gone, and replayed to the next
+    consumer: a search that stops at its first match reads no further rows than it did alone."""
+
+    def __init__(self, source: Iterator[int]) -> None:
+        self._source: Optional[Iterator[int]] = source
+        self._seen: list[int] = []
+
+    def __iter__(self) -> Iterator[int]:
+        seen = self._seen
+        i = 0
+        while True:
+            if i < len(seen):
+                yield seen[i]
+                i += 1
+                continue
+            if self._source is None:
+                return
+            item = next(self._source, None)
+            if item is None:
+                self._source = None
+                return
+            seen.append(item)
 
 
 # Every factor by which a stated number can be read against a number in the text, per dimension.
@@ -327,14 +389,6 @@ def contains(lowered: str, key: str, suffix: bool = False) -> bool:
             return True
         start = lowered.find(key, start + 1)
     return False
-
-
-_JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
-
-
-def _unescaped(text: str) -> str:
-    """`text` with its JSON \\uXXXX escapes decoded (surrogate escapes dropped)."""
-    return _JSON_ESCAPE.sub(lambda m: "" if 0xD800 <= int(m.group(1), 16) <= 0xDFFF else chr(int(m.group(1), 16)), text)
 
 
 def may_name(units: Sequence[Unit], question: Optional[Unit], entities: Sequence[Fact]) -> list[Unit]:

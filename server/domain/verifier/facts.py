@@ -13,6 +13,7 @@ Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from typing import Iterator, Optional
 
@@ -38,7 +39,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _BARE_VALUE,
     _BELOW,
     _CAMEL,
-    _CLOCK,
     _CONTRAST_BEFORE,
     _COUNT,
     _COUNT_ANY,
@@ -99,15 +99,20 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
 )
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.restatements import merge_restatements
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
-from evidence_trace.server.domain.verifier.zones import draft_zone
+from evidence_trace.server.domain.verifier.zones import clock_zones
 
 _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 
+@functools.lru_cache(maxsize=4096)
 def extract_facts(text: str) -> tuple[Fact, ...]:
-    """The checkable facts of one claim, first occurrence first, without repeats."""
+    """The checkable facts of one claim, first occurrence first, without repeats.
+
+    Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
+    its parts and their times (several readings of one text per check)."""
     text = _LABEL_COLON.sub(": ", arabic(normalize(text)))
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
@@ -121,64 +126,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     for start, fact in unread_facts(masked, taken):
         found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
     ordered = sorted(found.values(), key=lambda pair: pair[0])
-    return _merge_restatements(text, ordered, dict(taken))
-
-
-_RESTATED = re.compile(
-    r"(?:[ \t]*[\w/\u4e00-\u9fff]{1,12}){0,2}?[ \t]*[(（][ \t]*(?:~|≈|约|大约|about|roughly|approx\.?|i\.e\.,?|即)?[ \t]*$",
-    re.I,
-)
-_LISTED_TOO = re.compile(r"[ \t]*[/,，、;；][ \t]*(?:~|≈|约|about)?[ \t]*$", re.I)  # "(15002 ms / 15001 ms)"
-_MEASURED = (FactKind.QUANTITY, FactKind.COUNT)
-
-
-def _merge_restatements(text: str, ordered: list[tuple[int, Fact]], ends: dict[int, int]) -> tuple[Fact, ...]:
-    """ "79,872 MiB (~78 GiB)", "约 12.3 万条（123293 条）", "约 2 秒（2.001s）": a value restated in a
-    parenthesis right after it, in another unit or precision, that agrees with it, is the same fact said
-    twice: one fact that either form may ground. Values that disagree stay two facts."""
-    merged: list[tuple[int, Fact]] = []
-    last_end = -1  # where the last restatement merged into merged[-1] ends
-    for start, fact in ordered:
-        if merged and fact.kind in _MEASURED and fact.quantity is not None:
-            first_start, first = merged[-1]
-            restated = _RESTATED.fullmatch(text[ends.get(first_start, first_start) : start]) is not None
-            listed = last_end >= 0 and _LISTED_TOO.fullmatch(text[last_end:start]) is not None
-            if (
-                (restated or listed)
-                and first.kind in _MEASURED
-                and first.quantity is not None
-                and first.quantity.dimension == fact.quantity.dimension
-                and _agree(first.quantity, fact.quantity)
-            ):
-                merged[-1] = (first_start, dataclasses.replace(first, alternatives=(*first.alternatives, fact)))
-                last_end = ends.get(start, start)
-                continue
-        merged.append((start, fact))
-        last_end = -1
-    return tuple(fact for _, fact in merged)
-
-
-def _agree(a: Quantity, b: Quantity) -> bool:
-    """Whether two stated values are one value at the coarser of their precisions."""
-    return a.matches(b.value * b.factor) or b.matches(a.value * a.factor)
-
-
-_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|到|至)[ \t]*$", re.I)
-
-
-def _clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int]]]:
-    """The clock times of a text, each with its zone (draft_zone) and where it ends. The two ends of a
-    range share the zone either end names: "UTC 01:00–01:30", "between 02:40 and 02:55 UTC"."""
-    found = [(m, draft_zone(text, m.start(), m.end())) for m in _CLOCK.finditer(text)]
-    for i in range(len(found) - 1):
-        (first, (a, a_end)), (second, (b, b_end)) = found[i], found[i + 1]
-        if _RANGE_JOINER.match(text[a_end : second.start()]) is None:
-            continue
-        if a is None and b is not None:
-            found[i] = (first, (b, a_end))
-        elif b is None and a is not None:
-            found[i + 1] = (second, (a, b_end))
-    return found
+    return merge_restatements(text, ordered, dict(taken))
 
 
 def _mask(text: str, pattern: re.Pattern[str]) -> str:
@@ -210,7 +158,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
-    for m, (offset, end) in _clock_zones(text):
+    for m, (offset, end) in clock_zones(text):
         hour, minute = int(m.group(1)), int(m.group(2))
         if hour < 24:
             # The time as written, and in UTC when the draft names its zone (after it or before it).

@@ -58,35 +58,58 @@ def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], al
 
     alone: the unit is the only one of its row that names the claim's entities.
     """
-    if unit.strength < Strength.INDIRECT or _several_records(facts):
-        return ""
-    entities = [f for f in facts if f.is_entity]
-    settings = [f for f in facts if f.kind == FactKind.SETTING]
-    if not all(matches(f, unit) for f in entities):
-        return ""
-    if not entities and not (settings and all(rival_value(f, unit) or matches(f, unit) for f in settings)):
-        return ""  # no subject: nothing singles the unit out (a named setting is its own subject)
-    times = [f for f in facts if f.kind == FactKind.TIME]
-    if times and not any(at_time(f, unit) for f in times):
-        return ""
-    if not (alone or times or settings or any(f.kind in SPECIFIC_KINDS for f in entities)):
-        return ""
-    minutes = tuple(int(v) for f in times for v in f.key.split(","))
-    shown = []
-    for fact in facts:
-        if fact.kind == FactKind.TIME or fact.is_entity:
-            continue
-        if matches(fact, unit, minutes):
-            continue
-        if fact.scope == Scope.QUERY or fact.kind not in VALUE_KINDS:
-            return ""  # a fact the unit lacks that no other value stands in for: not this unit's claim
-        if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
-            continue
-        other = rival_value(fact, unit, names=[f.key for f in entities if f.kind == FactKind.IDENTIFIER])
-        if not other:
+    return Rivalry(facts).against(unit, question, alone)
+
+
+class Rivalry:
+    """rival_values() for one claim's facts, read once and asked of many units."""
+
+    def __init__(self, facts: Sequence[Fact]) -> None:
+        self.facts = facts
+        self.entities = [f for f in facts if f.is_entity]
+        self.settings = [f for f in facts if f.kind == FactKind.SETTING]
+        self.times = [f for f in facts if f.kind == FactKind.TIME]
+        self.minutes = tuple(int(v) for f in self.times for v in f.key.split(","))
+        self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
+        self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
+        checked = [f for f in facts if f.kind != FactKind.TIME and not f.is_entity]
+        # A fact no other value stands in for must be shown: tested first, as it rules a unit out alone.
+        self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
+        self.valued = [f for f in checked if not (f.scope == Scope.QUERY or f.kind not in VALUE_KINDS)]
+        self.several = _several_records(facts)
+
+    @property
+    def possible(self) -> bool:
+        """False when no unit can be a rival (the claim describes several records, or has no subject)."""
+        return not self.several and bool(self.entities or self.settings)
+
+    def against(self, unit: Unit, question: Optional[Unit], alone: bool, named: bool = False) -> str:
+        """rival_values(self.facts, unit, question, alone); named: the unit is known to name every entity."""
+        if unit.strength < Strength.INDIRECT or self.several:
             return ""
-        shown.append(f"{other}, not {fact.text}")
-    return "the evidence about it shows " + "; ".join(shown) if shown else ""
+        entities, settings, times, minutes = self.entities, self.settings, self.times, self.minutes
+        if not named and not all(matches(f, unit) for f in entities):
+            return ""
+        if not entities and not (settings and all(rival_value(f, unit) or matches(f, unit) for f in settings)):
+            return ""  # no subject: nothing singles the unit out (a named setting is its own subject)
+        if times and not any(at_time(f, unit) for f in times):
+            return ""
+        if not (alone or times or settings or self.specific):
+            return ""
+        for fact in self.required:
+            if not matches(fact, unit, minutes):
+                return ""  # a fact the unit lacks that no other value stands in for: not this unit's claim
+        shown = []
+        for fact in self.valued:
+            if matches(fact, unit, minutes):
+                continue
+            if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
+                continue
+            other = rival_value(fact, unit, names=self.names)
+            if not other:
+                return ""
+            shown.append(f"{other}, not {fact.text}")
+        return "the evidence about it shows " + "; ".join(shown) if shown else ""
 
 
 def _several_records(facts: Sequence[Fact]) -> bool:

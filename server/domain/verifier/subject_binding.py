@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_name
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS
@@ -50,10 +50,9 @@ def bind_across_rows(facts: Sequence[Fact], evidence: Evidence) -> Optional[Matc
     chosen: list[Unit] = []
     left = list(wanted)
     for index in evidence.candidates(subject):
-        units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         best: tuple[Unit, list[Fact]] | None = None
-        for unit in may_name(units, None, subject):
+        for unit in evidence.named(index, subject, asked=False):
             if unit.strength < Strength.INDIRECT or not all(matches(f, unit) for f in subject):
                 continue
             shown = [f for f in left if matches_all([*subject, *times, f], unit, question) is True]

@@ -5,6 +5,7 @@ of day.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Any, Iterator, Optional
@@ -120,9 +121,23 @@ _BOUND_BEFORE = re.compile(
 _KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
 
 
-def _numbers_in_text(text: str) -> Iterator[Number]:
+_DIGIT = re.compile(r"[0-9]")
+
+
+@functools.lru_cache(maxsize=8192)
+def _numbers_in_text(text: str) -> tuple[Number, ...]:
+    """The numbers of a text (numbers_in_text), cached by text: log fields and messages repeat from
+    entry to entry and from call to call, and the numbers are immutable."""
+    return tuple(_read_numbers_in_text(text))
+
+
+def _read_numbers_in_text(text: str) -> Iterator[Number]:
     text = arabic(normalize(text))
+    if not _DIGIT.search(text):
+        return  # every pattern below reads an ASCII digit
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), text)
+    if not _DIGIT.search(cleared):
+        return  # only times, dates or UUIDs
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
@@ -131,7 +146,7 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
-    for m in _KEYED_NUMBER.finditer(cleared):
+    for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor)
@@ -146,7 +161,7 @@ def _numbers_in_text(text: str) -> Iterator[Number]:
 _FRACTION_IN_TEXT = re.compile(r"(?<![\w./:-])[0-9]{1,6}/[0-9]{1,6}(?![\w/.:-])")
 
 
-def numbers_in_text(text: str) -> Iterator[Number]:
+def numbers_in_text(text: str) -> tuple[Number, ...]:
     """The numbers a text states, with their units where it names one (first the unit-bearing ones)."""
     return _numbers_in_text(text)
 

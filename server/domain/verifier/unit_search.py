@@ -14,16 +14,10 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.evidence_index import (
-    Evidence,
-    Match,
-    may_name,
-    may_show_values,
-    value_windows,
-)
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, rival_values
+from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 from evidence_trace.server.domain.verifier.zones import is_zone_note
@@ -148,8 +142,8 @@ def _ground(
     windows = value_windows(facts)
     for index in evidence.candidates(facts):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        for unit in may_name(units, question, entities) if entities else units:
+        question = evidence.question(index)
+        for unit in evidence.named(index, entities, asked=True) if entities else units:
             if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
                 continue
             verdict = matches_all(facts, unit, question)
@@ -164,7 +158,9 @@ def _ground(
                     best = Match(unit)
             elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
                 contradiction = (unit, verdict)
-        counted = _count_grounding(facts, units, question, shown) or _total_grounding(facts, units, question, shown)
+        counted = _count_grounding(facts, units, question, shown, evidence, index) or _total_grounding(
+            facts, units, question, shown
+        )
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
         if best is not None and best.unit.strength == Strength.DIRECT:
@@ -205,18 +201,29 @@ def _rival(facts: Sequence[Fact], evidence: Evidence) -> Optional[tuple[Unit, st
         return None
     entities = [f for f in facts if f.is_entity]
     singled = any(f.kind in SPECIFIC_KINDS or f.kind in (FactKind.TIME, FactKind.SETTING) for f in facts)
+    rivalry = Rivalry(facts)
+    if not rivalry.possible:
+        return None  # rival_values() is "" for every unit
     for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
-        units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        named = may_name(units, None, entities) if entities else units
-        about = [u for u in named if u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)]
+        about = _about(index, entities, evidence)
         if len(about) > 1 and not singled:
             continue  # several units of one subject, none singled out: another one's value contradicts nothing
+        question = evidence.question(index)
         for unit in about:  # rival_values checks every fact itself: a unit showing them all is no rival
-            why = rival_values(facts, unit, question, alone=len(about) == 1)
+            why = rivalry.against(unit, question, alone=len(about) == 1, named=True)
             if why:
                 return unit, why
     return None
+
+
+def _about(index: int, entities: Sequence[Fact], evidence: Evidence) -> list[Unit]:
+    """The units of a row, INDIRECT or stronger, that name every entity themselves (once per row and entities)."""
+
+    def about() -> list[Unit]:
+        named = evidence.named(index, entities, asked=False) if entities else evidence.units(index)
+        return [u for u in named if u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)]
+
+    return evidence.remember(("about", index, tuple(entities)), about)
 
 
 def _weak_reason(unit: Unit, evidence: Evidence) -> str:
@@ -240,8 +247,8 @@ def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, No
     windows = value_windows([fact])
     for index in evidence.candidates([fact]):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        for unit in may_name(units, question, entities) if entities else units:
+        question = evidence.question(index)
+        for unit in evidence.named(index, entities, asked=True) if entities else units:
             if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
                 continue
             if matches_all([fact], unit, question) is True:
@@ -259,9 +266,15 @@ def grounding_of(unit: Unit) -> Grounding:
 
 
 def _count_grounding(
-    facts: Sequence[Fact], units: list[Unit], question: Optional[Unit], shown_in_claim: bool = False
+    facts: Sequence[Fact],
+    units: list[Unit],
+    question: Optional[Unit],
+    shown_in_claim: bool = False,
+    evidence: Optional[Evidence] = None,
+    index: int = -1,
 ) -> Optional[Match]:
-    """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest."""
+    """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest
+    (with the evidence and the row's index: only its units that may name the entities are tried)."""
     counts = [f for f in facts if f.kind == FactKind.COUNT]
     if len(counts) != 1:
         return None
@@ -273,9 +286,11 @@ def _count_grounding(
     level = ""
     if _ERROR_WORDS.search(count.noun) and not any(f.kind == FactKind.LEVEL for f in others):
         level = "ERROR"
+    entities = [f for f in others if f.is_entity]
+    tried = evidence.named(index, entities, asked=True) if evidence is not None and entities else units
     shown = [
         u
-        for u in units
+        for u in tried
         if u.kind in LISTED_KINDS
         and u.strength >= Strength.WEAK
         and (not level or u.level in ERROR_LEVELS)

@@ -156,6 +156,24 @@ def with_zone(text: str, zone: str) -> str:
     return "".join(out)
 
 
+_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|到|至)[ \t]*$", re.I)
+
+
+def clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int]]]:
+    """The clock times of a text, each with its zone (draft_zone) and where it ends. The two ends of a
+    range share the zone either end names: "UTC 01:00–01:30", "between 02:40 and 02:55 UTC"."""
+    found = [(m, draft_zone(text, m.start(), m.end())) for m in _CLOCK.finditer(text)]
+    for i in range(len(found) - 1):
+        (first, (a, a_end)), (second, (b, b_end)) = found[i], found[i + 1]
+        if _RANGE_JOINER.match(text[a_end : second.start()]) is None:
+            continue
+        if a is None and b is not None:
+            found[i] = (first, (b, a_end))
+        elif b is None and a is not None:
+            found[i + 1] = (second, (a, b_end))
+    return found
+
+
 class EvidenceZones:
     """The operator's zones for naive evidence timestamps, by tool name or topic ("query_logs=Asia/Shanghai")."""
 
