@@ -133,3 +133,59 @@ def events() -> EvidenceRow:
 def test_a_denial_denies_the_event_right_after_it(draft: str, contradicted: bool) -> None:
     found = statuses(draft, kubectl_pods(), events())
     assert (ClaimStatus.CONTRADICTED in found) is contradicted
+
+
+def pods_and_log() -> tuple[EvidenceRow, EvidenceRow]:
+    """A kubectl row whose AGE is 3h, and a log entry of the same pod with its request's timeout."""
+    table = EvidenceRow(
+        "k-3",
+        "kubectl",
+        Outcome.INDIRECT_SUPPORT,
+        "NAME                        READY   STATUS    RESTARTS   AGE\nrefund-7d9c8b6f5-kq2lm      1/1     Running   0          3h\n",
+        {"command": "kubectl get pods"},
+    )
+    body = {
+        "success": True,
+        "logTopic": "refund",
+        "logs": [
+            {
+                "timestamp": "2026-12-21 10:16:40",
+                "level": "ERROR",
+                "service": "refund",
+                "instance": "refund-7d9c8b6f5-kq2lm",
+                "message": "HikariPool-1 - Connection is not available, request timed out after 30000ms",
+            }
+        ],
+        "total": 1,
+    }
+    return table, EvidenceRow("logs-9", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # A table row's other value of the dimension (the pod's AGE) is no rival of a request's timeout.
+        ("refund-7d9c8b6f5-kq2lm timed out after 20000ms.", False),
+        ("refund-7d9c8b6f5-kq2lm 的请求在 20 秒后超时。", False),
+        # One log entry's value of the dimension is its one event's: another value there contradicts it.
+        ("refund-7d9c8b6f5-kq2lm logged a request that timed out after 20000ms at 10:16:40.", True),
+        ("refund-7d9c8b6f5-kq2lm 在 10:16:40 记录的请求 20 秒后超时。", True),
+    ],
+)
+def test_another_value_contradicts_only_where_the_unit_is_about_one_thing(draft: str, contradicted: bool) -> None:
+    table, entry = pods_and_log()
+    found = statuses(draft, table) if not contradicted else statuses(draft, table, entry)
+    assert (ClaimStatus.CONTRADICTED in found) is contradicted
+
+
+def test_a_table_row_s_value_named_as_the_claim_names_it_is_a_rival() -> None:
+    row = EvidenceRow(
+        "t-9",
+        "db_admin",
+        Outcome.DIRECT_SUPPORT,
+        "node\tlatency_ms\tage_s\nrefund-db-1\t840\t86400\n",
+        {"command": "stats"},
+    )
+    assert statuses("refund-db-1 has a latency of 400 ms.", row) == [ClaimStatus.CONTRADICTED]
+    assert statuses("refund-db-1 的 latency 为 400 ms。", row) == [ClaimStatus.CONTRADICTED]
+    assert statuses("refund-db-1 answered within 400 ms.", row) != [ClaimStatus.CONTRADICTED]  # not named so

@@ -268,6 +268,28 @@ CASES = [
         ("", ""),
     ),
     Case(
+        "psql_table",
+        "sql_query",
+        "  service  | status | latency_ms\n-----------+--------+-----------\n payments  | down   |       1200\n"
+        " orders    | ok     |         40\n(2 rows)\n",
+        " service | status | latency_ms\n---------+--------+-----------\n 订单    | ok     |         40\n(1 row)\n",
+        " service | status | latency_ms\n---------+--------+-----------\n(0 rows)\n",
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
+        "aligned_table",
+        "run_command",
+        "SERVICE    STATUS   LATENCY-MS   REGION\npayments   down     1200         eu-west-1\n"
+        "orders     ok       40           eu-west-1\n",
+        "SERVICE    STATUS   LATENCY-MS   REGION\norders     ok       40           eu-west-1\n",
+        None,
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
         "logfmt",
         "app_stdout",
         'ts=2026-12-10T01:35:02Z level=error service=payments msg="bank gateway timeout" duration_ms=30012\n'

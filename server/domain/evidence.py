@@ -28,12 +28,14 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 3
+CLASSIFIER_VERSION = 4
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
 (domain/formats/), levels are read through the shared field maps, and the
-format id is stored."""
+format id is stored.
+4: psql's tables and upper-case aligned tables (kafka-consumer-groups, docker ps) are tables, one record a
+row, not log lines."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -34,11 +34,16 @@ _DESCRIBE_NAME = re.compile(r"Name:\s+(\S+)")
 _EVENT_LINE = re.compile(r"^\s*Warning\s+([A-Za-z]+)\s")
 
 
-def _header(preview: Preview) -> list[str]:
+def aligned_header(preview: Preview) -> list[str]:
+    """The column names of a table aligned by spaces under an upper-case header (kubectl's, and the
+    admin tools that print like it), or [] when the first line is no such header."""
     line = preview.first_line
     if not _HEADER.fullmatch(line):
         return []
     return [m.group() for m in _COLUMN.finditer(line)]
+
+
+_header = aligned_header
 
 
 def _is_events(preview: Preview) -> bool:
@@ -56,7 +61,9 @@ def _is_table(preview: Preview) -> bool:
     return preview.first_line.startswith(_NOTHING) and "event" not in preview.tool_name.lower()
 
 
-def _rows(preview: Preview) -> Iterator[Row]:
+def aligned_rows(preview: Preview) -> Iterator[Row]:
+    """The rows under an aligned header, cells cut at two spaces or more (at the header's column
+    positions when a cell is empty)."""
     lines = preview.lines
     if not lines or lines[0][1].startswith(_NOTHING):
         return
@@ -70,6 +77,9 @@ def _rows(preview: Preview) -> Iterator[Row]:
             bounds = list(zip(starts, starts[1:] + [len(line)]))
             cells = [line[start:end].strip() for start, end in bounds]
         yield number, line, cells
+
+
+_rows = aligned_rows
 
 
 def age_seconds(age: str) -> int:

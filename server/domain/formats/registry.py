@@ -17,6 +17,7 @@ from typing import Mapping
 
 from evidence_trace.server.domain.formats import (
     alertmanager,
+    aligned,
     elasticsearch,
     generic_json,
     haproxy,
@@ -45,6 +46,8 @@ FORMATS: tuple[Format, ...] = (
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
+    aligned.PSQL,  # a | b\n---+---
+    aligned.COLUMNS,  # GROUP  TOPIC  PARTITION ... (upper-case, two spaces apart, not kubectl's)
     tables.MARKDOWN,  # | a | b |\n|---|---|
     tables.CSV,  # a,b,c
     tables.TSV,  # a<TAB>b<TAB>c

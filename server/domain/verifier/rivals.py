@@ -53,19 +53,20 @@ _ACTOR_IN_UNIT = re.compile(
 _VALUE_AFTER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)")
 
 
-def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], alone: bool) -> str:
+def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], alone: bool, text: str = "") -> str:
     """Why `unit` contradicts the claim by showing other values, or "" when it does not.
 
     alone: the unit is the only one of its row that names the claim's entities.
     """
-    return Rivalry(facts).against(unit, question, alone)
+    return Rivalry(facts, text).against(unit, question, alone)
 
 
 class Rivalry:
     """rival_values() for one claim's facts, read once and asked of many units."""
 
-    def __init__(self, facts: Sequence[Fact]) -> None:
+    def __init__(self, facts: Sequence[Fact], text: str = "") -> None:
         self.facts = facts
+        self.words = claim_words(text)
         self.entities = [f for f in facts if f.is_entity]
         self.settings = [f for f in facts if f.kind == FactKind.SETTING]
         self.times = [f for f in facts if f.kind == FactKind.TIME]
@@ -105,7 +106,7 @@ class Rivalry:
                 continue
             if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
                 continue
-            other = rival_value(fact, unit, names=self.names)
+            other = rival_value(fact, unit, names=self.names, words=self.words)
             if not other:
                 return ""
             shown.append(f"{other}, not {fact.text}")
@@ -120,11 +121,12 @@ def _several_records(facts: Sequence[Fact]) -> bool:
     return len(times) > 1 or len(dims) != len(set(dims))
 
 
-def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:
+def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:
     """The value of the same kind the unit shows instead of the fact's, or "".
 
     names: identifiers the claim binds the value to ("maxTotal 16"): for a bare number, the
-    value the unit gives right after one of them ("maxTotal=8") is the rival.
+    value the unit gives right after one of them ("maxTotal=8") is the rival. words: the claim's words, which
+    a quantity's rival must be named by (its key's words).
     """
     text = unit.lowered
     if fact.kind == FactKind.WORKLOAD_STATE:  # another state, as the tool spells it ("Running", not "running")
@@ -173,11 +175,44 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = ()) -> str:
                 return f"{name}={m.group(1)}"
         return ""  # otherwise too many numbers of a unit could be meant
     same = [n for n in unit.numbers if n.dimension == quantity.dimension and not n.bound]
-    if same:
-        n = same[0]
+    # Another value of the dimension rivals the claim's where the unit is about one thing: a series (one
+    # metric's samples), a failed call (its failure's figures), a log entry (one event). A table row or an
+    # item of a listing holds values of many things (a pod's AGE is not its request's timeout; "interval
+    # '1 day'" in a query's text is not how long it ran): there only a value the unit names as the claim
+    # does rivals it, its key's words being the claim's ("latency_ms" for "a latency of 840 ms").
+    said = [n for n in same if n.key and key_words(n.key) & words]
+    if said:
+        rival = said[0]
+    elif same and unit.kind in ("series", "error", "log entry", "log line"):
+        rival = same[0]
+    else:
+        rival = None
+    if rival is not None:
+        n = rival
         return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
     return ""
 
 
 def _plain(value: float) -> str:
     return f"{value:.10g}"
+
+
+_WORD = re.compile(r"[a-z][a-z]+|[0-9]+|[\u4e00-\u9fff]{2}")
+_UNIT_PARTS = frozenset(
+    {"ms", "millis", "sec", "secs", "seconds", "bytes", "pct", "percent", "mb", "mib", "gb", "gib", "kb"}
+)
+
+
+def key_words(key: str) -> frozenset[str]:
+    """The words of a unit's key ("p99Ms" -> p99; "upstream_response_time" -> upstream, response, time),
+    without the unit it names."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).lower().replace("_", " ").replace("-", " ").replace(".", " ")
+    return frozenset(w for w in spaced.split() if w not in _UNIT_PARTS and len(w) > 1)
+
+
+def claim_words(text: str) -> frozenset[str]:
+    """The words a key may share with the claim, lower-case."""
+    lowered = text.lower()
+    words = set(lowered.replace("_", " ").replace("-", " ").split())
+    words.update(m.group(0) for m in _WORD.finditer(lowered))
+    return frozenset(w.strip(".,;:()[]\"'`") for w in words)

@@ -118,7 +118,9 @@ _BOUND_BEFORE = re.compile(
     r"小于|不少于|不超过)\s*$",
     re.I,
 )
-_KEYED_NUMBER = re.compile(r"([A-Za-z][A-Za-z0-9_]*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])")
+_KEYED_NUMBER = re.compile(
+    r"([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9])"
+)
 
 
 _DIGIT = re.compile(r"[0-9]")
@@ -149,7 +151,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is not None:
-            yield Number(float(m.group(2)), key_dimension, key_factor)
+            yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
     # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
     # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
     cleared = _FRACTION_IN_TEXT.sub(lambda m: " " * len(m.group(0)), cleared)

@@ -38,7 +38,7 @@ def ground_parts(
     text: str, facts: tuple[Fact, ...], evidence: Evidence
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     """Ground the claim whole; failing that, each conjoined part with the claim's subject."""
-    status, groundings, reason, direct = _ground(facts, evidence, shown=says_shown(text, facts))
+    status, groundings, reason, direct = _ground(facts, evidence, shown=says_shown(text, facts), text=text)
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
     pieces = _split_parts(text)
@@ -76,7 +76,7 @@ def ground_parts(
             part_facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS and f.kind not in present) + part_facts
         if times and FactKind.TIME not in present:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
-        results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts)))
+        results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
         previous = [f for f in part_facts if f.is_entity] or previous
     if any(key not in covered for key in wanted):
         return status, groundings, reason, direct  # the parts lost a fact (a time included): judge the claim whole
@@ -134,7 +134,7 @@ SEVERITY = {
 
 
 def _ground(
-    facts: Sequence[Fact], evidence: Evidence, shown: bool = False
+    facts: Sequence[Fact], evidence: Evidence, shown: bool = False, text: str = ""
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
@@ -176,7 +176,7 @@ def _ground(
     if best is not None and best.unit.strength == Strength.QUESTION:
         best = None
     if contradiction is None and best is None:
-        contradiction = _rival(facts, evidence)
+        contradiction = _rival(facts, evidence, text)
     if contradiction is not None:
         unit, why = contradiction
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
@@ -194,14 +194,14 @@ def _ground(
     return ClaimStatus.UNGROUNDED, (), missing, False
 
 
-def _rival(facts: Sequence[Fact], evidence: Evidence) -> Optional[tuple[Unit, str]]:
+def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[tuple[Unit, str]]:
     """A unit about the claim's subject that shows other values for it (rivals.py), searched only once
     nothing grounds the claim: rows that mention its entities, units that name them all."""
     if not any(f.kind in VALUE_KINDS for f in facts):
         return None
     entities = [f for f in facts if f.is_entity]
     singled = any(f.kind in SPECIFIC_KINDS or f.kind in (FactKind.TIME, FactKind.SETTING) for f in facts)
-    rivalry = Rivalry(facts)
+    rivalry = Rivalry(facts, text)
     if not rivalry.possible:
         return None  # rival_values() is "" for every unit
     for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):

@@ -1,0 +1,58 @@
+"""Tables that command-line tools print aligned: psql's, and the upper-case-headed column tables of admin
+tools (`kafka-consumer-groups --describe`, `docker ps`, `kubectl top`, `redis-cli --stat` ...).
+
+psql_table: a header of names split by " | ", a rule of dashes and "+", one record a row (`row 2`);
+psql's "(3 rows)" footer is no row. aligned_table: an upper-case header of three or more columns two
+spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), cells cut as
+kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
+then each cell under its column's name ("LAG=112210", "xact_age=00:38:12").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from evidence_trace.server.domain.formats.kubectl import aligned_header, aligned_rows
+from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.tables import Row, table_records
+
+_PSQL_RULE = re.compile(r"-+(?:\+-+)+")
+_PSQL_FOOTER = re.compile(r"\(\d+ rows?\)")
+
+
+def _is_psql(preview: Preview) -> bool:
+    lines = preview.lines
+    return (
+        len(lines) >= 2
+        and lines[0][1].count("|") >= 1
+        and not lines[0][1].lstrip().startswith("|")
+        and _PSQL_RULE.fullmatch(lines[1][1].strip()) is not None
+    )
+
+
+def _psql_rows(preview: Preview) -> Iterator[Row]:
+    for number, line in preview.lines[2:]:
+        if _PSQL_FOOTER.fullmatch(line.strip()):
+            break
+        yield number, line, [cell.strip() for cell in line.split("|")]
+
+
+def _psql(preview: Preview) -> Iterator[Record]:
+    header = [cell.strip() for cell in preview.lines[0][1].split("|")]
+    return table_records(header, _psql_rows(preview))
+
+
+def _is_aligned(preview: Preview) -> bool:
+    columns = aligned_header(preview)
+    if len(columns) < 3 or "NAME" in columns or "NAMESPACE" in columns or "REASON" in columns:
+        return False
+    return len(preview.lines) >= 2
+
+
+def _aligned(preview: Preview) -> Iterator[Record]:
+    return table_records(aligned_header(preview), aligned_rows(preview))
+
+
+PSQL = Format("psql_table", _is_psql, _psql)
+COLUMNS = Format("aligned_table", _is_aligned, _aligned)
