@@ -199,3 +199,73 @@ def overflow_series() -> EvidenceRow:
 )
 def test_a_window_named_as_such_is_the_query_s_range(draft: str, grounded: bool) -> None:
     assert (status(draft, overflow_series()) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "comparison"),
+    [
+        ("the errors were spread over 10 distinct users", "EQUAL"),  # where, not how many
+        ("错误分布在 10 个用户上", "EQUAL"),
+        ("over 10 users were affected", "ABOVE"),
+        ("超过 10 个用户受影响", "ABOVE"),
+    ],
+)
+def test_spread_over_says_where_not_how_many(text: str, comparison: str) -> None:
+    (count,) = [f for f in extract_facts(text) if f.kind == FactKind.COUNT]
+    assert count.quantity is not None and count.quantity.comparison.name == comparison
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("login-svc logged 38 MFA verification failed errors", "38"),  # a message quoted in code marks
+        ("Argo CD shows the 12th deploy today", "12"),  # an ordinal counts its noun
+        ("the 3rd restart of the pod", "3"),
+    ],
+)
+def test_a_count_is_read_through_a_quoted_message_and_from_an_ordinal(text: str, value: str) -> None:
+    assert value in {f.key for f in extract_facts(text) if f.kind == FactKind.COUNT}
+
+
+ARGO_HISTORY = (
+    "SOURCE  https://git.internal/platform/deploy.git\n"
+    "ID      DATE                           REVISION\n"
+    "7       2026-12-20 22:15:09 +0000 UTC  v2.0.0 (2b7c9e1)\n"
+    "8       2026-12-21 06:12:44 +0000 UTC  v2.0.1 (8c3f7b2)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("billing-api got v2.0.1 (8c3f7b2) at 06:12:44 UTC.", True),
+        ("billing-api 在 UTC 06:12:44 发布了 v2.0.1。", True),
+        ("Argo CD shows the 8th deploy of billing-api at 06:12:44 UTC.", False),  # history id 8 is no count
+        ("billing-api 在 UTC 06:12:44 完成了第 8 次发布。", False),
+    ],
+)
+def test_an_id_s_value_counts_nothing(draft: str, grounded: bool) -> None:
+    row = EvidenceRow(
+        "argo-1", "run_command", Outcome.INDIRECT_SUPPORT, ARGO_HISTORY, {"cmd": "argocd app history billing-api"}
+    )
+    assert (status(draft, row) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("第 12 次发布", FactKind.COUNT),  # the 12th time: a count
+        ("第 3 次重试", FactKind.COUNT),
+        ("第 3 个分区", FactKind.ID),  # the third partition: which one
+    ],
+)
+def test_a_chinese_ordinal_of_times_counts(text: str, kind: FactKind) -> None:
+    assert kind in {f.kind for f in extract_facts(text)}
+
+
+def test_digits_glued_to_letters_are_a_token_not_a_number() -> None:
+    from evidence_trace.server.domain.verifier.unit_numbers import numbers_in_text
+
+    values = {n.value for n in numbers_in_text("REVISION=v2.0.1 (8c3f7b2) on pod ledger-5d6c7b8a9-x2k4q took 30000ms")}
+    assert 8.0 not in values and 5.0 not in values
+    assert 30000.0 in values

@@ -3,8 +3,8 @@ tools (`kafka-consumer-groups --describe`, `docker ps`, `kubectl top`, `redis-cl
 
 psql_table: a header of names split by " | ", a rule of dashes and "+", one record a row (`row 2`);
 psql's "(3 rows)" footer is no row. aligned_table: an upper-case header of three or more columns two
-spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), cells cut as
-kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
+spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
+lines (`argocd app history` prints its SOURCE first), cells cut as kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
 then each cell under its column's name ("LAG=112210", "xact_age=00:38:12").
 """
 
@@ -43,15 +43,27 @@ def _psql(preview: Preview) -> Iterator[Record]:
     return table_records(header, _psql_rows(preview))
 
 
+def _from_header(preview: Preview) -> Preview:
+    """The preview from its header on: a tool may print a line or two before it (`argocd app history`'s
+    `SOURCE ...` line), which is no row."""
+    for index, (_, line) in enumerate(preview.lines[:3]):
+        if index and aligned_header(Preview(line, preview.tool_name)):
+            text = "\n".join(text for _, text in preview.lines[index:])
+            return Preview(text, preview.tool_name, preview.params, preview.metric_hint)
+    return preview
+
+
 def _is_aligned(preview: Preview) -> bool:
-    columns = aligned_header(preview)
+    table = _from_header(preview)
+    columns = aligned_header(table)
     if len(columns) < 3 or "NAME" in columns or "NAMESPACE" in columns or "REASON" in columns:
         return False
-    return len(preview.lines) >= 2
+    return len(table.lines) >= 2
 
 
 def _aligned(preview: Preview) -> Iterator[Record]:
-    return table_records(aligned_header(preview), aligned_rows(preview))
+    table = _from_header(preview)
+    return table_records(aligned_header(table), aligned_rows(table))
 
 
 PSQL = Format("psql_table", _is_psql, _psql)

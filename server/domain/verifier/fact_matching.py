@@ -299,9 +299,17 @@ def _stem(word: str) -> str:
     return _STEMS.sub("", word) if len(word) > 4 else word
 
 
+_LABEL_KEY = re.compile(
+    r"(?:^|[_.\-])(?:id|ids|uid|uuid|revision|rev|index|idx|chunkindex|seq|sequence|pid|ppid|port|version|ver|"
+    r"build|partition|offset|shard|lineno|line)$"
+)
+"""Keys whose value names one thing (history id 12, revision 8, partition 3): never how many."""
+
+
 def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
     """The numbers a count may be: when some key names what is counted ("number_of_nodes"),
     only those whose key names every word of it ("4 data nodes": "number_of_data_nodes")."""
+    numbers = [n for n in numbers if not (n.key and _LABEL_KEY.search(n.key))]  # an id's value counts nothing
     stems = [_stem(word) for word in noun.split()]
     head = stems[-1]
     named = [n for n in numbers if n.key and head in n.key]

@@ -12,26 +12,6 @@ from evidence_trace.server.domain.verifier.fact_model import Dimension
 _L = r"(?<![A-Za-z0-9_.\-])"
 _R = r"(?![A-Za-z0-9_\-]|\.[A-Za-z0-9])"
 
-_HTTP_STATUS = re.compile(
-    r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回了?|报了?|响应)"
-    r"[ \t]*(?:[:=为是][ \t]*)?([1-5][0-9]{2})(?![0-9]|\.[0-9])",
-    re.IGNORECASE,
-)
-# "503 errors", "502 responses", "a 504", "504 Gateway Timeout"
-# The HTTP status codes in use (RFC 9110 and the registry, plus nginx's 499 and the 52x of CDNs): "128 ERROR
-# logs" and "37 errors" count entries; "503 errors", "504s" are responses.
-HTTP_STATUS_CODES = r"(?:10[0-3]|20[0-8]|226|30[0-8]|4[0-2][0-9]|43[01]|451|499|50[0-9]|51[01]|52[0-9]|530)"
-_STATUS_WORDS = re.compile(
-    r"(?<![A-Za-z0-9.:/-])(" + HTTP_STATUS_CODES + r")[ \t]+(?:errors?|responses?|status(?:es)?|codes?|Bad Gateway|"
-    r"Service Unavailable|Gateway Time-?out|Internal Server Error|Not Found|Too Many Requests|错误|响应)",
-    re.IGNORECASE,
-)
-_STATUS_PLURAL = re.compile(r"(?<![A-Za-z0-9.:/-])(" + HTTP_STATUS_CODES + r")s(?![A-Za-z0-9])")
-_DURATION_BEFORE = re.compile(
-    r"\b(?:for|after|took|takes|taking|lasting|lasted|within|in|over|under|about|around|nearly|wait(?:ed|ing)?|"
-    r"hang(?:s|ing)?|hung|timeout|latency|duration|(?:latency|duration|time|timeout|wait) of)\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$",
-    re.I,
-)
 _ERROR_CODE = re.compile(
     _L + r"(?:[A-Z]{2,5}-[0-9]{3,6}"  # ORA-00001
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # ERR_CONN_RESET, DEADLINE_EXCEEDED
@@ -175,7 +155,10 @@ _QUANTITY = re.compile(
 # "4.8M docs", "1.2k requests": a count in thousands or millions.
 _SCALED_COUNT = re.compile(r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")(k|K|M)(?=[ \t]+[A-Za-z\u4e00-\u9fff])")
 _ABOVE = re.compile(
-    r"(?:over|above|more than|greater than|higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
+    # "over 10 users" is more than ten; "spread over 10 users", "across 3 nodes", "over the 10 minutes" say
+    # where, not how many (the last is the query's window)
+    r"(?:(?<!spread )(?<!distributed )(?<!split )(?<!scattered )over(?![ \t]+the\b)|above|more than|greater than|"
+    r"higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
     r"|>=?|≥|远超|超过|高于|大于|超出|以上)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,
 )
@@ -211,15 +194,24 @@ _COUNT_NOUNS = (
     "threads?|workers?|messages?|events?|jobs?|tasks?|times|users?|orders?|transactions?|queries|query|"
     "records?|rows?|hits?|matches|results?|documents?|chunks?|incidents?|crashes|crash|deployments?|"
     "rollbacks?|consumers?|partitions?|brokers?|shards?|sessions?|clients?|servers?|services?|endpoints?|"
-    "spikes?|occurrences?|evictions?|oom ?kills?|kills?|panics?|rejections?|refusals?"
+    "spikes?|occurrences?|evictions?|oom ?kills?|kills?|panics?|rejections?|refusals?|deploys?|releases?|"
+    "rollouts?|upgrades?|builds?"
 )
 _QUOTED_WORDS = r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|\u201c[^\u201d\n]{1,40}\u201d"
 _COUNT = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-)(?:(?:"
     + _QUOTED_WORDS
-    + r"|(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|a|an)\b)[A-Za-z\-]+)[ \t]+){0,2}?("
+    # up to three words between ("38 MFA verification failed errors": a message quoted in code marks, which
+    # the claim's text no longer shows)
+    + r"|(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|a|an)\b)[A-Za-z\-]+)[ \t]+){0,3}?("
     + _COUNT_NOUNS
     + r")\b",
+    re.IGNORECASE,
+)
+# "the 12th deploy today": an ordinal says how many came before and with it, a count of its noun (the 12th
+# deploy is the twelfth of twelve); never the label an id of 12 gives one of them.
+_ORDINAL_COUNT = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]+)(?:st|nd|rd|th)[ \t]+(?:[A-Za-z\-]+[ \t]+){0,2}?(" + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
 _ZH_COUNT = re.compile(r"(?<![0-9,./])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]*(次|个|条|台|例|项|笔|名|位|轮)")
@@ -259,8 +251,10 @@ _ID = re.compile(
     r"|\b(?:partition|broker|shard|replica|node|worker|port|pid|exit code|code|offset|line|slot|core|cpu|gpu|"
     r"attempt|retry|version|revision|rev|release|generation|epoch|term|shard|db|database|errno|error code)s?"
     r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
-    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?|第)[ \t]*[:：为是=]?[ \t]*"
+    # "第 3 个分区" names one; "第 12 次发布" (the 12th time) counts them, read as a count (_ZH_COUNT)
+    r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?)[ \t]*[:：为是=]?[ \t]*"
     r"([0-9]+)(?![0-9]|\.[0-9])"
+    r"|第[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*[次回遍])"
     r"|\b(?:part|chunk|segment|page|step|stage|row|column|attempt|batch|shard|slot|index)[ \t]+#?([0-9]+)"
     r"(?![0-9A-Za-z]|\.[0-9])",
     re.IGNORECASE,

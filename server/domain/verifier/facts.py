@@ -45,14 +45,12 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _DECIMAL_BYTES_ALSO,
     _DENIAL_NOUNS,
     _DOTTED,
-    _DURATION_BEFORE,
     _ERROR_CODE,
     _EVENT,
     _EVENT_STEM,
     _FRACTION,
     _HASH_ID,
     _HOST_PORT,
-    _HTTP_STATUS,
     _HUMP,
     _ID,
     _IP,
@@ -66,6 +64,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _NOT_COUNT_NOUNS,
     _NOT_INSTANCES,
     _NUMBER_WORDS,
+    _ORDINAL_COUNT,
     _PAREN_NUMBER,
     _PATH,
     _QUANTITY,
@@ -77,9 +76,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _SETTING,
     _SHORT_CODE,
     _STATES,
-    _STATUS_PLURAL,
     _STATUS_WORD,
-    _STATUS_WORDS,
     _TIME_OR_DATE,
     _TOKEN_ID,
     _UNIT_WORDS,
@@ -100,6 +97,12 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.restatements import merge_restatements
+from evidence_trace.server.domain.verifier.status_patterns import (
+    _DURATION_BEFORE,
+    _HTTP_STATUS,
+    _STATUS_PLURAL,
+    _STATUS_WORDS,
+)
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
 from evidence_trace.server.domain.verifier.zones import clock_zones
 
@@ -218,7 +221,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _LOWER_CAMEL.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _ID.finditer(masked):
-        group = next(g for g in (1, 2, 3, 4) if m.group(g))
+        group = next(g for g in range(1, (_ID.groups or 0) + 1) if m.group(g))
         yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
     for m in _SHORT_CODE.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
@@ -265,6 +268,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _STATUS_WORD.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.RESULT)
     for m in _COUNT.finditer(masked):
+        yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
+    for m in _ORDINAL_COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _COUNT_ANY.finditer(masked):
         if masked.startswith("/", m.end()) or unit_shaped(m.group(2)):

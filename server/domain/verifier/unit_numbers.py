@@ -111,8 +111,9 @@ _TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), k
 _TEXT_QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I
 )
-# "5xx" is a status class, not the number 5.
-_TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9]|xx\b)", re.I)
+# "5xx" is a status class, not the number 5; "8c3f7b2" a hash, "5d6c7b8a9" a pod's: digits glued to letters
+# are a token's, not a number (a unit glued to one, "30000ms", is read by _TEXT_QUANTITY).
+_TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9]|[A-Za-z])", re.I)
 _BOUND_BEFORE = re.compile(
     r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
     r"小于|不少于|不超过)\s*$",
