@@ -189,3 +189,35 @@ def test_a_table_row_s_value_named_as_the_claim_names_it_is_a_rival() -> None:
     assert statuses("refund-db-1 has a latency of 400 ms.", row) == [ClaimStatus.CONTRADICTED]
     assert statuses("refund-db-1 的 latency 为 400 ms。", row) == [ClaimStatus.CONTRADICTED]
     assert statuses("refund-db-1 answered within 400 ms.", row) != [ClaimStatus.CONTRADICTED]  # not named so
+
+
+def am_alert(severity: str) -> EvidenceRow:
+    """Alertmanager v2's /api/v2/alerts: one active alert with its severity label."""
+    body = [
+        {
+            "annotations": {"summary": "TLS certificate expires in less than 14 days"},
+            "endsAt": "2026-12-21T07:10:00.000Z",
+            "fingerprint": "51c0e2a4b1d93f77",
+            "receivers": [{"name": "slack-platform"}],
+            "startsAt": "2026-12-21T06:40:00.000Z",
+            "status": {"inhibitedBy": [], "silencedBy": [], "state": "active"},
+            "labels": {"alertname": "CertExpiringSoon", "namespace": "edge", "severity": severity},
+        }
+    ]
+    return EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {"active": True})
+
+
+@pytest.mark.parametrize(
+    ("draft", "severity", "grounded"),
+    [
+        ("CertExpiringSoon is a critical alert in edge.", "critical", True),
+        ("edge 里有一条 critical 级别的告警 CertExpiringSoon。", "critical", True),
+        ("CertExpiringSoon (warning) is firing in edge.", "warning", True),
+        ("CertExpiringSoon is a critical alert in edge.", "warning", False),  # its severity is warning
+        ("edge 里有一条 critical 级别的告警 CertExpiringSoon。", "warning", False),
+        ("CertExpiringSoon (warning) is firing in edge.", "critical", False),
+    ],
+)
+def test_an_alert_s_severity_is_read_against_its_label(draft: str, severity: str, grounded: bool) -> None:
+    (status,) = statuses(draft, am_alert(severity))
+    assert (status == ClaimStatus.GROUNDED) is grounded

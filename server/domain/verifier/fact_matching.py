@@ -14,6 +14,7 @@ import dataclasses
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.fact_vocabulary import RECOVERY_IN_UNIT, WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import (
@@ -186,6 +187,9 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
                 not state and RECOVERY_IN_UNIT.search(unit.lowered) is not None
             )
         return state == fact.key
+    if kind == FactKind.LEVEL and unit.kind == "alert":
+        severity = _SEVERITY_LABEL.search(unit.lowered)  # an alert's level is its severity label
+        return severity is not None and LEVEL_WORDS.get(severity.group(1), "") == fact.key.lstrip("!") != ""
     if kind == FactKind.LEVEL:
         if fact.key.startswith("!"):  # a denied level: the entry's level is another
             return bool(unit.level) and unit.level != fact.key[1:]
@@ -211,6 +215,9 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
         return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED
+
+
+_SEVERITY_LABEL = re.compile(r"[\"']?severity[\"']?[ \t]*[:=][ \t]*[\"']?([a-z]+)")
 
 
 def _setting_matches(fact: Fact, unit: Unit) -> bool:

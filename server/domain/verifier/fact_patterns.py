@@ -396,6 +396,13 @@ _LEVELS = (
     ("INFO", re.compile(r"\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)")),
     ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
 )
+# An alert's severity as drafts write it: "a critical alert", "critical 级别的告警", "severity: warning",
+# "KubeJobFailed (warning)", "firing（critical）". Read as the level the alert's severity label gives (CRITICAL, WARN, INFO).
+_SEVERITY = re.compile(
+    r"(?i:\b(critical|warning|info)\b(?=[ \t-]*(?:severity|level|alerts?\b|级别|级|的?告警|的?报警))"
+    r"|\bseverity[ \t]*[:=]?[ \t]*\(?(critical|warning|info)\b"
+    r"|[(（][ \t]*(critical|warning|info)[ \t]*[)）])"
+)
 # "WARN, not ERROR", "是 WARN，不是 ERROR": the level after the contrast is denied.
 _CONTRAST_BEFORE = re.compile(
     r"(?:\bnot|\brather than|\binstead of|\bisn't|\bwasn't|而不是|不是|而非|并非)\s*(?:an?\s+)?(?:level\s+)?$", re.I

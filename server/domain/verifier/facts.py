@@ -74,6 +74,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _SERVICE,
     _SERVICE_WORDS,
     _SETTING,
+    _SEVERITY,
     _SHORT_CODE,
     _STATES,
     _STATUS_WORD,
@@ -106,6 +107,7 @@ from evidence_trace.server.domain.verifier.status_patterns import (
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
 from evidence_trace.server.domain.verifier.zones import clock_zones
 
+_SEVERITY_LEVEL = {"critical": "CRITICAL", "warning": "WARN", "info": "INFO"}
 _THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
@@ -315,6 +317,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         for m in pattern.finditer(text):
             negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start())
             yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + name if negated else name)
+    for m in _SEVERITY.finditer(text):
+        group = next(g for g in (1, 2, 3) if m.group(g))
+        word = m.group(group).lower()
+        yield m.start(group), m.end(group), Fact(FactKind.LEVEL, m.group(group), _SEVERITY_LEVEL[word], Scope.RESULT)
     levels = [(m, name) for name, pattern in _LEVELS for m in pattern.finditer(text)]
     contrasted = len({name for _, name in levels}) > 1
     for m, name in levels:
