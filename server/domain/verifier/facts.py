@@ -12,7 +12,6 @@ Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import re
 from typing import Iterator, Optional
@@ -98,12 +97,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.restatements import merge_restatements
-from evidence_trace.server.domain.verifier.status_patterns import (
-    _DURATION_BEFORE,
-    _HTTP_STATUS,
-    _STATUS_PLURAL,
-    _STATUS_WORDS,
-)
+from evidence_trace.server.domain.verifier.status_patterns import status_facts
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
 from evidence_trace.server.domain.verifier.zones import clock_zones
 
@@ -191,19 +185,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(1), m.end(1), Fact(FactKind.ID, m.group(0), m.group(1))
     for m in _IP.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
-    for m in _HTTP_STATUS.finditer(masked):
-        yield m.start(), m.end(), _status(m.group(0), m.group(1))
-    for m in _STATUS_WORDS.finditer(masked):
-        yield m.start(1), m.end(1), _status(m.group(0), m.group(1))
-    for m in _STATUS_PLURAL.finditer(masked):
-        seconds = Fact(
-            FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(Dimension.TIME, float(m.group(1)), 1000.0, 0)
-        )
-        before = masked[max(0, m.start() - 24) : m.start()]
-        if _DURATION_BEFORE.search(before):
-            yield m.start(), m.end(), seconds
-        else:
-            yield m.start(), m.end(), dataclasses.replace(_status(m.group(0), m.group(1)), alternatives=(seconds,))
+    yield from status_facts(masked)
     for m in _ERROR_CODE.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ERROR_CODE, m.group(0), m.group(0).lower())
     for m in _DOTTED.finditer(masked):
@@ -327,11 +309,6 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         # "WARN, not ERROR": with another level beside it, a level after "not" is denied ("!ERROR").
         denied = contrasted and _CONTRAST_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
         yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), "!" + name if denied else name)
-
-
-def _status(text: str, code: str) -> Fact:
-    # What a call was about may be a status ("code=\"429\"" in its query): SUBJECT.
-    return Fact(FactKind.HTTP_STATUS, text, code, Scope.SUBJECT)
 
 
 def _service(name: str) -> Optional[Fact]:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import Iterator
+
+from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, Quantity, Scope
 
 _HTTP_STATUS = re.compile(
     r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回了?|报了?|响应)"
@@ -24,3 +28,26 @@ _DURATION_BEFORE = re.compile(
     r"hang(?:s|ing)?|hung|timeout|latency|duration|(?:latency|duration|time|timeout|wait) of)\s+(?:about\s+|around\s+|nearly\s+|over\s+)?$",
     re.I,
 )
+
+
+def status_facts(masked: str) -> Iterator[tuple[int, int, Fact]]:
+    """The HTTP statuses of a claim (times and versions masked), with where each stands. "504s" is 504
+    seconds after "for", "took" ... and otherwise a status that may also be read as a duration."""
+    for m in _HTTP_STATUS.finditer(masked):
+        yield m.start(), m.end(), _status(m.group(0), m.group(1))
+    for m in _STATUS_WORDS.finditer(masked):
+        yield m.start(1), m.end(1), _status(m.group(0), m.group(1))
+    for m in _STATUS_PLURAL.finditer(masked):
+        seconds = Fact(
+            FactKind.QUANTITY, m.group(0), m.group(0), quantity=Quantity(Dimension.TIME, float(m.group(1)), 1000.0, 0)
+        )
+        before = masked[max(0, m.start() - 24) : m.start()]
+        if _DURATION_BEFORE.search(before):
+            yield m.start(), m.end(), seconds
+        else:
+            yield m.start(), m.end(), dataclasses.replace(_status(m.group(0), m.group(1)), alternatives=(seconds,))
+
+
+def _status(text: str, code: str) -> Fact:
+    # What a call was about may be a status ("code=\"429\"" in its query): SUBJECT.
+    return Fact(FactKind.HTTP_STATUS, text, code, Scope.SUBJECT)
