@@ -221,3 +221,29 @@ def am_alert(severity: str) -> EvidenceRow:
 def test_an_alert_s_severity_is_read_against_its_label(draft: str, severity: str, grounded: bool) -> None:
     (status,) = statuses(draft, am_alert(severity))
     assert (status == ClaimStatus.GROUNDED) is grounded
+
+
+HELM_HISTORY = (
+    "REVISION\tUPDATED                 \tSTATUS    \tCHART          \tAPP VERSION\tDESCRIPTION\n"
+    "4       \tFri Dec 18 09:12:40 2026\tsuperseded\tedge-proxy-3.1.0\t2.7.4      \tUpgrade complete\n"
+    "5       \tMon Dec 21 05:48:19 2026\tdeployed  \tedge-proxy-3.2.0\t2.8.0      \tUpgrade complete\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Revision 5 moved edge-proxy to app version 2.8.0.", True),
+        ("revision 5 把 edge-proxy 的应用版本升到了 2.8.0。", True),
+        ("Revision 5 moved the edge-proxy chart to 3.2.0.", True),
+        ("Revision 5 moved edge-proxy to app version 3.2.0.", False),  # the chart's version, not the app's
+        ("revision 5 把 edge-proxy 的应用版本升到了 3.2.0。", False),
+        ("Revision 5 moved the edge-proxy chart to 2.8.0.", False),
+    ],
+)
+def test_a_version_named_by_its_field_is_that_field_s_value(draft: str, grounded: bool) -> None:
+    row = EvidenceRow(
+        "helm-1", "run_command", Outcome.INDIRECT_SUPPORT, HELM_HISTORY, {"cmd": "helm history edge-proxy"}
+    )
+    (status,) = statuses(draft, row)
+    assert (status == ClaimStatus.GROUNDED) is grounded

@@ -16,7 +16,11 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
-from evidence_trace.server.domain.verifier.fact_vocabulary import RECOVERY_IN_UNIT, WORKLOAD_STATE_PATTERNS
+from evidence_trace.server.domain.verifier.fact_vocabulary import (
+    RECOVERY_IN_UNIT,
+    VERSION_FIELD_VALUE,
+    WORKLOAD_STATE_PATTERNS,
+)
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
     Comparison,
@@ -209,12 +213,25 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.EVENT:
         return any(form in unit.lowered for form in EVENT_FORMS.get(fact.key, (fact.key,)))
     if kind == FactKind.VERSION:  # "v3.2.1" is "3.2.1": the release, with or without its "v"
+        named = VERSION_FIELD_VALUE[fact.noun].findall(unit.lowered) if fact.noun else []
+        if named:  # "the app version is 2.4.0" where the unit gives its app version: that field's value
+            # the value's own release: "1.19.0", "gateway-2.4.0" (a chart), "registry/app:v2.14.0" (an image)
+            return any(release_of(value) == fact.key for value in named)
         return contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key)
     if kind == FactKind.ACTOR:
         return contains(unit.lowered, fact.key)
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
         return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED
+
+
+_RELEASE_AT_END = re.compile(r"(?:^|[-:/@])v?([0-9][0-9a-z.\-+]*)$")
+
+
+def release_of(value: str) -> str:
+    """The release a field's value ends with ("gateway-2.4.0", "registry/app:v2.14.0": 2.4.0, 2.14.0)."""
+    m = _RELEASE_AT_END.search(value)
+    return m.group(1) if m else ""
 
 
 _SEVERITY_LABEL = re.compile(r"[\"']?severity[\"']?[ \t]*[:=][ \t]*[\"']?([a-z]+)")

@@ -70,3 +70,30 @@ WORKLOAD_STATE_PATTERNS = {
     name: re.compile("|".join(forms), re.I if name in ("CrashLoopBackOff", "ImagePullBackOff", "NotReady") else 0)
     for name, forms in WORKLOAD_STATES.items()
 }
+
+
+# Which field a version is ("the app version is 1.19.0", "chart 升到 gateway-2.4.0", "镜像 1.8.0"): the words
+# a draft names it by, and the names tools give that field (helm's APP VERSION and CHART, an image tag).
+VERSION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "app version": (
+        ("app version", "application version", "应用版本", "app 版本"),
+        ("app version", "app_version", "appversion"),
+    ),
+    "chart": (("chart version", "chart 版本", "chart版本", "chart"), ("chart", "chart_version", "chartversion")),
+    "image": (("image tag", "image", "镜像版本", "镜像"), ("image", "image_tag", "imagetag")),
+}
+_FIELD_BEFORE = {
+    field: re.compile(r"(?:" + "|".join(re.escape(w) for w in words) + r")[^0-9\n。；;]{0,12}$", re.I)
+    for field, (words, _) in VERSION_FIELDS.items()
+}
+VERSION_FIELD_VALUE = {
+    field: re.compile(
+        r"(?:" + "|".join(re.escape(n) for n in names) + r")[\"']?[ \t]*[:=][ \t]*[\"']?([^\s;,\"'()]+)", re.I
+    )
+    for field, (_, names) in VERSION_FIELDS.items()
+}
+
+
+def version_field(before: str) -> str:
+    """The field a draft names right before a version ("应用版本升到了 2.4.0": "app version"), or ""."""
+    return next((field for field, pattern in _FIELD_BEFORE.items() if pattern.search(before)), "")

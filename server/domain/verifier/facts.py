@@ -93,6 +93,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NOUN_RATE,
     NOUN_RATE_PER,
     WORKLOAD_STATE_PATTERNS,
+    version_field,
 )
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
@@ -150,7 +151,12 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _VERSION.finditer(text):
         if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
             continue  # an IPv4 address, read below
-        yield m.start(), m.end(), Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT)
+        field = version_field(text[max(0, m.start() - 24) : m.start()])
+        yield (
+            m.start(),
+            m.end(),
+            Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT, noun=field),
+        )
     for m in _ACTOR.finditer(text):
         group = 1 if m.group(1) else 2
         name = m.group(group)
