@@ -247,3 +247,37 @@ def test_a_version_named_by_its_field_is_that_field_s_value(draft: str, grounded
     )
     (status,) = statuses(draft, row)
     assert (status == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # What the agent could not get is a gap statement, checked against its failed call.
+        ("kafka-topics.sh --describe 15 秒超时，没拿到副本信息，所以无法排除 broker 侧问题。", ClaimKind.GAP),
+        ("The disk query timed out, so I could not get the node's IO figures.", ClaimKind.GAP),
+        ("节点磁盘的查询超时了，所以看不到磁盘忙闲。", ClaimKind.GAP),
+        # A lock or a connection the system could not get is what the system did.
+        ("stock-api 拿不到连接，请求超时。", ClaimKind.FACT),
+        ("The workers failed to get a lock on orders and retried.", ClaimKind.FACT),
+        # The writer's own next step is advice, not a claim about the incident.
+        ("I'd check the per-pod request rate next.", ClaimKind.ADVICE),
+        ("我会先看一下 etcd 所在节点的磁盘。", ClaimKind.ADVICE),
+    ],
+)
+def test_what_the_agent_could_not_get_and_what_it_will_do_next(text: str, kind: ClaimKind) -> None:
+    assert split_claims(text)[0].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [
+        ("order-api 5 分钟 5xx 比例为 0.137", False),  # the window of the ratio: no fact of its own
+        ("the 5-minute error ratio is 0.137", False),
+        ("order-api 在 5 分钟后恢复", True),
+        ("order-api recovered after 5 minutes", True),
+    ],
+)
+def test_a_window_before_a_ratio_names_the_series(text: str, duration: bool) -> None:
+    facts = extract_facts(text)
+    assert any(f.kind.name == "QUANTITY" and "5" in f.text and "0.137" not in f.text for f in facts) is duration
+    assert not any(f.kind.name == "COUNT" for f in facts)

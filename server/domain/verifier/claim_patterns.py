@@ -45,6 +45,9 @@ _ADVICE_CUE = re.compile(
     r"\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
     r"it would be (?:good|wise|best|worth)|ought to|we need to|you need to|need to be|worth (?:checking|investigating)|"
     r"it is advisable|action item|to mitigate|to prevent)\b"
+    # the writer's own next step: "I'd check the per-pod rate next", "I would look at ...", "我会先看 ..."
+    r"|\b(?:i'd|i would|we'd|we would|i'll|i will|let's)\s+(?:\w+\s+)?(?:check|look|verify|inspect|investigate|"
+    r"confirm|compare|watch|review|dig|start)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比)"
     r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
     re.I,
 )
@@ -84,7 +87,12 @@ _GAP_CUE = re.compile(
     r"(?:超时|失败|报错|出错|返回了?错误|错误|为空|无结果|不可用)"
     # "查询 30 天的数据超时了", "抓取 heap profile 失败": our calls; "调用 risk-engine 超时" is what the system did
     r"|(?:查询|检索|搜索|抓取|获取)(?:[^，。；\n]{0,40}?)(?:失败|超时)了?(?=[，。；（(：:]|$)"
-    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)|返回了?空(?:结果|数据|列表)?|结果为空|空结果",
+    r"|(?:没有|未)(?:找到|查到|返回|检索到|查询到|命中)|无(?:结果|数据|匹配)|返回了?空(?:结果|数据|列表)?|结果为空|空结果"
+    # "没拿到 topic 的副本信息", "看不到节点的磁盘忙闲": what the agent could not get (a lock or a connection
+    # the system could not get is what it did: "拿不到锁就失败重试")
+    r"|(?:(?:没有?|未|没能)拿到|拿不到|看不到|查不到)(?![^，。；]{0,3}(?:锁|连接|资源|线程|租约|令牌|配额))"
+    r"|\b(?:did not|didn't|could not|couldn't|was unable to|failed to) (?:get|fetch|retrieve|obtain|pull)\b"
+    r"(?! (?:a |an |the )?(?:lock|connection|lease|token|slot|thread)s?\b)",
     re.I,
 )
 _CAUSAL_CUE = re.compile(

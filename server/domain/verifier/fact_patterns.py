@@ -198,8 +198,8 @@ _COUNT_NOUNS = (
     "rollouts?|upgrades?|builds?"
 )
 _QUOTED_WORDS = r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|\u201c[^\u201d\n]{1,40}\u201d"
-_COUNT = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-)(?:(?:"
+_COUNT = re.compile(  # not "the 5-minute error ratio": a window, not five errors
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-(?!(?:second|minute|hour|day|week|min|sec)s?\b))(?:(?:"
     + _QUOTED_WORDS
     # up to three words between ("38 MFA verification failed errors": a message quoted in code marks, which
     # the claim's text no longer shows)

@@ -372,7 +372,9 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
 
 
 _QUALIFIER_AFTER = re.compile(
-    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|窗口|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量))",
+    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|窗口|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量)"
+    # "order-api 5 分钟 5xx 比例", "the 5-minute error ratio": the window a series is computed over
+    r"|(?:[0-9]xx[ \t]*)?(?:比例|比率|占比|错误率|error rate|error ratio|ratio))",
     re.I,
 )
 _WITHIN_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内)")  # "30 分钟内" (within 30 minutes): a window, as "within" is
