@@ -281,3 +281,19 @@ def test_a_window_before_a_ratio_names_the_series(text: str, duration: bool) -> 
     facts = extract_facts(text)
     assert any(f.kind.name == "QUANTITY" and "5" in f.text and "0.137" not in f.text for f in facts) is duration
     assert not any(f.kind.name == "COUNT" for f in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The 30-day range query timed out after 30 s.", "30 days"),  # a duration written as an adjective
+        ("a 2-second read from report_ro", "2 seconds"),
+    ],
+)
+def test_a_hyphenated_duration_is_read_not_dropped(text: str, value: str) -> None:
+    assert value in {f.text for f in extract_facts(text)}
+
+
+@pytest.mark.parametrize("text", ["p99 read 2.87 s in that 5-minute step", "按 1 分钟粒度统计的错误数为 12"])
+def test_a_series_resolution_is_no_duration_of_its_own(text: str) -> None:
+    assert not any("5 minutes" in f.text or "1 分钟" in f.text for f in extract_facts(text))

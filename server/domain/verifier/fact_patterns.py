@@ -203,7 +203,8 @@ _COUNT = re.compile(  # not "the 5-minute error ratio": a window, not five error
     + _QUOTED_WORDS
     # up to three words between ("38 MFA verification failed errors": a message quoted in code marks, which
     # the claim's text no longer shows)
-    + r"|(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|a|an)\b)[A-Za-z\-]+)[ \t]+){0,3}?("
+    + r"|(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|a|an|seconds?|minutes?|hours?|days?|weeks?|mins?|secs?)\b)"
+    + r"[A-Za-z\-]+)[ \t]+){0,3}?("
     + _COUNT_NOUNS
     + r")\b",
     re.IGNORECASE,

@@ -113,7 +113,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
 
     Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
     its parts and their times (several readings of one text per check)."""
-    text = _LABEL_COLON.sub(": ", arabic(normalize(text)))
+    text = _HYPHENED_DURATION.sub(r"\1 \2s", _LABEL_COLON.sub(": ", arabic(normalize(text))))
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
@@ -127,6 +127,10 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
     ordered = sorted(found.values(), key=lambda pair: pair[0])
     return merge_restatements(text, ordered, dict(taken))
+
+
+# "a 30-day range", "the 5-minute ratio": a duration written as an adjective reads as one ("30 days").
+_HYPHENED_DURATION = re.compile(r"(?<![\w.-])([0-9]+)-(second|minute|hour|day|week)s?\b", re.I)
 
 
 def _mask(text: str, pattern: re.Pattern[str]) -> str:
@@ -374,7 +378,9 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
 _QUALIFIER_AFTER = re.compile(
     r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|窗口|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量)"
     # "order-api 5 分钟 5xx 比例", "the 5-minute error ratio": the window a series is computed over
-    r"|(?:[0-9]xx[ \t]*)?(?:比例|比率|占比|错误率|error rate|error ratio|ratio))",
+    r"|(?:[0-9]xx[ \t]*)?(?:比例|比率|占比|错误率|error rate|error ratio|ratio)"
+    # "5-minute steps", "the 5-minute histogram", "1 分钟粒度": the resolution of a series or a histogram
+    r"|steps?\b|buckets?\b|histogram|interval|resolution|granularity|步长|粒度)",
     re.I,
 )
 _WITHIN_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内)")  # "30 分钟内" (within 30 minutes): a window, as "within" is
@@ -386,7 +392,7 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         return None
     if thousands and unit in ("b", "m", "d", "s"):
         return None  # "5kb" is a unit of its own, "3ks" is not a number
-    if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end() : m.end() + 8]):
+    if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end() : m.end() + 16]):
         return None  # "1-minute load", "5m rate": names a series, states nothing
     if unit in ("m", "d", "b") and not re.fullmatch(r"[0-9.]+", number):
         return None
