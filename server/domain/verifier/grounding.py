@@ -39,7 +39,9 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     name_forms,
     with_code_identifiers,
 )
+from evidence_trace.server.domain.verifier.fact_matching import states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.intervals import derived_durations
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import (
@@ -67,9 +69,12 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     subject: tuple[Fact, ...] = ()
     claims = split_claims(draft)[:MAX_CLAIMS]
     nicknames = _nicknames(claims)
+    before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
     for claim in claims:
-        check, facts = _check(claim, evidence, subject, nicknames)
+        check, facts = _check(claim, evidence, subject, nicknames, before)
         checks.append(check)
+        if claim.kind in _JUDGED:
+            before = tuple(f for f in facts if f.kind == FactKind.TIME)
         named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
         if named and all(_ADDRESS.match(f.key) for f in named):
             subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
@@ -139,7 +144,11 @@ def _nicknames(claims: Sequence[Claim]) -> dict[str, Fact]:
 
 
 def _check(
-    claim: Claim, evidence: Evidence, subject: tuple[Fact, ...] = (), nicknames: Optional[dict[str, Fact]] = None
+    claim: Claim,
+    evidence: Evidence,
+    subject: tuple[Fact, ...] = (),
+    nicknames: Optional[dict[str, Fact]] = None,
+    before: tuple[Fact, ...] = (),
 ) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
@@ -201,6 +210,11 @@ def _check(
             if f.kind in wanted and f.kind not in present and not (workload and _ADDRESS.match(f.key))
         ]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
+    derived = derived_durations(claim.text, facts, before)
+    if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
+        facts = tuple(f for i, f in enumerate(facts) if i not in derived)
+        if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:
+            return _times_shown(claim, facts, evidence), facts
     check = _check_facts(claim, facts, evidence)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         invented = [f for f in facts if _identifier_shaped(f) and not _mentioned(f, evidence)]
@@ -218,6 +232,44 @@ def _check(
                 facts,
             )
     return check, facts
+
+
+def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
+    """A claim of times and the gap between them ("17 minutes before the lag alert (02:41 vs 02:58)"):
+    grounded when a supporting unit states each time."""
+    shown = []
+    for fact in times:
+        unit = next(
+            (
+                u
+                for index in evidence.rows()
+                for u in evidence.units(index)
+                if u.strength >= Strength.INDIRECT and states_time(fact, u)
+            ),
+            None,
+        )
+        if unit is None:
+            return ClaimCheck(
+                claim.start,
+                claim.end,
+                claim.text,
+                claim.kind,
+                ClaimStatus.UNGROUNDED,
+                facts=tuple(f.describe() for f in times),
+                reason=f"no unit shows {fact.describe()}",
+            )
+        shown.append(unit)
+    return ClaimCheck(
+        claim.start,
+        claim.end,
+        claim.text,
+        claim.kind,
+        ClaimStatus.GROUNDED,
+        facts=tuple(f.describe() for f in times),
+        groundings=tuple(grounding_of(u) for u in shown[:MAX_GROUNDINGS]),
+        reason="the times it states are in the evidence, and the gap it gives is theirs",
+        direct=any(u.strength == Strength.DIRECT for u in shown),
+    )
 
 
 INVENTABLE_KINDS = frozenset(

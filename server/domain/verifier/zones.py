@@ -156,7 +156,7 @@ def with_zone(text: str, zone: str) -> str:
     return "".join(out)
 
 
-_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|到|至)[ \t]*$", re.I)
+_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|vs\.?|versus|到|至|对比)[ \t]*$", re.I)
 
 
 def clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int]]]:

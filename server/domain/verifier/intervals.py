@@ -1,0 +1,58 @@
+"""A duration a claim derives from times it states: "02:58:40 to 03:01:12 (about two and a half minutes)",
+"about 17 minutes before the lag alert (02:41 vs 02:58 UTC)", "... at 08:30:09, about 2.8 s later".
+
+Such a duration is what the stated times imply: it holds when it equals the gap between two of them (the
+claim's own, or the one the claim before it stated, for "later" / "之后"), at the precision it is stated
+in. Then it is not a fact of its own (the times are checked); when it equals no gap, it stays a fact and
+must be shown like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
+
+_RELATIVE = re.compile(
+    r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
+    r"|之后|以后|后|之前|以前|前|早了|晚了|提前|随后|相差|间隔|持续|过了|历时|用了|存活|跨度|到|至",
+    re.I,
+)
+_SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
+_DAY = 24 * 3600
+
+
+def seconds_of(fact: Fact) -> tuple[int, bool]:
+    """A time fact's UTC time of day in seconds, and whether it states seconds."""
+    utc_minutes = int(fact.key.split(",")[1])
+    stated = _SECONDS.search(fact.text)
+    return utc_minutes * 60 + (int(stated.group(3)) if stated else 0), stated is not None
+
+
+def derived_durations(text: str, facts: Sequence[Fact], before: Sequence[Fact] = ()) -> set[int]:
+    """The indexes of the claim's durations that equal a gap between two times it states (or the claim
+    before it stated), when the claim speaks of a gap ("later", "before", "持续", "相差" ...)."""
+    if not _RELATIVE.search(text):
+        return set()
+    times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
+    if len(times) < 2:
+        return set()
+    gaps = {
+        (min(abs(a - b), _DAY - abs(a - b)), exact_a and exact_b)
+        for i, (a, exact_a) in enumerate(times)
+        for (b, exact_b) in times[i + 1 :]
+        if a != b
+    }
+    derived = set()
+    for index, fact in enumerate(facts):
+        quantity = fact.quantity
+        if fact.kind != FactKind.QUANTITY or quantity is None or quantity.dimension != Dimension.TIME:
+            continue
+        for gap, exact in gaps:
+            stated_ms = quantity.value * quantity.factor
+            # times to the minute leave a minute either way; to the second, the gap at the claim's precision
+            if quantity.matches(gap * 1000.0) or (not exact and abs(stated_ms - gap * 1000.0) <= 60_000 <= stated_ms):
+                derived.add(index)
+                break
+    return derived

@@ -1,0 +1,69 @@
+"""A duration a claim derives from times it states (intervals.py). Domain only, offline.
+
+"02:58:40 to 03:01:12 (about two and a half minutes)" and "at 08:30:09, about 3 s
+later" state a gap the times imply: it holds when it equals the gap between
+them at its precision, and then the times are what is checked. A gap the times
+do not give stays a fact of its own. Phrasings written for these tests, both
+ways and in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft
+from evidence_trace.server.domain.verifier.intervals import derived_durations
+
+
+def alerts() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "alerts": [
+                {"labels": {"alertname": "DiskAlmostFull"}, "state": "firing", "activeAt": "2026-12-21T02:41:00Z"},
+                {"labels": {"alertname": "ReplicaLagHigh"}, "state": "firing", "activeAt": "2026-12-21T02:58:00Z"},
+            ]
+        },
+    }
+    return EvidenceRow("prom-alerts", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("The run lasted from 02:58:40 to 03:01:12 UTC, about 2.5 minutes.", True),
+        ("该次运行从 UTC 02:58:40 持续到 03:01:12，约 2.5 分钟。", True),
+        ("The run lasted from 02:58:40 to 03:01:12 UTC, about 6 minutes.", False),
+        ("该次运行从 UTC 02:58:40 持续到 03:01:12，约 6 分钟。", False),
+        ("The job took 40 minutes at 02:58.", False),  # one time: no gap to derive from
+    ],
+)
+def test_a_gap_the_stated_times_imply_is_derived(text: str, derived: bool) -> None:
+    facts = extract_facts(text)
+    assert bool(derived_durations(text, facts)) is derived
+
+
+def test_a_later_gap_takes_the_time_the_claim_before_stated() -> None:
+    before = [f for f in extract_facts("sched-1 lost the lease at 08:30:06.") if f.kind.name == "TIME"]
+    text = "sched-2 took it over at 08:30:09, about 3 s later."
+    assert derived_durations(text, extract_facts(text), before)
+    wrong = "sched-2 took it over at 08:30:09, about 30 s later."
+    assert not derived_durations(wrong, extract_facts(wrong), before)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The disk alert fired about 17 minutes before the lag alert (02:41 vs 02:58 UTC).", True),
+        ("磁盘告警比延迟告警早了约 17 分钟（UTC 02:41 对比 02:58）。", True),
+        ("The disk alert fired about 17 minutes before the lag alert (02:31 vs 02:48 UTC).", False),  # no such times
+        ("磁盘告警比延迟告警早了约 17 分钟（UTC 02:31 对比 02:48）。", False),
+    ],
+)
+def test_a_claim_of_times_and_their_gap_rests_on_the_times(draft: str, grounded: bool) -> None:
+    (check,) = [c for c in check_draft(draft, [alerts()]) if c.kind == ClaimKind.FACT]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded
