@@ -67,3 +67,36 @@ def test_a_later_gap_takes_the_time_the_claim_before_stated() -> None:
 def test_a_claim_of_times_and_their_gap_rests_on_the_times(draft: str, grounded: bool) -> None:
     (check,) = [c for c in check_draft(draft, [alerts()]) if c.kind == ClaimKind.FACT]
     assert (check.status == ClaimStatus.GROUNDED) is grounded
+
+
+def pool_logs() -> EvidenceRow:
+    body = {
+        "success": True,
+        "logTopic": "orders",
+        "logs": [
+            {
+                "timestamp": f"2026-12-21 11:1{i}:02",
+                "level": "ERROR",
+                "service": "orders",
+                "instance": ip,
+                "message": "HikariPool-1 - Connection is not available, request timed out after 30000ms",
+            }
+            for i, ip in enumerate(("10.8.3.21", "10.8.3.22"))
+        ],
+        "total": 2,
+    }
+    return EvidenceRow("logs-pool", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"logTopic": "orders"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Two orders instances (10.8.3.21 and 10.8.3.22) ran out of Hikari connections.", True),
+        ("两个 orders 实例（10.8.3.21、10.8.3.22）的 Hikari 连接池耗尽。", True),
+        ("Three orders instances (10.8.3.21 and 10.8.3.22) ran out of Hikari connections.", False),  # two names
+        ("两个 orders 实例（10.8.3.21、10.8.3.29）的 Hikari 连接池耗尽。", False),  # a name nothing shows
+    ],
+)
+def test_a_count_of_the_names_it_lists_is_their_number(draft: str, grounded: bool) -> None:
+    (check,) = [c for c in check_draft(draft, [pool_logs()]) if c.kind == ClaimKind.FACT]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded

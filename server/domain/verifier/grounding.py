@@ -41,7 +41,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
 )
 from evidence_trace.server.domain.verifier.fact_matching import states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.intervals import derived_durations
+from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import (
@@ -210,6 +210,9 @@ def _check(
             if f.kind in wanted and f.kind not in present and not (workload and _ADDRESS.match(f.key))
         ]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
+    listed = enumerated_counts(claim.text, facts)
+    if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
+        facts = tuple(f for i, f in enumerate(facts) if i not in listed)
     derived = derived_durations(claim.text, facts, before)
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)

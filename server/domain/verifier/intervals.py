@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, normalize
+from evidence_trace.server.domain.verifier.numerals import arabic
 
 _RELATIVE = re.compile(
     r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
@@ -56,3 +57,28 @@ def derived_durations(text: str, facts: Sequence[Fact], before: Sequence[Fact] =
                 derived.add(index)
                 break
     return derived
+
+
+_NAMED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE, FactKind.ALERT, FactKind.IDENTIFIER)
+
+
+def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
+    """The indexes of counts that only say how many names the claim then lists: "two instances (10.8.3.21
+    and 10.8.3.22)", "3 个副本（4xk2p、9wqzr、tt7lm）". The names are checked; the count is their number."""
+    counted = set()
+    text = arabic(normalize(text))  # as the facts were read: "两个" is "2个"
+    for index, fact in enumerate(facts):
+        if fact.kind != FactKind.COUNT or fact.quantity is None:
+            continue
+        at = text.find(fact.text)
+        if at < 0:
+            continue
+        after = text[at + len(fact.text) : at + len(fact.text) + 160]
+        names = [f for f in facts if f.kind in _NAMED_KINDS and 0 <= after.find(f.text) < 120]
+        if names and len(names) == fact.quantity.value and _LISTED.match(after):
+            counted.add(index)
+    return counted
+
+
+# the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
+_LISTED = re.compile(r"^[^(（:：—\-]{0,24}[(（:：—\-]")
