@@ -9,6 +9,8 @@ languages, over tables in the shapes admin tools print.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
@@ -139,3 +141,37 @@ def test_a_limit_named_in_words_is_checked_as_its_value() -> None:
 )
 def test_a_value_restated_in_parentheses_is_one_fact(draft: str, grounded: bool) -> None:
     assert (status(draft, CACHE_TSV) == ClaimStatus.GROUNDED) is grounded
+
+
+def minute_stats() -> EvidenceRow:
+    """The Java agent's entry with its per-minute metrics map: qps 1250, p99 830 ms."""
+    body = {
+        "success": True,
+        "logTopic": "search-gateway",
+        "logs": [
+            {
+                "timestamp": "2026-12-21 19:15:00",
+                "level": "WARN",
+                "service": "search-gateway",
+                "instance": "search-gateway-0",
+                "message": "slow requests in the last minute",
+                "metrics": {"qps": "1250", "p99Ms": "830", "slowCount": "37"},
+            }
+        ],
+        "total": 1,
+    }
+    return EvidenceRow("logs-sg", "query_logs", Outcome.INDIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("search-gateway-0 logged a p99 of 830 ms.", True),
+        ("search-gateway-0 的 p99 达到 830 ms。", True),
+        ("search-gateway-0 logged a p99 of 1250 ms.", False),  # the qps, read as a latency
+        ("search-gateway-0 的 p99 达到 1250 ms。", False),
+    ],
+)
+def test_a_value_given_for_a_metric_is_that_metric_s(draft: str, grounded: bool) -> None:
+    (check,) = [c for c in check_draft(draft, [minute_stats()]) if c.kind == ClaimKind.FACT]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded

@@ -32,6 +32,7 @@ from evidence_trace.server.domain.verifier.facts import (
     normalize,
 )
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
+from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
 _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
@@ -297,6 +298,10 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         at = tuple(n for n in numbers if n.minute is None or any(abs(n.minute - m) <= 1 for m in minutes))
         if any(n.minute is not None for n in at):
             numbers = at
+    if fact.kind == FactKind.QUANTITY and fact.noun:
+        # "p99 达到 1250 ms" where the unit keys its p99 (p99Ms=830): that value, not qps=1250's
+        keyed = [n for n in numbers if n.key and n.dimension == quantity.dimension and fact.noun in key_words(n.key)]
+        numbers = keyed or numbers
     if fact.kind == FactKind.COUNT and fact.noun:
         numbers = _counted(fact.noun, numbers)
         if _labels_only(fact, unit):

@@ -23,6 +23,7 @@ from evidence_trace.server.domain.verifier.evidence_index import setting_names, 
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 VALUE_KINDS = frozenset(
@@ -198,16 +199,6 @@ def _plain(value: float) -> str:
 
 
 _WORD = re.compile(r"[a-z][a-z]+|[0-9]+|[\u4e00-\u9fff]{2}")
-_UNIT_PARTS = frozenset(
-    {"ms", "millis", "sec", "secs", "seconds", "bytes", "pct", "percent", "mb", "mib", "gb", "gib", "kb"}
-)
-
-
-def key_words(key: str) -> frozenset[str]:
-    """The words of a unit's key ("p99Ms" -> p99; "upstream_response_time" -> upstream, response, time),
-    without the unit it names."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).lower().replace("_", " ").replace("-", " ").replace(".", " ")
-    return frozenset(w for w in spaced.split() if w not in _UNIT_PARTS and len(w) > 1)
 
 
 def claim_words(text: str) -> frozenset[str]:

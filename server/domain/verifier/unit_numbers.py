@@ -55,7 +55,7 @@ _NAME_HINTS = (
     (re.compile(r"memory(?:_rss|_peak|_used|_limit|_total)?(?:_|\b)(?!human)", re.I), Dimension.BYTES, 1.0),
 )
 _KEY_SUFFIX = re.compile(  # not "ops_per_sec": a rate, read by _NAME_HINTS
-    r"(?<!_per)(?<!per)(?:_|(?<=[a-z])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
+    r"(?<!_per)(?<!per)(?:_|(?<=[a-z0-9])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
 )
 
 
@@ -188,3 +188,20 @@ def _minute_of(stamp: Any) -> Optional[int]:
     if seconds is None or not 0 <= seconds < 1e11:
         return None
     return int(seconds // 60) % (24 * 60)
+
+
+_UNIT_PARTS = frozenset(
+    {"ms", "millis", "sec", "secs", "seconds", "bytes", "pct", "percent", "mb", "mib", "gb", "gib", "kb"}
+)
+
+
+def key_words(key: str) -> frozenset[str]:
+    """The words of a unit's key ("p99Ms" -> p99; "upstream_response_time" -> upstream, response, time),
+    without the unit it names."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", key).lower().replace("_", " ").replace("-", " ").replace(".", " ")
+    words = set()
+    for word in spaced.split():
+        # a key read lower-case keeps its unit glued on ("p99ms"): the word is what comes before it
+        glued = next((word[: -len(u)] for u in _UNIT_PARTS if word.endswith(u) and len(word) - len(u) >= 2), "")
+        words.add(glued or word)
+    return frozenset(w for w in words if w not in _UNIT_PARTS and len(w) > 1)
