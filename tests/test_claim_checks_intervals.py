@@ -100,3 +100,56 @@ def pool_logs() -> EvidenceRow:
 def test_a_count_of_the_names_it_lists_is_their_number(draft: str, grounded: bool) -> None:
     (check,) = [c for c in check_draft(draft, [pool_logs()]) if c.kind == ClaimKind.FACT]
     assert (check.status == ClaimStatus.GROUNDED) is grounded
+
+
+def breaker_logs() -> EvidenceRow:
+    body = {
+        "took": 8,
+        "hits": {
+            "total": {"value": 2, "relation": "eq"},
+            "hits": [
+                {
+                    "_id": "a1",
+                    "_source": {
+                        "@timestamp": "2026-12-21T02:41:22.104Z",
+                        "log": {"level": "WARN"},
+                        "service": {"name": "card-api"},
+                        "message": "circuit breaker for bank-eu went OPEN",
+                    },
+                },
+                {
+                    "_id": "a2",
+                    "_source": {
+                        "@timestamp": "2026-12-21T02:41:30.410Z",
+                        "log": {"level": "ERROR"},
+                        "service": {"name": "card-api"},
+                        "message": "authorisation failed: BankUnavailable (code=BNK-503)",
+                    },
+                },
+            ],
+        },
+    }
+    return EvidenceRow("es-br", "query_es", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "logs-card-*"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the gap ends at the event the claim names, in a unit of its own
+        (
+            "At 02:41:22 UTC the breaker for bank-eu went OPEN, and 8 seconds later authorisation failed with "
+            "BankUnavailable (code=BNK-503).",
+            True,
+        ),
+        ("UTC 02:41:22 bank-eu 的熔断器打开，8 秒后授权因 BankUnavailable (code=BNK-503) 失败。", True),
+        (
+            "At 02:41:22 UTC the breaker for bank-eu went OPEN, and 40 seconds later authorisation failed with "
+            "BankUnavailable (code=BNK-503).",
+            False,
+        ),
+        ("UTC 02:41:22 bank-eu 的熔断器打开，40 秒后授权因 BankUnavailable (code=BNK-503) 失败。", False),
+    ],
+)
+def test_a_gap_of_seconds_may_end_at_the_named_event(draft: str, grounded: bool) -> None:
+    (check,) = [c for c in check_draft(draft, [breaker_logs()]) if c.kind == ClaimKind.FACT]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded

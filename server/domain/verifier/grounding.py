@@ -39,7 +39,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     name_forms,
     with_code_identifiers,
 )
-from evidence_trace.server.domain.verifier.fact_matching import states_time
+from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
@@ -213,7 +213,7 @@ def _check(
     listed = enumerated_counts(claim.text, facts)
     if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed)
-    derived = derived_durations(claim.text, facts, before)
+    derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:
@@ -235,6 +235,24 @@ def _check(
                 facts,
             )
     return check, facts
+
+
+def _subject_seconds(facts: Sequence[Fact], evidence: Evidence) -> tuple[int, ...]:
+    """The times, to the second and in UTC where known, of the supporting units that name one of the
+    claim's names: where a gap the claim states ("8 seconds later") may end. Only for a claim with a time
+    to the second and a duration."""
+    names = [f for f in facts if f.is_entity and not f.soft]
+    if not names or not any(f.kind == FactKind.TIME and ":" in f.text[3:] for f in facts):
+        return ()
+    if not any(f.quantity is not None and f.quantity.dimension.name == "TIME" for f in facts):
+        return ()
+    found: set[int] = set()
+    for index in evidence.candidates(names[:1]):
+        for unit in evidence.units(index):
+            if unit.strength >= Strength.INDIRECT and any(matches(f, unit) for f in names):
+                written, utc, _ = unit.clock(1)
+                found.update(utc or written)
+    return tuple(sorted(found))
 
 
 def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:

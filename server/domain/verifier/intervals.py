@@ -22,6 +22,7 @@ _RELATIVE = re.compile(
 )
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
 _DAY = 24 * 3600
+_ANCHORED_MS = 120_000  # gaps anchored on the subject's units: up to two minutes
 
 
 def seconds_of(fact: Fact) -> tuple[int, bool]:
@@ -31,15 +32,27 @@ def seconds_of(fact: Fact) -> tuple[int, bool]:
     return utc_minutes * 60 + (int(stated.group(3)) if stated else 0), stated is not None
 
 
-def derived_durations(text: str, facts: Sequence[Fact], before: Sequence[Fact] = ()) -> set[int]:
+def derived_durations(
+    text: str, facts: Sequence[Fact], before: Sequence[Fact] = (), anchors: Sequence[int] = ()
+) -> set[int]:
     """The indexes of the claim's durations that equal a gap between two times it states (or the claim
-    before it stated), when the claim speaks of a gap ("later", "before", "持续", "相差" ...)."""
+    before it stated), when the claim speaks of a gap ("later", "before", "持续", "相差" ...). anchors: the
+    times, in seconds, of the units about the claim's subject: "at 02:41:22 the breaker opened, and 8
+    seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
+    claim states to the second may end at one of them."""
     if not _RELATIVE.search(text):
         return set()
     times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
-    if len(times) < 2:
-        return set()
     gaps = {
+        (min(abs(a - b), _DAY - abs(a - b)), exact_a and exact_b)
+        for i, (a, exact_a) in enumerate(times)
+        for (b, exact_b) in times[i + 1 :]
+        if a != b
+    }
+    gaps.update((min(abs(a - b), _DAY - abs(a - b)), True) for a, exact in times if exact for b in anchors if a != b)
+    if not gaps:
+        return set()
+    own = {
         (min(abs(a - b), _DAY - abs(a - b)), exact_a and exact_b)
         for i, (a, exact_a) in enumerate(times)
         for (b, exact_b) in times[i + 1 :]
@@ -52,6 +65,8 @@ def derived_durations(text: str, facts: Sequence[Fact], before: Sequence[Fact] =
             continue
         for gap, exact in gaps:
             stated_ms = quantity.value * quantity.factor
+            if exact and anchors and stated_ms > _ANCHORED_MS and (gap, exact) not in own:
+                continue  # a subject's unit anchors gaps of seconds only: minutes apart, too much matches
             # times to the minute leave a minute either way; to the second, the gap at the claim's precision
             if quantity.matches(gap * 1000.0) or (not exact and abs(stated_ms - gap * 1000.0) <= 60_000 <= stated_ms):
                 derived.add(index)

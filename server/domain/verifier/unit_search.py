@@ -59,6 +59,7 @@ def ground_parts(
     covered: set[tuple[FactKind, str]] = set()
     results = []
     previous: list[Fact] = []
+    offset = False
     for part, parenthetical in pieces:
         # Only the claim's own (already refined) facts count in a part, code spans included.
         part_facts = tuple(wanted[_fact_id(f)] for f in extract_facts(part) if _fact_id(f) in wanted)
@@ -72,9 +73,14 @@ def ground_parts(
         if not any(f.is_entity for f in part_facts):
             # "..., 比率为 0.37": still about what the part before it named.
             part_facts = tuple(previous or subject) + part_facts
-        elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of the same subject
-            part_facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS and f.kind not in present) + part_facts
-        if times and FactKind.TIME not in present:
+        elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of what it follows
+            # (the part before it: "... failed with AcquirerUnavailable (code=ACQ-503)"), else the claim's subject
+            near = [f for f in previous if f.kind in SUBJECT_KINDS] or [f for f in previous if f.kind in _NAMING]
+            near = near or [f for f in subject if f.kind in SUBJECT_KINDS]
+            part_facts = tuple(f for f in near if f.kind not in present) + part_facts
+        # "8 秒后", "later": another time than the one the claim states, and so is a parenthesis after it
+        offset = _OFFSET_IN_TIME.search(part) is not None or (parenthetical and offset)
+        if times and FactKind.TIME not in present and not offset:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
         previous = [f for f in part_facts if f.is_entity] or previous
@@ -124,6 +130,10 @@ def _split_parts(text: str) -> list[tuple[str, bool]]:
 
 
 SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
+_OFFSET_IN_TIME = re.compile(
+    r"\b(?:later|afterwards|earlier|before that|after that)\b|[0-9]+[ \t]*(?:秒|分钟|毫秒|小时)(?:之?后|之?前)", re.I
+)
+_NAMING = frozenset({FactKind.ALERT, FactKind.IDENTIFIER})  # names a parenthesis may speak of
 SEVERITY = {
     ClaimStatus.GROUNDED: 0,
     ClaimStatus.WEAK: 1,
