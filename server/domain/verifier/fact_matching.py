@@ -10,9 +10,11 @@ and scales. content_words() and stem_in() compare a claim's words with a unit's.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import re
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
@@ -153,7 +155,38 @@ def _apart(a: int, b: int, period: int) -> int:
     return min(d, period - d)
 
 
+_SHOWN: contextvars.ContextVar[Optional[dict[tuple[int, int, tuple[int, ...]], tuple[bool, Fact, Unit]]]] = (
+    contextvars.ContextVar("evidence_trace_shown", default=None)
+)
+
+
+@contextlib.contextmanager
+def remembering() -> Iterator[None]:
+    """Within it, matches() remembers each answer by fact, unit and minutes (the same objects: the answer
+    depends on nothing else), so the passes of a claim's search (whole, by parts, for a rival, across rows,
+    per fact) read each fact against each unit once. Held for one check_draft call; the memo keeps the
+    fact and unit alive, so an id is never reused while it holds the answer."""
+    token = _SHOWN.set({})
+    try:
+        yield
+    finally:
+        _SHOWN.reset(token)
+
+
 def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    """Whether the unit shows the fact (minutes: the claim's times, which pick a series' samples)."""
+    shown = _SHOWN.get()
+    if shown is None:
+        return _matches(fact, unit, minutes)
+    key = (id(fact), id(unit), minutes)
+    found = shown.get(key)
+    if found is None:
+        found = (_matches(fact, unit, minutes), fact, unit)
+        shown[key] = found
+    return found[0]
+
+
+def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if fact.alternatives and any(matches(alt, unit, minutes) for alt in fact.alternatives):
         return True
     if fact.kind == FactKind.TIME:

@@ -39,6 +39,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     name_forms,
     with_code_identifiers,
 )
+from evidence_trace.server.domain.verifier.fact_matching import remembering
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
@@ -67,14 +68,15 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     subject: tuple[Fact, ...] = ()
     claims = split_claims(draft)[:MAX_CLAIMS]
     nicknames = _nicknames(claims)
-    for claim in claims:
-        check, facts = _check(claim, evidence, subject, nicknames)
-        checks.append(check)
-        named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
-        if named and all(_ADDRESS.match(f.key) for f in named):
-            subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
-        elif named:
-            subject = named
+    with remembering():  # each fact is read against each unit once per call (fact_matching.matches)
+        for claim in claims:
+            check, facts = _check(claim, evidence, subject, nicknames)
+            checks.append(check)
+            named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
+            if named and all(_ADDRESS.match(f.key) for f in named):
+                subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
+            elif named:
+                subject = named
     return tuple(checks)
 
 
