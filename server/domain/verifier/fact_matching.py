@@ -10,11 +10,9 @@ and scales. content_words() and stem_in() compare a claim's words with a unit's.
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import dataclasses
 import re
-from typing import Iterator, Optional, Sequence
+from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
@@ -33,6 +31,7 @@ from evidence_trace.server.domain.verifier.facts import (
     Scope,
     normalize,
 )
+from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
@@ -51,6 +50,18 @@ _STEMS = re.compile(r"(?:ing|ed|es|s)$")
 def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     """True when the unit shows every fact; a string naming the conflict when the
     unit shows the claim's subject but an opposite state or level; else False."""
+    memo = CURRENT.get()
+    if memo is None:
+        return _matches_all(facts, unit, question)
+    key = (tuple(map(id, facts)), id(unit), id(question))
+    found = memo.all.get(key)
+    if found is None:
+        found = (_matches_all(facts, unit, question), tuple(facts), unit, question)
+        memo.all[key] = found
+    return found[0]
+
+
+def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     conflict = ""
     subject_seen = False
     minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
@@ -155,34 +166,16 @@ def _apart(a: int, b: int, period: int) -> int:
     return min(d, period - d)
 
 
-_SHOWN: contextvars.ContextVar[Optional[dict[tuple[int, int, tuple[int, ...]], tuple[bool, Fact, Unit]]]] = (
-    contextvars.ContextVar("evidence_trace_shown", default=None)
-)
-
-
-@contextlib.contextmanager
-def remembering() -> Iterator[None]:
-    """Within it, matches() remembers each answer by fact, unit and minutes (the same objects: the answer
-    depends on nothing else), so the passes of a claim's search (whole, by parts, for a rival, across rows,
-    per fact) read each fact against each unit once. Held for one check_draft call; the memo keeps the
-    fact and unit alive, so an id is never reused while it holds the answer."""
-    token = _SHOWN.set({})
-    try:
-        yield
-    finally:
-        _SHOWN.reset(token)
-
-
 def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     """Whether the unit shows the fact (minutes: the claim's times, which pick a series' samples)."""
-    shown = _SHOWN.get()
-    if shown is None:
+    memo = CURRENT.get()
+    if memo is None:
         return _matches(fact, unit, minutes)
     key = (id(fact), id(unit), minutes)
-    found = shown.get(key)
+    found = memo.one.get(key)
     if found is None:
         found = (_matches(fact, unit, minutes), fact, unit)
-        shown[key] = found
+        memo.one[key] = found
     return found[0]
 
 

@@ -39,8 +39,8 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     name_forms,
     with_code_identifiers,
 )
-from evidence_trace.server.domain.verifier.fact_matching import remembering
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import (
@@ -68,7 +68,7 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     subject: tuple[Fact, ...] = ()
     claims = split_claims(draft)[:MAX_CLAIMS]
     nicknames = _nicknames(claims)
-    with remembering():  # each fact is read against each unit once per call (fact_matching.matches)
+    with remembering():  # each fact is read against each unit once per call (match_memo.py)
         for claim in claims:
             check, facts = _check(claim, evidence, subject, nicknames)
             checks.append(check)
