@@ -56,9 +56,10 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     key = (tuple(map(id, facts)), id(unit), id(question))
     found = memo.all.get(key)
     if found is None:
-        found = (_matches_all(facts, unit, question), tuple(facts), unit, question)
+        found = _matches_all(facts, unit, question)
         memo.all[key] = found
-    return found[0]
+        memo.keep(unit, question, *facts)
+    return found
 
 
 def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
@@ -174,9 +175,10 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     key = (id(fact), id(unit), minutes)
     found = memo.one.get(key)
     if found is None:
-        found = (_matches(fact, unit, minutes), fact, unit)
+        found = _matches(fact, unit, minutes)
         memo.one[key] = found
-    return found[0]
+        memo.keep(fact, unit)
+    return found
 
 
 def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:

@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from typing import TYPE_CHECKING, Iterator, Optional
-
-if TYPE_CHECKING:
-    from evidence_trace.server.domain.verifier.fact_model import Fact
-    from evidence_trace.server.domain.verifier.unit_model import Unit
+from typing import Iterator, Optional
 
 
 class Memo:
-    """one: matches(fact, unit, minutes); all: matches_all(facts, unit, question)."""
+    """one: matches(fact, unit, minutes); all: matches_all(facts, unit, question); kept: the arguments
+    of every answer, by id (plain values in the answer dicts: little for the garbage collector to walk)."""
 
-    __slots__ = ("one", "all")
+    __slots__ = ("one", "all", "kept")
 
     def __init__(self) -> None:
-        self.one: dict[tuple[int, int, tuple[int, ...]], tuple[bool, Fact, Unit]] = {}
-        self.all: dict[tuple[tuple[int, ...], int, int], tuple[object, tuple[Fact, ...], Unit, Optional[Unit]]] = {}
+        self.one: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+        self.all: dict[tuple[tuple[int, ...], int, int], object] = {}
+        self.kept: dict[int, object] = {}
+
+    def keep(self, *objects: object) -> None:
+        """Keep the objects alive while the memo lives: their ids key its answers."""
+        kept = self.kept
+        for item in objects:
+            if id(item) not in kept:
+                kept[id(item)] = item
 
 
 CURRENT: contextvars.ContextVar[Optional[Memo]] = contextvars.ContextVar("evidence_trace_matches", default=None)
