@@ -204,7 +204,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         )
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
-        return any(n.value == code for n in unit.numbers) or contains(unit.lowered, fact.key)
+        # the text first: most units that show a status say it, and their numbers need not be read
+        return contains(unit.lowered, fact.key) or any(n.value == code for n in unit.numbers)
     if kind == FactKind.ID:
         return contains(unit.lowered, fact.key)
     if kind == FactKind.STATE:
