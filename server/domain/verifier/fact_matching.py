@@ -58,7 +58,10 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     if found is None:
         found = _matches_all(facts, unit, question)
         memo.all[key] = found
-        memo.keep(unit, question, *facts)
+        kept = memo.kept  # the arguments stay alive while their ids key the answer
+        kept[key[1]], kept[key[2]] = unit, question
+        for fact in facts:
+            kept[id(fact)] = fact
     return found
 
 
@@ -177,7 +180,8 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if found is None:
         found = _matches(fact, unit, minutes)
         memo.one[key] = found
-        memo.keep(fact, unit)
+        kept = memo.kept  # the arguments stay alive while their ids key the answer
+        kept[key[0]], kept[key[1]] = fact, unit
     return found
 
 

@@ -16,8 +16,9 @@ from typing import Iterator, Optional
 
 
 class Memo:
-    """one: matches(fact, unit, minutes); all: matches_all(facts, unit, question); kept: the arguments
-    of every answer, by id (plain values in the answer dicts: little for the garbage collector to walk)."""
+    """one: matches(fact, unit, minutes); all: matches_all(facts, unit, question), their answers as plain
+    values (little for the garbage collector to walk); kept: the arguments of every answer, by id, kept
+    alive while the memo lives (their ids key its answers)."""
 
     __slots__ = ("one", "all", "kept")
 
@@ -25,13 +26,6 @@ class Memo:
         self.one: dict[tuple[int, int, tuple[int, ...]], bool] = {}
         self.all: dict[tuple[tuple[int, ...], int, int], object] = {}
         self.kept: dict[int, object] = {}
-
-    def keep(self, *objects: object) -> None:
-        """Keep the objects alive while the memo lives: their ids key its answers."""
-        kept = self.kept
-        for item in objects:
-            if id(item) not in kept:
-                kept[id(item)] = item
 
 
 CURRENT: contextvars.ContextVar[Optional[Memo]] = contextvars.ContextVar("evidence_trace_matches", default=None)
