@@ -160,6 +160,10 @@ class Evidence:
         narrowed._only = family
         return narrowed
 
+    @property
+    def only(self) -> Optional[Family]:
+        return self._only  # the family of tools the claim cites (cited()), or None for all rows
+
     def rows(self) -> Iterable[int]:
         if self._only is None:
             return range(len(self._rows))

@@ -31,6 +31,7 @@ from evidence_trace.server.domain.verifier.facts import (
     Scope,
     normalize,
 )
+from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
@@ -50,6 +51,22 @@ _STEMS = re.compile(r"(?:ing|ed|es|s)$")
 def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     """True when the unit shows every fact; a string naming the conflict when the
     unit shows the claim's subject but an opposite state or level; else False."""
+    memo = CURRENT.get()
+    if memo is None:
+        return _matches_all(facts, unit, question)
+    key = (tuple(map(id, facts)), id(unit), id(question))
+    found = memo.all.get(key)
+    if found is None:
+        found = _matches_all(facts, unit, question)
+        memo.all[key] = found
+        kept = memo.kept  # the arguments stay alive while their ids key the answer
+        kept[key[1]], kept[key[2]] = unit, question
+        for fact in facts:
+            kept[id(fact)] = fact
+    return found
+
+
+def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     conflict = ""
     subject_seen = False
     minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
@@ -155,6 +172,21 @@ def _apart(a: int, b: int, period: int) -> int:
 
 
 def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
+    """Whether the unit shows the fact (minutes: the claim's times, which pick a series' samples)."""
+    memo = CURRENT.get()
+    if memo is None:
+        return _matches(fact, unit, minutes)
+    key = (id(fact), id(unit), minutes)
+    found = memo.one.get(key)
+    if found is None:
+        found = _matches(fact, unit, minutes)
+        memo.one[key] = found
+        kept = memo.kept  # the arguments stay alive while their ids key the answer
+        kept[key[0]], kept[key[1]] = fact, unit
+    return found
+
+
+def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if fact.alternatives and any(matches(alt, unit, minutes) for alt in fact.alternatives):
         return True
     if fact.kind == FactKind.TIME:
@@ -177,7 +209,8 @@ def matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         )
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
-        return any(n.value == code for n in unit.numbers) or contains(unit.lowered, fact.key)
+        # the text first: most units that show a status say it, and their numbers need not be read
+        return contains(unit.lowered, fact.key) or any(n.value == code for n in unit.numbers)
     if kind == FactKind.ID:
         return contains(unit.lowered, fact.key)
     if kind == FactKind.STATE:

@@ -42,6 +42,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts
+from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import (
@@ -70,16 +71,17 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     claims = split_claims(draft)[:MAX_CLAIMS]
     nicknames = _nicknames(claims)
     before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
-    for claim in claims:
-        check, facts = _check(claim, evidence, subject, nicknames, before)
-        checks.append(check)
-        if claim.kind in _JUDGED:
-            before = tuple(f for f in facts if f.kind == FactKind.TIME)
-        named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
-        if named and all(_ADDRESS.match(f.key) for f in named):
-            subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
-        elif named:
-            subject = named
+    with remembering():  # each fact is read against each unit once per call (match_memo.py)
+        for claim in claims:
+            check, facts = _check(claim, evidence, subject, nicknames, before)
+            checks.append(check)
+            if claim.kind in _JUDGED:
+                before = tuple(f for f in facts if f.kind == FactKind.TIME)
+            named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
+            if named and all(_ADDRESS.match(f.key) for f in named):
+                subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
+            elif named:
+                subject = named
     return tuple(checks)
 
 

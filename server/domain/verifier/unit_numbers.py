@@ -175,12 +175,18 @@ def _float(raw: Any) -> Optional[float]:
     if isinstance(raw, (int, float)):
         return float(raw) if math.isfinite(raw) else None
     if isinstance(raw, str) and 0 < len(raw) <= 32:
+        head = raw.lstrip()[:1]
+        if not (head.isdecimal() or head in _FLOAT_HEADS):
+            return None  # float() reads no text that opens otherwise: skip its ValueError (most strings)
         try:
             value = float(raw.strip())
         except ValueError:
             return None
         return value if math.isfinite(value) else None
     return None
+
+
+_FLOAT_HEADS = frozenset("+-.iInN")  # a sign, a point, inf/infinity/nan: what float() reads besides a digit
 
 
 def _minute_of(stamp: Any) -> Optional[int]:

@@ -146,6 +146,17 @@ SEVERITY = {
 def _ground(
     facts: Sequence[Fact], evidence: Evidence, shown: bool = False, text: str = ""
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
+    """_search(), once per set of facts (by value), narrowing, shown and text in one check_draft call: a
+    draft that states a claim again (a summary, then the details) searches for it once."""
+    facts = tuple(facts)
+    return evidence.remember(
+        ("ground", evidence.only, facts, shown, text), lambda: _search(facts, evidence, shown, text)
+    )
+
+
+def _search(
+    facts: Sequence[Fact], evidence: Evidence, shown: bool, text: str
+) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
     best: Optional[Match] = None
     contradiction: Optional[tuple[Unit, str]] = None
     entities = [f for f in facts if f.is_entity]
