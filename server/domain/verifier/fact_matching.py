@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     RECOVERY_IN_UNIT,
     VERSION_FIELD_VALUE,
     WORKLOAD_STATE_PATTERNS,
+    release_of,
 )
 from evidence_trace.server.domain.verifier.facts import (
     EVENT_FORMS,
@@ -257,15 +258,6 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
         return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED
-
-
-_RELEASE_AT_END = re.compile(r"(?:^|[-:/@])v?([0-9][0-9a-z.\-+]*)$")
-
-
-def release_of(value: str) -> str:
-    """The release a field's value ends with ("gateway-2.4.0", "registry/app:v2.14.0": 2.4.0, 2.14.0)."""
-    m = _RELEASE_AT_END.search(value)
-    return m.group(1) if m else ""
 
 
 _SEVERITY_LABEL = re.compile(r"[\"']?severity[\"']?[ \t]*[:=][ \t]*[\"']?([a-z]+)")

@@ -97,3 +97,12 @@ VERSION_FIELD_VALUE = {
 def version_field(before: str) -> str:
     """The field a draft names right before a version ("应用版本升到了 2.4.0": "app version"), or ""."""
     return next((field for field, pattern in _FIELD_BEFORE.items() if pattern.search(before)), "")
+
+
+_RELEASE_AT_END = re.compile(r"(?:^|[-:/@])v?([0-9][0-9a-z.\-+]*)$")
+
+
+def release_of(value: str) -> str:
+    """The release a field's value ends with ("gateway-2.4.0", "registry/app:v2.14.0": 2.4.0, 2.14.0)."""
+    m = _RELEASE_AT_END.search(value)
+    return m.group(1) if m else ""
