@@ -297,3 +297,44 @@ def test_a_hyphenated_duration_is_read_not_dropped(text: str, value: str) -> Non
 @pytest.mark.parametrize("text", ["p99 read 2.87 s in that 5-minute step", "按 1 分钟粒度统计的错误数为 12"])
 def test_a_series_resolution_is_no_duration_of_its_own(text: str) -> None:
     assert not any("5 minutes" in f.text or "1 分钟" in f.text for f in extract_facts(text))
+
+
+def silenced_alert() -> EvidenceRow:
+    body = [
+        {
+            "annotations": {"summary": "Job ledger-vacuum failed"},
+            "endsAt": "2026-12-21T01:40:00.000Z",
+            "fingerprint": "9a1c0e2a4b1d93f7",
+            "receivers": [{"name": "slack-db"}],
+            "startsAt": "2026-12-21T01:10:00.000Z",
+            "status": {"inhibitedBy": [], "silencedBy": ["5d8e1f2a"], "state": "suppressed"},
+            "labels": {"alertname": "JobFailedTwice", "namespace": "ledger", "severity": "warning"},
+        }
+    ]
+    return EvidenceRow("am-2", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {"active": True})
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("JobFailedTwice has been firing since 01:10 UTC but is suppressed by a silence.", ClaimStatus.GROUNDED),
+        ("JobFailedTwice 从 UTC 01:10 起一直在 firing，但被静默了。", ClaimStatus.GROUNDED),
+        ("JobFailedTwice has resolved.", ClaimStatus.CONTRADICTED),  # suppressed is still firing
+        ("JobFailedTwice 已恢复。", ClaimStatus.CONTRADICTED),
+    ],
+)
+def test_a_suppressed_alert_is_a_firing_one(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, silenced_alert()) == [status]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("pricing has an instance with `retry=3` in its log.", False),  # a name and its value: the name is shown
+        ("pricing 有一个实例 `retry=3`。", False),
+        ("pricing has an instance with `replays=3` in its log.", True),  # a name nothing shows
+    ],
+)
+def test_a_quoted_name_and_value_names_the_name(draft: str, invented: bool) -> None:
+    found = statuses(draft, logs(("pricing-7d9c8b6f5-ab12c", "WARN", "pricing call slow, retry=3")))
+    assert (ClaimStatus.INVENTED in found) is invented

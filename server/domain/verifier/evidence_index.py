@@ -92,16 +92,20 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
     known = {f.key for f in facts}
     found = []
     for code in codes:
+        pair = _PAIR.fullmatch(code)
+        if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
+            code = pair.group(1)
         key = normalize(code).lower()
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
         # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
         # when the evidence names it somewhere.
-        soft = _NAME_ONLY.fullmatch(code) is not None
+        soft = _NAME_ONLY.fullmatch(code) is not None and pair is None  # a quoted name=value names it
         found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT, soft=soft))
     return tuple(found)
 
 
+_PAIR = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*[\w.\-\"']+")
 _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 

@@ -217,7 +217,9 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.STATE:
         state = unit.state
         if fact.key == "!resolved":
-            return state in ("firing", "pending")
+            return state in ("firing", "pending", "suppressed")
+        if fact.key == "firing" and state == "suppressed":
+            return True  # Alertmanager's suppressed alert is a firing one, silenced or inhibited
         if fact.key.startswith("!"):
             return bool(state) and state != fact.key[1:]
         if fact.key == "resolved":
