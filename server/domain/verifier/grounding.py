@@ -33,12 +33,8 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
-from evidence_trace.server.domain.verifier.evidence_index import (
-    Evidence,
-    cell_numbers,
-    name_forms,
-    with_code_identifiers,
-)
+from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers, name_forms
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts

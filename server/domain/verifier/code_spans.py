@@ -1,0 +1,41 @@
+"""Inline code a draft quotes (`gp2`, `v2.13.2`, `up=0`): identifiers the unit must show."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Sequence
+
+from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind, Scope, normalize
+
+
+def with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The facts, plus inline code the draft quotes (`gp2`, `find`) as identifiers the unit must show,
+    unless a fact already covers them or they are a number. Quoting a value makes it a hard fact."""
+    quoted = {normalize(c).lower() for c in codes if not _NAME_ONLY.fullmatch(c)}
+    facts = tuple(dataclasses.replace(f, soft=False) if f.soft and f.key in quoted else f for f in facts)
+    return facts + _code_identifiers(codes, facts)
+
+
+def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    known = {f.key for f in facts}
+    found = []
+    for code in codes:
+        pair = _PAIR.fullmatch(code)
+        if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
+            code = pair.group(1)
+        key = normalize(code).lower()
+        if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
+            continue
+        # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
+        # when the evidence names it somewhere.
+        soft = _NAME_ONLY.fullmatch(code) is not None and pair is None  # a quoted name=value names it
+        found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT, soft=soft))
+    return tuple(found)
+
+
+_PAIR = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*[\w.\-\"']+")
+_NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
+
+
+_NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")
