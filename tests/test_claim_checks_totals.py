@@ -269,3 +269,37 @@ def test_digits_glued_to_letters_are_a_token_not_a_number() -> None:
     values = {n.value for n in numbers_in_text("REVISION=v2.0.1 (8c3f7b2) on pod ledger-5d6c7b8a9-x2k4q took 30000ms")}
     assert 8.0 not in values and 5.0 not in values
     assert 30000.0 in values
+
+
+def test_the_parts_of_a_hyphenated_name_are_no_numbers() -> None:
+    from evidence_trace.server.domain.verifier.unit_numbers import numbers_in_text
+
+    values = {n.value for n in numbers_in_text('{instance="ip-10-0-9-12:9100", pod="pg-replica-2"} 0.0623')}
+    assert values == {0.0623}
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("ip-10-0-9-12 has 6% free on /var/lib/docker.", True),
+        ("ip-10-0-9-12 的 /var/lib/docker 只剩 6% 可用。", True),
+        ("ip-10-0-9-12 has 10% free on /var/lib/docker.", False),  # 10 is part of its name, not a value
+        ("ip-10-0-9-12 的 /var/lib/docker 只剩 12% 可用。", False),
+    ],
+)
+def test_a_value_is_not_read_out_of_a_host_name(draft: str, grounded: bool) -> None:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {
+                    "metric": {"instance": "ip-10-0-9-12:9100", "mountpoint": "/var/lib/docker"},
+                    "value": [1797751200, "0.0623"],
+                }
+            ],
+        },
+    }
+    query = 'node_filesystem_avail_bytes{mountpoint="/var/lib/docker"} / node_filesystem_size_bytes'
+    row = EvidenceRow("prom-fs", "query_metrics", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": query})
+    assert (status(draft, row) == ClaimStatus.GROUNDED) is grounded

@@ -113,7 +113,11 @@ _TEXT_QUANTITY = re.compile(
 )
 # "5xx" is a status class, not the number 5; "8c3f7b2" a hash, "5d6c7b8a9" a pod's: digits glued to letters
 # are a token's, not a number (a unit glued to one, "30000ms", is read by _TEXT_QUANTITY).
-_TEXT_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9]|[A-Za-z])", re.I)
+# The parts of a hyphenated name ("ip-10-0-9-12", "ledger-5d6c-2") are no numbers either.
+_TEXT_NUMBER = re.compile(
+    r"(?<![A-Za-z0-9_.])(?<![A-Za-z0-9]-)([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:\.[0-9]+)?)(?![0-9]|[A-Za-z]|-[A-Za-z0-9])",
+    re.I,
+)
 _BOUND_BEFORE = re.compile(
     r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
     r"小于|不少于|不超过)\s*$",
@@ -138,7 +142,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     text = arabic(normalize(text))
     if not _DIGIT.search(text):
         return  # every pattern below reads an ASCII digit
-    cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), text)
+    cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), _HOST_PORT.sub(lambda m: " " * len(m.group(0)), text))
     if not _DIGIT.search(cleared):
         return  # only times, dates or UUIDs
     for m in _TEXT_QUANTITY.finditer(cleared):
@@ -161,6 +165,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+_HOST_PORT = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9.\-]*:[0-9]{2,5}(?![0-9])")  # "ip-10-0-9-12:9100"
 _FRACTION_IN_TEXT = re.compile(r"(?<![\w./:-])[0-9]{1,6}/[0-9]{1,6}(?![\w/.:-])")
 
 
