@@ -338,3 +338,48 @@ def test_a_suppressed_alert_is_a_firing_one(draft: str, status: ClaimStatus) -> 
 def test_a_quoted_name_and_value_names_the_name(draft: str, invented: bool) -> None:
     found = statuses(draft, logs(("pricing-7d9c8b6f5-ab12c", "WARN", "pricing call slow, retry=3")))
     assert (ClaimStatus.INVENTED in found) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # "not silenced" / "未被静默" denies the suppressed state the alert shows
+        ("JobFailedTwice is active and not silenced.", ClaimStatus.CONTRADICTED),
+        ("JobFailedTwice 告警未被静默，一直在触发。", ClaimStatus.CONTRADICTED),
+        ("JobFailedTwice is suppressed by a silence.", ClaimStatus.GROUNDED),
+        ("JobFailedTwice 告警已被静默。", ClaimStatus.GROUNDED),
+    ],
+)
+def test_silenced_is_a_state_of_its_own(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, silenced_alert()) == [status]
+
+
+def search_lines() -> EvidenceRow:
+    lines = [
+        ("10.8.22.5", "lamp", 504),
+        ("10.8.17.90", "desk", 504),
+        ("10.8.4.33", "chair", 200),
+        ("10.8.22.5", "rug", 504),
+    ]
+    preview = "\n".join(
+        f'{ip} - - [21/Dec/2026:16:20:3{i} +0000] "GET /api/search?q={q} HTTP/1.1" {code} 167 "-" "curl/8.5"'
+        for i, (ip, q, code) in enumerate(lines)
+    )
+    return EvidenceRow(
+        "nginx-1", "read_log_file", Outcome.DIRECT_SUPPORT, preview, {"path": "/var/log/nginx/access.log"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # every request: the chair request answered 200
+        ("Every request to /api/search in the sample returned 504, from three different clients.", True),
+        ("样本里所有 /api/search 请求都返回了 504，来自三个不同的客户端。", True),
+        # "all" over what the claim counts: the three 504s
+        ("3 of the 4 requests to /api/search returned 504, all GET.", False),
+        ("4 条 /api/search 请求中有 3 条返回 504，都是 GET。", False),
+    ],
+)
+def test_all_ranges_over_what_the_claim_counts_or_over_every_unit(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, search_lines())) is contradicted

@@ -378,6 +378,9 @@ _STATES = (
             r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I
         ),
     ),
+    # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence
+    # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert)
+    ("suppressed", re.compile(r"\b(?:suppressed|silenced|inhibited)\b|被静默|已静默|静默中|被抑制", re.I)),
 )
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(

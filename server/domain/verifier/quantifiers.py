@@ -41,7 +41,9 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grounding_of, listing_is_cut, says_shown
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -65,8 +67,11 @@ def check_positive_universal(
     if not entities or any(f.kind == FactKind.ID for f in facts):
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None
+    if _ranges_over_count(text, quantifier.end(), facts):
+        return None  # "4 of the 6 lines are 502s, all POST ...", "其中 2 条 ERROR 都来自 X": the counted ones
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
-    own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME)]
+    # each unit must show the claim's own facts; a count is of the set ("three clients"), not of each one
+    own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     copula = _COPULA.search(text, quantifier.end())
     ranged = text[quantifier.end() : copula.start() if copula else len(text)]
@@ -111,6 +116,14 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> bool:
+    """Whether "all" ranges over what the claim counted before it ("3 of the 4 lines are 504s, all GET",
+    "其中 2 条 ERROR 都来自 X"), which that count checks, rather than over every unit ("every request ...,
+    from three clients": the count comes after, of something else)."""
+    lowered = arabic(normalize(text)).lower()
+    return any(0 <= lowered.find(f.text.lower()) < at for f in facts if f.kind == FactKind.COUNT and f.text.strip())
 
 
 def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:
