@@ -303,3 +303,17 @@ def test_a_value_is_not_read_out_of_a_host_name(draft: str, grounded: bool) -> N
     query = 'node_filesystem_avail_bytes{mountpoint="/var/lib/docker"} / node_filesystem_size_bytes'
     row = EvidenceRow("prom-fs", "query_metrics", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": query})
     assert (status(draft, row) == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The search matched 52 cart-api errors.", True),  # the total, with the call's filter
+        ("cart-api 共有 52 条错误。", True),
+        # every shown record is on one pod, but 3 of 52 shown says nothing of the other 49
+        ("The search matched 52 errors, all on cart-api-6d8f9c7b5-qk2zt.", False),
+        ("检索命中 52 条错误，全部来自 cart-api-6d8f9c7b5-qk2zt。", False),
+    ],
+)
+def test_what_a_cut_listing_shows_is_not_said_of_its_total(draft: str, grounded: bool) -> None:
+    assert (status(draft, es_search()) == ClaimStatus.GROUNDED) is grounded

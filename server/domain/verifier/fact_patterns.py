@@ -400,13 +400,6 @@ _LEVELS = (
     ("INFO", re.compile(r"\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)")),
     ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
 )
-# An alert's severity as drafts write it: "a critical alert", "critical 级别的告警", "severity: warning",
-# "KubeJobFailed (warning)", "firing（critical）". Read as the level the alert's severity label gives (CRITICAL, WARN, INFO).
-_SEVERITY = re.compile(
-    r"(?i:\b(critical|warning|info)\b(?=[ \t-]*(?:severity|level|alerts?\b|级别|级|的?告警|的?报警))"
-    r"|\bseverity[ \t]*[:=]?[ \t]*\(?(critical|warning|info)\b"
-    r"|[(（][ \t]*(critical|warning|info)[ \t]*[)）])"
-)
 # "WARN, not ERROR", "是 WARN，不是 ERROR": the level after the contrast is denied.
 _CONTRAST_BEFORE = re.compile(
     r"(?:\bnot|\brather than|\binstead of|\bisn't|\bwasn't|而不是|不是|而非|并非)\s*(?:an?\s+)?(?:level\s+)?$", re.I
@@ -441,11 +434,6 @@ _TIME_OR_DATE = re.compile(
     r"|[0-9]{4}年(?:[0-9]{1,2}月(?:[0-9]{1,2}日)?)?|[0-9]{1,2}月[0-9]{1,2}日|[0-9]{1,2}[点時时](?:[0-9]{1,2}分?)?"
     r"|\b(?:19|20)[0-9]{2}\b"
 )
-
-
-# The tail of a generated name, written alone once the name was given ("pq4rs (3 failures) and -zz8tk"): a
-# pod's or replica's random suffix, letters and at least one digit. It must end a name the session shows.
-_NAME_TAIL = re.compile(r"(?<![\w./:-])-(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{4,10}(?![\w-])")
 
 
 # A time of day; the zone a draft gives it is read by zones.draft_zone, from zones.ZONE_WORDS.

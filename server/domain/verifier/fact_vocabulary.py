@@ -106,3 +106,17 @@ def release_of(value: str) -> str:
     """The release a field's value ends with ("gateway-2.4.0", "registry/app:v2.14.0": 2.4.0, 2.14.0)."""
     m = _RELEASE_AT_END.search(value)
     return m.group(1) if m else ""
+
+
+# An alert's severity as drafts write it: "a critical alert", "critical 级别的告警", "severity: warning",
+# "KubeJobFailed (warning)", "firing（critical）". Read as the level the alert's severity label gives (CRITICAL, WARN, INFO).
+_SEVERITY = re.compile(
+    r"(?i:\b(critical|warning|info)\b(?=[ \t-]*(?:severity|level|alerts?\b|级别|级|的?告警|的?报警))"
+    r"|\bseverity[ \t]*[:=]?[ \t]*\(?(critical|warning|info)\b"
+    r"|[(（][ \t]*(critical|warning|info)[ \t]*[)）])"
+)
+
+
+# The tail of a generated name, written alone once the name was given ("pq4rs (3 failures) and -zz8tk"): a
+# pod's or replica's random suffix, letters and at least one digit. It must end a name the session shows.
+_NAME_TAIL = re.compile(r"(?<![\w./:-])-(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{4,10}(?![\w-])")

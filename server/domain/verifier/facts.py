@@ -50,7 +50,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _LABEL_COLON,
     _LEVELS,
     _LOWER_CAMEL,
-    _NAME_TAIL,
     _NAMED_SERVICE,
     _NEGATED_BEFORE,
     _NOT_COUNT_NOUNS,
@@ -66,7 +65,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _SERVICE,
     _SERVICE_WORDS,
     _SETTING,
-    _SEVERITY,
     _SHORT_CODE,
     _STATES,
     _STATUS_WORD,
@@ -82,7 +80,9 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,
+    _NAME_TAIL,
     _RECOVERED,
+    _SEVERITY,
     NOUN_RATE,
     WORKLOAD_STATE_PATTERNS,
     version_field,

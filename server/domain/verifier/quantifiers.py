@@ -67,8 +67,7 @@ def check_positive_universal(
     if not entities or any(f.kind == FactKind.ID for f in facts):
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None
-    if _ranges_over_count(text, quantifier.end(), facts):
-        return None  # "4 of the 6 lines are 502s, all POST ...", "其中 2 条 ERROR 都来自 X": the counted ones
+    counted = _ranges_over_count(text, quantifier.end(), facts)
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
     # each unit must show the claim's own facts; a count is of the set ("three clients"), not of each one
     own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)]
@@ -87,6 +86,8 @@ def check_positive_universal(
         ]
         if errors_only:
             about = [u for u in about if (u.level in ERROR_LEVELS) or (levels and matches_all(levels, u, None) is True)]
+        if counted is not None and counted <= len(about):
+            continue  # "3 of the 4 lines are 504s, all GET", "其中 2 条 ERROR 都来自 X": the count checks those
         if len(about) < 2:
             continue
         if own:
@@ -118,12 +119,22 @@ def check_positive_universal(
     return None
 
 
-def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> bool:
-    """Whether "all" ranges over what the claim counted before it ("3 of the 4 lines are 504s, all GET",
-    "其中 2 条 ERROR 都来自 X"), which that count checks, rather than over every unit ("every request ...,
-    from three clients": the count comes after, of something else)."""
+def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[float]:
+    """How many "all" ranges over when the claim counted them before it ("3 of the 4 lines are 504s, all
+    GET", "其中 2 条 ERROR 都来自 X"): that count checks them, if the listing shows that many; None when
+    the claim counted nothing before it ("every request ..., from three clients": a count of another thing)."""
     lowered = arabic(normalize(text)).lower()
-    return any(0 <= lowered.find(f.text.lower()) < at for f in facts if f.kind == FactKind.COUNT and f.text.strip())
+    before = [
+        f.quantity.value
+        for f in facts
+        if f.kind == FactKind.COUNT and f.quantity is not None and 0 <= lowered.find(f.text.lower()) < at
+    ]
+    # "4 of the 6 lines", "其中 2 条", "6 条中有 4 条": the part counted, whatever noun it takes
+    before += [float(m.group(1) or m.group(2)) for m in _PART_COUNT.finditer(lowered, 0, at)]
+    return min(before) if before else None
+
+
+_PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")
 
 
 def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:

@@ -349,7 +349,10 @@ def _total_grounding(
             if not (states_time(fact, question) or states_time(fact, header)):
                 return None
         elif not (
-            matches(fact, question) or matches(fact, header) or (listed and all(matches(fact, u) for u in listed))
+            matches(fact, question)
+            or matches(fact, header)
+            # what every listed record shows holds of every match only when the listing shows them all
+            or (listed and not listing_is_cut(units) and all(matches(fact, u) for u in listed))
         ):
             return None
     return Match(header, (header, question))
