@@ -175,3 +175,56 @@ def minute_stats() -> EvidenceRow:
 def test_a_value_given_for_a_metric_is_that_metric_s(draft: str, grounded: bool) -> None:
     (check,) = [c for c in check_draft(draft, [minute_stats()]) if c.kind == ClaimKind.FACT]
     assert (check.status == ClaimStatus.GROUNDED) is grounded
+
+
+NODES_TOP = (
+    "NAME                                       CPU(cores)   CPU%   MEMORY(bytes)   MEMORY%\n"
+    "ip-10-30-1-12.eu-west-1.compute.internal   3102m        39%    28711Mi         93%\n"
+    "ip-10-30-1-40.eu-west-1.compute.internal   7760m        97%    14102Mi         45%\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("ip-10-30-1-12 的内存用到 93%，而且它的 CPU 在 39%。", True),
+        ("ip-10-30-1-12 is at 93% memory. Its CPU is at 39%.", True),
+        ("ip-10-30-1-12 的内存用到 93%，而且它的 CPU 也到了 97%。", False),  # another node's CPU
+        ("ip-10-30-1-12 is at 93% memory. Its CPU is at 97%.", False),
+    ],
+)
+def test_its_value_is_the_value_of_the_thing_named_before(draft: str, grounded: bool) -> None:
+    row = EvidenceRow("k-top", "kubectl", Outcome.INDIRECT_SUPPORT, NODES_TOP, {"command": "kubectl top nodes"})
+    checks = [c for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert all(c.status == ClaimStatus.GROUNDED for c in checks) is grounded
+
+
+def pool_stats() -> EvidenceRow:
+    body = {
+        "success": True,
+        "logTopic": "member",
+        "logs": [
+            {
+                "timestamp": "2026-12-22 21:30:12",
+                "level": "ERROR",
+                "service": "member-api",
+                "message": "HikariPool-1 - Connection is not available, request timed out after 30000ms.",
+                "metrics": {"active": "20", "idle": "0", "waiting": "58", "max": "20"},
+            }
+        ],
+        "total": 1,
+    }
+    return EvidenceRow("logs-pool", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("member-api's pool had 20 active connections.", True),
+        ("member-api 连接池有 20 个 active 连接。", True),
+        ("member-api's pool had 58 active connections.", False),  # the waiting threads' number
+    ],
+)
+def test_a_count_binds_to_the_key_its_noun_names(draft: str, grounded: bool) -> None:
+    (check,) = [c for c in check_draft(draft, [pool_stats()]) if c.kind == ClaimKind.FACT]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded

@@ -370,7 +370,9 @@ def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
     head = stems[-1]
     named = [n for n in numbers if n.key and head in n.key]
     if not named:
-        return numbers
+        # "58 active connections" where the unit keys "active" and "waiting": the word a key names binds it
+        named = [n for n in numbers if n.key and any(len(s) > 3 and s in n.key for s in stems[:-1])]
+        return named + [n for n in numbers if not n.key] if named else numbers
     return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
 
 

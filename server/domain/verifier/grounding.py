@@ -421,6 +421,8 @@ _EXCLUSIVE = re.compile(
 _ANAPHORA = re.compile(
     r"\b(?:that|this|the same|same)\s+(?:pod|service|node|host|instance|container|server|replica|machine|worker)\b"
     r"|^(?:it|its)\b|\b(?:for|on|of|from|to) (?:it|them)\b"
-    r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)",
+    r"|(?:该|此|同一|这个|那个)\s*(?:pod|服务|节点|实例|容器|主机|机器|副本|进程)"
+    # "而且它的 CPU 也到了 97%": the thing named before (as "its" opening a claim)
+    r"|(?:^|[，,；;\s])(?:而且|并且|同时)?\s*它(?:的|们的)?",
     re.I,
 )
