@@ -383,3 +383,40 @@ def search_lines() -> EvidenceRow:
 )
 def test_all_ranges_over_what_the_claim_counts_or_over_every_unit(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, search_lines())) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I haven't verified which services still point at the old primary.", ClaimKind.HEDGE),
+        ("不知道 nvme1n1 对应哪块卷，也没查 CloudWatch 的指标。", ClaimKind.HEDGE),
+        ("We did not check the node's disk metrics.", ClaimKind.HEDGE),
+        ("stock-api logged 3 timeouts at 14:10.", ClaimKind.FACT),
+    ],
+)
+def test_what_the_writer_did_not_check_is_an_admitted_unknown(text: str, kind: ClaimKind) -> None:
+    assert split_claims(text)[0].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("No restart is needed: ingest picks up the new bundle by itself.", False),  # advice, not a denial
+        ("ingest-5f7d9c8b6-ab12c 不需要重启。", False),
+        ("ingest-5f7d9c8b6-ab12c had no restart.", True),
+    ],
+)
+def test_no_restart_needed_denies_nothing(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, kubectl_pods(), events())) is contradicted
+
+
+def test_neither_negates_a_state() -> None:
+    states = {f.key for f in extract_facts("Two alerts are firing, and neither is silenced.") if f.kind.name == "STATE"}
+    assert "!suppressed" in states
+
+
+@pytest.mark.parametrize("text", ["只有几十毫秒的 Young GC", "数百个请求失败", "十几秒后恢复", "上千条日志"])
+def test_a_vague_chinese_magnitude_is_no_number(text: str) -> None:
+    from evidence_trace.server.domain.verifier.numerals import arabic
+
+    assert arabic(text) == text

@@ -52,6 +52,10 @@ _ADVICE_CUE = re.compile(
     re.I,
 )
 _HEDGE_CUE = re.compile(
+    # what the writer did not check: "I haven't verified which services do", "不知道 …，也没查 …"
+    r"\b(?:i|we)\s+(?:haven't|have not|didn't|did not|couldn't|could not)\s+(?:yet\s+)?(?:verified|verify|checked|"
+    r"check|confirmed|confirm|looked|look)\b|不知道|没查|没有查|未查|没有核实|未核实|没有确认|没来得及"
+    r"|"
     # an admitted unknown about the evidence: "the listing doesn't say why it crashes", "日志没有说明原因"
     r"\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot)\s+(?:say|show|tell|explain|indicate|reveal)"
     r"\s+(?:why|whether|how|what|which|who|when)\b|(?:没有|未|并未|没)(?:说明|显示|指出|给出)[^。；，,;]{0,30}?(?:原因|为什么|是否)|看不出"

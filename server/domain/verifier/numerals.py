@@ -9,7 +9,8 @@ Two readings, both from the tables below:
   quantity patterns read at the precision the draft wrote (12.3 万 is 123,000
   give or take 500).
 
-Words that merely contain a numeral ("一直", "一些", "统一") are left alone: a
+Words that merely contain a numeral ("一直", "一些", "统一") and vague magnitudes ("几十毫秒",
+"数百个", "十几秒") are left alone: a
 numeral word is read only right before a counter or unit of COUNTERS, and a
 lone "一" there is an article ("一条 ERROR", "这一项"), not a count. Evidence
 text is read the same way ("行数超过 10 万" states 100k rows).
@@ -61,13 +62,16 @@ COUNTERS = (
 )
 
 _WORD = "[" + "".join(DIGITS) + "".join(SCALES) + "]+"
+# "几十毫秒", "数百个", "上千条", "十几秒": a magnitude, not a number (tens, hundreds, a dozen or so): left alone
+_VAGUE = "几数上好多"
 _NUMERAL_WORD = re.compile(
     r"(?<!["
     + "".join(DIGITS)
     + "".join(SCALES)
+    + _VAGUE
     + r"0-9])("
     + _WORD
-    + r")(?=[ \t]?(?:"
+    + r")(?![几多来余])(?=[ \t]?(?:"
     + "|".join(map(re.escape, COUNTERS))
     + "))"
 )

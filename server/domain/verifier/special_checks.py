@@ -134,6 +134,8 @@ _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
     r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
     r"exception|evict|refused|throttl|panic|rollback|failover)\w*"
+    # "no restart is needed": advice about what to do, not a denial of what happened
+    r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非)\S){0,4}?"
     r"(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
     re.I,
