@@ -153,3 +153,27 @@ def breaker_logs() -> EvidenceRow:
 def test_a_gap_of_seconds_may_end_at_the_named_event(draft: str, grounded: bool) -> None:
     (check,) = [c for c in check_draft(draft, [breaker_logs()]) if c.kind == ClaimKind.FACT]
     assert (check.status == ClaimStatus.GROUNDED) is grounded
+
+
+def lag_rows() -> EvidenceRow:
+    preview = (
+        "GROUP          TOPIC          PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG\n"
+        "fulfil-svc     orders.placed  1          1000            124644          123644\n"
+        "fulfil-svc     orders.placed  2          5000            5012            12\n"
+        "fulfil-svc     orders.placed  4          2000            121020          119020\n"
+    )
+    return EvidenceRow("kcg-1", "run_command", Outcome.INDIRECT_SUPPORT, preview, {"cmd": "kafka-consumer-groups"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The lag of fulfil-svc sits on two partitions: partition 1 (123,644) and partition 4 (119,020).", False),
+        # (Chinese joins with 和 are not split into parts: a claim "分区 1 和分区 4 …" needs one unit with both)
+        ("fulfil-svc 的积压集中在三个分区：分区 1、分区 4。", True),
+        ("The lag of fulfil-svc sits on three partitions: partition 1 (123,644) and partition 4 (119,020).", True),
+    ],
+)
+def test_a_count_of_the_ids_a_claim_lists_is_their_number(draft: str, contradicted: bool) -> None:
+    checks = [c for c in check_draft(draft, [lag_rows()]) if c.kind == ClaimKind.FACT]
+    assert (checks[0].status != ClaimStatus.GROUNDED) is contradicted

@@ -420,3 +420,11 @@ def test_a_vague_chinese_magnitude_is_no_number(text: str) -> None:
     from evidence_trace.server.domain.verifier.numerals import arabic
 
     assert arabic(text) == text
+
+
+@pytest.mark.parametrize(
+    "text", ["Two alerts are firing, and neither is silenced or inhibited.", "The alert is not silenced or inhibited."]
+)
+def test_a_negation_spans_the_states_joined_to_it(text: str) -> None:
+    states = [f.key for f in extract_facts(text) if f.kind.name == "STATE" and "suppressed" in f.key]
+    assert states and all(key == "!suppressed" for key in states)

@@ -384,7 +384,8 @@ _STATES = (
 )
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(
-    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither)\s+(?:\w+\s+)?$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
+    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither)\s+(?:\w+\s+)?$"
+    r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
     re.I,
 )
 _LEVELS = (

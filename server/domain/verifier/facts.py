@@ -300,7 +300,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     for name, pattern in _STATES if alert_context else ():
         for m in pattern.finditer(text):
-            negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start())
+            negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start())  # "neither is X or Y"
             yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + name if negated else name)
     for m in _SEVERITY.finditer(text):
         group = next(g for g in (1, 2, 3) if m.group(g))

@@ -74,7 +74,7 @@ def derived_durations(
     return derived
 
 
-_NAMED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE, FactKind.ALERT, FactKind.IDENTIFIER)
+_NAMED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.ID)
 
 
 def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
@@ -89,7 +89,11 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         if at < 0:
             continue
         after = text[at + len(fact.text) : at + len(fact.text) + 160]
-        names = [f for f in facts if f.kind in _NAMED_KINDS and 0 <= after.find(f.text) < 120]
+        names = [
+            f
+            for f in facts
+            if f.kind in _NAMED_KINDS and not f.text.startswith(("(", "（")) and 0 <= after.find(f.text) < 120
+        ]  # a bare number in parentheses ("分区 1（123644）") is a value of the name before it, not a name
         if names and len(names) == fact.quantity.value and _LISTED.match(after):
             counted.add(index)
     return counted
