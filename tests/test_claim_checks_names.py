@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, ErrorKind, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.claims import split_claims
 from evidence_trace.server.domain.verifier.facts import extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
@@ -428,3 +428,36 @@ def test_a_vague_chinese_magnitude_is_no_number(text: str) -> None:
 def test_a_negation_spans_the_states_joined_to_it(text: str) -> None:
     states = [f.key for f in extract_facts(text) if f.kind.name == "STATE" and "suppressed" in f.key]
     assert states and all(key == "!suppressed" for key in states)
+
+
+def failed_log_search() -> EvidenceRow:
+    return EvidenceRow(
+        "loki-9",
+        "query_loki",
+        Outcome.FAILED,
+        "",
+        {"query": '{app="kafka"} |= "ERROR"'},
+        error_message="rpc error: code = Unavailable desc = connection error: dial tcp 10.96.71.3:3100: i/o timeout",
+        error_kind=ErrorKind.EXCEPTION,
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The broker log search for ERROR lines came back empty, so the brokers logged no errors.", True),
+        ("查 broker 的错误日志返回了空结果，说明 broker 没有报错。", True),
+        ("The broker log search failed with a connection error, so I could not check the brokers.", False),
+        ("查 broker 日志的请求失败了（连接错误），没拿到结果。", False),
+    ],
+)
+def test_a_failed_call_said_to_be_empty_is_contradicted_whatever_it_searched_for(
+    draft: str, contradicted: bool
+) -> None:
+    found = [c.status for c in check_draft(draft, [failed_log_search()]) if c.kind == ClaimKind.GAP]
+    assert (ClaimStatus.CONTRADICTED in found) is contradicted
+
+
+@pytest.mark.parametrize(("text", "key"), [("5 号分区由 consumer-2 消费", "5"), ("3号节点 NotReady", "3")])
+def test_a_chinese_numbered_name_is_an_id(text: str, key: str) -> None:
+    assert key in {f.key for f in extract_facts(text) if f.kind.name == "ID"}

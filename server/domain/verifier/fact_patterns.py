@@ -256,6 +256,7 @@ _ID = re.compile(
     r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?)[ \t]*[:：为是=]?[ \t]*"
     r"([0-9]+)(?![0-9]|\.[0-9])"
     r"|第[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*[次回遍])"
+    r"|(?<![0-9.])([0-9]+)[ \t]*号[ \t]*(?=分区|节点|机器|实例|副本|分片|broker|worker)"  # "5 号分区": partition 5
     r"|\b(?:part|chunk|segment|page|step|stage|row|column|attempt|batch|shard|slot|index)[ \t]+#?([0-9]+)"
     r"(?![0-9A-Za-z]|\.[0-9])",
     re.IGNORECASE,

@@ -276,6 +276,11 @@ _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|
 
 
 _GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
+_SEARCHED_ERRORS = re.compile(
+    r"\b(?:error|ERROR)[ \t-]?(?:lines?|logs?|entries|entry|level|messages?)\b|\b(?:any|no|of|for)[ \t]+errors?\b"
+    r"|\blog(?:ged|s)?[ \t]+(?:any[ \t]+)?errors?\b|错误日志|ERROR 日志|报错日志|(?:没有|没|无|未)(?:报错|错误)",
+    re.I,
+)
 
 
 def _dimension(fact: Fact) -> object:
@@ -291,7 +296,9 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     ):
         families = []  # "the log search" run by a tool named otherwise (query_es, loki_query): any gap call
     says_empty = _EMPTY_RESULT.search(claim.text) is not None
-    claims_empty = says_empty and not _FAILED_CALL.search(claim.text)
+    # "the search for ERROR lines came back empty, so no errors were logged": errors it searched for, not a
+    # failure of the call
+    claims_empty = says_empty and not _FAILED_CALL.search(_SEARCHED_ERRORS.sub(" ", claim.text))
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
