@@ -32,6 +32,11 @@ def seconds_of(fact: Fact) -> tuple[int, bool]:
     return utc_minutes * 60 + (int(stated.group(3)) if stated else 0), stated is not None
 
 
+def _apart(a: int, b: int) -> int:
+    """Seconds between two times of day, the shorter way round midnight."""
+    return min(abs(a - b), _DAY - abs(a - b))
+
+
 def derived_durations(
     text: str, facts: Sequence[Fact], before: Sequence[Fact] = (), anchors: Sequence[int] = ()
 ) -> set[int]:
@@ -43,21 +48,15 @@ def derived_durations(
     if not _RELATIVE.search(text):
         return set()
     times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
-    gaps = {
-        (min(abs(a - b), _DAY - abs(a - b)), exact_a and exact_b)
+    own = {  # (gap in seconds, both ends stated to the second) between two times the claims state
+        (_apart(a, b), exact_a and exact_b)
         for i, (a, exact_a) in enumerate(times)
         for (b, exact_b) in times[i + 1 :]
         if a != b
     }
-    gaps.update((min(abs(a - b), _DAY - abs(a - b)), True) for a, exact in times if exact for b in anchors if a != b)
+    gaps = own | {(_apart(a, b), True) for a, exact in times if exact for b in anchors if a != b}
     if not gaps:
         return set()
-    own = {
-        (min(abs(a - b), _DAY - abs(a - b)), exact_a and exact_b)
-        for i, (a, exact_a) in enumerate(times)
-        for (b, exact_b) in times[i + 1 :]
-        if a != b
-    }
     derived = set()
     for index, fact in enumerate(facts):
         quantity = fact.quantity
