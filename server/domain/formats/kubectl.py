@@ -43,11 +43,8 @@ def aligned_header(preview: Preview) -> list[str]:
     return [m.group() for m in _COLUMN.finditer(line)]
 
 
-_header = aligned_header
-
-
 def _is_events(preview: Preview) -> bool:
-    columns = _header(preview)
+    columns = aligned_header(preview)
     if columns:
         named = set(columns)
         return "REASON" in named and bool({"OBJECT", "INVOLVED OBJECT", "LAST SEEN"} & named)
@@ -55,7 +52,7 @@ def _is_events(preview: Preview) -> bool:
 
 
 def _is_table(preview: Preview) -> bool:
-    columns = _header(preview)
+    columns = aligned_header(preview)
     if columns:
         return ("NAME" in columns or "NAMESPACE" in columns) and not _is_events(preview)
     return preview.first_line.startswith(_NOTHING) and "event" not in preview.tool_name.lower()
@@ -77,9 +74,6 @@ def aligned_rows(preview: Preview) -> Iterator[Row]:
             bounds = list(zip(starts, starts[1:] + [len(line)]))
             cells = [line[start:end].strip() for start, end in bounds]
         yield number, line, cells
-
-
-_rows = aligned_rows
 
 
 def age_seconds(age: str) -> int:
@@ -107,11 +101,11 @@ def _event_cells(cells: dict[str, str]) -> tuple[str, str, str]:
 
 
 def table(preview: Preview) -> Iterator[Record]:
-    return table_records(_header(preview), _rows(preview), _pod_cells, named=False)
+    return table_records(aligned_header(preview), aligned_rows(preview), _pod_cells, named=False)
 
 
 def events(preview: Preview) -> Iterator[Record]:
-    return table_records(_header(preview), _rows(preview), _event_cells, named=False)
+    return table_records(aligned_header(preview), aligned_rows(preview), _event_cells, named=False)
 
 
 def _table_reading(records: Iterator[Record]) -> Reading:

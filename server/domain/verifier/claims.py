@@ -120,14 +120,14 @@ def split_claims(draft: str) -> list[Claim]:
             section = _section_kind(title)
             level = heading.group(0).count("#")
             zones = [(at, z) for at, z in zones if at < level]  # a heading ends the zones of its peers
-            if declared_zone(title):
-                zones.append((level, declared_zone(title)))
+            declared = declared_zone(title)
+            if declared:
+                zones.append((level, declared))
             claims.append(Claim(start, end, title, ClaimKind.CONTEXT))
             continue
-        if declared_zone(line) and not line.lstrip().startswith("|"):
-            zones.append(
-                (level + 0.5, declared_zone(line))
-            )  # "All times are UTC.": until the next heading of its level
+        declared = "" if line.lstrip().startswith("|") else declared_zone(line)
+        if declared:  # "All times are UTC.": until the next heading of its level
+            zones.append((level + 0.5, declared))
         if _TABLE_SEPARATOR.match(line) and "-" in line:
             continue
         if line.lstrip().startswith("|") and line.count("|") >= 2:

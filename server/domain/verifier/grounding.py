@@ -36,8 +36,8 @@ from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_subs
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers, name_forms
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
-from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts
+from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
@@ -240,9 +240,9 @@ def _subject_seconds(facts: Sequence[Fact], evidence: Evidence) -> tuple[int, ..
     claim's names: where a gap the claim states ("8 seconds later") may end. Only for a claim with a time
     to the second and a duration."""
     names = [f for f in facts if f.is_entity and not f.soft]
-    if not names or not any(f.kind == FactKind.TIME and ":" in f.text[3:] for f in facts):
+    if not names or not any(f.kind == FactKind.TIME and seconds_of(f)[1] for f in facts):
         return ()
-    if not any(f.quantity is not None and f.quantity.dimension.name == "TIME" for f in facts):
+    if not any(f.quantity is not None and f.quantity.dimension == Dimension.TIME for f in facts):
         return ()
     found: set[int] = set()
     for index in evidence.candidates(names[:1]):
@@ -256,6 +256,9 @@ def _subject_seconds(facts: Sequence[Fact], evidence: Evidence) -> tuple[int, ..
 def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
     """A claim of times and the gap between them ("17 minutes before the lag alert (02:41 vs 02:58)"):
     grounded when a supporting unit states each time."""
+    base = functools.partial(
+        ClaimCheck, claim.start, claim.end, claim.text, claim.kind, facts=tuple(f.describe() for f in times)
+    )
     shown = []
     for fact in times:
         unit = next(
@@ -268,23 +271,10 @@ def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> C
             None,
         )
         if unit is None:
-            return ClaimCheck(
-                claim.start,
-                claim.end,
-                claim.text,
-                claim.kind,
-                ClaimStatus.UNGROUNDED,
-                facts=tuple(f.describe() for f in times),
-                reason=f"no unit shows {fact.describe()}",
-            )
+            return base(status=ClaimStatus.UNGROUNDED, reason=f"no unit shows {fact.describe()}")
         shown.append(unit)
-    return ClaimCheck(
-        claim.start,
-        claim.end,
-        claim.text,
-        claim.kind,
-        ClaimStatus.GROUNDED,
-        facts=tuple(f.describe() for f in times),
+    return base(
+        status=ClaimStatus.GROUNDED,
         groundings=tuple(grounding_of(u) for u in shown[:MAX_GROUNDINGS]),
         reason="the times it states are in the evidence, and the gap it gives is theirs",
         direct=any(u.strength == Strength.DIRECT for u in shown),

@@ -182,16 +182,11 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     # '1 day'" in a query's text is not how long it ran): there only a value the unit names as the claim
     # does rivals it, its key's words being the claim's ("latency_ms" for "a latency of 840 ms").
     said = [n for n in same if n.key and key_words(n.key) & words]
-    if said:
-        rival = said[0]
-    elif same and unit.kind in ("series", "error", "log entry", "log line"):
-        rival = same[0]
-    else:
-        rival = None
-    if rival is not None:
-        n = rival
-        return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
-    return ""
+    one_thing = same if unit.kind in ("series", "error", "log entry", "log line") else []
+    n = next(iter(said or one_thing), None)
+    if n is None:
+        return ""
+    return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
 
 
 def _plain(value: float) -> str:

@@ -339,9 +339,10 @@ def _total_grounding(
     total = _TOTAL.search(header.lowered)
     if total is None or float(total.group(1)) != float(counts[0].key) or float(counts[0].key) <= 0:
         return None
-    if shown and listing_is_cut(units):
+    cut = listing_is_cut(units)
+    if shown and cut:
         return None  # "returned 3,917 entries" of a listing that shows 2: the total presented as shown
-    listed = [u for u in units if u.kind in LISTED_KINDS]
+    listed = [] if cut else [u for u in units if u.kind in LISTED_KINDS]
     for fact in facts:
         if fact is counts[0]:
             continue
@@ -352,7 +353,7 @@ def _total_grounding(
             matches(fact, question)
             or matches(fact, header)
             # what every listed record shows holds of every match only when the listing shows them all
-            or (listed and not listing_is_cut(units) and all(matches(fact, u) for u in listed))
+            or (listed and all(matches(fact, u) for u in listed))
         ):
             return None
     return Match(header, (header, question))
