@@ -233,9 +233,10 @@ CASES = [
         DESCRIBE_BAD,
         DESCRIBE_OK,
         None,
-        tuple(f"line {n}" for n in range(1, 17)),
-        ("ledger-7c9b8-2hx4k",) * 16,
-        ("",) * 15 + ("WARN",),
+        # the fields, the "Containers:" heading, the container, the events' heading, each event
+        ("lines 1-4", "line 5", "lines 6-12", "lines 13-15", "line 16"),
+        ("ledger-7c9b8-2hx4k",) * 5,
+        ("",) * 4 + ("WARN",),
     ),
     Case(
         "csv",

@@ -7,8 +7,9 @@ column (CrashLoopBackOff, OOMKilled, Error, NotReady, ...) or a pod Pending
 for PENDING_TOO_LONG_S or more; an event of TYPE Warning is a problem (its
 level WARN). "No resources found" and a header without rows are no hit.
 
-kubectl_describe: one record a line (`line 7`), as before; the subject is the
-object's Name; a `Reason:` of a problem word or a Warning event line is a problem.
+kubectl_describe: one record a part of the description (`lines 20-38`): the run of
+top-level fields, each container, each other block, each event line; the subject is
+the object's Name; a `Reason:` of a problem word or a Warning event line is a problem.
 """
 
 from __future__ import annotations
@@ -118,12 +119,51 @@ def _table_reading(records: Iterator[Record]) -> Reading:
 def describe(preview: Preview) -> Iterator[Record]:
     name = _DESCRIBE_NAME.match(preview.first_line)
     subject = name.group(1) if name else ""
-    for number, line in preview.lines:
-        record = line_record(f"line {number}", line, subject=subject)
-        event = _EVENT_LINE.match(line)
+    for ref, lines in _describe_sections(preview.lines):
+        # a part of many fields holds values of many things (a limit, a request, a count): an item
+        record = line_record(ref, "\n".join(lines), "item" if len(lines) > 1 else "log line", subject=subject)
+        event = _EVENT_LINE.match(lines[0])
         if event is not None and not record.problem:
             record = dataclasses.replace(record, problem=event.group(1))
         yield record
+
+
+def _describe_sections(lines: list[tuple[int, str]]) -> Iterator[tuple[str, list[str]]]:
+    """The parts of one object's description that each say one thing about it: the run of top-level
+    fields (Name, Status, Node, ...), each container with its state, last state, restarts and limits
+    (`lines 20-38`), each other block (Conditions, Volumes), and each event line on its own, since
+    events are separate occurrences."""
+    section: list[tuple[int, str]] = []
+    block = ""  # the top-level block the lines are in ("Containers", "Events"), "" among the fields
+    for number, line in lines:
+        depth = len(line) - len(line.lstrip())
+        starts = False
+        if depth == 0:
+            field, _, value = line.partition(":")
+            opens = not value.strip() and field.strip() in _BLOCKS  # "Containers:", "Events:"
+            starts = opens or block != ""
+            block = field.strip() if opens else ""
+        elif block in _CONTAINER_BLOCKS and depth == 2 and line.rstrip().endswith(":"):
+            starts = True  # "  worker:": one container
+        elif block == "Events" and not re.match(r"\s*(?:Type\s+Reason|----)", line):
+            starts = True
+        if starts and section:
+            yield _section_ref(section), [text for _, text in section]
+            section = []
+        section.append((number, line))
+    if section:
+        yield _section_ref(section), [text for _, text in section]
+
+
+def _section_ref(section: list[tuple[int, str]]) -> str:
+    first, last = section[0][0], section[-1][0]
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+_CONTAINER_BLOCKS = frozenset({"Containers", "Init Containers", "Ephemeral Containers"})
+_BLOCKS = _CONTAINER_BLOCKS | {"Conditions", "Volumes", "Events", "Tolerations", "Node-Selectors"}
+"""The top-level blocks of a description that are parts of their own; other fields with indented
+values (Labels, IPs, Annotations) stay with the fields around them."""
 
 
 def _is_describe(preview: Preview) -> bool:

@@ -24,6 +24,7 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
         pair = _PAIR.fullmatch(code)
         if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
             code = pair.group(1)
+        code = _ABBREVIATED.sub("", code)  # `b0f4e2a1-…`: the id abbreviated, its prefix is what it names
         key = normalize(code).lower()
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
@@ -34,6 +35,7 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
     return tuple(found)
 
 
+_ABBREVIATED = re.compile(r"[-_.:]?(?:…|\.\.\.)$")
 _PAIR = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*[\w.\-\"']+")
 _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 

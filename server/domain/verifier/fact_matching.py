@@ -15,6 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
+from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     RECOVERY_IN_UNIT,
@@ -325,55 +326,17 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         at = tuple(n for n in numbers if n.minute is None or any(abs(n.minute - m) <= 1 for m in minutes))
         if any(n.minute is not None for n in at):
             numbers = at
+    if quantity.comparison == Comparison.CHANGE:
+        return any(_number_matches(fact, quantity, n, unit) for n in differences(numbers))
     if fact.kind == FactKind.QUANTITY and fact.noun:
         # "p99 达到 1250 ms" where the unit keys its p99 (p99Ms=830): that value, not qps=1250's
         keyed = [n for n in numbers if n.key and n.dimension == quantity.dimension and fact.noun in key_words(n.key)]
         numbers = keyed or numbers
     if fact.kind == FactKind.COUNT and fact.noun:
-        numbers = _counted(fact.noun, numbers)
-        if _labels_only(fact, unit):
+        numbers = counted(fact.noun, numbers)
+        if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     return any(_number_matches(fact, quantity, number, unit) for number in numbers)
-
-
-def _labels_only(fact: Fact, unit: Unit) -> bool:
-    """Whether the count's number appears in the unit's text only as the label of one thing of its noun
-    ("request 24", "order #24"): that is which one, never how many."""
-    head = fact.noun.split()[-1] if fact.noun else ""
-    stem = _stem(head)
-    if not stem or not stem.isascii() or not re.fullmatch(r"[0-9]+", fact.key):
-        return False
-    number = re.escape(fact.key)
-    found = [m.start() for m in re.finditer(rf"(?<![0-9.,:\-]){number}(?![0-9]|[.,:][0-9])", unit.lowered)]
-    if not found:
-        return False
-    label = re.compile(rf"{re.escape(stem)}[a-z]*[ \t]*(?:#|no\.?|id)?[ \t]*$")
-    return all(label.search(unit.lowered, max(0, at - 24), at) for at in found)
-
-
-def _stem(word: str) -> str:
-    return _STEMS.sub("", word) if len(word) > 4 else word
-
-
-_LABEL_KEY = re.compile(
-    r"(?:^|[_.\-])(?:id|ids|uid|uuid|revision|rev|index|idx|chunkindex|seq|sequence|pid|ppid|port|version|ver|"
-    r"build|partition|offset|shard|lineno|line)$"
-)
-"""Keys whose value names one thing (history id 12, revision 8, partition 3): never how many."""
-
-
-def _counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
-    """The numbers a count may be: when some key names what is counted ("number_of_nodes"),
-    only those whose key names every word of it ("4 data nodes": "number_of_data_nodes")."""
-    numbers = [n for n in numbers if not (n.key and _LABEL_KEY.search(n.key))]  # an id's value counts nothing
-    stems = [_stem(word) for word in noun.split()]
-    head = stems[-1]
-    named = [n for n in numbers if n.key and head in n.key]
-    if not named:
-        # "58 active connections" where the unit keys "active" and "waiting": the word a key names binds it
-        named = [n for n in numbers if n.key and any(len(s) > 3 and s in n.key for s in stems[:-1])]
-        return named + [n for n in numbers if not n.key] if named else numbers
-    return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
 
 
 def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:

@@ -45,6 +45,7 @@ class Comparison(enum.Enum):
     BELOW = "<"
     ALWAYS_ABOVE = ">>"  # "stayed above": every sample of the series
     ALWAYS_BELOW = "<<"
+    CHANGE = "+-"  # "grew by 73 MiB", "5 分钟内多了六千多条": a difference of two values, not a value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,7 +81,7 @@ def _agrees(found: float, stated: float, decimals: int, comparison: Comparison) 
         return found > stated or _rounds_to(found, stated, decimals)
     if comparison == Comparison.BELOW:
         return found < stated or _rounds_to(found, stated, decimals)
-    if comparison == Comparison.ABOUT:
+    if comparison in (Comparison.ABOUT, Comparison.CHANGE):  # a difference the writer computed is rounded
         return abs(found - stated) <= about_tolerance(stated, decimals) + 1e-9
     return _rounds_to(found, stated, decimals)
 

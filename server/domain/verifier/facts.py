@@ -16,6 +16,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
+from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
 from evidence_trace.server.domain.verifier.fact_model import (
     Comparison,
@@ -137,6 +138,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             fact = setting_fact(m)
             if fact is not None:
                 yield m.start(), m.end(), fact
+    for start, end, seconds, step in compound_durations(masked):  # "38 分 12 秒": one duration
+        yield start, end, _duration_fact(masked, start, end, seconds, step)
     for m in _JVM_FLAG.finditer(masked):
         yield m.start(), m.end(), jvm_flag_fact(m)
     for m in NOUN_RATE.finditer(masked):
@@ -354,6 +357,14 @@ def _plain_number(raw: str) -> str:
     return raw.replace(",", "")
 
 
+def _duration_fact(text: str, start: int, end: int, seconds: float, step: float) -> Fact:
+    """A duration written in parts, stated to its smallest part (2292 s for "38 分 12 秒")."""
+    written = text[start:end]
+    scope = Scope.QUERY if _QUERY_CONTEXT.search(text, 0, start) else Scope.RESULT
+    quantity = Quantity(Dimension.TIME, round(seconds / step, 6), step * 1000.0, 0, _comparison(text, start, end))
+    return Fact(FactKind.QUANTITY, written, written.lower(), scope, quantity=quantity)
+
+
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     value = float(_plain_number(number))
     scope = Scope.QUERY if _QUERY_CONTEXT.search(context, 0, start) else Scope.RESULT
@@ -364,5 +375,13 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
         _plain_number(number),
         scope,
         quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
-        noun=" ".join(w.lower() for w in words) or noun.lower(),
+        noun=_restarts(context, start) or " ".join(w.lower() for w in words) or noun.lower(),
     )
+
+
+_RESTARTED_BEFORE = re.compile(r"(?:restart(?:ed|s)?|重启(?:了|过)?)\s*(?:了|过)?\s*$", re.I)
+
+
+def _restarts(context: str, start: int) -> str:
+    """ "restarted 6 times", "重启了 6 次": the count is of restarts (a back-off's repetitions are not)."""
+    return "restarts" if _RESTARTED_BEFORE.search(context, max(0, start - 16), start) else ""

@@ -52,6 +52,14 @@ _NOT_ALL = re.compile(r"\bnot\s+(?:all|every|each|always)\b|并非|不是所有|
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 _NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept)\b|都|均|是|在|为|已|一直", re.I)
+# "all replicas are failing", "都在告警": a level or state the units must share. "All four entries come
+# from 10.0.8.21" says where they come from, whatever their levels.
+_SAYS_STATE = re.compile(
+    r"\b(?:fail\w*|error\w*|erroring|down|up|firing|resolved|pending|crash\w*|unhealthy|healthy|ok|warn\w*|"
+    r"degraded|broken|timing out|timed out|succeed\w*|pass\w*)\b|失败|报错|错误|异常|正常|告警|健康|超时|成功|宕"
+    r"|\b(?:returned|answered|responded|got)\s+(?:with\s+|an?\s+)?[1-5][0-9]{2}\b|返回了?\s*[1-5][0-9]{2}",
+    re.I,
+)
 _LISTED = ("log entry", "log line", "item", "series", "alert")
 
 
@@ -64,6 +72,8 @@ def check_positive_universal(
     if claim.negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     entities = [f for f in facts if f.is_entity]
+    if not entities and not any(f.kind == FactKind.ID for f in facts):
+        return _every_counted(text, quantifier.end(), facts, evidence, base)
     if not entities or any(f.kind == FactKind.ID for f in facts):
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None
@@ -85,7 +95,17 @@ def check_positive_universal(
             if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
         if errors_only:
+            listed = about
             about = [u for u in about if (u.level in ERROR_LEVELS) or (levels and matches_all(levels, u, None) is True)]
+            sizes = [f.quantity.value for f in facts if f.kind == FactKind.COUNT and f.quantity is not None]
+            if not own and len(sizes) == 1 and len(listed) == sizes[0] > len(about):
+                # "all three entries from X are errors" where X has three entries, one of them a WARN
+                other = next(u for u in listed if u not in about)
+                return base(
+                    status=ClaimStatus.CONTRADICTED,
+                    groundings=(grounding_of(other),),
+                    reason=f"not every one of the {len(listed)} units about it is an error: {other.ref} is not",
+                )
         if counted is not None and counted <= len(about):
             continue  # "3 of the 4 lines are 504s, all GET", "其中 2 条 ERROR 都来自 X": the count checks those
         if len(about) < 2:
@@ -99,7 +119,7 @@ def check_positive_universal(
                     groundings=(grounding_of(odd),),
                     reason=f"not every unit about it shows it: {odd.ref} does not",
                 )
-        elif not errors_only:
+        elif not errors_only and _SAYS_STATE.search(text, quantifier.end()):
             kinds = {_kind(u) for u in about if u.level or u.state}
             if len(kinds) > 1:
                 first, odd = about[0], next(u for u in about if _kind(u) != _kind(about[0]))
@@ -117,6 +137,37 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "表里 4 个定时任务全部失败了", "all 3 checks passed": a claim that names no subject but counts what it
+    ranges over is about the listing of that many records; one that shows the opposite outcome (a job
+    that succeeded, a check that failed) contradicts it."""
+    counts = [f.quantity for f in facts if f.kind == FactKind.COUNT and f.quantity is not None and f.key != "0"]
+    failed, passed = _FAILED.search(text, at), _PASSED.search(text, at)
+    if len(counts) != 1 or bool(failed) == bool(passed):
+        return None
+    wanted, opposite = (_FAILED, _PASSED) if failed else (_PASSED, _FAILED)
+    for index in evidence.rows():
+        listed = [u for u in evidence.units(index) if u.kind in _LISTED and u.strength >= Strength.INDIRECT]
+        if not counts[0].matches(len(listed)):
+            continue
+        odd = next((u for u in listed if opposite.search(u.lowered) and not wanted.search(u.lowered)), None)
+        if odd is not None:
+            return base(
+                status=ClaimStatus.CONTRADICTED,
+                groundings=(grounding_of(odd),),
+                reason=f"not every one of the {len(listed)} records shows it: {odd.ref} does not",
+            )
+    return None
+
+
+_FAILED = re.compile(
+    r"\b(?:fail(?:ed|ing|s)?|errored|erroring|down|crash(?:ed|ing)?|unhealthy)\b|失败|报错|出错|宕机|挂了|不健康", re.I
+)
+_PASSED = re.compile(
+    r"\b(?:succeeded|successful(?:ly)?|passed|passing|healthy|completed)\b|成功|通过|正常|健康(?!检查)", re.I
+)
 
 
 def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[float]:

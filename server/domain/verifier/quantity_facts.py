@@ -93,6 +93,8 @@ def _noun_rate(text: str, m: re.Match[str]) -> Fact:
 def _comparison(text: str, start: int, end: int) -> Comparison:
     before = text[max(0, start - 48) : start]
     after = text[end : end + 12]
+    if _CHANGE_BEFORE.search(before):
+        return Comparison.CHANGE
     above = _ABOVE.search(before)
     below = _BELOW.search(before)
     cue = above or below
@@ -108,3 +110,12 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
     if _ABOUT.search(before) or _ABOUT_AFTER.match(after):
         return Comparison.ABOUT
     return Comparison.EQUAL
+
+
+_CHANGE_BEFORE = re.compile(
+    r"(?:\b(?:grew|grown|increased|rose|risen|climbed|jumped|dropped|fell|fallen|decreased|declined|shrank|shrunk|"
+    r"went (?:up|down)|(?:is|was|are|were) (?:up|down))\s+by\s+|"
+    r"(?:涨了|增加了|增长了|上涨了|上升了|多了|下降了|减少了|降了|少了|回落了)\s*)"
+    r"(?:about |roughly |around |nearly |almost |over |~|约|大约|将近|近)?\s*$",
+    re.I,
+)

@@ -22,7 +22,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
-from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -45,6 +45,11 @@ SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFI
 
 _STATUS_IN_UNIT = re.compile(
     r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?([1-5][0-9]{2})(?![0-9])"
+)
+# An IPv4 address ("Node: ip-10-0-4-203/10.0.4.203") or a date in a name ("logs-auth-2026.12.22") is no
+# version, however it is dotted.
+_NOT_A_VERSION = re.compile(
+    r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?:\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})){3}|(?:19|20)[0-9]{2}\.[0-9]{1,2}\.[0-9]{1,2}"
 )
 _VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.])v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
 _ACTOR_IN_UNIT = re.compile(
@@ -115,11 +120,14 @@ class Rivalry:
 
 
 def _several_records(facts: Sequence[Fact]) -> bool:
-    """A claim that states two times or two values of one dimension ("from 92% at 04:12 to 97% at 05:47",
-    "从 10% 放量到 50%，再到 100%") describes several records: no one unit can stand against it."""
+    """A claim that states two times, two values of one dimension ("from 92% at 04:12 to 97% at 05:47",
+    "从 10% 放量到 50%，再到 100%") or two states describes several records: no one unit can stand
+    against it."""
     times = {f.key for f in facts if f.kind == FactKind.TIME}
     dims = [f.quantity.dimension for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
-    return len(times) > 1 or len(dims) != len(set(dims))
+    # "卡在 Pending，容器状态是 ImagePullBackOff": the pod's phase and its container's state, shown apart
+    states = {f.key for f in facts if f.kind == FactKind.WORKLOAD_STATE}
+    return len(times) > 1 or len(dims) != len(set(dims)) or len(states) > 1
 
 
 def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:
@@ -134,7 +142,11 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         shown = [name for name in WORKLOAD_STATE_PATTERNS if name != fact.key and name in unit.text[:2000]]
         return f"state {shown[0]}" if shown else ""
     if fact.kind == FactKind.VERSION:
-        others = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if m.group(0).lstrip("v") != fact.key]
+        others = [
+            m.group(0)
+            for m in _VERSION_IN_UNIT.finditer(text)
+            if m.group(0).lstrip("v") != fact.key and not _NOT_A_VERSION.fullmatch(m.group(0))
+        ]
         return f"version {others[0]}" if others else ""
     if fact.kind == FactKind.ACTOR:
         m = _ACTOR_IN_UNIT.search(text)
@@ -167,8 +179,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         m = re.search(r"(?<![0-9.])([0-9]+)[ \t]+" + re.escape(stem), text)
         return f"{m.group(1)} {head}" if m and m.group(1) != fact.key else ""
     quantity = fact.quantity
-    if quantity is None:
-        return ""
+    if quantity is None or quantity.comparison == Comparison.CHANGE:
+        return ""  # a change ("grew by 73 MiB") is no value: the values a unit shows do not rival it
     if quantity.dimension == Dimension.NUMBER:
         for name in names:  # a bare number is only rivalled by the value its name is given
             m = re.search(r"(?<![\w.])" + re.escape(name) + r"[\"' \t]*[:=][\"' \t]*([0-9][0-9,]*(?:\.[0-9]+)?)", text)

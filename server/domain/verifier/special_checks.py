@@ -148,6 +148,19 @@ _PARTICULAR = re.compile(
 )
 
 
+_CONDITION = re.compile(r"\b(?:if|unless|assuming|provided|in case)\b|如果|假如|假设|若|要是|一旦", re.I)
+
+
+def in_condition(text: str, fact_text: str) -> bool:
+    """Whether the fact is stated inside a condition ("if the SDK is below 4.2", "如果版本低于 4.2"):
+    a hypothesis the claim reasons from, not what it says the evidence shows."""
+    at = text.find(fact_text)
+    if at < 0:
+        return False
+    clause_start = max(text.rfind(mark, 0, at) for mark in ",;，；。:：")
+    return _CONDITION.search(text, clause_start + 1, at) is not None
+
+
 def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
     """ "No partition is above 10000": contradicted by any unit of the subject above it."""
     none_firing = _NO_ALERTS.search(claim.text)
@@ -156,7 +169,11 @@ def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
     if not _UNIVERSAL.search(claim.text):
         return None
     bounds = [
-        f for f in facts if f.quantity is not None and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
+        f
+        for f in facts
+        if f.quantity is not None
+        and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
+        and not in_condition(claim.text, f.text)
     ]
     if not bounds:
         return None
@@ -247,8 +264,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         for unit in units:
-            if unit.strength < Strength.INDIRECT or unit.kind == "input":
-                continue
+            if unit.strength < Strength.INDIRECT or unit.kind == "input" or unit.family == Family.KNOWLEDGE:
+                continue  # a runbook's "restart" tells what may happen, not what did
             if entities and matches_all(entities, unit, question) is not True:
                 continue
             if any(form in unit.lowered for form in forms) and not _ZERO_EVENT.search(unit.lowered):

@@ -11,6 +11,7 @@ import re
 from typing import Any, Iterator, Optional
 
 from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.durations import compound_durations, interval_seconds, interval_value
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS
 from evidence_trace.server.domain.verifier.fact_vocabulary import NOUN_RATE, NOUN_RATE_PER
@@ -94,9 +95,12 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         yield Number(float(value), dimension, factor, key=key.lower())
     elif isinstance(value, str):
         number = _float(value)
+        interval = interval_value(key, value) if number is None and key and ":" in value else None
         if number is not None:
             dimension, factor = _key_hint(key) if key else _name_hint(hint)
             yield Number(number, dimension, factor, key=key.lower())
+        elif interval is not None:  # a psql interval cell ("xact_age": "00:38:12")
+            yield Number(interval, Dimension.TIME, 1000.0, key=key.lower())
         else:
             yield from _numbers_in_text(value)
 
@@ -142,7 +146,11 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     text = arabic(normalize(text))
     if not _DIGIT.search(text):
         return  # every pattern below reads an ASCII digit
+    for seconds, key in interval_seconds(text) if ":" in text else ():  # "xact_age=00:38:12": 2292 s
+        yield Number(seconds, Dimension.TIME, 1000.0, key=key)
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), _HOST_PORT.sub(lambda m: " " * len(m.group(0)), text))
+    for _, _, seconds, _ in compound_durations(cleared):  # kubectl's AGE "3h5m", "9d 4h", "2m30s"
+        yield Number(seconds, Dimension.TIME, 1000.0)
     if not _DIGIT.search(cleared):
         return  # only times, dates or UUIDs
     for m in _TEXT_QUANTITY.finditer(cleared):
@@ -160,11 +168,16 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
     # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
     cleared = _FRACTION_IN_TEXT.sub(lambda m: " " * len(m.group(0)), cleared)
+    for m in _REPEATED.finditer(cleared):  # kubectl's "(x25 over 58m)": the event happened 25 times
+        yield Number(float(m.group(1)), key=REPEATED_KEY)
     for m in _TEXT_NUMBER.finditer(cleared):
         bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+REPEATED_KEY = "(repeated)"
+"""The key of an event's repetition count ("(x25 over 58m)")."""
+_REPEATED = re.compile(r"\(x([0-9]+)(?= over\b|\))")
 _HOST_PORT = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9.\-]*:[0-9]{2,5}(?![0-9])")  # "ip-10-0-9-12:9100"
 _FRACTION_IN_TEXT = re.compile(r"(?<![\w./:-])[0-9]{1,6}/[0-9]{1,6}(?![\w/.:-])")
 

@@ -1,0 +1,84 @@
+"""Which numbers of a unit a count or a change may be.
+
+counted(): a count binds to the numbers whose key names what it counts ("4 data nodes":
+number_of_data_nodes), never to an id's value or a back-off's repetitions when it counts restarts.
+labels_only(): "request 24 retried" names request 24; it counts nothing.
+differences(): "grew by 96 MiB" is a change a series' samples (or two values of one key) show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Sequence
+
+from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.unit_numbers import REPEATED_KEY
+from evidence_trace.server.domain.verifier.units import Number, Unit
+
+_STEMS = re.compile(r"(?:ing|ed|es|s)$")
+
+
+def differences(numbers: Sequence[Number]) -> list[Number]:
+    """The changes a unit shows: between a series' first and last samples, its lowest and highest, and
+    each two samples in a row; between two values of one key. Other numbers of a unit are values of
+    different things, whose differences state nothing."""
+    found: list[Number] = []
+    series: dict[tuple[bool, str], list[Number]] = {}
+    for n in numbers:
+        if n.sample or n.key:
+            series.setdefault((n.sample, n.key), []).append(n)
+    for values in series.values():
+        if len(values) < 2:
+            continue
+        first, pairs = values[0], [(values[0], values[-1]), (min(values, key=_value), max(values, key=_value))]
+        pairs += list(zip(values, values[1:]))
+        found += [dataclasses.replace(first, value=abs(b.value - a.value), minute=None) for a, b in pairs]
+    return found
+
+
+def _value(n: Number) -> float:
+    return n.value
+
+
+def labels_only(fact: Fact, unit: Unit) -> bool:
+    """Whether the count's number appears in the unit's text only as the label of one thing of its noun
+    ("request 24", "order #24"): that is which one, never how many."""
+    head = fact.noun.split()[-1] if fact.noun else ""
+    stem = _stem(head)
+    if not stem or not stem.isascii() or not re.fullmatch(r"[0-9]+", fact.key):
+        return False
+    number = re.escape(fact.key)
+    found = [m.start() for m in re.finditer(rf"(?<![0-9.,:\-]){number}(?![0-9]|[.,:][0-9])", unit.lowered)]
+    if not found:
+        return False
+    # "request 24", "requests #24"; not a verb ("restarted 3 times": how many)
+    label = re.compile(rf"{re.escape(stem)}(?![a-z]*ed\b)[a-z]*[ \t]*(?:#|no\.?|id)?[ \t]*$")
+    return all(label.search(unit.lowered, max(0, at - 24), at) for at in found)
+
+
+def _stem(word: str) -> str:
+    return _STEMS.sub("", word) if len(word) > 4 else word
+
+
+_LABEL_KEY = re.compile(
+    r"(?:^|[_.\-])(?:id|ids|uid|uuid|revision|rev|index|idx|chunkindex|seq|sequence|pid|ppid|port|version|ver|"
+    r"build|partition|offset|shard|lineno|line)$"
+)
+"""Keys whose value names one thing (history id 12, revision 8, partition 3): never how many."""
+
+
+def counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
+    """The numbers a count may be: when some key names what is counted ("number_of_nodes"),
+    only those whose key names every word of it ("4 data nodes": "number_of_data_nodes")."""
+    numbers = [n for n in numbers if not (n.key and _LABEL_KEY.search(n.key))]  # an id's value counts nothing
+    if noun == "restarts":  # kubectl's "BackOff (x6 over 40m)" counts back-offs, not restarts
+        numbers = [n for n in numbers if n.key != REPEATED_KEY]
+    stems = [_stem(word) for word in noun.split()]
+    head = stems[-1]
+    named = [n for n in numbers if n.key and head in n.key]
+    if not named:
+        # "58 active connections" where the unit keys "active" and "waiting": the word a key names binds it
+        named = [n for n in numbers if n.key and any(len(s) > 3 and s in n.key for s in stems[:-1])]
+        return named + [n for n in numbers if not n.key] if named else numbers
+    return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]

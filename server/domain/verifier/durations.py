@@ -1,0 +1,87 @@
+"""Durations written in several parts: "38 分 12 秒", "1 h 20 min", "2m30s", "2 minutes 30 seconds",
+"1小时20分钟", "两分半钟", "an hour and a half", and an interval cell ("xact_age=00:38:12").
+
+A claim's compound duration is one quantity (38 min 12 s is 2292 s, not "38 min" and "12 s" each to be
+found); a unit's is one number of seconds, so a claim that rounds it ("about 38 minutes") finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Optional
+
+_PART_UNITS: tuple[tuple[str, float], ...] = (
+    (r"d|days?|天", 86400.0),
+    (r"h|hrs?|hours?|个小时|小时|钟头", 3600.0),
+    (r"m|mins?|minutes?|分钟|分", 60.0),
+    (r"s|secs?|seconds?|秒", 1.0),
+)
+_ASCII_END = r"(?![A-Za-z])"
+_JOIN = r"[ \t]*(?:,[ \t]*)?(?:and[ \t]+|又|零)?[ \t]*"
+_PART = [rf"(?:([0-9]+(?:\.[0-9]+)?)[ \t]*(?:{units}){_ASCII_END}{_JOIN})?" for units, _ in _PART_UNITS]
+_COMPOUND = re.compile(r"(?<![A-Za-z0-9_.])" + "".join(_PART), re.I)
+# "两分半钟" (arabic: "2分半钟"), "1 个半小时", "2 and a half minutes", "an hour and a half"
+_HALF = re.compile(
+    r"(?<![A-Za-z0-9_.])([0-9]+)[ \t]*(?:个)?[ \t]*(分|小时|钟头)半(?:钟)?"
+    r"|(?<![A-Za-z0-9_.])([0-9]+|an?)[ \t]+and[ \t]+a[ \t]+half[ \t]+(minutes?|hours?)\b"
+    r"|(?<![A-Za-z0-9_.])an?[ \t]+(hour|minute)[ \t]+and[ \t]+a[ \t]+half\b"
+    r"|(?<![A-Za-z0-9_.])([0-9]+)[ \t]*个半[ \t]*(小时|钟头)",
+    re.I,
+)
+_HALF_SECONDS = {
+    "分": 60.0,
+    "minute": 60.0,
+    "minutes": 60.0,
+    "小时": 3600.0,
+    "钟头": 3600.0,
+    "hour": 3600.0,
+    "hours": 3600.0,
+}
+
+
+def compound_durations(text: str) -> Iterator[tuple[int, int, float, float]]:
+    """(start, end, seconds, seconds of the smallest part stated) of each duration written in two parts
+    or more, or as a half ("两分半钟")."""
+    for m in _COMPOUND.finditer(text):
+        parts = [(m.group(i + 1), seconds) for i, (_, seconds) in enumerate(_PART_UNITS) if m.group(i + 1)]
+        if len(parts) < 2:
+            continue
+        end = m.end()
+        while end > m.start() and not text[end - 1].isalnum() and text[end - 1] not in "秒分钟时天":
+            end -= 1  # not the joiner after the last part
+        yield m.start(), end, sum(float(n) * s for n, s in parts), parts[-1][1]
+    for m in _HALF.finditer(text):
+        number = m.group(1) or m.group(3) or m.group(6) or "1"
+        unit = (m.group(2) or m.group(4) or m.group(5) or m.group(7) or "").lower()
+        whole = 1.0 if number.lower() in ("a", "an") else float(number)
+        scale = _HALF_SECONDS.get(unit, 0.0)
+        if scale:
+            yield m.start(), m.end(), (whole + 0.5) * scale, scale / 2
+
+
+_INTERVAL = re.compile(
+    r"([A-Za-z][A-Za-z0-9_ ]{0,30}?)[\"']?[ \t]*[:=|][ \t]*[\"']?(?:([0-9]+) days? )?([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)(?![0-9:])"
+)
+_INTERVAL_KEY = re.compile(r"age|duration|elapsed|wait|runtime|run_time|uptime|running|lag|took|time|since|for", re.I)
+
+
+def interval_seconds(text: str) -> Iterator[tuple[float, str]]:
+    """(seconds, key) of each interval a unit gives under a name that says it is one ("xact_age=00:38:12",
+    "duration | 01:19:54"): a clock reading elsewhere is a time of day."""
+    for m in _INTERVAL.finditer(text):
+        key = m.group(1).strip()
+        if not _INTERVAL_KEY.search(key):
+            continue
+        days = float(m.group(2) or 0)
+        yield days * 86400 + int(m.group(3)) * 3600 + int(m.group(4)) * 60 + float(m.group(5)), key.lower()
+
+
+_INTERVAL_VALUE = re.compile(r"(?:([0-9]+) days? )?([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)")
+
+
+def interval_value(key: str, value: str) -> Optional[float]:
+    """The seconds of a field's value when the field is an interval ("xact_age": "00:38:12"), or None."""
+    m = _INTERVAL_VALUE.fullmatch(value.strip())
+    if m is None or not _INTERVAL_KEY.search(key):
+        return None
+    return float(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 + int(m.group(3)) * 60 + float(m.group(4))
