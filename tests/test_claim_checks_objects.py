@@ -23,6 +23,7 @@ import pytest
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome, RelevanceLevel
 from evidence_trace.server.domain.verifier.facts import extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
+from evidence_trace.server.domain.verifier.zones import EvidenceZones
 
 DESCRIBE = """Name:             ledger-api-7d8f9c6b5-qw4rt
 Namespace:        finance
@@ -262,3 +263,23 @@ def pods_and_runbook() -> list[EvidenceRow]:
 )
 def test_a_runbook_or_a_hypothesis_contradicts_nothing(draft: str) -> None:
     assert judged(draft, pods_and_runbook()).status != ClaimStatus.CONTRADICTED
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The publish failed at 18:42:05 Shanghai time, which is 10:42 UTC.", True),
+        ("The publish failed at 18:42:05 Shanghai time, which is 11:42 UTC.", False),
+    ],
+)
+def test_a_claim_of_times_alone_needs_the_times_shown(draft: str, grounded: bool) -> None:
+    # English only: a claim of times alone is grounded by its words being one unit's, which a Chinese
+    # sentence around an English log message rarely is (it stays vague, LOW_CONFID, either way).
+    logs = [
+        {"timestamp": "2026-12-21 18:42:05", "level": "ERROR", "service": "notifier", "message": "publish failed"},
+        {"timestamp": "2026-12-21 18:50:11", "level": "INFO", "service": "notifier", "message": "publish ok"},
+    ]
+    row = EvidenceRow("java-2", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps({"logs": logs, "total": 2}), {})
+    zones = EvidenceZones.parse(("query_logs=Asia/Shanghai",))
+    (check,) = [c for c in check_draft(draft, [row], zones) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert (check.status == ClaimStatus.GROUNDED) is grounded, check

@@ -358,10 +358,16 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         negative = check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
             return negative  # with values of its own, the claim is still checked for them below
+    times: tuple[Fact, ...] = ()
     if not any(f.kind != FactKind.TIME for f in facts):
-        facts = ()
+        times, facts = facts, ()
     if not facts:
         overlap = content_grounding(claim.text, evidence)
+        if times and overlap is not None and claim.kind == ClaimKind.FACT:
+            # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too
+            shown = _times_shown(claim, times, evidence)
+            if shown.status != ClaimStatus.GROUNDED:
+                return shown
         if overlap is not None and claim.kind == ClaimKind.FACT:
             return base(
                 status=ClaimStatus.GROUNDED,
