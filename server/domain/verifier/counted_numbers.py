@@ -28,6 +28,15 @@ def differences(numbers: Sequence[Number]) -> list[Number]:
     for n in numbers:
         if n.sample or n.key:
             series.setdefault((n.sample, n.key), []).append(n)
+    # two values one unit names in one dimension ("elapsed_ms=318452 (max.poll.interval.ms=300000)"): "超了
+    # 约 18 秒" is their difference
+    named = [n for n in numbers if n.key and n.dimension is not None and not n.sample][:8]
+    found += [
+        dataclasses.replace(a, value=abs(a.value * a.factor - b.value * b.factor) / a.factor, minute=None)
+        for i, a in enumerate(named)
+        for b in named[i + 1 :]
+        if a.dimension == b.dimension and a.key != b.key
+    ]
     for values in series.values():
         if len(values) < 2:
             continue

@@ -221,6 +221,9 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return state in ("firing", "pending", "suppressed")
         if fact.key == "firing" and state == "suppressed":
             return True  # Alertmanager's suppressed alert is a firing one, silenced or inhibited
+        if fact.key.lstrip("!") in _HELD_BY:
+            held = _held_by(fact.key.lstrip("!"), unit)
+            return held if not fact.key.startswith("!") else bool(state) and not held
         if fact.key.startswith("!"):
             return bool(state) and state != fact.key[1:]
         if fact.key == "resolved":
@@ -337,6 +340,19 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     return any(_number_matches(fact, quantity, number, unit) for number in numbers)
+
+
+_HELD_BY = {"silenced": "silencedby", "inhibited": "inhibitedby"}
+
+
+def _held_by(how: str, unit: Unit) -> bool:
+    """Whether a suppressed alert is held back that way: Alertmanager lists the silences and the
+    inhibiting alerts (`status.silencedBy`, `status.inhibitedBy`); a unit that does not list them
+    (amtool's text) says only that it is suppressed."""
+    if unit.state != "suppressed":
+        return False
+    listed = re.search(rf'"{_HELD_BY[how]}"\s*:\s*\[\s*([^\]\s])?', unit.lowered)
+    return listed is None or listed.group(1) is not None
 
 
 def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:

@@ -381,7 +381,11 @@ _STATES = (
     ),
     # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence
     # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert)
-    ("suppressed", re.compile(r"\b(?:suppressed|silenced|inhibited)\b|被静默|已静默|静默中|被抑制", re.I)),
+    # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert). Silenced and
+    # inhibited are two ways to be suppressed: "inhibited (not silenced)" says which (fact_matching.py).
+    ("silenced", re.compile(r"\bsilenced\b|被静默|已静默|静默中", re.I)),
+    ("inhibited", re.compile(r"\binhibited\b|被抑制", re.I)),
+    ("suppressed", re.compile(r"\bsuppressed\b", re.I)),
 )
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(

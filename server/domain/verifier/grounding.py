@@ -34,10 +34,11 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatu
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers, name_forms
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
+from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
@@ -218,7 +219,7 @@ def _check(
             return _times_shown(claim, facts, evidence), facts
     check = _check_facts(claim, facts, evidence)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
-        invented = [f for f in facts if _identifier_shaped(f) and not _mentioned(f, evidence)]
+        invented = invented_names(claim.text, facts, evidence)
         if invented:
             names = ", ".join(f.text for f in invented[:3])
             return (
@@ -279,41 +280,6 @@ def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> C
         reason="the times it states are in the evidence, and the gap it gives is theirs",
         direct=any(u.strength == Strength.DIRECT for u in shown),
     )
-
-
-INVENTABLE_KINDS = frozenset(
-    {
-        FactKind.SERVICE,
-        FactKind.INSTANCE,
-        FactKind.IDENTIFIER,
-        FactKind.ALERT,
-        FactKind.ERROR_CODE,
-        FactKind.ID,
-        FactKind.VERSION,
-        FactKind.ACTOR,
-    }
-)
-"""Identifier-shaped facts: a claim naming one that no row of the session mentions is INVENTED."""
-
-
-def _identifier_shaped(fact: Fact) -> bool:
-    """A name that is an identifier, not a word: a short all-letter code ("OOM", "TLS") is an
-    abbreviation prose uses freely, so naming it invents nothing."""
-    if fact.kind not in INVENTABLE_KINDS or fact.soft:
-        return False
-    return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
-
-
-def _mentioned(fact: Fact, evidence: Evidence) -> bool:
-    """Whether any row of the session names the fact's entity, as a token or as prose spells it:
-    a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
-    key = fact.key
-    forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
-    if any(evidence.mentions(form, suffix="_" in form) for form in forms):
-        return True
-    # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
-    parts = key.split(".")
-    return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
 
 
 def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:

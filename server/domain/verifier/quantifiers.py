@@ -48,7 +48,11 @@ from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grou
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
-_NOT_ALL = re.compile(r"\bnot\s+(?:all|every|each|always)\b|并非|不是所有|不是全部|不是每|并不都", re.I)
+_NOT_ALL = re.compile(
+    r"\bnot\s+(?:all|every|each|always)\b|\b(?:almost|nearly|virtually|practically)\s+(?:all|every|always)\b"
+    r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",
+    re.I,
+)
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 _NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept)\b|都|均|是|在|为|已|一直", re.I)

@@ -115,7 +115,8 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
 _CHANGE_BEFORE = re.compile(
     r"(?:\b(?:grew|grown|increased|rose|risen|climbed|jumped|dropped|fell|fallen|decreased|declined|shrank|shrunk|"
     r"went (?:up|down)|(?:is|was|are|were) (?:up|down))\s+by\s+|"
-    r"(?:涨了|增加了|增长了|上涨了|上升了|多了|下降了|减少了|降了|少了|回落了)\s*)"
+    r"\b(?:exceeded|overran|overshot)(?:\s+[\w.]+){0,3}?\s+by\s+|\bover\s+by\s+|"
+    r"(?:涨了|增加了|增长了|上涨了|上升了|多了|下降了|减少了|降了|少了|回落了|超了|超出了?|多出了?)\s*)"
     r"(?:about |roughly |around |nearly |almost |over |~|约|大约|将近|近)?\s*$",
     re.I,
 )

@@ -127,7 +127,9 @@ def _several_records(facts: Sequence[Fact]) -> bool:
     dims = [f.quantity.dimension for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
     # "卡在 Pending，容器状态是 ImagePullBackOff": the pod's phase and its container's state, shown apart
     states = {f.key for f in facts if f.kind == FactKind.WORKLOAD_STATE}
-    return len(times) > 1 or len(dims) != len(set(dims)) or len(states) > 1
+    # "all 6 nodes reject it: 4 lack CPU and the other 2 are GPU nodes": counts of the parts of a whole
+    nouns = [f.noun.split()[-1] for f in facts if f.kind == FactKind.COUNT and f.noun]
+    return len(times) > 1 or len(dims) != len(set(dims)) or len(states) > 1 or len(nouns) != len(set(nouns))
 
 
 def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:

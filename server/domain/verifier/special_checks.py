@@ -45,6 +45,11 @@ _CALL_EVENT = re.compile(
     r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
     re.I,
 )
+# "之后客户端自动跟随到新主，没有再报错", "no errors since then": no errors after a moment the claim does
+# not date; the errors before it are no rival
+_SINCE_THEN = re.compile(
+    r"\b(?:again|no longer|any ?more|since then|after that|afterwards|thereafter)\b|没有?再|不再|之后|此后|以后", re.I
+)
 _NEGATED_ERRORS = re.compile(
     r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
     r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
@@ -66,7 +71,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     text = claim.text
-    if _NEGATED_ERRORS.search(text):
+    if _NEGATED_ERRORS.search(text) and not _SINCE_THEN.search(text):
         supporting: list[Unit] = []
         weak: list[Unit] = []
         for index in evidence.candidates(entities):

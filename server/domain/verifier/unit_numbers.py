@@ -167,6 +167,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
     # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
     # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
+    for m in _FRACTION_OF_NOUN.finditer(cleared):  # "0/6 nodes are available": there are 6 nodes
+        yield Number(float(m.group(1)))
     cleared = _FRACTION_IN_TEXT.sub(lambda m: " " * len(m.group(0)), cleared)
     for m in _REPEATED.finditer(cleared):  # kubectl's "(x25 over 58m)": the event happened 25 times
         yield Number(float(m.group(1)), key=REPEATED_KEY)
@@ -179,6 +181,7 @@ REPEATED_KEY = "(repeated)"
 """The key of an event's repetition count ("(x25 over 58m)")."""
 _REPEATED = re.compile(r"\(x([0-9]+)(?= over\b|\))")
 _HOST_PORT = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9.\-]*:[0-9]{2,5}(?![0-9])")  # "ip-10-0-9-12:9100"
+_FRACTION_OF_NOUN = re.compile(r"(?<![\w./:-])[0-9]{1,6}/([0-9]{1,6})[ \t]+(?=[a-z]+s\b|个|台|条)", re.I)
 _FRACTION_IN_TEXT = re.compile(r"(?<![\w./:-])[0-9]{1,6}/[0-9]{1,6}(?![\w/.:-])")
 
 

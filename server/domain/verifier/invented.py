@@ -1,0 +1,111 @@
+"""Names a claim invents: an identifier-shaped entity (pod, host, IP, host:port, service, alert, error
+code, version, id, actor) that no row of the session mentions, in its output, parameters or error
+(docs/verifier-protocol.md, `INVENTED`). A name the claim denies ("not a kernel OOMKill"), writes cut
+short (`4bf92f35…`) or that prose uses as a word ("OOM", "4/4 ready", "search-path") invents nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, name_forms
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+
+
+def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
+    """The claim's identifier-shaped facts that no row of the session mentions."""
+    return [
+        f
+        for f in facts
+        if _identifier_shaped(f)
+        and not _denied(text, f)
+        and not _readiness(text, f)
+        and not _mentioned(f, evidence, _abbreviated(text, f))
+    ]
+
+
+def _readiness(text: str, fact: Fact) -> bool:
+    """ "4/4 ready", "1/1 就绪": how many of a workload's pods are ready, a state a table may give in
+    columns of its own (DESIRED 4, READY 4); a fraction of failed items ("50/500 failed") stays an id."""
+    at = text.find(fact.text)
+    return (
+        fact.kind == FactKind.ID and "/" in fact.key and at >= 0 and bool(_READY_AFTER.match(text, at + len(fact.text)))
+    )
+
+
+_READY_AFTER = re.compile(r"[ \t]*(?:ready|就绪|Running)", re.I)
+
+
+INVENTABLE_KINDS = frozenset(
+    {
+        FactKind.SERVICE,
+        FactKind.INSTANCE,
+        FactKind.IDENTIFIER,
+        FactKind.ALERT,
+        FactKind.ERROR_CODE,
+        FactKind.ID,
+        FactKind.VERSION,
+        FactKind.ACTOR,
+    }
+)
+"""Identifier-shaped facts: a claim naming one that no row of the session mentions is INVENTED."""
+
+
+def _identifier_shaped(fact: Fact) -> bool:
+    """A name that is an identifier, not a word: a short all-letter code ("OOM", "TLS") is an
+    abbreviation prose uses freely, so naming it invents nothing; nor does a fraction or an ordinal
+    ("4/4 ready", "第 4 步"), a value rather than a name; nor two plain words joined ("search-path",
+    "in-cluster"), which prose writes as often as a service is named so: a service's name has a digit,
+    three parts or more, or a part that names a component (`cart-svc`, `order-api`)."""
+    if fact.kind not in INVENTABLE_KINDS or fact.soft:
+        return False
+    if fact.kind == FactKind.ID and fact.text.startswith("第"):
+        return False
+    if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
+        return False
+    return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
+
+
+_SERVICE_SHAPED = re.compile(
+    r"[0-9_]|-(?:svc|service|api|app|server|srv|worker|gateway|gw|proxy|db|cache|queue|consumer|producer|"
+    r"job|cron|web|ui|bff|backend|frontend|engine|manager|controller|operator|agent|exporter|sync|sink|"
+    r"router|broker|store|center|centre|hub|core|auth|admin|portal|scheduler|dispatcher|indexer|renderer)\b"
+    r"|^(?:svc|api|auth|db|redis|kafka|mysql|pg|postgres|es|nginx|envoy|istio|payment|order|user|cart|checkout)-"
+)
+
+
+def _denied(text: str, fact: Fact) -> bool:
+    """Whether the claim names the thing only to deny it ("not a kernel OOMKill", "没被 OOMKilled"):
+    saying it did not happen invents nothing."""
+    at = text.find(fact.text)
+    return at > 0 and _DENIAL_BEFORE.search(text, max(0, at - 24), at) is not None
+
+
+_DENIAL_BEFORE = re.compile(
+    r"\b(?:not|no|never|nor|neither|without|rather than|instead of|isn't|wasn't|aren't|weren't)\b[^.;,:]{0,16}$"
+    r"|(?:不是|并非|没有|没被|未被|没|未|不)[^，。；]{0,8}$",
+    re.I,
+)
+
+
+def _abbreviated(text: str, fact: Fact) -> bool:
+    """Whether the claim writes the name cut short: `4bf92f35…`, "/api/catalog/item/..."."""
+    at = text.find(fact.text)
+    after = text[at + len(fact.text) : at + len(fact.text) + 4] if at >= 0 else ""
+    return after.lstrip("-_:`").startswith(("…", "...")) or fact.text.endswith(("…", "..."))
+
+
+def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> bool:
+    """Whether any row of the session names the fact's entity, as a token or as prose spells it:
+    a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
+    key = fact.key
+    if abbreviated or (fact.kind == FactKind.IDENTIFIER and key.endswith("/")):
+        # an abbreviated id (`4bf92f35…`) or a path cut after its prefix ("/api/catalog/item/...")
+        return any(key in evidence.raw(index) for index in evidence.rows())
+    forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
+    if any(evidence.mentions(form, suffix="_" in form) for form in forms):
+        return True
+    # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
+    parts = key.split(".")
+    return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)

@@ -1,0 +1,175 @@
+"""What a REJECT needs: a name the session never mentions, or evidence that says otherwise. Domain only, offline.
+
+Classes a correct answer was withheld for, each read the way operators write it:
+- a name the claim denies ("not an OOMKill", "没有被 OOMKilled"), writes cut short (`7c1e4a9b…`,
+  "/api/v3/items/...") or that prose uses as a word ("write-path", "in-cluster", "4/4 ready") invents nothing;
+- "inhibited (not silenced)": Alertmanager's two ways to suppress an alert are told apart;
+- "exceeded it by about 18 s", "超了约 18 秒": the difference of two values one unit names;
+- "all 6 nodes reject it: 4 lack CPU and the other 2 are tainted": counts of the parts of a whole;
+- "almost all" is no universal; "no errors since then", "之后没有再报错" deny nothing before.
+
+Phrasings written for these tests, both ways and in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def judged(draft: str, rows: list[EvidenceRow]):
+    (check,) = [c for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)]
+    return check
+
+
+def logs(*entries: tuple[str, str, str, str]) -> EvidenceRow:
+    body = {
+        "logs": [
+            {"timestamp": t, "level": lvl, "service": "ledger-writer", "instance": "ledger-writer-0", "message": m}
+            for t, lvl, m, _ in entries
+        ],
+        "total": len(entries),
+    }
+    return EvidenceRow("java-r", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+TRACE = logs(
+    ("2026-12-24 09:10:01", "ERROR", "trace_id=7c1e4a9b55d04f1e9a3b2c6d8e0f1a2b GET /api/v3/items/88123 -> 502", ""),
+    ("2026-12-24 09:10:02", "INFO", "exit status Error code 3 after heap dump; limits memory=3Gi", ""),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("This is not an OOMKill: the container exited with code 3.", False),
+        ("这不是 OOMKilled，容器以退出码 3 退出。", False),
+        ("The container was OOMKilled.", True),
+        ("容器被 OOMKilled 了。", True),
+        ("Trace `7c1e4a9b…` failed with a 502.", False),
+        ("trace 7c1e4a9b... 返回了 502。", False),
+        ("Trace `d00dfeed…` failed with a 502.", True),
+        ("Requests to /api/v3/items/... answered 502.", False),
+        ("/api/v3/items/... 的请求返回了 502。", False),
+        ("Requests to /api/v9/carts/... answered 502.", True),
+        ("The write-path stalls in-cluster on the 502.", False),
+        ("billing-svc answered 502.", True),
+    ],
+)
+def test_what_invents_a_name(draft: str, invented: bool) -> None:
+    assert (judged(draft, [TRACE]).status == ClaimStatus.INVENTED) is invented
+
+
+def test_a_readiness_fraction_invents_nothing() -> None:
+    rs = (
+        "NAME                        DESIRED   CURRENT   READY   AGE\n"
+        "notifier-6f4b7c9d85         4         4         4       2d5h\n"
+        "notifier-5d9e8f7a64         0         0         0       9d\n"
+    )
+    row = EvidenceRow("k-rs", "kubectl", Outcome.INDIRECT_SUPPORT, rs, {"command": "kubectl get rs"})
+    for draft in ("ReplicaSet notifier-6f4b7c9d85 is 4/4 ready.", "notifier-6f4b7c9d85 现在 4/4 就绪。"):
+        assert judged(draft, [row]).status != ClaimStatus.INVENTED
+    assert judged("ReplicaSet notifier-6f4b7c9d85 had 3/40 pods failing.", [row]).status == ClaimStatus.INVENTED
+
+
+def alert(silenced: list[str], inhibited: list[str]) -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "KubePodNotReady", "pod": "ledger-writer-0"},
+            "status": {"state": "suppressed", "silencedBy": silenced, "inhibitedBy": inhibited},
+            "startsAt": "2026-12-24T01:02:00Z",
+        }
+    ]
+    return EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "silenced", "contradicted"),
+    [
+        ("KubePodNotReady for ledger-writer-0 is inhibited (not silenced).", False, False),
+        ("ledger-writer-0 的 KubePodNotReady 被抑制了（没有被静默）。", False, False),
+        ("KubePodNotReady for ledger-writer-0 is inhibited (not silenced).", True, True),
+        ("ledger-writer-0 的 KubePodNotReady 被抑制了（没有被静默）。", True, True),
+    ],
+)
+def test_silenced_and_inhibited_are_told_apart(draft: str, silenced: bool, contradicted: bool) -> None:
+    row = alert(["c41d7e09-2b6a-4f1e-9d3c-5a7b8e0f1d22"] if silenced else [], ["f00d5eed"])
+    assert (judged(draft, [row]).status == ClaimStatus.CONTRADICTED) is contradicted
+
+
+POLL = logs(
+    ("2026-12-24 11:02:28", "WARN", "batch done partition=events-7 elapsed_ms=318452 (max.poll.interval.ms=300000)", "")
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("The batch on events-7 exceeded the poll interval by about 18 s.", ClaimStatus.GROUNDED),
+        ("events-7 这批处理比 max.poll.interval.ms 超了约 18 秒。", ClaimStatus.GROUNDED),
+        ("The batch on events-7 exceeded the poll interval by about 40 s.", ClaimStatus.UNGROUNDED),
+        ("events-7 这批处理比 max.poll.interval.ms 超了约 40 秒。", ClaimStatus.UNGROUNDED),
+    ],
+)
+def test_an_excess_is_the_difference_of_two_values(draft: str, status: ClaimStatus) -> None:
+    assert judged(draft, [POLL]).status == status
+
+
+def scheduling_events() -> EvidenceRow:
+    events = (
+        "LAST SEEN   TYPE      REASON              OBJECT                            MESSAGE\n"
+        "2m          Warning   FailedScheduling    pod/feature-api-64f8b9d7c-8wqnd   0/6 nodes are available: "
+        "4 Insufficient cpu, 2 node(s) had untolerated taint {dedicated: gpu}.\n"
+        "2m          Normal    NotTriggerScaleUp   pod/feature-api-64f8b9d7c-8wqnd   pod didn't trigger scale-up: "
+        "1 max node group size reached, 1 node(s) had untolerated taint {dedicated: gpu}\n"
+    )
+    return EvidenceRow("k-ev", "kubectl", Outcome.DIRECT_SUPPORT, events, {"command": "kubectl get events"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "feature-api-64f8b9d7c-8wqnd cannot be scheduled: all 6 nodes reject it, 4 for CPU and the other 2 for a taint.",
+        "feature-api-64f8b9d7c-8wqnd 调度不上：6 个节点都不行，4 个节点 CPU 不够，另外 2 个节点有污点。",
+    ],
+)
+def test_counts_of_the_parts_of_a_whole_are_no_rivals(draft: str) -> None:
+    checks = check_draft(draft, [scheduling_events()])
+    assert checks and all(c.status not in (ClaimStatus.CONTRADICTED, ClaimStatus.INVENTED) for c in checks)
+    assert any(c.status == ClaimStatus.GROUNDED and "6" in " ".join(c.facts) for c in checks)  # "0/6 nodes"
+
+
+ERRORS_THEN_QUIET = logs(
+    ("2026-12-24 10:14:22", "ERROR", "lost connection to redis master, retrying", ""),
+    ("2026-12-24 10:14:40", "INFO", "reconnected to new master 10.9.3.4:6379", ""),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("ledger-writer reconnected to the new master and logged no errors since then.", False),
+        ("ledger-writer 连上新主之后没有再报错。", False),
+        ("ledger-writer logged no errors.", True),
+        ("ledger-writer 没有报错。", True),
+    ],
+)
+def test_a_denial_since_a_moment_denies_nothing_before(draft: str, contradicted: bool) -> None:
+    assert (judged(draft, [ERRORS_THEN_QUIET]).status == ClaimStatus.CONTRADICTED) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("Almost all of the ledger-writer entries are errors.", False),
+        ("ledger-writer 的日志几乎都是 ERROR。", False),
+        ("All of the ledger-writer entries are errors.", True),
+        ("ledger-writer 的日志都是 ERROR。", True),
+    ],
+)
+def test_almost_all_is_no_universal(draft: str, contradicted: bool) -> None:
+    assert (judged(draft, [ERRORS_THEN_QUIET]).status == ClaimStatus.CONTRADICTED) is contradicted
