@@ -19,7 +19,7 @@ _PART_UNITS: tuple[tuple[str, float], ...] = (
 _ASCII_END = r"(?![A-Za-z])"
 _JOIN = r"[ \t]*(?:,[ \t]*)?(?:and[ \t]+|又|零)?[ \t]*"
 _PART = [rf"(?:([0-9]+(?:\.[0-9]+)?)[ \t]*(?:{units}){_ASCII_END}{_JOIN})?" for units, _ in _PART_UNITS]
-_COMPOUND = re.compile(r"(?<![A-Za-z0-9_.])" + "".join(_PART), re.I)
+_COMPOUND = re.compile(r"(?<![A-Za-z0-9_.])(?=[0-9])" + "".join(_PART), re.I)  # tried only where a number opens
 # "两分半钟" (arabic: "2分半钟"), "1 个半小时", "2 and a half minutes", "an hour and a half"
 _HALF = re.compile(
     r"(?<![A-Za-z0-9_.])([0-9]+)[ \t]*(?:个)?[ \t]*(分|小时|钟头)半(?:钟)?"
@@ -42,6 +42,8 @@ _HALF_SECONDS = {
 def compound_durations(text: str) -> Iterator[tuple[int, int, float, float]]:
     """(start, end, seconds, seconds of the smallest part stated) of each duration written in two parts
     or more, or as a half ("两分半钟")."""
+    if not duration_hint(text):
+        return
     for m in _COMPOUND.finditer(text):
         parts = [(m.group(i + 1), seconds) for i, (_, seconds) in enumerate(_PART_UNITS) if m.group(i + 1)]
         if len(parts) < 2:
@@ -59,15 +61,32 @@ def compound_durations(text: str) -> Iterator[tuple[int, int, float, float]]:
             yield m.start(), m.end(), (whole + 0.5) * scale, scale / 2
 
 
-_INTERVAL = re.compile(
-    r"([A-Za-z][A-Za-z0-9_ ]{0,30}?)[\"']?[ \t]*[:=|][ \t]*[\"']?(?:([0-9]+) days? )?([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)(?![0-9:])"
+_PARTS_HINT = re.compile(
+    r"(?<![A-Za-z0-9_.])[0-9]+[ \t]?(?:[dhm]|min|hours?|minutes?|days?|分钟?|小时|天)[ \t,]*(?:and[ \t]+)?[0-9]"
+    r"|[0-9][ \t]*(?:个)?[ \t]*(?:分|小时|钟头)半",
+    re.I,
 )
-_INTERVAL_KEY = re.compile(r"age|duration|elapsed|wait|runtime|run_time|uptime|running|lag|took|time|since|for", re.I)
+_INTERVAL_HINT = re.compile(r"[:=|][ \t]*[\"']?(?:[0-9]+ days? )?[0-9]{1,3}:[0-5][0-9]:[0-5][0-9]")
+
+
+def duration_hint(text: str) -> bool:
+    """A cheap test before a text is searched for durations in parts or intervals (each pattern opens
+    with a character class, which the regex engine scans for quickly)."""
+    return bool(_PARTS_HINT.search(text)) or "half" in text or bool(_INTERVAL_HINT.search(text))
+
+
+_INTERVAL = re.compile(
+    r"([A-Za-z][A-Za-z0-9_]{0,30})[\"']?[ \t]*[:=|][ \t]*[\"']?(?:([0-9]+) days? )?"
+    r"([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)(?![0-9:])"
+)
+_INTERVAL_KEY = re.compile(r"age|duration|elapsed|wait|runtime|run_time|uptime|running|lag|took", re.I)
 
 
 def interval_seconds(text: str) -> Iterator[tuple[float, str]]:
     """(seconds, key) of each interval a unit gives under a name that says it is one ("xact_age=00:38:12",
     "duration | 01:19:54"): a clock reading elsewhere is a time of day."""
+    if not duration_hint(text):
+        return
     for m in _INTERVAL.finditer(text):
         key = m.group(1).strip()
         if not _INTERVAL_KEY.search(key):

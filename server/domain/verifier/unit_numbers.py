@@ -149,8 +149,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     for seconds, key in interval_seconds(text) if ":" in text else ():  # "xact_age=00:38:12": 2292 s
         yield Number(seconds, Dimension.TIME, 1000.0, key=key)
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), _HOST_PORT.sub(lambda m: " " * len(m.group(0)), text))
-    for _, _, seconds, _ in compound_durations(cleared):  # kubectl's AGE "3h5m", "9d 4h", "2m30s"
-        yield Number(seconds, Dimension.TIME, 1000.0)
+    for _, _, seconds, _ in compound_durations(cleared):
+        yield Number(seconds, Dimension.TIME, 1000.0)  # kubectl's AGE "3h5m", "9d 4h", "2m30s"
     if not _DIGIT.search(cleared):
         return  # only times, dates or UUIDs
     for m in _TEXT_QUANTITY.finditer(cleared):
