@@ -173,3 +173,32 @@ def test_a_denial_since_a_moment_denies_nothing_before(draft: str, contradicted:
 )
 def test_almost_all_is_no_universal(draft: str, contradicted: bool) -> None:
     assert (judged(draft, [ERRORS_THEN_QUIET]).status == ClaimStatus.CONTRADICTED) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("ledger-writer-0 threw IllegalStateExceptions at 09:10:05.", True),
+        ("ledger-writer-0 在 09:10:05 抛出了多个 IllegalStateExceptions。", True),
+        ("ledger-writer-0 threw ConcurrentModificationExceptions at 09:10:05.", False),
+    ],
+)
+def test_a_name_in_the_plural_is_the_name(draft: str, grounded: bool) -> None:
+    row = logs(("2026-12-24 09:10:05", "ERROR", "java.lang.IllegalStateException: pool closed", ""))
+    assert (judged(draft, [row]).status == ClaimStatus.GROUNDED) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Don't restart the replica by hand.", ClaimKind.ADVICE),
+        ("不要在从库上手动跳过错误。", ClaimKind.ADVICE),
+        ("Avoid raising the pool size above 20.", ClaimKind.ADVICE),
+        ("ledger-writer-0 did not restart.", ClaimKind.FACT),
+        ("ledger-writer-0 没有重启。", ClaimKind.FACT),
+    ],
+)
+def test_a_prohibition_is_advice(text: str, kind: ClaimKind) -> None:
+    from evidence_trace.server.domain.verifier.claims import split_claims
+
+    assert split_claims(text)[0].kind == kind

@@ -37,7 +37,9 @@ _ZH_IMPERATIVES = (
     "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线"
 )
 _ADVICE_START = re.compile(
-    rf"^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
+    # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
+    r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
+    rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})",
     re.I,
 )

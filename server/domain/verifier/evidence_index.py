@@ -213,7 +213,7 @@ class Evidence:
 
     def _candidates_of(self, facts: Sequence[Fact]) -> Iterator[int]:
         keys = [
-            f.key
+            f.key[:-1] if plural_name(f) else f.key
             for f in facts
             if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key) and not spaced_form(f.key))
             or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)
@@ -336,6 +336,14 @@ def setting_names(key: str) -> list[str]:
 def setting_pattern(name: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in name.split()]
     return re.compile(r"[ _\-]?".join(words) + r"[a-z]*")
+
+
+_PLURAL_NAME = re.compile(r"[a-z][A-Z][a-z]+s$")
+
+
+def plural_name(fact: Fact) -> bool:
+    """A CamelCase name in the plural ("3 NullPointerExceptions", "two OOMKills"): the name, counted."""
+    return fact.is_entity and _PLURAL_NAME.search(fact.text) is not None
 
 
 def spaced_form(key: str) -> str:

@@ -16,7 +16,13 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
-from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
+from evidence_trace.server.domain.verifier.evidence_index import (
+    contains,
+    plural_name,
+    setting_names,
+    setting_pattern,
+    spaced_form,
+)
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     RECOVERY_IN_UNIT,
     VERSION_FIELD_VALUE,
@@ -200,6 +206,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         spaced = spaced_form(fact.key) if fact.kind == FactKind.SERVICE else ""
         if spaced and contains(unit.lowered, spaced):
             return True
+        if plural_name(fact) and contains(unit.lowered, fact.key[:-1]):
+            return True  # "3 NullPointerExceptions", "two OOMKills": the name, counted
         # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
         host, _, port = fact.key.rpartition(":")
         return (
