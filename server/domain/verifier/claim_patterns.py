@@ -44,12 +44,14 @@ _ADVICE_START = re.compile(
     re.I,
 )
 _ADVICE_CUE = re.compile(
-    r"\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
+    # not inside a name: "/v1/suggest", "recommendation-svc", "should_retry" are no advice
+    r"(?<![/_.\-])\b(?:should|shall we|recommend(?:ed|s|ation)?|suggest(?:ed|s|ion)?|consider(?:ing)?|next steps?|"
     r"it would be (?:good|wise|best|worth)|ought to|we need to|you need to|need to be|worth (?:checking|investigating)|"
-    r"it is advisable|action item|to mitigate|to prevent)\b"
+    r"it is advisable|action item|to mitigate|to prevent)\b(?![/_\-])"
     # the writer's own next step: "I'd check the per-pod rate next", "I would look at ...", "我会先看 ..."
     r"|\b(?:i'd|i would|we'd|we would|i'll|i will|let's)\s+(?:\w+\s+)?(?:check|look|verify|inspect|investigate|"
-    r"confirm|compare|watch|review|dig|start)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比)"
+    r"confirm|compare|watch|review|dig|start|roll|restart|revert|scale|raise|increase|bump|drain|cordon|add|"
+    r"reduce|lower|disable|enable|pin|page|escalate)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比)"
     r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
     re.I,
 )

@@ -248,8 +248,40 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
             if not cleaned or not any(ch.isalnum() for ch in cleaned):
                 continue
             claim = _classify(start + clause_start, start + clause_end, cleaned, section)
-            codes = tuple(c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece))
-            yield from _expand(dataclasses.replace(claim, codes=tuple(c for c in codes if c), continued=continued))
+            lead = _factual_lead(piece) if claim.kind == ClaimKind.ADVICE and section != ClaimKind.ADVICE else 0
+            parts = [(clause_start, clause_start + lead), (clause_start + lead, clause_end)] if lead else []
+            if parts:  # "The app is Synced and Healthy, so I'd look at the app": a fact, then advice
+                for part_start, part_end in parts:
+                    part = raw[part_start:part_end]
+                    cleaned = with_zone(_clean(part.strip(" ,;，；—–-")), zone)
+                    if cleaned and any(ch.isalnum() for ch in cleaned):
+                        claim = _classify(start + part_start, start + part_end, cleaned, section)
+                        yield from _expand(dataclasses.replace(claim, codes=_codes(part), continued=continued))
+                continue
+            yield from _expand(dataclasses.replace(claim, codes=_codes(piece), continued=continued))
+
+
+def _codes(piece: str) -> tuple[str, ...]:
+    return tuple(c for c in (c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece)) if c)
+
+
+def _factual_lead(piece: str) -> int:
+    """Where a statement ends and the advice a cue opens after it begins ("Both pods have been failing
+    since 14:05 UTC, so I'd check whether …", "两个分区都落后，建议先扩容"), or 0: the advice is the
+    whole clause, or what comes before it is no statement of its own."""
+    if _ADVICE_START.match(piece.lstrip(" *_>-")):
+        return 0
+    cue = _ADVICE_CUE.search(piece)
+    if cue is None:
+        return 0
+    cut = max(piece.rfind(mark, 0, cue.start()) for mark in (",", ";", "，", "；", "—", "–"))
+    lead = piece[:cut] if cut > 0 else ""
+    if len(lead.split()) < 3 and len(lead) < 8 or _ADVICE_CUE.search(lead) or _CONDITIONAL_LEAD.match(lead.strip()):
+        return 0
+    return cut
+
+
+_CONDITIONAL_LEAD = re.compile(r"(?:if|when|unless|once|before|after|如果|若|假如|一旦|在)\b", re.I)
 
 
 _CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a result|因此|所以|从而|导致|故)\b", re.I)

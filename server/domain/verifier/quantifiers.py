@@ -64,6 +64,7 @@ _SAYS_STATE = re.compile(
     r"|\b(?:returned|answered|responded|got)\s+(?:with\s+|an?\s+)?[1-5][0-9]{2}\b|返回了?\s*[1-5][0-9]{2}",
     re.I,
 )
+_EXAMPLE = re.compile(r"\b(?:including|incl\.|such as|e\.g\.|for example|among them)\b|包括|比如|例如|其中包括", re.I)
 _LISTED = ("log entry", "log line", "item", "series", "alert")
 
 
@@ -73,9 +74,16 @@ def check_positive_universal(
     """CONTRADICTED or UNCHECKED for a universal claim its listing refutes or cannot show; None otherwise."""
     text = claim.text
     quantifier = UNIVERSAL.search(text)
-    if claim.negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
+    times = [f.text for f in facts if f.kind == FactKind.TIME]
+    if len(times) == 1 and re.search(r"[0-9]:[0-9]{2}:[0-9]{2}", times[0]):
+        return None  # "02:40:58 UTC，X 报 …：20 个连接全部 active": one record's own "all", not the units'
+    # "所有实例都抓不到（up=0）": negated in words, a value each must show
+    valued = any(f.kind in (FactKind.QUANTITY, FactKind.SETTING, FactKind.HTTP_STATUS) for f in facts)
+    if (claim.negated and not valued) or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
-    entities = [f for f in facts if f.is_entity]
+    # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
+    example = _EXAMPLE.search(text, quantifier.end())
+    entities = [f for f in facts if f.is_entity and not (example and text.find(f.text) >= example.end())]
     if not entities and not any(f.kind == FactKind.ID for f in facts):
         return _every_counted(text, quantifier.end(), facts, evidence, base)
     if not entities or any(f.kind == FactKind.ID for f in facts):
@@ -110,7 +118,7 @@ def check_positive_universal(
                     groundings=(grounding_of(other),),
                     reason=f"not every one of the {len(listed)} units about it is an error: {other.ref} is not",
                 )
-        if counted is not None and counted <= len(about):
+        if counted is not None and counted < len(about):
             continue  # "3 of the 4 lines are 504s, all GET", "其中 2 条 ERROR 都来自 X": the count checks those
         if len(about) < 2:
             continue
@@ -132,7 +140,8 @@ def check_positive_universal(
                     groundings=(grounding_of(first), grounding_of(odd)),
                     reason=f"the units about it differ ({_describe(first)} in {first.ref}, {_describe(odd)} in {odd.ref})",
                 )
-        if cut is None and listing_is_cut(units) and not _ranges_over_shown(text, facts, units):
+        shown_all = counted is not None and counted == len(about)  # "返回的 3 条 … 都 …" of the 3 shown
+        if cut is None and listing_is_cut(units) and not shown_all and not _ranges_over_shown(text, facts, units):
             cut = about[0]
     if cut is not None:
         return base(

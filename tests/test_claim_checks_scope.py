@@ -1,0 +1,145 @@
+"""What a claim states and what it ranges over. Domain only, offline.
+
+- A statement followed by advice in one sentence ("X is Healthy, so I'd look at the app", "两个分区都落后，
+  建议先扩容") is a fact, then advice: the fact is checked. A cue inside a name ("/v1/suggest") is no advice.
+- "the lookup found no hits", "检索没有命中" of a call that failed is contradicted: it never searched.
+- "all instances …, including X" ranges over every instance, X being one of them; a value stated for all
+  ("都抓不到（up=0）") is checked on each, though the words are negated; a count of the whole listing
+  ("一共 4 个 target，… 都 …") is the range, not a part of it.
+- A claim at one time to the second ("02:40:58，… 20 个连接全部 active") is about one record: its "all"
+  ranges inside that record.
+
+Phrasings written for these tests, both ways and in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, ErrorKind, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.claims import split_claims
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("Both canaries have failed since 14:05 UTC, so I'd roll back first.", ["FACT", "ADVICE"]),
+        ("两个分区的 lag 都超过 10 万，建议先扩容消费者。", ["FACT", "ADVICE"]),
+        ("Roll back first, then I'd check the canaries.", ["ADVICE"]),
+        ("建议先扩容消费者。", ["ADVICE"]),
+        ("The /v1/suggest route is at 0.66 s.", ["FACT"]),
+        ("recommendation-svc returned 503.", ["FACT"]),
+    ],
+)
+def test_a_fact_before_advice_is_a_fact(text: str, kinds: list[str]) -> None:
+    assert [c.kind.name for c in split_claims(text)] == kinds
+
+
+def rollout() -> EvidenceRow:
+    status = "Name: inventory\nSync Status: Synced to main (4f2a9c1)\nHealth Status: Progressing\n"
+    return EvidenceRow("argo-1", "argocd", Outcome.INDIRECT_SUPPORT, status, {"command": "argocd app get inventory"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "inventory is Synced and Healthy, so I'd look at the app rather than the rollout.",
+        "inventory 已经 Synced 并且 Healthy，建议看应用本身而不是发布。",
+    ],
+)
+def test_a_fact_before_advice_is_checked(draft: str) -> None:
+    checks = check_draft(draft, [rollout()])
+    assert checks[0].kind in (ClaimKind.FACT, ClaimKind.CAUSAL)
+    assert checks[0].status != ClaimStatus.GROUNDED
+
+
+def failed_lookup() -> EvidenceRow:
+    return EvidenceRow(
+        "kb-fail",
+        "lookup_knowledge",
+        Outcome.FAILED,
+        "",
+        {"query": "E2047 sms template rejected"},
+        error_message="vector store request failed: 503 Service Unavailable",
+        error_kind=ErrorKind.EXECUTION_ERROR,
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The knowledge base lookup for E2047 found no hits.", True),
+        ("知识库检索 E2047 没有命中。", True),
+        ("The knowledge base lookup for E2047 failed with a 503, so it was never searched.", False),
+        ("知识库检索 E2047 失败了（503），没有查到内容。", False),
+    ],
+)
+def test_no_hits_of_a_failed_call_is_contradicted(draft: str, contradicted: bool) -> None:
+    checks = [c for c in check_draft(draft, [failed_lookup()]) if c.kind == ClaimKind.GAP]
+    assert checks
+    assert (checks[0].status == ClaimStatus.CONTRADICTED) is contradicted
+
+
+def up_series(values: dict[str, str]) -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {"metric": {"__name__": "up", "job": "billing-api", "pod": pod}, "value": [1797829920, v]}
+                for pod, v in values.items()
+            ],
+        },
+    }
+    return EvidenceRow("prom-up", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "up"})
+
+
+ONE_DOWN = {"billing-api-5c7d8-aa1bc": "0", "billing-api-5c7d8-dd2ef": "1", "billing-api-5c7d8-gg3hi": "1"}
+ALL_DOWN = {"billing-api-5c7d8-aa1bc": "0", "billing-api-5c7d8-dd2ef": "0", "billing-api-5c7d8-gg3hi": "0"}
+
+
+@pytest.mark.parametrize(
+    ("draft", "values", "contradicted"),
+    [
+        ("All 3 billing-api targets are down (up=0), including billing-api-5c7d8-aa1bc.", ONE_DOWN, True),
+        ("billing-api 一共 3 个 target，所有实例都抓不到（up=0），包括 billing-api-5c7d8-aa1bc。", ONE_DOWN, True),
+        ("All 3 billing-api targets are down (up=0), including billing-api-5c7d8-aa1bc.", ALL_DOWN, False),
+        ("billing-api 一共 3 个 target，所有实例都抓不到（up=0），包括 billing-api-5c7d8-aa1bc。", ALL_DOWN, False),
+    ],
+)
+def test_all_including_one_ranges_over_all(draft: str, values: dict[str, str], contradicted: bool) -> None:
+    checks = check_draft(draft, [up_series(values)])
+    assert (ClaimStatus.CONTRADICTED in [c.status for c in checks]) is contradicted
+
+
+def pool_logs() -> EvidenceRow:
+    hits = [
+        {
+            "_source": {
+                "@timestamp": f"2026-12-21T02:40:{s}Z",
+                "log": {"level": lvl},
+                "host": {"name": "card-auth-2"},
+                "message": m,
+            }
+        }
+        for s, lvl, m in (
+            ("58.120", "WARN", "HikariPool-1 - Connection is not available: total=20, active=20, idle=0, waiting=143"),
+            ("59.500", "ERROR", "Failed to authorize txn 8812: timeout"),
+        )
+    ]
+    body = {"hits": {"total": {"value": 2, "relation": "eq"}, "hits": hits}}
+    return EvidenceRow("es-pool", "query_es", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "logs-*"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "At 02:40:58 UTC card-auth-2 reported all 20 connections active, 0 idle and 143 threads waiting.",
+        "02:40:58 UTC，card-auth-2 报 20 个连接全部 active，idle 为 0，143 个线程在排队。",
+    ],
+)
+def test_all_at_one_time_is_one_records_all(draft: str) -> None:
+    assert all(c.status != ClaimStatus.CONTRADICTED for c in check_draft(draft, [pool_logs()]))
