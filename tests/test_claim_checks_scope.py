@@ -143,3 +143,57 @@ def pool_logs() -> EvidenceRow:
 )
 def test_all_at_one_time_is_one_records_all(draft: str) -> None:
     assert all(c.status != ClaimStatus.CONTRADICTED for c in check_draft(draft, [pool_logs()]))
+
+
+def gateway_lines() -> EvidenceRow:
+    lines = (
+        "ts=2026-12-24T09:14:02Z level=warn client=cl_9Zt4 path=/v3/export decision=reject limit_rps=50 retry=false\n"
+        "ts=2026-12-24T09:14:03Z level=warn client=cl_9Zt4 path=/v3/export decision=reject limit_rps=50 retry=false\n"
+    )
+    return EvidenceRow("gw-1", "tail_logs", Outcome.DIRECT_SUPPORT, lines, {"path": "/var/log/gw/access.log"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The gateway rejected cl_9Zt4 on /v3/export twice and retried both requests.", False),
+        ("网关两次拒绝了 cl_9Zt4 对 /v3/export 的请求，并且都自动重试了。", False),
+        ("The gateway rejected cl_9Zt4 on /v3/export at a 50 rps limit.", True),
+    ],
+)
+def test_an_event_a_unit_denies_did_not_happen(draft: str, grounded: bool) -> None:
+    checks = [c for c in check_draft(draft, [gateway_lines()]) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert (all(c.status == ClaimStatus.GROUNDED for c in checks)) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("62.5% of sends failed over the last 5m.", None),
+        ("The primary failed over to db-2 at 10:04.", "failover"),
+        ("The consumer retried the batch 3 times.", "retry"),
+        ("消费者把这批消息重试了 3 次。", "retry"),
+        ("broker-3 went offline at 09:41.", "offline"),
+        ("broker-3 在 09:41 下线，分区 leader 迁移到了 broker-1。", "offline"),
+    ],
+)
+def test_events_are_read_as_events(text: str, event: str | None) -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    events = [f.key for f in extract_facts(text) if f.kind.name == "EVENT"]
+    assert (events[0] if events else None) == event
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("No, the breaker didn't trip.", "FACT"),
+        ("没有，熔断器没有触发。", "FACT"),
+        ("Here is what I found.", "CONTEXT"),
+    ],
+)
+def test_an_answer_is_an_assertion(text: str, kind: str) -> None:
+    row = EvidenceRow("x-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps({"logs": [], "total": 0}), {})
+    (check,) = check_draft(text, [row])
+    assert check.kind.name == kind
+    assert (check.status == ClaimStatus.UNCHECKABLE and check.reason.startswith("vague")) is (kind == "FACT")

@@ -260,7 +260,7 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.SETTING:
         return _setting_matches(fact, unit)
     if kind == FactKind.EVENT:
-        return any(form in unit.lowered for form in EVENT_FORMS.get(fact.key, (fact.key,)))
+        return any(_happened(unit.lowered, form) for form in EVENT_FORMS.get(fact.key, (fact.key,)))
     if kind == FactKind.VERSION:  # "v3.2.1" is "3.2.1": the release, with or without its "v"
         named = VERSION_FIELD_VALUE[fact.noun].findall(unit.lowered) if fact.noun else []
         if named:  # "the app version is 2.4.0" where the unit gives its app version: that field's value
@@ -350,6 +350,19 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
     return any(_number_matches(fact, quantity, number, unit) for number in numbers)
 
 
+def _happened(lowered: str, form: str) -> bool:
+    """Whether the unit says the event happened: "retry=false", "no retry" say it did not."""
+    at = lowered.find(form)
+    while at >= 0:
+        after = lowered[at + len(form) : at + len(form) + 12]
+        if not _DID_NOT_AFTER.match(after) and not _DID_NOT_BEFORE.search(lowered, max(0, at - 12), at):
+            return True
+        at = lowered.find(form, at + 1)
+    return False
+
+
+_DID_NOT_AFTER = re.compile(r"[a-z_]*[\"']?\s*[:=]\s*[\"']?(?:false|no|none|disabled)\b")  # "restarts: 0" is a count
+_DID_NOT_BEFORE = re.compile(r"\b(?:no|not|never|without|disable[ds]?)[ _-]$")
 _HELD_BY = {"silenced": "silencedby", "inhibited": "inhibitedby"}
 
 

@@ -302,37 +302,6 @@ _NOT_COUNT_NOUNS = frozenset(
     "seconds minutes hours days weeks months years millis milliseconds ms times percent "
     "bytes items was is has does".split()
 )
-# Events a claim can say happened; each with the forms a unit may show it in.
-EVENT_FORMS = {
-    "abort": ("abort", "中止"),
-    "evict": ("evict", "驱逐"),
-    "restart": ("restart", "重启", "backoff"),
-    "crash": ("crash", "崩溃", "panic", "fatal", "out of memory", "exit", "oom", "sigkill", "sigsegv"),
-    "kill": ("kill", "杀死", "oom", "sigkill", "137"),
-    "reject": ("reject", "拒绝", "refus", "denied", "not permit", "notpermitted", "429", "409", "403"),
-    "throttl": ("throttl", "限流", "rate limit", "ratelimit", "429"),
-    "deadlock": ("deadlock", "死锁"),
-    "rollback": ("roll back", "rolled back", "rollback", "回滚"),
-    "failover": ("failover", "fail over", "切换"),
-}
-# Only events whose words a unit would use itself (a crash or a rejection goes by many names).
-_EVENT = re.compile(
-    r"\b(abort(?:ed|s|ing)?|evict(?:ed|s|ion|ing)?|restart(?:ed|s|ing)?|deadlock(?:ed|s)?|roll(?:ed)? back|rollback|"
-    r"fail(?:ed)? over|failover)\b"
-    r"|(中止|驱逐|重启|死锁|回滚)",
-    re.I,
-)
-_EVENT_STEM = {
-    "中止": "abort",
-    "驱逐": "evict",
-    "重启": "restart",
-    "崩溃": "crash",
-    "杀死": "kill",
-    "拒绝": "reject",
-    "限流": "throttl",
-    "死锁": "deadlock",
-    "回滚": "rollback",
-}
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
 _SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")

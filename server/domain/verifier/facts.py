@@ -17,6 +17,7 @@ import re
 from typing import Iterator, Optional
 
 from evidence_trace.server.domain.verifier.durations import compound_durations
+from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
 from evidence_trace.server.domain.verifier.fact_model import (
     Comparison,
@@ -39,8 +40,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _DENIAL_NOUNS,
     _DOTTED,
     _ERROR_CODE,
-    _EVENT,
-    _EVENT_STEM,
     _FRACTION,
     _HASH_ID,
     _HOST_PORT,
@@ -77,7 +76,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_COUNT,
     _ZH_NONE,
     _ZH_SETTING,
-    EVENT_FORMS,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,

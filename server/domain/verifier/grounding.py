@@ -341,7 +341,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 reason="its words are those of one unit",
                 direct=overlap.strength == Strength.DIRECT,
             )
-        if claim.kind == ClaimKind.CAUSAL or (is_substantive(claim.text) and not is_meta(claim.text)):
+        # "No, the breaker didn't trip.", "没有，熔断器没有触发。": the answer to the user's question is an assertion
+        answer = _ANSWER.match(claim.text) is not None
+        if claim.kind == ClaimKind.CAUSAL or ((is_substantive(claim.text) or answer) and not is_meta(claim.text)):
             return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact")
         return dataclasses.replace(
             base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"), kind=ClaimKind.CONTEXT
@@ -374,6 +376,7 @@ def facts_have_values(facts: Sequence[Fact]) -> bool:
     )
 
 
+_ANSWER = re.compile(r"\s*(?:no|yes|nope|yep|correct|not really|不是|没有|是的|对|不会)\s*[,，、—]", re.I)
 _ADDRESS = re.compile(r"^[0-9]{1,3}(?:\.[0-9]{1,3}){3}(?::[0-9]+)?$")  # an IP, or IP:port: a peer, not a workload
 _EXCLUSIVE = re.compile(
     r"\b(?:only|exclusively|solely)\s+(?:in|on|at|for|from)\b|只(?:出现|发生|存在)?在|仅(?:出现|发生|存在)?在|"
