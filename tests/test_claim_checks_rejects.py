@@ -202,3 +202,49 @@ def test_a_prohibition_is_advice(text: str, kind: ClaimKind) -> None:
     from evidence_trace.server.domain.verifier.claims import split_claims
 
     assert split_claims(text)[0].kind == kind
+
+
+ROUTES = logs(
+    ("2026-12-24 20:05:11", "ERROR", "GET /api/v2/accounts/88123/limits -> 500 (helm rev 12)", ""),
+    ("2026-12-24 20:16:40", "ERROR", "upstream ledger-svc.core.svc:9443 reset", ""),
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("Check the previous container's logs with `--previous`.", False),
+        ("重启原因要用 `kubectl logs --previous` 看。", False),
+        ("The errors are all on GET /api/v2/accounts/{id}/limits.", False),
+        ("报错都在 /api/v2/accounts/:id/limits 这个接口上。", False),
+        ("The errors are all on GET /api/v2/orders/{id}/items.", True),
+        ("Revision 11 is missing from the history.", False),
+        ("历史里 revision 11 不在了。", False),
+        ("Revision 37 rolled the app back.", True),
+        ("Both resets came from `…-9mlzw`.", True),
+    ],
+)
+def test_flags_templates_and_absences_invent_nothing(draft: str, invented: bool) -> None:
+    checks = check_draft(draft, [ROUTES])
+    assert (ClaimStatus.INVENTED in [c.status for c in checks]) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("ledger-writer logged no errors between 20:10 and 20:15.", False),
+        ("20:10 到 20:15 之间 ledger-writer 没有报错。", False),
+        ("ledger-writer logged no errors between 20:00 and 20:10.", True),
+        ("20:00 到 20:10 之间 ledger-writer 没有报错。", True),
+    ],
+)
+def test_a_denial_holds_for_its_window(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [ROUTES])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+@pytest.mark.parametrize(
+    "draft", ["ledger-svc.core.svc:9443：1 次 reset。", "ledger-svc.core.svc:9443: one reset at 20:16."]
+)
+def test_a_port_after_a_name_is_no_value(draft: str) -> None:
+    assert all(c.status != ClaimStatus.CONTRADICTED for c in check_draft(draft, [ROUTES]))

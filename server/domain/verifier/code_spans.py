@@ -25,7 +25,7 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
         if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
             code = pair.group(1)
         # `b0f4e2a1-…`: the id abbreviated, its prefix is what it names (its text keeps the ellipsis)
-        key = normalize(_ABBREVIATED.sub("", code)).lower()
+        key = normalize(_ABBREVIATED.sub("", code)).lower().lstrip("…").removeprefix("...")  # `…-2xkqp`: a tail
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
         # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds

@@ -28,7 +28,9 @@ _DOTTED = re.compile(
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])"
 )
 _HOST_PORT = re.compile(
-    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]|[0-9]{1,3}(?:\.[0-9]{1,3}){3}):[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9])",
+    # a name's port may be followed by a colon ("auth-svc.identity.svc:8443：3,120 条"); an IP's may not (a time)
+    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9])"
+    r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]))",
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.unit_model import Unit
 
 _RELATIVE = re.compile(
     r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
@@ -100,3 +101,16 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,24}[(（:：—\-]")
+
+
+def within_window(times: Sequence[Fact], unit: Unit) -> bool:
+    """Whether a unit falls inside the window a claim's two times bound ("20:00 到 20:15 之间没有报错",
+    "no errors between 14:00 and 14:30 UTC"), read in the claim's zone as at_time reads one time; True
+    when the claim states no such window or the unit states no time."""
+    if len(times) != 2 or not unit.minutes:
+        return True
+    (w1, u1), (w2, u2) = ((int(v) for v in f.key.split(",")) for f in times)
+    shown, in_utc, naive = unit.clock(1)  # to the second: "到 20:15" ends at 20:15:00, not at 20:15:59
+    zoned = times[0].zoned or times[1].zoned
+    spans = [((u1, u2), in_utc), ((w1, w2), naive)] if zoned else [((w1, w2), shown), ((w1, w2), in_utc)]
+    return any(min(a, b) * 60 <= t <= max(a, b) * 60 for (a, b), seen in spans for t in seen)

@@ -58,8 +58,8 @@ def _identifier_shaped(fact: Fact) -> bool:
     ("4/4 ready", "第 4 步"), a value rather than a name; nor two plain words joined ("search-path",
     "in-cluster"), which prose writes as often as a service is named so: a service's name has a digit,
     three parts or more, or a part that names a component (`cart-svc`, `order-api`)."""
-    if fact.kind not in INVENTABLE_KINDS or fact.soft:
-        return False
+    if fact.kind not in INVENTABLE_KINDS or fact.soft or fact.key.startswith("--"):
+        return False  # a command-line flag ("--previous", "--wait") names an option of a tool, not an entity
     if fact.kind == FactKind.ID and fact.text.startswith("第"):
         return False
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
@@ -76,10 +76,22 @@ _SERVICE_SHAPED = re.compile(
 
 
 def _denied(text: str, fact: Fact) -> bool:
-    """Whether the claim names the thing only to deny it ("not a kernel OOMKill", "没被 OOMKilled"):
-    saying it did not happen invents nothing."""
+    """Whether the claim names the thing only to deny it ("not a kernel OOMKill", "没被 OOMKilled") or to say
+    it is absent ("revision 8 is missing from the history"): that invents nothing."""
     at = text.find(fact.text)
-    return at > 0 and _DENIAL_BEFORE.search(text, max(0, at - 24), at) is not None
+    if at < 0:
+        return False
+    end = at + len(fact.text)
+    return (at > 0 and _DENIAL_BEFORE.search(text, max(0, at - 24), at) is not None) or bool(
+        _ABSENT_AFTER.match(text, end)
+    )
+
+
+_ABSENT_AFTER = re.compile(
+    r"[^.;,，。；]{0,16}?(?:\b(?:is|was|are|were)\s+(?:missing|absent|gone|not (?:there|listed|shown|present))\b"
+    r"|\bmissing from\b|\bdoes(?:n't| not) (?:exist|appear)|不在|缺失|缺少|没有出现|不存在)",
+    re.I,
+)
 
 
 _DENIAL_BEFORE = re.compile(
@@ -100,6 +112,14 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
+    if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and re.search(r"\{[^}/]*\}|/:[a-z_]+", key):
+        # a route template ("/api/v1/users/{id}/profile", "/orders/:id"): any value in its placeholders
+        template = re.sub(
+            r"\\\{[^}/]*\\\}|/:[a-z_]+",
+            lambda m: "/[^/\\s]+" if m.group(0).startswith("/") else "[^/\\s]+",
+            re.escape(key),
+        )
+        return any(re.search(template, evidence.raw(index)) for index in evidence.rows())
     if abbreviated or (fact.kind == FactKind.IDENTIFIER and key.endswith("/")):
         # an abbreviated id (`4bf92f35…`) or a path cut after its prefix ("/api/catalog/item/...")
         return any(key in evidence.raw(index) for index in evidence.rows())

@@ -34,7 +34,9 @@ _QUALIFIER_AFTER = re.compile(
     r"|steps?\b|buckets?\b|histogram|interval|resolution|granularity|步长|粒度)",
     re.I,
 )
-_WITHIN_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内)")  # "30 分钟内" (within 30 minutes): a window, as "within" is
+_WITHIN_AFTER = re.compile(
+    r"^[ \t]*(?:内|之内|以内|里|当中)"
+)  # "30 分钟内" (within 30 minutes): a window, as "within" is
 
 
 def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:

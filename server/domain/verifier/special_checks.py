@@ -19,6 +19,7 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import content_words, matches, matches_all, stem_in
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_value
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
@@ -70,6 +71,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     """ "No errors were logged", "the alert is not firing", "0 restarts"."""
     # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    window = [f for f in facts if f.kind == FactKind.TIME]
     text = claim.text
     if _NEGATED_ERRORS.search(text) and not _SINCE_THEN.search(text):
         supporting: list[Unit] = []
@@ -83,6 +85,8 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                     continue
                 if entities and not all(matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities):
                     continue
+                if not within_window(window, unit):
+                    continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
                     return base(
                         status=ClaimStatus.CONTRADICTED,
