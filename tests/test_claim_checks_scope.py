@@ -197,3 +197,45 @@ def test_an_answer_is_an_assertion(text: str, kind: str) -> None:
     (check,) = check_draft(text, [row])
     assert check.kind.name == kind
     assert (check.status == ClaimStatus.UNCHECKABLE and check.reason.startswith("vague")) is (kind == "FACT")
+
+
+def latency_logs() -> EvidenceRow:
+    body = {
+        "entries": [
+            {"ts": "2026-12-24T08:00:0{}Z".format(i), "level": "WARN", "service": "quote-api", "latency_ms": ms}
+            for i, ms in enumerate((2210, 2875, 3390))
+        ]
+    }
+    return EvidenceRow("q-lat", "search_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"service": "quote-api"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("quote-api's slow requests took 2.2–3.4 s.", True),
+        ("quote-api 的慢请求耗时都在 2.2~3.4 秒之间。", True),
+        ("quote-api's slow requests took 2.2-3.4 s.", True),
+        ("quote-api's slow requests took 4.1–5.3 s.", False),
+        ("quote-api 的慢请求耗时都在 1.0~1.5 秒之间。", False),
+    ],
+)
+def test_a_range_holds_the_values_in_it(draft: str, grounded: bool) -> None:
+    checks = [c for c in check_draft(draft, [latency_logs()]) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert checks
+    assert (all(c.status == ClaimStatus.GROUNDED for c in checks)) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("All four regions are returning 502 on /healthz.", "502"),
+        ("The probe responded with 503.", "503"),
+        ("The query returned 200 rows.", None),
+        ("查询返回了 200 条结果。", None),
+    ],
+)
+def test_a_status_a_call_returns_is_a_status(text: str, status: str | None) -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    found = [f.key for f in extract_facts(text) if f.kind.name == "HTTP_STATUS"]
+    assert (found[0] if found else None) == status

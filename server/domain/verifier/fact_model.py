@@ -46,6 +46,7 @@ class Comparison(enum.Enum):
     ALWAYS_ABOVE = ">>"  # "stayed above": every sample of the series
     ALWAYS_BELOW = "<<"
     CHANGE = "+-"  # "grew by 73 MiB", "5 分钟内多了六千多条": a difference of two values, not a value
+    BETWEEN = "<>"  # "180–200 ms", "3000.6 ~ 3002.4 ms": a value in the range (Quantity.low to value)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,9 +64,15 @@ class Quantity:
     decimals: int
     comparison: Comparison = Comparison.EQUAL
     alternative_factors: tuple[float, ...] = ()
+    low: Optional[float] = None  # the range's lower end, as written (BETWEEN)
 
     def matches(self, base_value: float) -> bool:
         """Whether a value in base units agrees with this quantity."""
+        if self.comparison == Comparison.BETWEEN and self.low is not None:
+            step = 0.5 * 10.0**-self.decimals  # each end at the precision it is written to
+            return any(
+                self.low - step <= base_value / f <= self.value + step for f in (self.factor, *self.alternative_factors)
+            )
         for factor in (self.factor, *self.alternative_factors):
             if _agrees(base_value / factor, self.value, self.decimals, self.comparison):
                 return True

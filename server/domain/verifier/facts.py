@@ -12,6 +12,7 @@ Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Iterator, Optional
@@ -106,6 +107,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
     its parts and their times (several readings of one text per check)."""
     text = _HYPHENED_DURATION.sub(r"\1 \2s", _LABEL_COLON.sub(": ", arabic(normalize(text))))
+    text = _HYPHEN_RANGE.sub("\\1–", text)  # "1.75-1.87 GiB": a range, as "1.75–1.87 GiB"
     masked = _mask(text, _TIME_OR_DATE)
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
@@ -121,6 +123,9 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return merge_restatements(text, ordered, dict(taken))
 
 
+_HYPHEN_RANGE = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[ \t]?(?:[A-Za-z%]|[\u4e00-\u9fff]))"
+)
 # "a 30-day range", "the 5-minute ratio": a duration written as an adjective reads as one ("30 days").
 _HYPHENED_DURATION = re.compile(r"(?<![\w.-])([0-9]+)-(second|minute|hour|day|week)s?\b", re.I)
 
@@ -201,6 +206,11 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _QUANTITY.finditer(masked):
         fact = _quantity_fact(masked, m)
         if fact is not None:
+            low = _RANGE_LOW.search(masked, max(0, m.start() - 24), m.start())
+            if low is not None and fact.quantity is not None:  # "180–200 ms": one range
+                fact = _range_fact(masked, low, m.end(), fact)
+                yield low.start(), m.end(), fact
+                continue
             yield m.start(), m.end(), fact
     for m in _CAMEL.finditer(text):
         fact = _alert(m.group(0))
@@ -353,6 +363,20 @@ def _alert(word: str) -> Optional[Fact]:
 
 def _plain_number(raw: str) -> str:
     return raw.replace(",", "")
+
+
+_RANGE_LOW = re.compile(r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)[ \t]*(?:–|—|-|~|～|到|至)[ \t]*$")
+
+
+def _range_fact(text: str, low: re.Match[str], end: int, high: Fact) -> Fact:
+    """ "180–200 ms", "3000.6 ~ 3002.4 ms", "1.75–1.87 GiB": a value in that range, each end in the unit."""
+    assert high.quantity is not None
+    written = text[low.start() : end]
+    decimals = max(high.quantity.decimals, len(low.group(1).split(".")[1]) if "." in low.group(1) else 0)
+    quantity = dataclasses.replace(
+        high.quantity, comparison=Comparison.BETWEEN, low=float(low.group(1)), decimals=decimals
+    )
+    return dataclasses.replace(high, text=written, key=written.lower(), quantity=quantity)
 
 
 def _duration_fact(text: str, start: int, end: int, seconds: float, step: float) -> Fact:

@@ -181,7 +181,7 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         m = re.search(r"(?<![0-9.])([0-9]+)[ \t]+" + re.escape(stem), text)
         return f"{m.group(1)} {head}" if m and m.group(1) != fact.key else ""
     quantity = fact.quantity
-    if quantity is None or quantity.comparison == Comparison.CHANGE:
+    if quantity is None or quantity.comparison in (Comparison.CHANGE, Comparison.BETWEEN):
         return ""  # a change ("grew by 73 MiB") is no value: the values a unit shows do not rival it
     if quantity.dimension == Dimension.NUMBER:
         for name in names:  # a bare number is only rivalled by the value its name is given

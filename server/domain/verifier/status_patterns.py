@@ -9,8 +9,10 @@ from typing import Iterator
 from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, Quantity, Scope
 
 _HTTP_STATUS = re.compile(
-    r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回了?|报了?|响应)"
-    r"[ \t]*(?:[:=为是][ \t]*)?([1-5][0-9]{2})(?![0-9]|\.[0-9])",
+    r"(?<![A-Za-z0-9])(?:HTTP(?:/[0-9](?:\.[0-9])?)?|status(?:[ _]code)?|状态码|返回了?|报了?|响应"
+    r"|(?:returned|returns|returning|responded|responds|responding|answered|answers|answering)(?:[ \t]+(?:with|an?))?)"
+    # not a count of what came back ("returned 200 rows", "返回了 200 条")
+    r"[ \t]*(?:[:=为是][ \t]*)?([1-5][0-9]{2})(?![0-9]|\.[0-9]|[ \t]*(?:[a-z]+s\b|条|个|行|次|项))",
     re.IGNORECASE,
 )
 # "503 errors", "502 responses", "a 504", "504 Gateway Timeout"
