@@ -239,3 +239,77 @@ def test_a_status_a_call_returns_is_a_status(text: str, status: str | None) -> N
 
     found = [f.key for f in extract_facts(text) if f.kind.name == "HTTP_STATUS"]
     assert (found[0] if found else None) == status
+
+
+def dig(status: str) -> EvidenceRow:
+    out = (
+        "; <<>> DiG 9.18.30 <<>> @9.9.9.9 acme-freight.example MX\n;; Got answer:\n"
+        f";; ->>HEADER<<- opcode: QUERY, status: {status}, id: 40211\n;; flags: qr rd ra; QUERY: 1, ANSWER: 0\n"
+    )
+    return EvidenceRow("dig-1", "dig", Outcome.DIRECT_SUPPORT, out, {"command": "dig @9.9.9.9 acme-freight.example MX"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "status", "accepted"),
+    [
+        ("9.9.9.9 answers SERVFAIL for the acme-freight.example MX query.", "SERVFAIL", True),
+        ("9.9.9.9 对 acme-freight.example 的 MX 查询返回 SERVFAIL。", "SERVFAIL", True),
+        ("9.9.9.9 answers NXDOMAIN for the acme-freight.example MX query.", "SERVFAIL", False),
+        ("9.9.9.9 对 acme-freight.example 的 MX 查询返回 NXDOMAIN。", "SERVFAIL", False),
+    ],
+)
+def test_a_dns_response_code_is_what_the_resolver_answered(draft: str, status: str, accepted: bool) -> None:
+    checks = [c for c in check_draft(draft, [dig(status)]) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert (all(c.status == ClaimStatus.GROUNDED for c in checks)) is accepted
+
+
+def timed_out_range_query() -> EvidenceRow:
+    return EvidenceRow(
+        "prom-30d",
+        "query_metrics",
+        Outcome.FAILED,
+        "",
+        {"query": "redis_memory_used_bytes", "start": "now-30d", "step": "1h"},
+        error_message='Post "http://prometheus:9090/api/v1/query_range": context deadline exceeded',
+        error_kind=ErrorKind.TIMEOUT,
+        duration_ms=15000,
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("I could only check the last 7 days: the 30-day range query timed out.", False),
+        ("只查到了最近 7 天的数据，30 天范围的查询超时了。", False),
+        ("The 30-day range query timed out after 60 s.", True),
+        ("30 天范围的查询在 60 秒后超时。", True),
+    ],
+)
+def test_a_window_asked_for_is_not_how_a_call_failed(draft: str, contradicted: bool) -> None:
+    checks = [c for c in check_draft(draft, [timed_out_range_query()]) if c.kind == ClaimKind.GAP]
+    assert checks
+    assert (ClaimStatus.CONTRADICTED in [c.status for c in checks]) is contradicted
+
+
+def jwks_logs() -> EvidenceRow:
+    entries = [
+        ("03:10:00", "info", "JWKS refreshed kids=[2026-12-rot]"),
+        ("03:14:10", "error", "jwt verification failed kid=2026-11-rot: key not found in JWKS"),
+        ("03:15:02", "error", "jwt verification failed kid=2026-11-rot: key not found in JWKS"),
+    ]
+    lines = "\n".join(f'2026-12-21T{t}Z level={lvl} pod=auth-7f8c9-5rlqp msg="{m}"' for t, lvl, m in entries)
+    return EvidenceRow("auth-logs", "tail_logs", Outcome.DIRECT_SUPPORT, lines, {"path": "/var/log/auth.log"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("Between 03:14 and 03:16 UTC auth-7f8c9-5rlqp failed twice, each time on kid `2026-11-rot`.", False),
+        ("03:14 到 03:16 UTC 之间 auth-7f8c9-5rlqp 两次校验失败，每次都是 kid `2026-11-rot`。", False),
+        ("Between 03:00 and 03:16 UTC every auth-7f8c9-5rlqp entry was about kid `2026-11-rot`.", True),
+        ("Between 03:14 and 03:16 UTC every auth-7f8c9-5rlqp entry was about kid `2026-11-rot`.", False),
+    ],
+)
+def test_all_within_a_window_ranges_over_that_window(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [jwks_logs()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

@@ -27,6 +27,10 @@ _DOTTED = re.compile(
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?)(?![A-Za-z0-9_\-]|\.[A-Za-z])"
 )
+# DNS response codes: what a resolver answered, or what a query asked about (`rcode="SERVFAIL"`)
+_DNS_RCODE = re.compile(
+    r"(?<![A-Za-z0-9_])(?:NXDOMAIN|SERVFAIL|NOERROR|NOTIMP|FORMERR|NOTAUTH|NXRRSET)(?![A-Za-z0-9_])"
+)
 _HOST_PORT = re.compile(
     # a name's port may be followed by a colon ("auth-svc.identity.svc:8443：3,120 条"); an IP's may not (a time)
     r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9])"

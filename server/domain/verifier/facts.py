@@ -39,6 +39,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _COUNT,
     _COUNT_ANY,
     _DENIAL_NOUNS,
+    _DNS_RCODE,
     _DOTTED,
     _ERROR_CODE,
     _FRACTION,
@@ -195,6 +196,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _IP.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
     yield from status_facts(masked)
+    for m in _DNS_RCODE.finditer(text):  # SUBJECT: a rate query may filter on the code it counts
+        yield m.start(), m.end(), Fact(FactKind.ERROR_CODE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _ERROR_CODE.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ERROR_CODE, m.group(0), m.group(0).lower())
     for m in _DOTTED.finditer(masked):

@@ -38,11 +38,13 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grounding_of, listing_is_cut, says_shown
 from evidence_trace.server.domain.verifier.units import Strength, Unit
@@ -79,7 +81,11 @@ def check_positive_universal(
         return None  # "02:40:58 UTC，X 报 …：20 个连接全部 active": one record's own "all", not the units'
     # "所有实例都抓不到（up=0）": negated in words, a value each must show
     valued = any(f.kind in (FactKind.QUANTITY, FactKind.SETTING, FactKind.HTTP_STATUS) for f in facts)
-    if (claim.negated and not valued) or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
+    # "every X has failed with … No space left on device": the negation is the error's own words, after the verb
+    verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
+    quoted = verb is not None and not _NEGATION.search(text, 0, verb.start())
+    negated = claim.negated and not valued and not quoted
+    if negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
     example = _EXAMPLE.search(text, quantifier.end())
@@ -89,14 +95,28 @@ def check_positive_universal(
     if not entities or any(f.kind == FactKind.ID for f in facts):
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None
+    predicate = _COPULA.search(text, quantifier.end())
+    if predicate is not None:
+        # "every generate_invoice_pdf task has failed with OSError at /tmp/render": the names after the verb
+        # are what each must show, not what "every" ranges over
+        said = [f for f in entities if text.find(f.text) > predicate.start()]
+        if said and len(said) < len(entities):
+            entities = [f for f in entities if f not in said]
     counted = _ranges_over_count(text, quantifier.end(), facts)
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
     # each unit must show the claim's own facts; a count is of the set ("three clients"), not of each one
-    own = [f for f in facts if not f.is_entity and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)]
+    own = [
+        f
+        for f in facts
+        if f not in entities
+        and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)
+        and not (f.is_entity and f.kind in (FactKind.SERVICE, FactKind.INSTANCE) and f not in entities)
+    ]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     copula = _COPULA.search(text, quantifier.end())
     ranged = text[quantifier.end() : copula.start() if copula else len(text)]
     errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
+    window = [f for f in facts if f.kind == FactKind.TIME]
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)
@@ -104,7 +124,10 @@ def check_positive_universal(
         about = [
             u
             for u in units
-            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
+            if u.kind in _LISTED
+            and u.strength >= Strength.INDIRECT
+            and all(matches(f, u) for f in entities)
+            and within_window(window, u)  # "between 03:14 and 03:16, … each time …": the units in that window
         ]
         if errors_only:
             listed = about

@@ -18,7 +18,7 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import content_words, matches, matches_all, stem_in
-from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_value
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
@@ -310,6 +310,22 @@ _SEARCHED_ERRORS = re.compile(
 )
 
 
+def _a_window(text: str, fact: Fact) -> bool:
+    """ "the last 7 days", "the 30-day range query", "最近 7 天的数据": what the call asked for, not how it failed."""
+    if fact.quantity is None or fact.quantity.dimension != Dimension.TIME:
+        return False
+    number, unit = fact.text.split()[0], fact.text.split()[-1][:3]
+    written = re.search(rf"(?<![0-9.]){re.escape(number)}[ \t-]?{re.escape(unit)}\w*", text)  # "30-day" too
+    if written is None:
+        return False
+    before = _WINDOW_BEFORE.search(text, max(0, written.start() - 12), written.start())
+    return bool(before or _WINDOW_AFTER.match(text, written.end()))
+
+
+_WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|previous|trailing)|最近|近|过去)[ \t]*$", re.I)
+_WINDOW_AFTER = re.compile(r"[ \t-]*(?:range|window|lookback|of (?:data|history|metrics)|范围|窗口|的数据|历史)", re.I)
+
+
 def _dimension(fact: Fact) -> object:
     return fact.quantity.dimension if fact.quantity is not None else fact.kind
 
@@ -369,6 +385,7 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
                     rival_value(f, unit)
                     for f in checkable
                     if f.kind in VALUE_KINDS
+                    and not _a_window(claim.text, f)
                     and _dimension(f) not in shown_dims
                     and not matches(f, unit)
                     and not (question is not None and matches(f, question))  # "按 30 天范围查询": what it asked
