@@ -177,3 +177,23 @@ def lag_rows() -> EvidenceRow:
 def test_a_count_of_the_ids_a_claim_lists_is_their_number(draft: str, contradicted: bool) -> None:
     checks = [c for c in check_draft(draft, [lag_rows()]) if c.kind == ClaimKind.FACT]
     assert (checks[0].status != ClaimStatus.GROUNDED) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("Ingress traffic is ~2,300 req/s against ~950 req/s yesterday, about 2.4x.", "2.4x"),
+        ("入口流量约 2,300 req/s，昨天同时段约 950 req/s，大约是 2.4 倍。", "2.4 倍"),
+        ("Ingress traffic is ~2,300 req/s against ~950 req/s yesterday, about 3.5x.", None),
+        ("The heap is at 6.3 GiB of 8 GiB, about 79%.", "79%"),
+        ("堆内存用了 6.3 GiB，上限 8 GiB，约 79%。", "79%"),
+        ("The heap is at 6.3 GiB of 8 GiB, about 95%.", None),
+        ("The new index (46.0 GB) is well short of 2x the old one's 27.6 GB.", None),
+    ],
+)
+def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | None) -> None:
+    from evidence_trace.server.domain.verifier.intervals import derived_ratios
+
+    facts = extract_facts(text)
+    found = [facts[i].text for i in derived_ratios(facts)]
+    assert found == ([derived] if derived else [])

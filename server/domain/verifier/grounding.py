@@ -37,7 +37,12 @@ from evidence_trace.server.domain.verifier.code_spans import with_code_identifie
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
+from evidence_trace.server.domain.verifier.intervals import (
+    derived_durations,
+    derived_ratios,
+    enumerated_counts,
+    seconds_of,
+)
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
@@ -212,6 +217,9 @@ def _check(
     listed = enumerated_counts(claim.text, facts)
     if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed)
+    ratios = derived_ratios(facts)
+    if ratios:  # "~1,840 req/s versus ~760 req/s, about 2.4×": the writer's arithmetic; its operands are checked
+        facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
     derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
