@@ -313,3 +313,43 @@ def jwks_logs() -> EvidenceRow:
 def test_all_within_a_window_ranges_over_that_window(draft: str, contradicted: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [jwks_logs()])]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def nginx_access() -> EvidenceRow:
+    line = '10.66.2.14 - - [08/Aug/2026:14:03:11 +0800] "PUT /admin/api/flags HTTP/1.1" 200 512 "-" "curl/8.5.0"'
+    return EvidenceRow(
+        "ngx-1", "grep_access_log", Outcome.INDIRECT_SUPPORT, line, {"path": "/var/log/nginx/access.log"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("10.66.2.14 sent a PUT to /admin/api/flags at 06:03:11 UTC.", True),
+        ("10.66.2.14 在北京时间 14:03:11 对 /admin/api/flags 发了 PUT。", True),
+        ("10.66.2.14 sent a PUT to /admin/api/flags at 14:03:11 UTC.", False),
+    ],
+)
+def test_an_nginx_time_keeps_its_offset(draft: str, grounded: bool) -> None:
+    checks = [c for c in check_draft(draft, [nginx_access()]) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert (all(c.status == ClaimStatus.GROUNDED for c in checks)) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("There's no runbook for rotating the signing key.", True),
+        ("知识库里没有相关预案。", True),
+        ("The runbook lookup failed (503), so I could not check for a runbook.", False),
+    ],
+)
+def test_no_runbook_of_a_failed_lookup_is_contradicted(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [failed_lookup()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def test_an_actor_after_a_time_is_an_actor() -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    for text in ("The ConfigMap was applied at 11:40:55 UTC by dana.k.", "The flag was changed on Monday by dana.k."):
+        assert [f.key for f in extract_facts(text) if f.kind.name == "ACTOR"] == ["dana.k"]

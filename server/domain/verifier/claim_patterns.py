@@ -89,6 +89,9 @@ _GAP_CUE = re.compile(
     r"|\bno (?:matching |relevant |new )?(?:logs?|log entries|results|data|matches|hits|entries|documents|"
     r"series|samples|knowledge|runbook entries|chunks) (?:(?:was|were) )?(?:found|returned|available|came back)\b"
     r"|\b(?:nothing|no result) (?:relevant |new )?(?:was )?(?:found|returned)\b"
+    # "there's no runbook for unsealing Vault", "知识库里没有相关预案": what a lookup did not find
+    r"|\bthere(?:'s| is| are| was| were) no (?:\w+ )?(?:runbook|playbook|documentation|docs?|article|known[- ]issue|"
+    r"postmortem|kb entry|knowledge base entry)s?\b|没有(?:相关的?)?(?:runbook|预案|手册|文档|知识库条目)"
     r"|\bnot (?:be )?(?:checked|verified|confirmed) (?:by|from|against|in) (?:the )?(?:logs?|metrics?|knowledge|evidence)"
     r"|(?:无法|未能|不能|没能)(?:\S{0,6}?)(?:确认|验证|查询|获取|检索|访问|连接|证实|给出|判断|确定)"
     r"|(?:日志|指标|知识库|链路|监控|Prometheus|prometheus|CLS|cls)\s*的?\s*(?:查询|检索|搜索|调用|请求)[^。；]{0,12}?"

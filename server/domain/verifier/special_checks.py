@@ -296,6 +296,8 @@ def _in_question(fact: Fact, units: list[Unit]) -> bool:
 _EMPTY_RESULT = re.compile(
     r"\breturned (?:no|nothing|empty|an empty|0|zero)\b|came back empty|(?:was|were) empty|found (?:no|nothing)\b"
     r"|\b(?:no|zero) (?:hits?|matches|matching \w+|records?|results?|documents?|docs)\b|nothing (?:matched|was found)"
+    r"|\bthere(?:'s| is| are| was| were) no (?:\w+ )?(?:runbook|playbook|documentation|docs?|article|known[- ]issue|"
+    r"postmortem)s?\b|没有(?:相关的?)?(?:runbook|预案|手册|文档)"
     r"|返回了?空|空结果|结果为空|无结果|没有(?:返回|找到|查到)|(?:没有|没|未|无)(?:命中|匹配到?|相关(?:记录|文档|结果))",
     re.I,
 )

@@ -134,7 +134,7 @@ class Unit:
             seconds = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + (int(m.group(3) or 0) if resolution == 1 else 0)
             value = seconds // resolution
             written.add(value)
-            zone = m.group(4)
+            zone = (m.group(4) or "").strip()
             if zone in ("Z", "z"):
                 utc.add(value)
             elif zone and zone[0] in "+-":
@@ -187,7 +187,8 @@ def raw_numbers(text: str) -> list[float]:
 
 
 _CLOCK_IN_TEXT = re.compile(
-    r"(?<![0-9:])([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9])"
+    # nginx's "[02/Dec/2026:14:03:11 +0800]": an offset after a space, four digits
+    r"(?:(?<![0-9:])|(?<=/[0-9]{4}:))([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2}|(?<=[0-9]) [+-][0-9]{4}(?=\]))?(?![0-9])"
 )
 
 
