@@ -248,3 +248,66 @@ def test_a_denial_holds_for_its_window(draft: str, contradicted: bool) -> None:
 )
 def test_a_port_after_a_name_is_no_value(draft: str) -> None:
     assert all(c.status != ClaimStatus.CONTRADICTED for c in check_draft(draft, [ROUTES]))
+
+
+def silence_and_commit() -> list[EvidenceRow]:
+    silences = [
+        {
+            "id": "7d2f9a4c-1b2e-4c3d-8e9f-0a1b2c3d4e5f",
+            "matchers": [
+                {"name": "alertname", "value": "KubeJobFailed", "isRegex": False},
+                {"name": "pod", "value": "nightly-etl-.*", "isRegex": True},
+            ],
+            "createdBy": "m.okafor",
+            "endsAt": "2026-12-24T18:00:00Z",
+        }
+    ]
+    log = "commit 9f3c2a7b41d0e8c6a5b4f3e2d1c0b9a8f7e6d5c4\nAuthor: m.okafor\n    etl: raise batch size (feature_store writer)\n"
+    return [
+        EvidenceRow("am-sil", "alertmanager_silences", Outcome.INDIRECT_SUPPORT, json.dumps(silences), {}),
+        EvidenceRow("git-1", "git_log", Outcome.INDIRECT_SUPPORT, log, {"repo": "etl"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("The silence matches `pod=~nightly-etl-.*`.", False),
+        ("这条 silence 的匹配条件是 `pod=~nightly-etl-.*`。", False),
+        ("The silence matches `pod=~hourly-sync-.*`.", True),
+        ("The change is commit `9f3c2a7` by m.okafor.", False),
+        ("改动来自 commit `9f3c2a7`。", False),
+        ("The change is commit `1e2d3c4` by m.okafor.", True),
+        ("The feature-store writer got a bigger batch.", False),
+        ("如果 `batch-size-limit` 设得太大，写入会变慢。", False),
+        ("`batch-size-limit` was raised to 5000.", True),
+    ],
+)
+def test_matchers_short_hashes_and_spellings_invent_nothing(draft: str, invented: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, silence_and_commit())]
+    assert (ClaimStatus.INVENTED in statuses) is invented
+
+
+def route_rates() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {"metric": {"route": r}, "value": [1797829920, v]}
+                for r, v in (("/api/v1/orders/{id}", "0.0012"), ("/api/v1/orders/cancel", "0"), ("/healthz", "0"))
+            ],
+        },
+    }
+    return EvidenceRow("prom-r", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "error_ratio"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("/api/v1/orders/{id} 只有 0.12%，/api/v1/orders/cancel 和 /healthz 都是 0。", False),
+    ],
+)
+def test_dou_after_joined_names_ranges_over_them(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [route_rates()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

@@ -75,6 +75,11 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
+_MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
+_SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
+_SWAP_SEPARATORS = str.maketrans({"-": "_", "_": "-"})
+
+
 def _denied(text: str, fact: Fact) -> bool:
     """Whether the claim names the thing only to deny it ("not a kernel OOMKill", "没被 OOMKilled") or to say
     it is absent ("revision 8 is missing from the history"): that invents nothing."""
@@ -82,9 +87,14 @@ def _denied(text: str, fact: Fact) -> bool:
     if at < 0:
         return False
     end = at + len(fact.text)
-    return (at > 0 and _DENIAL_BEFORE.search(text, max(0, at - 24), at) is not None) or bool(
-        _ABSENT_AFTER.match(text, end)
-    )
+    before = text[max(0, at - 24) : at]
+    return bool(_DENIAL_BEFORE.search(before) or _HYPOTHESIS_BEFORE.search(before) or _ABSENT_AFTER.match(text, end))
+
+
+# "如果 down-after-milliseconds 设得比较大", "if max_connections were raised": a hypothesis names, it asserts nothing
+_HYPOTHESIS_BEFORE = re.compile(
+    r"(?:\b(?:if|unless|whether|suppose|assuming)\b|如果|假如|若|是否)[^.;。；]{0,20}$", re.I
+)
 
 
 _ABSENT_AFTER = re.compile(
@@ -123,7 +133,17 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if abbreviated or (fact.kind == FactKind.IDENTIFIER and key.endswith("/")):
         # an abbreviated id (`4bf92f35…`) or a path cut after its prefix ("/api/catalog/item/...")
         return any(key in evidence.raw(index) for index in evidence.rows())
+    matcher = _MATCHER.fullmatch(key)
+    if matcher is not None:  # `pod=~payments-worker-.*`: a silence lists its matchers as name and value apart
+        name, value = matcher.group(1), matcher.group(2).strip("\"'")
+        return all(any(part in evidence.raw(index) for index in evidence.rows()) for part in (name, value))
+    if _SHORT_SHA.fullmatch(key):  # a commit's short hash: the rows may give it in full
+        prefix = re.compile(rf"(?<![0-9a-f]){key}[0-9a-f]*(?![0-9a-z])")
+        if any(prefix.search(evidence.raw(index)) for index in evidence.rows()):
+            return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
+    # "feature-store" where the rows say feature_store, and the reverse
+    forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)
     if any(evidence.mentions(form, suffix="_" in form) for form in forms):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.

@@ -67,6 +67,7 @@ _SAYS_STATE = re.compile(
     re.I,
 )
 _EXAMPLE = re.compile(r"\b(?:including|incl\.|such as|e\.g\.|for example|among them)\b|包括|比如|例如|其中包括", re.I)
+_JOINED = re.compile(r"和|与|及|、|以及")
 _LISTED = ("log entry", "log line", "item", "series", "alert")
 
 
@@ -90,6 +91,13 @@ def check_positive_universal(
     # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
     example = _EXAMPLE.search(text, quantifier.end())
     entities = [f for f in facts if f.is_entity and not (example and text.find(f.text) >= example.end())]
+    # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its own clause
+    # ranges over those names, not over what the clause before named
+    clause = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1
+    if clause > 0 and quantifier.group(0) in ("都", "均") and _JOINED.search(text, clause, quantifier.start()):
+        entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
+        if not entities:
+            return None
     if not entities and not any(f.kind == FactKind.ID for f in facts):
         return _every_counted(text, quantifier.end(), facts, evidence, base)
     if not entities or any(f.kind == FactKind.ID for f in facts):
