@@ -303,11 +303,60 @@ def route_rates() -> EvidenceRow:
 
 
 @pytest.mark.parametrize(
-    ("draft", "contradicted"),
-    [
-        ("/api/v1/orders/{id} 只有 0.12%，/api/v1/orders/cancel 和 /healthz 都是 0。", False),
-    ],
+    ("draft", "contradicted"), [("/api/v1/orders/{id} 只有 0.12%，/api/v1/orders/cancel 和 /healthz 都是 0。", False)]
 )
 def test_dou_after_joined_names_ranges_over_them(draft: str, contradicted: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [route_rates()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def pause_series() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {"metric": {"pod": p}, "value": [1797829920, v]}
+                for p, v in (("push-7c9d-aa1", "0.82"), ("push-7c9d-bb2", "0.21"), ("push-7c9d-cc3", "0.18"))
+            ],
+        },
+    }
+    return EvidenceRow(
+        "prom-gc", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "max_gc_pause_seconds"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("push-7c9d-aa1 paused 820 ms; no other push pod has a pause over 500 ms.", False),
+        ("push-7c9d-aa1 停顿了 820 ms，其他 push pod 都没有超过 500 ms 的停顿。", False),
+        ("No push pod has a pause over 500 ms.", True),
+    ],
+)
+def test_no_other_is_no_universal_over_all(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [pause_series()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def kubelet_lines(evicted: bool) -> EvidenceRow:
+    lines = [
+        "I1224 10:02:11 eviction_manager.go:366] eviction manager: pods ranked for eviction: "
+        "web/cart-5d8f7-aa1bc, web/frontend-6d8f7-xkq2p"
+    ]
+    if evicted:
+        lines.append('I1224 10:02:12 eviction_manager.go:592] "Evicted pod" pod="web/frontend-6d8f7-xkq2p"')
+    return EvidenceRow("kubelet-1", "journalctl", Outcome.INDIRECT_SUPPORT, "\n".join(lines), {"unit": "kubelet"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "evicted", "contradicted"),
+    [
+        ("frontend-6d8f7-xkq2p was ranked for eviction but was never evicted.", False, False),
+        ("frontend-6d8f7-xkq2p 在驱逐排序里，但没有被驱逐。", False, False),
+        ("frontend-6d8f7-xkq2p was ranked for eviction but was never evicted.", True, True),
+    ],
+)
+def test_a_ranking_for_eviction_is_no_eviction(draft: str, evicted: bool, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [kubelet_lines(evicted)])]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

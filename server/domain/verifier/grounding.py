@@ -37,6 +37,7 @@ from evidence_trace.server.domain.verifier.code_spans import with_code_identifie
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.gap_checks import check_gap
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
     derived_ratios,
@@ -47,12 +48,7 @@ from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
-from evidence_trace.server.domain.verifier.special_checks import (
-    check_denied_event,
-    check_gap,
-    check_negation,
-    check_universal,
-)
+from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones

@@ -158,7 +158,10 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         codes = [m.group(1) for m in _STATUS_IN_UNIT.finditer(text) if m.group(1) != fact.key]
         return f"HTTP {codes[0]}" if codes else ""
     if fact.kind == FactKind.SETTING:
-        for name in setting_names(fact.key):
+        names = setting_names(fact.key)
+        if re.search(r"[A-Za-z0-9][_.][A-Za-z]", fact.text):
+            names = names[:1]  # "proxy_read_timeout 15s" names a key: another key's "timeout 10" is no rival
+        for name in names:
             for m in setting_pattern(name).finditer(text):
                 value = _VALUE_AFTER.match(text, m.end())
                 if value is not None:

@@ -1,0 +1,197 @@
+"""Gaps: what a claim says could not be checked ("the metrics query timed out", "知识库检索没有命中"), grounded
+by a failed, empty or deduplicated call, and contradicted when it misstates that call: "returned no results"
+when it failed, "timed out" when it failed otherwise, "after 60 s" when it took 15 s.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Optional
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_value
+from evidence_trace.server.domain.verifier.unit_search import ground_parts, grounding_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
+
+_FAILURE_MODES = {
+    "timeout": re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I),
+    "permission": re.compile(r"permission|forbidden|denied|unauthori[sz]ed|rbac|\b40[13]\b|权限|拒绝访问|未授权", re.I),
+    "not found": re.compile(r"not found|no such|does not exist|\b404\b|不存在|未找到", re.I),
+    "connection": re.compile(
+        r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
+        r"no route|连接被拒绝|无法连接",
+        re.I,
+    ),
+}
+
+
+def _failure_modes(text: str) -> set[str]:
+    """How a call failed, as a text says it: timeout, permission, not found, connection."""
+    return {mode for mode, pattern in _FAILURE_MODES.items() if pattern.search(text)}
+
+
+_CALL_EVENT = re.compile(
+    r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
+    r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
+    re.I,
+)
+_FAMILY_WORDS = {
+    Family.LOGS: re.compile(r"\blogs?\b|log (?:search|query)|日志", re.I),
+    Family.METRICS: re.compile(r"\bmetrics?\b|prometheus|promql|\bcpu\b|memory|latency|指标|监控", re.I),
+    Family.KNOWLEDGE: re.compile(r"knowledge|runbook|\bkb\b|docs?\b|documentation|retrieval|知识库|文档|手册", re.I),
+}
+
+
+_EMPTY_RESULT = re.compile(
+    r"\breturned (?:no|nothing|empty|an empty|0|zero)\b|came back empty|(?:was|were) empty|found (?:no|nothing)\b"
+    r"|\b(?:no|zero) (?:hits?|matches|matching \w+|records?|results?|documents?|docs)\b|nothing (?:matched|was found)"
+    r"|\bthere(?:'s| is| are| was| were) no (?:\w+ )?(?:runbook|playbook|documentation|docs?|article|known[- ]issue|"
+    r"postmortem)s?\b|没有(?:相关的?)?(?:runbook|预案|手册|文档)"
+    r"|返回了?空|空结果|结果为空|无结果|没有(?:返回|找到|查到)|(?:没有|没|未|无)(?:命中|匹配到?|相关(?:记录|文档|结果))",
+    re.I,
+)
+_FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
+
+
+_GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
+_SEARCHED_ERRORS = re.compile(
+    r"\b(?:error|ERROR)[ \t-]?(?:lines?|logs?|entries|entry|level|messages?)\b|\b(?:any|no|of|for)[ \t]+errors?\b"
+    r"|\blog(?:ged|s)?[ \t]+(?:any[ \t]+)?errors?\b|错误日志|ERROR 日志|报错日志|(?:没有|没|无|未)(?:报错|错误)",
+    re.I,
+)
+
+
+def _a_window(text: str, fact: Fact) -> bool:
+    """ "the last 7 days", "the 30-day range query", "最近 7 天的数据": what the call asked for, not how it failed."""
+    if fact.quantity is None or fact.quantity.dimension != Dimension.TIME:
+        return False
+    number, unit = fact.text.split()[0], fact.text.split()[-1][:3]
+    written = re.search(rf"(?<![0-9.]){re.escape(number)}[ \t-]?{re.escape(unit)}\w*", text)  # "30-day" too
+    if written is None:
+        return False
+    before = _WINDOW_BEFORE.search(text, max(0, written.start() - 12), written.start())
+    return bool(before or _WINDOW_AFTER.match(text, written.end()))
+
+
+_WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|previous|trailing)|最近|近|过去)[ \t]*$", re.I)
+_WINDOW_AFTER = re.compile(r"[ \t-]*(?:range|window|lookback|of (?:data|history|metrics)|范围|窗口|的数据|历史)", re.I)
+
+
+def _dimension(fact: Fact) -> object:
+    return fact.quantity.dimension if fact.quantity is not None else fact.kind
+
+
+def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> ClaimCheck:
+    """A statement of what could not be checked: grounded by a failed, empty or deduplicated call."""
+    families = [family for family, pattern in _FAMILY_WORDS.items() if pattern.search(claim.text)]
+    if families and not any(
+        family_of(evidence.row(i).tool_name) in families and evidence.row(i).outcome.name in _GAP_OUTCOMES
+        for i in evidence.rows()
+    ):
+        families = []  # "the log search" run by a tool named otherwise (query_es, loki_query): any gap call
+    says_empty = _EMPTY_RESULT.search(claim.text) is not None
+    # "the search for ERROR lines came back empty, so no errors were logged": errors it searched for, not a
+    # failure of the call
+    claims_empty = says_empty and not _FAILED_CALL.search(_SEARCHED_ERRORS.sub(" ", claim.text))
+    fallback: Optional[Unit] = None
+    wrong: Optional[Unit] = None
+    contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
+    for index in evidence.rows():  # a failed call need not echo the subject it was asked about
+        row = evidence.row(index)
+        if families and family_of(row.tool_name) not in families:
+            continue
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
+        checkable = [
+            f
+            for f in facts
+            if f.kind not in (FactKind.TIME, FactKind.EVENT, FactKind.STATE, FactKind.LEVEL) and not f.is_entity
+        ]
+        claimed_modes = _failure_modes(claim.text)
+        for unit in gap_units:
+            if (
+                unit.strength == Strength.WEAK
+                and claimed_modes - {"not found"}  # "未找到匹配的日志" is how an empty search reports itself
+                and not says_empty
+                and evidence.row(index).outcome.name == "NO_HIT"
+            ):
+                contra = contra or (unit, "the call came back empty; it did not fail")
+                continue
+            if unit.strength == Strength.FAILED and claims_empty:
+                contra = contra or (unit, "the call failed; it did not come back empty")
+                continue
+            if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
+                contra = contra or (unit, "the call failed otherwise than the claim says")
+                continue
+            if unit.strength == Strength.FAILED and checkable and contra is None:
+                # A value of a dimension the call does show ("30 秒") makes the claim's other values of that
+                # dimension ("按 30 天范围") about something else: what it asked, not how it failed.
+                shown_dims = {
+                    _dimension(f)
+                    for f in checkable
+                    if matches(f, unit) and not (question is not None and matches(f, question))
+                }
+                shown = [
+                    rival_value(f, unit)
+                    for f in checkable
+                    if f.kind in VALUE_KINDS
+                    and not _a_window(claim.text, f)
+                    and _dimension(f) not in shown_dims
+                    and not matches(f, unit)
+                    and not (question is not None and matches(f, question))  # "按 30 天范围查询": what it asked
+                ]
+                if shown and all(shown):
+                    contra = (unit, "the failed call shows " + "; ".join(shown))
+            if (
+                not checkable
+                or matches_all([dataclasses.replace(f, scope=Scope.QUERY) for f in checkable], unit, question) is True
+            ):
+                return base(
+                    status=ClaimStatus.GROUNDED,
+                    groundings=(grounding_of(unit),),
+                    reason="states the gap a failed or empty call left",
+                )
+        if gap_units and wrong is None:
+            wrong = gap_units[0]
+        if (
+            units
+            and fallback is None
+            and (says_empty or not claimed_modes - {"not found"})
+            and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED")
+        ):
+            fallback = units[-1]
+    if fallback is not None and contra is None:
+        return base(
+            status=ClaimStatus.GROUNDED,
+            groundings=(grounding_of(fallback),),
+            reason="states the gap an empty call left",
+        )
+    if contra is not None:
+        return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(contra[0]),), reason=contra[1])
+    if wrong is not None:
+        return base(
+            status=ClaimStatus.UNGROUNDED,
+            groundings=(grounding_of(wrong),),
+            reason="the failed or empty call does not show what the claim says of it",
+        )
+    if [f for f in facts if f.kind != FactKind.TIME]:
+        # "the DNS lookup timed out (10.96.0.10:53)": about the system, not about a call of the agent.
+        status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
+        if status == ClaimStatus.GROUNDED:
+            return dataclasses.replace(
+                base(status=status, groundings=groundings, reason=reason, direct=direct), kind=ClaimKind.FACT
+            )
+    if not _CALL_EVENT.search(claim.text):
+        # "I did not query error rates, so I can't say ...": the agent's own uncertainty, nothing to check.
+        return dataclasses.replace(
+            base(status=ClaimStatus.UNCHECKABLE, reason="states an uncertainty"), kind=ClaimKind.HEDGE
+        )
+    if not any(True for _ in evidence.rows()):
+        return base(status=ClaimStatus.WEAK, reason="no call was recorded")
+    return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")
