@@ -360,3 +360,23 @@ def kubelet_lines(evicted: bool) -> EvidenceRow:
 def test_a_ranking_for_eviction_is_no_eviction(draft: str, evicted: bool, contradicted: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [kubelet_lines(evicted)])]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def test_also_is_no_other() -> None:
+    # "另外，…" opens a new point ("also"); it excepts nothing from "no pod"
+    statuses = [c.status for c in check_draft("另外，所有 push pod 都没有超过 500 ms 的停顿。", [pause_series()])]
+    assert ClaimStatus.CONTRADICTED in statuses
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("所有 push pod 都没有超过 900 ms 的停顿。", False),
+        ("所有 push pod 都没有超过 500 ms 的停顿。", True),
+        ("No push pod has a pause over 900 ms.", False),
+        ("No push pod has a pause over 500 ms.", True),
+    ],
+)
+def test_none_exceeded_is_contradicted_by_one_that_did(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [pause_series()])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

@@ -8,6 +8,7 @@ subject that shows the opposite. Gaps ("the metrics query timed out") are in gap
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Optional
 
@@ -140,7 +141,11 @@ def in_condition(text: str, fact_text: str) -> bool:
     return _CONDITION.search(text, clause_start + 1, at) is not None
 
 
-_OTHER = re.compile(r"\b(?:no|none of the) other\b|\bother than\b|其他|其余|其它|另外的?", re.I)
+# not a bare "另外" ("另外，…": "also")
+_OTHER = re.compile(r"\b(?:no|none of the) other\b|\bother than\b|其他|其余|其它|另外(?:的|[一两几0-9])", re.I)
+
+
+_CROSSING = {Comparison.ALWAYS_BELOW: Comparison.ABOVE, Comparison.ALWAYS_ABOVE: Comparison.BELOW}
 
 
 def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
@@ -156,6 +161,13 @@ def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
         if f.quantity is not None
         and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
         and not in_condition(claim.text, f.text)
+    ]
+    # "所有 pod 都没有超过 500 ms": the negation is read into the bound ("at most 500 ms, always"); a unit
+    # beyond it is what "no pod exceeded" denies
+    bounds += [
+        dataclasses.replace(f, quantity=dataclasses.replace(f.quantity, comparison=_CROSSING[f.quantity.comparison]))
+        for f in facts
+        if f.quantity is not None and f.quantity.comparison in _CROSSING and not in_condition(claim.text, f.text)
     ]
     if not bounds:
         return None
