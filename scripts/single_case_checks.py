@@ -34,6 +34,7 @@ CHECKS = (
     (grounding, "check_negation"),
     (unit_search, "_total_grounding"),
     (grounding, "derived_durations"),
+    (grounding, "derived_ratios"),
     (grounding, "enumerated_counts"),
     (causal_checks, "_pinning_facts"),
 )
