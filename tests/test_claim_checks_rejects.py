@@ -380,3 +380,11 @@ def test_also_is_no_other() -> None:
 def test_none_exceeded_is_contradicted_by_one_that_did(draft: str, contradicted: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [pause_series()])]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def test_a_suppressed_alert_that_lists_neither_is_held_back_either_way() -> None:
+    # amtool and other readers say only "suppressed": both "silenced" and "inhibited" are read as shown
+    body = [{"labels": {"alertname": "KubePodNotReady", "pod": "ledger-writer-0"}, "status": {"state": "suppressed"}}]
+    row = EvidenceRow("am-2", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+    for draft in ("KubePodNotReady for ledger-writer-0 is silenced.", "ledger-writer-0 的 KubePodNotReady 被抑制了。"):
+        assert judged(draft, [row]).status == ClaimStatus.GROUNDED

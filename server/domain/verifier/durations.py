@@ -42,8 +42,10 @@ _HALF_SECONDS = {
 def compound_durations(text: str) -> Iterator[tuple[int, int, float, float]]:
     """(start, end, seconds, seconds of the smallest part stated) of each duration written in two parts
     or more, or as a half ("两分半钟")."""
-    if not duration_hint(text):
-        return
+    return _compound(text) if duration_hint(text) else iter(())
+
+
+def _compound(text: str) -> Iterator[tuple[int, int, float, float]]:
     for m in _COMPOUND.finditer(text):
         parts = [(m.group(i + 1), seconds) for i, (_, seconds) in enumerate(_PART_UNITS) if m.group(i + 1)]
         if len(parts) < 2:
@@ -75,32 +77,39 @@ def duration_hint(text: str) -> bool:
     return bool(_PARTS_HINT.search(text)) or "half" in text or bool(_INTERVAL_HINT.search(text))
 
 
-_INTERVAL = re.compile(
-    r"([A-Za-z][A-Za-z0-9_]{0,30})[\"']?[ \t]*[:=|][ \t]*[\"']?(?:([0-9]+) days? )?"
-    r"([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)(?![0-9:])"
-)
+_INTERVAL_TEXT = r"(?:[0-9]+ days? )?[0-9]{1,3}:[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?"  # "00:38:12", "1 day 02:03:04"
+_INTERVAL_VALUE = re.compile(_INTERVAL_TEXT)
+# an interval after its name: "xact_age=00:38:12", "duration | 01:19:54"
+_INTERVAL = re.compile(r"([A-Za-z][A-Za-z0-9_]{0,30})[\"']?[ \t]*[:=|][ \t]*[\"']?(" + _INTERVAL_TEXT + r")(?![0-9:])")
 _INTERVAL_KEY = re.compile(r"age|duration|elapsed|wait|runtime|run_time|uptime|running|lag|took", re.I)
+
+
+def duration_seconds(text: str) -> list[float]:
+    """The seconds of every duration in parts and every named interval a text gives (one cheap test first)."""
+    if not duration_hint(text):
+        return []
+    return [s for _, _, s, _ in _compound(text)] + [s for s, _ in _intervals(text)]
 
 
 def interval_seconds(text: str) -> Iterator[tuple[float, str]]:
     """(seconds, key) of each interval a unit gives under a name that says it is one ("xact_age=00:38:12",
     "duration | 01:19:54"): a clock reading elsewhere is a time of day."""
-    if not duration_hint(text):
-        return
+    return _intervals(text) if duration_hint(text) else iter(())
+
+
+def _intervals(text: str) -> Iterator[tuple[float, str]]:
     for m in _INTERVAL.finditer(text):
         key = m.group(1).strip()
-        if not _INTERVAL_KEY.search(key):
-            continue
-        days = float(m.group(2) or 0)
-        yield days * 86400 + int(m.group(3)) * 3600 + int(m.group(4)) * 60 + float(m.group(5)), key.lower()
-
-
-_INTERVAL_VALUE = re.compile(r"(?:([0-9]+) days? )?([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)")
+        seconds = interval_value(key, m.group(2))
+        if seconds is not None:
+            yield seconds, key.lower()
 
 
 def interval_value(key: str, value: str) -> Optional[float]:
     """The seconds of a field's value when the field is an interval ("xact_age": "00:38:12"), or None."""
-    m = _INTERVAL_VALUE.fullmatch(value.strip())
-    if m is None or not _INTERVAL_KEY.search(key):
+    value = value.strip()
+    if _INTERVAL_VALUE.fullmatch(value) is None or not _INTERVAL_KEY.search(key):
         return None
-    return float(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 + int(m.group(3)) * 60 + float(m.group(4))
+    days, _, clock = value.rpartition(" ")
+    hours, minutes, seconds = clock.split(":")
+    return float(days.split()[0] if days else 0) * 86400 + int(hours) * 3600 + int(minutes) * 60 + float(seconds)

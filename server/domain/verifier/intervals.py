@@ -128,8 +128,7 @@ def derived_ratios(facts: Sequence[Fact]) -> set[int]:
         and f.quantity.dimension not in (Dimension.RATIO, Dimension.NUMBER)
         and f.quantity.value > 0
     ]
-    dims = {f.quantity.dimension for f in facts if f.quantity is not None and f.kind in _VALUED}
-    if len(values) < 2 or not dims - {Dimension.RATIO, Dimension.NUMBER}:
+    if len(values) < 2:  # values of a dimension a multiple or share can be a ratio of
         return set()
     same = [
         (a, b)

@@ -77,8 +77,8 @@ def check_positive_universal(
     """CONTRADICTED or UNCHECKED for a universal claim its listing refutes or cannot show; None otherwise."""
     text = claim.text
     quantifier = UNIVERSAL.search(text)
-    times = [f.text for f in facts if f.kind == FactKind.TIME]
-    if len(times) == 1 and re.search(r"[0-9]:[0-9]{2}:[0-9]{2}", times[0]):
+    window = [f for f in facts if f.kind == FactKind.TIME]
+    if len(window) == 1 and re.search(r"[0-9]:[0-9]{2}:[0-9]{2}", window[0].text):
         return None  # "02:40:58 UTC，X 报 …：20 个连接全部 active": one record's own "all", not the units'
     # "所有实例都抓不到（up=0）": negated in words, a value each must show
     valued = any(f.kind in (FactKind.QUANTITY, FactKind.SETTING, FactKind.HTTP_STATUS) for f in facts)
@@ -98,16 +98,16 @@ def check_positive_universal(
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
         if not entities:
             return None
-    if not entities and not any(f.kind == FactKind.ID for f in facts):
+    has_id = any(f.kind == FactKind.ID for f in facts)
+    if not entities and not has_id:
         return _every_counted(text, quantifier.end(), facts, evidence, base)
-    if not entities or any(f.kind == FactKind.ID for f in facts):
+    if not entities or has_id:
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None
-    predicate = _COPULA.search(text, quantifier.end())
-    if predicate is not None:
+    if verb is not None:
         # "every generate_invoice_pdf task has failed with OSError at /tmp/render": the names after the verb
         # are what each must show, not what "every" ranges over
-        said = [f for f in entities if text.find(f.text) > predicate.start()]
+        said = [f for f in entities if text.find(f.text) > verb.start()]
         if said and len(said) < len(entities):
             entities = [f for f in entities if f not in said]
     counted = _ranges_over_count(text, quantifier.end(), facts)
@@ -118,13 +118,11 @@ def check_positive_universal(
         for f in facts
         if f not in entities
         and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)
-        and not (f.is_entity and f.kind in (FactKind.SERVICE, FactKind.INSTANCE) and f not in entities)
+        and not (f.is_entity and f.kind in (FactKind.SERVICE, FactKind.INSTANCE))
     ]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
-    copula = _COPULA.search(text, quantifier.end())
-    ranged = text[quantifier.end() : copula.start() if copula else len(text)]
+    ranged = text[quantifier.end() : verb.start() if verb else len(text)]
     errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
-    window = [f for f in facts if f.kind == FactKind.TIME]
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)

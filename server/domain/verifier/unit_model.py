@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Callable, Iterable, Iterator, Optional
 
-from evidence_trace.server.domain.verifier.durations import compound_durations, duration_hint, interval_seconds
+from evidence_trace.server.domain.verifier.durations import duration_seconds
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 
 MAX_UNITS_PER_ROW = 200
@@ -180,9 +180,7 @@ def raw_numbers(text: str) -> list[float]:
             found.extend(float(part) for part in token.split(",") if part)
         else:
             found.append(float(token))
-    if duration_hint(text):  # "3m12s", "9d 4h", "00:38:12": the seconds a unit reads them as
-        found.extend(seconds for _, _, seconds, _ in compound_durations(text))
-        found.extend(seconds for seconds, _ in interval_seconds(text))
+    found.extend(duration_seconds(text))  # "3m12s", "9d 4h", "00:38:12": the seconds a unit reads them as
     return sorted(found)
 
 
