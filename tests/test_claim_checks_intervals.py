@@ -192,8 +192,8 @@ def test_a_count_of_the_ids_a_claim_lists_is_their_number(draft: str, contradict
     ],
 )
 def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | None) -> None:
-    from evidence_trace.server.domain.verifier.intervals import derived_ratios
+    from evidence_trace.server.domain.verifier.arithmetic import derived_values
 
     facts = extract_facts(text)
-    found = [facts[i].text for i in derived_ratios(facts)]
+    found = [facts[i].text for i in derived_values(text, facts)]
     assert found == ([derived] if derived else [])

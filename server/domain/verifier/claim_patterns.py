@@ -52,6 +52,10 @@ _ADVICE_CUE = re.compile(
     r"|\b(?:i'd|i would|we'd|we would|i'll|i will|let's)\s+(?:\w+\s+)?(?:check|look|verify|inspect|investigate|"
     r"confirm|compare|watch|review|dig|start|roll|restart|revert|scale|raise|increase|bump|drain|cordon|add|"
     r"reduce|lower|disable|enable|pin|page|escalate)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比)"
+    # an option offered to the reader: "you could raise maxReplicas", "you may want to drain it", "可以把 X 调到 40"
+    r"|\b(?:you|we)\s+(?:could|can|might|may want to|may wish to)\s+(?:also\s+)?(?:raise|increase|bump|lower|reduce|"
+    r"set|add|scale|restart|roll|revert|drain|cordon|disable|enable|pin|move|switch|try|check|look)\b"
+    r"|可以(?:把|将|先|考虑|尝试|试着)"
     r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
     re.I,
 )

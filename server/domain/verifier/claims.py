@@ -405,7 +405,12 @@ def _expand(claim: Claim) -> Iterator[Claim]:
 def _subject_words(text: str) -> str:
     """What advice acts on: its words after the leading verb."""
     words = text.split()
+    while len(words) > 1 and words[0].lower() in _OFFERING:  # "you could raise X": X
+        words = words[1:]
     return " ".join(words[1:]) if len(words) > 1 else text
+
+
+_OFFERING = frozenset({"you", "we", "could", "can", "might", "may", "also", "want", "wish", "to"})
 
 
 def is_substantive(text: str) -> bool:

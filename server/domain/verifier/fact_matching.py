@@ -15,6 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
+from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
 from evidence_trace.server.domain.verifier.evidence_index import (
     contains,
@@ -347,7 +348,8 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         numbers = counted(fact.noun, numbers)
         if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
-    return any(_number_matches(fact, quantity, number, unit) for number in numbers)
+    found = any(_number_matches(fact, quantity, number, unit) for number in numbers)
+    return found or (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit))
 
 
 def _happened(lowered: str, form: str) -> bool:

@@ -162,6 +162,9 @@ class Fact:
     soft: bool = False
     zoned: bool = False
     """For a time of day: the draft named its zone, so its key's second value is in UTC."""
+    bare: bool = False
+    """A number no pattern gave a unit or a noun ("$4,212.35", "**3,485**", "62,256 / 62,436"): checked as a
+    plain number (bare_numbers.py)."""
     """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
     checked only when the session's evidence mentions it somewhere."""
 

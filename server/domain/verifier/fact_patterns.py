@@ -49,6 +49,8 @@ _UNIT_WORDS = {
     "ns": (Dimension.TIME, 1e-6),
     "us": (Dimension.TIME, 1e-3),
     "μs": (Dimension.TIME, 1e-3),
+    "µs": (Dimension.TIME, 1e-3),
+    "微秒": (Dimension.TIME, 1e-3),
     "ms": (Dimension.TIME, 1.0),
     "msec": (Dimension.TIME, 1.0),
     "millisecond": (Dimension.TIME, 1.0),
@@ -94,6 +96,7 @@ _UNIT_WORDS = {
     "pct": (Dimension.RATIO, 0.01),
     # bytes
     "b": (Dimension.BYTES, 1.0),
+    "字节": (Dimension.BYTES, 1.0),
     "bytes": (Dimension.BYTES, 1.0),
     "ki": (Dimension.BYTES, 1024.0),
     "kib": (Dimension.BYTES, 1024.0),
@@ -414,6 +417,15 @@ _TIME_OR_DATE = re.compile(
     r"|(?<![0-9])[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
     r"|[0-9]{4}年(?:[0-9]{1,2}月(?:[0-9]{1,2}日)?)?|[0-9]{1,2}月[0-9]{1,2}日|[0-9]{1,2}[点時时](?:[0-9]{1,2}分?)?"
     r"|\b(?:19|20)[0-9]{2}\b"
+    # dates in words: "12 月 20 日", "20 日", "22 Dec", "Dec 12th" ("5 号分区" names a partition)
+    r"|[0-9]{1,2}[ \t]*月(?:[ \t]*[0-9]{1,2}[ \t]*[日号])?|(?<![0-9.])[0-9]{1,2}[ \t]*日(?![0-9])"
+    r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?[ \t]+[0-9]{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b[0-9]{1,2}(?:st|nd|rd|th)?[ \t]+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b"
+    r"|(?<![\w.\-])(?:0?[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?=[ \tT]+[0-2]?[0-9]:[0-5][0-9])"  # "12-20 00:20"
+)
+# a month and day after a word that dates it: "on 3-17", "日期 12-21" (not "10-20 ms", a range)
+_MONTH_DAY = re.compile(
+    r"(?:\b(?:on|since|until|date|dated)|日期|于)[ \t]*((?:0?[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))(?![\w.])", re.I
 )
 
 

@@ -17,6 +17,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
+from evidence_trace.server.domain.verifier.bare_numbers import bare_number_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
@@ -52,6 +53,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _LABEL_COLON,
     _LEVELS,
     _LOWER_CAMEL,
+    _MONTH_DAY,
     _NAMED_SERVICE,
     _NEGATED_BEFORE,
     _NOT_COUNT_NOUNS,
@@ -107,9 +109,13 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
 
     Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
     its parts and their times (several readings of one text per check)."""
+    text = text.replace("**", "  ") if "**" in text else text
     text = _HYPHENED_DURATION.sub(r"\1 \2s", _LABEL_COLON.sub(": ", arabic(normalize(text))))
+    dated = [m.span(1) for m in _MONTH_DAY.finditer(text)]  # before "12-21" reads as a range below
     text = _HYPHEN_RANGE.sub("\\1–", text)  # "1.75-1.87 GiB": a range, as "1.75–1.87 GiB"
     masked = _mask(text, _TIME_OR_DATE)
+    for start, end in dated:  # the range rewrite keeps every position
+        masked = masked[:start] + " " * (end - start) + masked[end:]
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
     taken: list[tuple[int, int]] = []
@@ -120,6 +126,9 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key), (start, fact))
     for start, fact in unread_facts(masked, taken):
         found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
+        taken.append((start, start + len(fact.text)))
+    for start, fact in bare_number_facts(masked, taken):
+        found.setdefault((FactKind.QUANTITY, fact.key), (start, fact))
     ordered = sorted(found.values(), key=lambda pair: pair[0])
     return merge_restatements(text, ordered, dict(taken))
 

@@ -141,6 +141,7 @@ class Gate:
         except VerifierError as exc:
             return "", fallback(FallbackReason.VERIFIER_ERROR, f"verifier {name!r} failed: {exc}")
         except Exception as exc:  # a backend bug must not fail the Chat call
+            logger.exception("verifier %r failed unexpectedly; the answer degrades to LOW_CONFID", name)
             return "", fallback(
                 FallbackReason.VERIFIER_ERROR, f"verifier {name!r} failed unexpectedly ({type(exc).__name__})"
             )

@@ -31,6 +31,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
+from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
@@ -38,12 +39,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.gap_checks import check_gap
-from evidence_trace.server.domain.verifier.intervals import (
-    derived_durations,
-    derived_ratios,
-    enumerated_counts,
-    seconds_of,
-)
+from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
@@ -70,12 +66,14 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     nicknames = _nicknames(claims)
     before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
     with remembering():  # each fact is read against each unit once per call (match_memo.py)
+        sentence: tuple[Fact, ...] = ()  # what the sentence so far named: a clause "continued" keeps it
         for claim in claims:
-            check, facts = _check(claim, evidence, subject, nicknames, before)
+            check, facts = _check(claim, evidence, subject, nicknames, before, sentence if claim.continued else ())
             checks.append(check)
             if claim.kind in _JUDGED:
                 before = tuple(f for f in facts if f.kind == FactKind.TIME)
             named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
+            sentence = (named or sentence) if claim.continued else named
             if named and all(_ADDRESS.match(f.key) for f in named):
                 subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
             elif named:
@@ -143,12 +141,19 @@ def _nicknames(claims: Sequence[Claim]) -> dict[str, Fact]:
     return found
 
 
+# "raise maxReplicas from 20 to 40", "调到 64": the figure advice proposes, right after its verb or "to"
+_PROPOSED = re.compile(
+    r"(?:\bto|改为|改成|调到|调整为|调整到|提高到|提到|增加到|加到|降到|降低到|设为|设置为|扩到|扩容到)[ \t]*$", re.I
+)
+
+
 def _check(
     claim: Claim,
     evidence: Evidence,
     subject: tuple[Fact, ...] = (),
     nicknames: Optional[dict[str, Fact]] = None,
     before: tuple[Fact, ...] = (),
+    sentence: tuple[Fact, ...] = (),
 ) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
@@ -159,8 +164,11 @@ def _check(
             if fact.key not in named and re.search(rf"(?<![\w-]){re.escape(tail)}(?![\w-])", claim.text)
         )
     facts = with_code_identifiers(claim.codes, facts)
-    if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown
+    if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown; the value it proposes need not be
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f for f in facts)
+        facts = tuple(
+            f for f in facts if not (f.bare and _PROPOSED.search(claim.text, 0, max(0, claim.text.find(f.text))))
+        )
     facts = tuple(
         f
         for f in facts
@@ -188,12 +196,13 @@ def _check(
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
     if (
         claim.continued
-        and subject
+        and sentence
         and not any(f.kind in SUBJECT_KINDS for f in facts)
         and any(f.kind != FactKind.TIME for f in facts)
     ):
-        # "X 没有报错，..." keeps X; a clause with nothing of its own stays vague.
-        facts = tuple(f for f in subject if f.kind in SUBJECT_KINDS) + facts
+        # "X 没有报错，..." keeps X, named earlier in the same sentence (never in a sentence or item before);
+        # a clause with nothing of its own stays vague.
+        facts = tuple(f for f in sentence if f.kind in SUBJECT_KINDS) + facts
     elif anaphora:
         # "that pod", "its", "该 pod": the subject named just before, of the kind the claim lacks.
         noun = anaphora.group(0).lower()
@@ -213,8 +222,8 @@ def _check(
     listed = enumerated_counts(claim.text, facts)
     if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed)
-    ratios = derived_ratios(facts)
-    if ratios:  # "~1,840 req/s versus ~760 req/s, about 2.4×": the writer's arithmetic; its operands are checked
+    ratios = derived_values(claim.text, facts)
+    if ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
     derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked

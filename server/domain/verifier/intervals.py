@@ -18,7 +18,8 @@ from evidence_trace.server.domain.verifier.unit_model import Unit
 
 _RELATIVE = re.compile(
     r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
-    r"|之后|以后|后|之前|以前|前|早了|晚了|提前|随后|相差|间隔|持续|过了|历时|用了|存活|跨度|到|至",
+    r"|之后|以后|后|之前|以前|前|早了|晚了|提前|随后|相差|间隔|持续|过了|历时|用了|存活|跨度|到|至"
+    r"|→|->|[0-9][ \t]*[–~][ \t]*[0-9]",  # "02:14:07 → 02:31:55", "10:14–10:31"
     re.I,
 )
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
@@ -114,56 +115,3 @@ def within_window(times: Sequence[Fact], unit: Unit) -> bool:
     zoned = times[0].zoned or times[1].zoned
     spans = [((u1, u2), in_utc), ((w1, w2), naive)] if zoned else [((w1, w2), shown), ((w1, w2), in_utc)]
     return any(min(a, b) * 60 <= t <= max(a, b) * 60 for (a, b), seen in spans for t in seen)
-
-
-def derived_ratios(facts: Sequence[Fact]) -> set[int]:
-    """The indexes of the claim's multiples and shares that its own values of one dimension imply: "~1,840
-    req/s versus ~760 req/s, about 2.4×", "内存 11.02GiB，占宿主机 15.55GiB 的 70.87%", "from 120 ms to 480 ms
-    (4x)". Such a figure is the writer's arithmetic: the values are checked, it is not a fact of its own."""
-    values = [
-        f.quantity.value * f.quantity.factor
-        for f in facts
-        if f.kind in _VALUED
-        and f.quantity is not None
-        and f.quantity.dimension not in (Dimension.RATIO, Dimension.NUMBER)
-        and f.quantity.value > 0
-    ]
-    if len(values) < 2:  # values of a dimension a multiple or share can be a ratio of
-        return set()
-    same = [
-        (a, b)
-        for fa in facts
-        for fb in facts
-        if fa is not fb
-        and fa.quantity is not None
-        and fb.quantity is not None
-        and fa.kind in _VALUED
-        and fb.kind in _VALUED
-        and fa.quantity.dimension == fb.quantity.dimension not in (Dimension.RATIO, Dimension.NUMBER)
-        for a, b in [(fa.quantity.value * fa.quantity.factor, fb.quantity.value * fb.quantity.factor)]
-        if b > 0
-    ]
-    derived = set()
-    for index, fact in enumerate(facts):
-        quantity = fact.quantity
-        if fact.kind != FactKind.QUANTITY or quantity is None:
-            continue
-        if quantity.dimension == Dimension.NUMBER and _MULTIPLE.search(fact.text):
-            if any(_close(a / b, quantity.value, quantity.decimals) for a, b in same if a > b):
-                derived.add(index)
-        elif quantity.dimension == Dimension.RATIO:
-            if any(_close(a / b / quantity.factor, quantity.value, quantity.decimals) for a, b in same if a < b):
-                derived.add(index)
-    return derived
-
-
-def _close(found: float, stated: float, decimals: int) -> bool:
-    """A computed ratio against the one the claim states: at its precision when it gives a decimal, else
-    within 5% ("2×" is 1.9 to 2.1, not 1.67)."""
-    if decimals > 0 and round(found, decimals) == round(stated, decimals):
-        return True
-    return abs(found - stated) <= 0.05 * abs(stated)
-
-
-_VALUED = (FactKind.QUANTITY, FactKind.SETTING)  # "上限 8 GiB" is a value too
-_MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)

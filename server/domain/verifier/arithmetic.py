@@ -1,0 +1,125 @@
+"""Figures a claim computes from its own values: the writer's arithmetic, not facts of their own.
+
+"3 of the 42 targets are down (~7%)", "$31,668.61 vs $27,189.03, up $4,479.58 (+16.5%)", "205 MiB → 547
+MiB (+342 MiB)", "~1,840 req/s versus ~760 req/s, about 2.4×", "74 connections (64 idle, 9 active, 1 idle
+in transaction)", "0.42 per second, roughly 25 a minute". Such a figure holds when it equals, at the
+precision it is stated in, a share, a change, a multiple, a difference, a sum or a restatement of values
+the same claim states; then it is dropped from the claim's facts and its operands are checked. A figure
+that equals none of them stays a fact and must be shown like any other, so a wrong share ("3 of 42,
+~20%") is never derived.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
+
+_VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB", "42 targets" are values too
+# a change the claim speaks of: the difference of two of its values
+_CHANGE = re.compile(
+    r"[+−]|(?<![\w/])-(?=[ \t]?[$¥€£0-9])|→|->|\b(?:up|down|rose|fell|grew|dropped|increased?|decreased?|"
+    r"higher|lower|more|less|fewer|from|vs\.?|versus|compared|delta|difference|gap|jump(?:ed)?|spiked?|climbed)\b"
+    r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从",
+    re.I,
+)
+_MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
+
+
+def _base(fact: Fact) -> float:
+    assert fact.quantity is not None
+    return fact.quantity.value * fact.quantity.factor
+
+
+def _valued(fact: Fact) -> bool:
+    return fact.kind in _VALUED and fact.quantity is not None and fact.quantity.value > 0
+
+
+def derived_values(text: str, facts: Sequence[Fact]) -> set[int]:
+    """The indexes of the claim's figures that its own other values imply (module docstring)."""
+    valued = [(i, f) for i, f in enumerate(facts) if _valued(f)]
+    if len(valued) < 2:
+        return set()
+    change = _CHANGE.search(text) is not None
+    derived: set[int] = set()
+    for index, fact in valued:
+        operands = [f for i, f in valued if i != index and i not in derived and f.key != fact.key]
+        earlier = [f for i, f in valued if i < index and f.key != fact.key]
+        if _derived(fact, operands, earlier, change) or _sum_of_neighbours(index, fact, valued):
+            derived.add(index)
+    return derived
+
+
+def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], change: bool) -> bool:
+    quantity = fact.quantity
+    assert quantity is not None
+    stated, decimals = quantity.value, quantity.decimals
+    if quantity.dimension == Dimension.RATIO:  # a share or a change in percent of two values of one dimension
+        pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
+        if any(_close(a / b / quantity.factor, stated, decimals) for a, b in pairs if a < b):
+            return True
+        return change and any(_close(abs(a - b) / b / quantity.factor, stated, decimals) for a, b in pairs if a != b)
+    if quantity.dimension == Dimension.NUMBER and _MULTIPLE.search(fact.text):
+        return any(
+            _close(a / b, stated, decimals) for a, b in _pairs(operands, lambda d: d != Dimension.RATIO) if a > b
+        )
+    value = _base(fact)
+    if any(  # a value said before, again in another unit: "600 s (10 minutes)", "0.42/s, roughly 25 a minute"
+        f.quantity is not None
+        and f.quantity.dimension == quantity.dimension
+        and f.quantity.factor != quantity.factor
+        and quantity.matches(_base(f))
+        for f in earlier
+    ):
+        return True
+    if change or fact.text.lstrip().startswith(("+", "-", "−")):  # a difference: "+342 MiB", "up $4,479.58"
+        values = [  # of two values stated before it: the writer states the values, then what they differ by
+            _base(f) for f in earlier if f.quantity is not None and f.quantity.dimension == quantity.dimension
+        ]
+        return any(
+            quantity.matches(abs(a - b)) and abs(a - b) not in (a, b) and value not in (a, b)
+            for i, a in enumerate(values)
+            for b in values[i + 1 :]
+        )
+    return False
+
+
+def _pairs(operands: Sequence[Fact], dimension_ok: Callable[[Dimension], bool]) -> list[tuple[float, float]]:
+    return [
+        (_base(fa), _base(fb))
+        for fa in operands
+        for fb in operands
+        if fa is not fb
+        and fa.quantity is not None
+        and fb.quantity is not None
+        and fa.quantity.dimension == fb.quantity.dimension
+        and dimension_ok(fa.quantity.dimension)
+        and _base(fb) > 0
+    ]
+
+
+def _sum_of_neighbours(index: int, fact: Fact, valued: Sequence[tuple[int, Fact]]) -> bool:
+    """A total stated with its parts right after or before it: "74 connections (64 idle, 9 active, 1 idle
+    in transaction)", "1,200 + 340 = 1,540 requests": the parts of one dimension, in a row, add up to it."""
+    quantity = fact.quantity
+    assert quantity is not None
+    position = next(p for p, (i, _) in enumerate(valued) if i == index)
+    for run in (valued[position + 1 :], list(reversed(valued[:position]))):
+        run = [(i, part) for i, part in run if part.key != fact.key]
+        total = 0.0
+        for count, (_, part) in enumerate(run, 1):
+            if part.quantity is None or part.quantity.dimension != quantity.dimension:
+                break
+            total += _base(part)
+            if count >= 2 and quantity.matches(total):
+                return True
+    return False
+
+
+def _close(found: float, stated: float, decimals: int) -> bool:
+    """A computed figure against the one the claim states: at its precision when it gives a decimal, else
+    within 5% ("2×" is 1.9 to 2.1, not 1.67)."""
+    if decimals > 0 and round(found, decimals) == round(stated, decimals):
+        return True
+    return abs(found - stated) <= 0.05 * abs(stated)

@@ -1,0 +1,117 @@
+"""Numbers a claim states that no other fact pattern reads: a bare figure ("$4,212.35", "**3,485** 条",
+"62,256 / 62,436 / 62,109"), a figure with a scale word ("1.18 million rows", "19 万"), a rate said in
+words ("25 a minute", "每秒 40"). Each is a fact the evidence must show, never dropped (fail closed):
+before this reader such numbers dropped out of the claim, and a claim grounded on its other facts.
+
+Not read as numbers: a single digit (list markers, "one of two" counting is the count patterns' job), a
+year, dates and times (masked before), parts of identifiers, versions, paths and addresses.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
+from evidence_trace.server.domain.verifier.fact_patterns import _QUERY_CONTEXT
+from evidence_trace.server.domain.verifier.quantity_facts import _comparison
+
+if TYPE_CHECKING:
+    from evidence_trace.server.domain.verifier.unit_model import Unit
+
+_SCALE = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "千": 1e3,
+    "万": 1e4,
+    "million": 1e6,
+    "mn": 1e6,
+    "百万": 1e6,
+    "亿": 1e8,
+    "billion": 1e9,
+    "bn": 1e9,
+}
+_PER = {
+    "second": 1.0,
+    "sec": 1.0,
+    "s": 1.0,
+    "minute": 1 / 60,
+    "min": 1 / 60,
+    "hour": 1 / 3600,
+    "hr": 1 / 3600,
+    "day": 1 / 86400,
+    "秒": 1.0,
+    "分钟": 1 / 60,
+    "小时": 1 / 3600,
+    "天": 1 / 86400,
+}
+_BARE = re.compile(
+    r"(?<![A-Za-z0-9_.,\-–:/#+])(?:US\$|\$|¥|€|£|RMB[ \t]?|CNY[ \t]?)?"
+    r"([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)"
+    r"(?:[ \t]*[–~\-][ \t]*([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?))?"  # "5001–5003": a range
+    r"(?:[ \t]*(thousand|million|billion|mn|bn|百万|千|万|亿)(?![A-Za-z]))?"
+    r"(?:[ \t]+(?:a|an|per)[ \t]+(second|sec|minute|min|hour|hr|day)\b)?"
+    r"(?![A-Za-z0-9_%/]|[.,:\-][0-9])",
+    re.I,
+)
+_NOUN_AFTER = re.compile(r"[ \t]+((?:[A-Za-z][a-z\-]*[ \t]+){0,2}?[A-Za-z][a-z\-]*[a-z]s)\b")
+_PROTOCOL = re.compile(
+    r"\b(?:TLS|TLSv|SSL|SSLv|HTTP|IPv|SNMPv|Java|JDK|Python|Go|Node(?:\.js)?)[ /]?$", re.I
+)  # "TLS 1.3"
+_OF_TOTAL = re.compile(r"[ \t]*(?:of|out of|/)[ \t]*(?:the[ \t]+|all[ \t]+)?[0-9]", re.I)
+_ZH_PER = re.compile(r"每(秒|分钟|小时|天)[ \t]*(?:约|大约|有|为)?[ \t]*$")  # "每分钟约 25"
+
+
+def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Fact]]:
+    """The bare numbers of a claim's (masked) text outside the spans other facts took, with their start."""
+    for m in _BARE.finditer(masked):
+        start, end = m.span()
+        if any(start < t_end and t_start < end for t_start, t_end in taken) or _PROTOCOL.search(masked, 0, start):
+            continue
+        number, scale, per = m.group(2) or m.group(1), (m.group(3) or "").lower(), (m.group(4) or "").lower()
+        plain = number.replace(",", "")
+        low = float(m.group(1).replace(",", "")) if m.group(2) else None
+        short = len(plain.replace(".", "")) < 2 and not _OF_TOTAL.match(masked, end)  # "3 of the 42" is a figure
+        if not scale and not per and (short or _year(plain)):
+            continue
+        decimals = len(plain.split(".")[1]) if "." in plain else 0
+        value, factor, dimension = float(plain), 1.0, Dimension.NUMBER
+        if scale:
+            multiplier = _SCALE[scale]
+            value, decimals = value * multiplier, decimals - len(str(int(multiplier))) + 1
+            low = low * multiplier if low is not None else None
+        if low is not None and low >= value:
+            low = None  # "12-3": not a range (an id, a score), read as its last number
+        zh_per = _ZH_PER.search(masked, max(0, start - 12), start)
+        if per or zh_per:
+            dimension, factor = Dimension.RATE, _PER[per or zh_per.group(1)]  # type: ignore[union-attr]
+        scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, start) else Scope.RESULT
+        noun = None if (scale or per or low is not None) else _NOUN_AFTER.match(masked, end)
+        if noun:  # "23 long pauses": a count of what the noun names
+            quantity = Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(masked, start, end))
+            written = m.group(0) + noun.group(0)
+            last = noun.group(1).split()[-1].lower()
+            yield start, Fact(FactKind.COUNT, written, plain, scope, quantity=quantity, noun=last, bare=True)
+            continue
+        comparison = Comparison.BETWEEN if low is not None else _comparison(masked, start, end)
+        quantity = Quantity(dimension, value, factor, decimals, comparison, low=low)
+        yield start, Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=quantity, bare=True)
+
+
+def _year(plain: str) -> bool:
+    return plain.isdigit() and len(plain) == 4 and 1970 <= int(plain) <= 2100
+
+
+def written_in(fact: Fact, unit: "Unit") -> bool:
+    """A bare figure the unit writes as it stands, wherever ("pid 51907", "10.20.5.44:8080", "Error 1213",
+    "$9,120.00"): the same digits, with or without thousands separators, as a number of their own."""
+    quantity = fact.quantity
+    if quantity is None or quantity.dimension != Dimension.NUMBER or quantity.comparison != Comparison.EQUAL:
+        return False
+    digits = re.sub(r"[^0-9.]", "", fact.key.split("–")[-1])
+    if not digits:
+        return False
+    grouped = f"{int(float(digits)):,}" + ("." + digits.split(".")[1] if "." in digits else "")
+    return any(
+        re.search(rf"(?<![0-9.,]){re.escape(form)}(?![0-9]|[.,][0-9])", unit.lowered) for form in {digits, grouped}
+    )

@@ -1,0 +1,191 @@
+"""Bare figures are facts, and the figures a claim computes from its own values are its arithmetic
+(bare_numbers.py, arithmetic.py). Domain only, offline.
+
+A number no pattern gives a unit or a noun ("$4,212.35", "**3,485** 条", "1.18 million rows") used to drop
+out of its claim, which then grounded on its other facts: now it must be shown like any other value. A
+share, a change, a difference, a sum or a restatement in another unit that the claim's own values imply is
+the writer's arithmetic: its operands are checked, and a figure they do not imply stays a fact of its own.
+Phrasings written for these tests, both ways and in both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.arithmetic import derived_values
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def logs(*entries: dict) -> EvidenceRow:
+    payload = {"success": True, "logTopic": "app", "query": "*", "logs": list(entries), "total": len(entries)}
+    return EvidenceRow("logs-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(payload, indent=2), {})
+
+
+def entry(service: str, message: str, level: str = "ERROR", **metrics: str) -> dict:
+    return {
+        "timestamp": "2026-12-20 11:10:02",
+        "level": level,
+        "service": service,
+        "message": message,
+        "metrics": metrics,
+    }
+
+
+BILLING = logs(
+    entry("billing-api", "weekly invoice total is 31668.61 USD, previous week 27189.03 USD"),
+    entry("export-svc", "export finished: 1181204 rows written in 29980 ms", level="WARN"),
+    entry("ledger-db", "lock wait: pid 51907 blocked by pid 48211 on relation accounts"),
+    entry("cart-api", "5xx responses in the last hour: 3485 of 23817 requests", errors="3485", requests="23817"),
+    entry("pg-pool", "connections: 94 total, 64 idle, 19 active, 11 idle in transaction", level="WARN"),
+    entry("heap-watch", "rss grew from 205 MiB to 547 MiB since the deploy", level="WARN"),
+)
+
+
+def judged(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    checks = check_draft(draft, rows or (BILLING,))
+    return [c.status for c in checks if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)]
+
+
+# -- a bare figure is a fact -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("billing-api's weekly invoice total is $31,668.61.", True),
+        ("billing-api's weekly invoice total is $32,668.61.", False),
+        ("billing-api 本周账单总额为 **31,668.61** 美元。", True),
+        ("billing-api 本周账单总额为 **33,668.61** 美元。", False),
+        ("cart-api answered **3,485** of its requests with a 5xx in the last hour.", True),
+        ("cart-api answered **3,845** of its requests with a 5xx in the last hour.", False),
+        ("cart-api: 3485 / 23817 requests failed.", True),
+        ("cart-api: 3485 / 28317 requests failed.", False),
+    ],
+)
+def test_a_bare_figure_must_be_shown(draft: str, grounded: bool) -> None:
+    assert any(f.quantity is not None and f.quantity.value > 1000 for f in extract_facts(draft))
+    assert (judged(draft) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("export-svc wrote about 1.18 million rows.", True),
+        ("export-svc wrote about 2.4 million rows.", False),
+        ("export-svc 导出了约 118 万行。", True),
+        ("export-svc 导出了约 240 万行。", False),
+    ],
+)
+def test_a_figure_with_a_scale_word_is_read_at_its_scale(draft: str, grounded: bool) -> None:
+    assert (judged(draft) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The export ran on 22 Dec and again on Dec 23rd.",
+        "导出任务在 12 月 20 日和 21 日各跑了一次。",
+        "The node's describe call on 3-17 timed out.",
+        "The handshake used TLS 1.3 over HTTP/2.",
+    ],
+)
+def test_dates_and_protocol_versions_are_not_bare_figures(text: str) -> None:
+    assert not [f for f in extract_facts(text) if f.bare]
+
+
+def test_a_numbered_partition_stays_a_name_not_a_date() -> None:
+    kinds = {f.kind for f in extract_facts("5 号分区由 consumer-2 消费。")}
+    assert FactKind.ID in kinds
+
+
+# -- the writer's arithmetic ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        # a share of two stated values
+        ("3 of the 42 scrape targets are down (~7%).", "7%"),
+        ("42 个抓取目标里有 3 个 down，约 7%。", "7%"),
+        ("3 of the 42 scrape targets are down (~20%).", None),
+        # a change in percent
+        ("The invoice total went from $27,189.03 to $31,668.61 (+16.5%).", "16.5%"),
+        ("账单从 $27,189.03 涨到 $31,668.61，涨了约 16.5%。", "16.5%"),
+        ("The invoice total went from $27,189.03 to $31,668.61 (+21%).", None),
+        # a difference
+        ("rss went from 205 MiB to 547 MiB (+342 MiB).", "342 MiB"),
+        ("rss 从 205 MiB 涨到 547 MiB，多了 342 MiB。", "342 MiB"),
+        ("rss went from 205 MiB to 547 MiB (+442 MiB).", None),
+        # the same value again in another unit
+        ("Errors run at about 0.42 per second, roughly 25 a minute.", "25 a minute"),
+        ("The drain took 600 s, that is 10 minutes.", "10 minutes"),
+        ("Errors run at about 0.42 per second, roughly 60 a minute.", None),
+    ],
+)
+def test_a_figure_the_claims_own_values_imply_is_derived(text: str, derived: str | None) -> None:
+    facts = extract_facts(text)
+    found = [facts[i].text for i in derived_values(text, facts)]
+    assert found == ([derived] if derived else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("pg-pool holds 94 connections (64 idle, 19 active, 11 idle in transaction).", True),
+        ("pg-pool 共 74 个连接：64 个空闲、9 个活跃、1 个事务中空闲。", True),
+        ("pg-pool holds 84 connections (64 idle, 19 active, 11 idle in transaction).", False),
+    ],
+)
+def test_a_total_its_parts_add_up_to_is_derived(text: str, derived: bool) -> None:
+    facts = extract_facts(text)
+    totals = [facts[i].text for i in derived_values(text, facts)]
+    assert bool(totals) is derived
+
+
+def test_a_number_repeated_in_a_table_row_adds_up_to_nothing() -> None:
+    # "| 7 | 12870 |" read twice (as text and as cells) is one value, not a total of 7 and itself
+    from evidence_trace.server.domain.verifier.evidence_index import cell_numbers
+
+    text = "| 7 | 12870 |"
+    facts = extract_facts(text) + cell_numbers(text)
+    assert derived_values(text, facts) == set()
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("cart-api answered 3,485 of 23,817 requests with a 5xx in the last hour (~14.6%).", True),
+        ("cart-api 最近一小时 23,817 个请求里有 3,485 个 5xx，约 14.6%。", True),
+        ("cart-api answered 3,485 of 23,817 requests with a 5xx in the last hour (~24.6%).", False),
+        ("cart-api 最近一小时 23,817 个请求里有 3,485 个 5xx，约 24.6%。", False),
+    ],
+)
+def test_a_derived_share_grounds_only_with_its_operands(draft: str, grounded: bool) -> None:
+    assert (judged(draft) == [ClaimStatus.GROUNDED]) is grounded
+
+
+# -- advice and subjects ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "draft", ["You could raise the pool from 74 to 120 connections.", "可以把连接池从 74 调到 120。"]
+)
+def test_the_value_advice_proposes_is_not_a_fact(draft: str) -> None:
+    checks = check_draft(draft, [BILLING])
+    assert checks[0].kind == ClaimKind.ADVICE
+    assert all("120" not in fact for c in checks for fact in c.facts if c.kind == ClaimKind.FACT)
+
+
+def test_a_clause_keeps_the_subject_of_its_own_sentence_only() -> None:
+    rows = [
+        logs(
+            entry("export-svc", "export-7 evicted: node low on ephemeral-storage, using 39141296Ki"),
+            entry("image-gc", "failed to free 16106127360 bytes, only found 2147483648 bytes", level="WARN"),
+        )
+    ]
+    draft = "- export-svc 因 ephemeral-storage 不足被驱逐。\n- 镜像回收需要释放 16106127360 字节，只找到 2147483648 字节可回收。"
+    assert ClaimStatus.CONTRADICTED not in judged(draft, *rows)
