@@ -72,6 +72,8 @@ class Claim:
     """A clause split from the sentence before it: it may inherit that sentence's subject."""
     smuggled: bool = False
     """A fact stated inside advice ("raise X from 8", "目前是 gp2"): every name in it is checked."""
+    columns: tuple[tuple[str, str], ...] = ()
+    """A table row's cells with their column headers, (header, cell), when the table has a header row."""
 
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
@@ -101,6 +103,7 @@ def split_claims(draft: str) -> list[Claim]:
     in_fence = False
     header_units: list[str] = []
     header_zones: list[str] = []
+    headers: list[str] = []
     zones: list[tuple[float, str]] = []  # (heading level, zone) declared by headings and lines, outermost first
     level = 0
     for index, (start, line) in enumerate(lines):
@@ -135,6 +138,7 @@ def split_claims(draft: str) -> list[Claim]:
             cells = [_clean(cell) for cell in line.strip().strip("|").split("|")]
             if _TABLE_SEPARATOR.match(following) and "-" in following:
                 header_units = [_column_unit(cell) for cell in cells]
+                headers = cells
                 header_zones = [declared_zone(cell) for cell in cells]
                 claims.append(Claim(start, end, " | ".join(cell for cell in cells if cell), ClaimKind.CONTEXT))
                 continue
@@ -151,7 +155,9 @@ def split_claims(draft: str) -> list[Claim]:
                 for i, cell in enumerate(cells)
             ]
             text = " | ".join(cell for cell in cells if cell)
-            claims.append(dataclasses.replace(_classify(start, end, text, section, record=True), table=True))
+            columns = tuple(zip(headers, cells)) if len(headers) == len(cells) else ()
+            row = _classify(start, end, text, section, record=True)
+            claims.append(dataclasses.replace(row, table=True, columns=columns))
             continue
         body_start = start
         marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)

@@ -45,6 +45,7 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
+from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
@@ -231,6 +232,9 @@ def _check(
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:
             return _times_shown(claim, facts, evidence), facts
     check = _check_facts(claim, facts, evidence)
+    cells = cell_claims(claim) if check.status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT else ()
+    if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
+        check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         invented = invented_names(claim.text, facts, evidence)
         if invented:

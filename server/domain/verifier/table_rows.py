@@ -1,0 +1,64 @@
+"""A table row read cell by cell: "| 13:30 | 247.5 MiB | 109 MiB |" under "| time | api-0 | api-1 |".
+
+A row binds its cells by its first cell (the key: a time, a pod, an alert, a partition) and names what
+each cell is by its column's header. Its values often come from several units: one series per column,
+one sample per time. Read as one claim, the row then binds facts of different units and is not grounded.
+Read cell by cell, each cell is a claim of its own, "13:30 api-0: 247.5 MiB", that one unit must ground
+with the key and whatever the header names; the row is grounded when every cell is. A cell that does
+not ground leaves the row as it was read whole.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Callable, Sequence
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS
+
+# a header that names a subject: a pod suffix, a host, a partition ("k2v7q", "api-0", "p3"), not a plain word
+_NAME = re.compile(r"[A-Za-z_]*[0-9][\w.\-]*|[A-Za-z]+(?:-[A-Za-z0-9]+)+")
+_KEY_KINDS = frozenset(SUBJECT_KINDS) | {FactKind.TIME, FactKind.ID, FactKind.VERSION}
+
+
+def cell_claims(row: Claim) -> tuple[Claim, ...]:
+    """The row's cells as claims of their own, each with the key cell and the cell's header; () when the
+    row has no header, fewer than three cells, or a key that names nothing a unit is about."""
+    if len(row.columns) < 3:
+        return ()
+    _, key = row.columns[0]
+    if not any(f.kind in _KEY_KINDS for f in extract_facts(key)):
+        return ()
+    return tuple(
+        dataclasses.replace(row, text=f"{key} {header}: {cell}", kind=ClaimKind.FACT, table=False, columns=())
+        for header, cell in row.columns[1:]
+        if cell.strip()
+    )
+
+
+def check_by_cells(
+    row: Claim, whole: ClaimCheck, check: Callable[[Claim], ClaimCheck], cells: Sequence[Claim]
+) -> ClaimCheck:
+    """The row's check: grounded when every cell is, else the check of the row read whole."""
+    checks = [check(cell) for cell in cells]
+    if not checks or any(c.status not in (ClaimStatus.GROUNDED, ClaimStatus.UNCHECKABLE) for c in checks):
+        return whole
+    for (header, _), cell_check in zip(row.columns[1:], checks):
+        name = _NAME.search(header)
+        if name and not any(name.group(0).lower() in fact.lower() for fact in cell_check.facts):
+            return whole  # a column named for a subject ("k2v7q") the cell was not checked against
+    grounded = [c for c in checks if c.status == ClaimStatus.GROUNDED]
+    if not grounded:
+        return whole
+    groundings = tuple(g for c in grounded for g in c.groundings)
+    return dataclasses.replace(
+        whole,
+        status=ClaimStatus.GROUNDED,
+        groundings=tuple(dict.fromkeys(groundings))[:MAX_GROUNDINGS],
+        reason="each cell is grounded with the row's first cell and its column's header",
+        direct=any(c.direct for c in grounded),
+        inference=False,
+    )
