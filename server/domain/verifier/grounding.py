@@ -35,6 +35,7 @@ from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
+from evidence_trace.server.domain.verifier.counted_units import counted_units
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
@@ -372,6 +373,10 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         status, groundings, reason, direct = ground_sides(claim.text, facts, evidence)
     else:
         status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
+        if status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT:
+            counted = _records_counted(claim, facts, evidence)
+            if counted is not None:
+                status, groundings, reason, direct = counted
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
         link = causal_link(claim.text, facts, evidence)
         if link is None:
@@ -384,6 +389,23 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             )
         groundings = groundings + (link,)
     return base(status=status, groundings=groundings, reason=reason, direct=direct)
+
+
+def _records_counted(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence):  # type: ignore[no-untyped-def]
+    """ "7 SMS send errors between 10:15 and 10:25": a count of the records one call shows with the rest of
+    the claim (counted_units.py); the rest must then ground as the claim's other facts do."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    rest = tuple(f for f in facts if f.kind != FactKind.COUNT)
+    if len(counts) != 1 or not rest:
+        return None
+    units = counted_units(claim.text, counts[0], rest, evidence)
+    if units is None:
+        return None
+    status, groundings, _, direct = ground_parts(claim.text, rest, evidence)
+    if status != ClaimStatus.GROUNDED:
+        return None
+    reason = f"one call shows the rest of the claim in {counts[0].key} records (or of {counts[0].key} subjects)"
+    return status, tuple(grounding_of(u) for u in units[:MAX_GROUNDINGS]), reason, direct
 
 
 def facts_have_values(facts: Sequence[Fact]) -> bool:
