@@ -30,7 +30,7 @@ import functools
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Grounding
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
@@ -391,7 +391,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     return base(status=status, groundings=groundings, reason=reason, direct=direct)
 
 
-def _records_counted(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence):  # type: ignore[no-untyped-def]
+def _records_counted(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
+) -> Optional[tuple[ClaimStatus, tuple[Grounding, ...], str, bool]]:
     """ "7 SMS send errors between 10:15 and 10:25": a count of the records one call shows with the rest of
     the claim (counted_units.py); the rest must then ground as the claim's other facts do."""
     counts = [f for f in facts if f.kind == FactKind.COUNT]
