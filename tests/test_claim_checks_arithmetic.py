@@ -189,3 +189,19 @@ def test_a_clause_keeps_the_subject_of_its_own_sentence_only() -> None:
     ]
     draft = "- export-svc 因 ephemeral-storage 不足被驱逐。\n- 镜像回收需要释放 16106127360 字节，只找到 2147483648 字节可回收。"
     assert ClaimStatus.CONTRADICTED not in judged(draft, *rows)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("order-center expired 14 records for orders-3 after 120,000 ms.", True),
+        ("order-center 的 orders-3 有 14 条记录在 120000 ms 后过期。", True),
+        ("order-center expired 14 records for orders-3 after 90,000 ms.", False),
+    ],
+)
+def test_a_number_after_a_partition_colon_is_not_a_time_of_day(draft: str, grounded: bool) -> None:
+    # "orders-3:120000 ms" once read as the time 3:12 and "0000 ms", a rival 0 ms that contradicted it
+    row = logs(entry("order-center", "Expiring 14 record(s) for orders-3:120000 ms has passed since batch creation"))
+    statuses = judged(draft, row)
+    assert (statuses == [ClaimStatus.GROUNDED]) is grounded
+    assert ClaimStatus.CONTRADICTED not in statuses or not grounded

@@ -56,13 +56,21 @@ _ADVICE_CUE = re.compile(
     r"|\b(?:you|we)\s+(?:could|can|might|may want to|may wish to)\s+(?:also\s+)?(?:raise|increase|bump|lower|reduce|"
     r"set|add|scale|restart|roll|revert|drain|cordon|disable|enable|pin|move|switch|try|check|look)\b"
     r"|可以(?:把|将|先|考虑|尝试|试着)"
-    r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好",
+    r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好"
+    # what it would take to know: "要用 _cat/shards 才能确认", "you'd need the audit log to confirm it"
+    r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|\b(?:would|will) need\b|\bto confirm (?:this|that|it|whether)\b",
     re.I,
 )
 _HEDGE_CUE = re.compile(
     # what the writer did not check: "I haven't verified which services do", "不知道 …，也没查 …"
     r"\b(?:i|we)\s+(?:haven't|have not|didn't|did not|couldn't|could not)\s+(?:yet\s+)?(?:verified|verify|checked|"
     r"check|confirmed|confirm|looked|look)\b|不知道|没查|没有查|未查|没有核实|未核实|没有确认|没来得及"
+    r"|(?:没有|没|未|并未)(?:逐条|逐一|再|进一步|单独)?(?:验证|核实|核对|统计|拆分)"
+    # a condition, what would happen if: "如果两台机器还没恢复，告警就会发出来", "if the pods restart, X will ..."
+    r"|^\s*(?:if|unless|once|should)\b|如果|假如|假设|万一|一旦|\bif\b[^.;。；]{0,80}?\b(?:will|would|could)\b|\bunless\b"
+    r"|就会|将会|到时候|\bwill (?:then |soon )?(?:start|begin|fire|page|trigger|stop|resume|recover|expire)\b"
+    # alternative explanations: "说明 A 没有被处理，或者任务卡在 B", "either A or B"
+    r"|(?:说明|意味着|表明)[^。；]{0,60}或者|\beither\b[^.;]{0,80}\bor\b"
     r"|"
     # an admitted unknown about the evidence: "the listing doesn't say why it crashes", "日志没有说明原因"
     r"\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot)\s+(?:say|show|tell|explain|indicate|reveal)"

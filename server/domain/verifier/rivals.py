@@ -124,7 +124,21 @@ def _several_records(facts: Sequence[Fact]) -> bool:
     "从 10% 放量到 50%，再到 100%") or two states describes several records: no one unit can stand
     against it."""
     times = {f.key for f in facts if f.kind == FactKind.TIME}
-    dims = [f.quantity.dimension for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
+    # settings count too when they have a unit ("a soft limit of 240s and a hard limit of 300s")
+    dims = [
+        f.quantity.dimension
+        for f in facts
+        if f.quantity is not None
+        and (f.kind == FactKind.QUANTITY or (f.kind == FactKind.SETTING and f.quantity.dimension != Dimension.NUMBER))
+    ]
+    # "soft 240s / hard 300s": "300s" is read as HTTP 300s or 300 seconds, a second duration either way
+    dims += [
+        a.quantity.dimension
+        for f in facts
+        if f.kind != FactKind.QUANTITY
+        for a in f.alternatives[:1]
+        if a.kind == FactKind.QUANTITY and a.quantity is not None
+    ]
     # "卡在 Pending，容器状态是 ImagePullBackOff": the pod's phase and its container's state, shown apart
     states = {f.key for f in facts if f.kind == FactKind.WORKLOAD_STATE}
     # "all 6 nodes reject it: 4 lack CPU and the other 2 are GPU nodes": counts of the parts of a whole
