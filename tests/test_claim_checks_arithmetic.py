@@ -205,3 +205,23 @@ def test_a_number_after_a_partition_colon_is_not_a_time_of_day(draft: str, groun
     statuses = judged(draft, row)
     assert (statuses == [ClaimStatus.GROUNDED]) is grounded
     assert ClaimStatus.CONTRADICTED not in statuses or not grounded
+
+
+def kubectl_top() -> EvidenceRow:
+    table = (
+        "NAME        CPU(cores)   MEMORY(bytes)\nes-data-0   1873m        14872Mi\nes-data-2   946m         9120Mi\n"
+    )
+    return EvidenceRow("top", "kubectl", Outcome.INDIRECT_SUPPORT, table, {"command": "kubectl top pods -n logging"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("es-data-0 is using 1.87 cores.", True),
+        ("es-data-0 的 CPU 约 1.87 核。", True),
+        ("es-data-0 is using 2.87 cores.", False),
+        ("es-data-2 的 CPU 约 1.95 核。", False),
+    ],
+)
+def test_cores_are_read_against_kubectl_millicores(draft: str, grounded: bool) -> None:
+    assert (judged(draft, kubectl_top()) == [ClaimStatus.GROUNDED]) is grounded

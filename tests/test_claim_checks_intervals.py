@@ -197,3 +197,19 @@ def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | No
     facts = extract_facts(text)
     found = [facts[i].text for i in derived_values(text, facts)]
     assert found == ([derived] if derived else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("That run started at 13:55:31 and ended at 13:57:48 UTC, so the container survived about 2m17s.", True),
+        ("这次运行 13:55:31 开始，13:57:48 结束，容器只撑了约 2 分 17 秒。", True),
+        ("That run started at 13:55:31 and ended at 13:57:48 UTC, so the container survived about 4m.", False),
+        ("这次运行 13:55:31 开始，13:57:48 结束，容器只撑了约 4 分钟。", False),
+        # a window stated as such is checked as the window it is, never derived from its ends
+        ("broker-2 was under-replicated for the whole 15 minutes, from 10:00 to 10:15 UTC.", False),
+        ("整个 15 分钟（10:00 到 10:15）broker-2 都处于副本不足状态。", False),
+    ],
+)
+def test_the_gap_between_a_claims_two_times_needs_no_word_for_it(text: str, derived: bool) -> None:
+    assert bool(derived_durations(text, extract_facts(text))) is derived

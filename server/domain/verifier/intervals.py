@@ -22,6 +22,7 @@ _RELATIVE = re.compile(
     r"|→|->|[0-9][ \t]*[–~][ \t]*[0-9]",  # "02:14:07 → 02:31:55", "10:14–10:31"
     re.I,
 )
+_WINDOW_BEFORE = re.compile(r"(?:\b(?:whole|entire|full|last|past)|整个|全程|过去|最近)[ \t]*$", re.I)
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
 _DAY = 24 * 3600
 _ANCHORED_MS = 120_000  # gaps anchored on the subject's units: up to two minutes
@@ -47,8 +48,11 @@ def derived_durations(
     times, in seconds, of the units about the claim's subject: "at 02:41:22 the breaker opened, and 8
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
+    own_times = {f.key for f in facts if f.kind == FactKind.TIME}
+    if not _RELATIVE.search(text) and len(own_times) != 2:
+        return set()  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):
-        return set()
+        before = ()
     times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
     own = {  # (gap in seconds, both ends stated to the second) between two times the claims state
         (_apart(a, b), exact_a and exact_b)
@@ -64,6 +68,9 @@ def derived_durations(
         quantity = fact.quantity
         if fact.kind != FactKind.QUANTITY or quantity is None or quantity.dimension != Dimension.TIME:
             continue
+        at = text.find(fact.text)
+        if at > 0 and _WINDOW_BEFORE.search(text, max(0, at - 24), at):
+            continue  # "for the whole 15 minutes, from 10:00 to 10:15": a window, checked as one
         for gap, exact in gaps:
             stated_ms = quantity.value * quantity.factor
             if exact and anchors and stated_ms > _ANCHORED_MS and (gap, exact) not in own:

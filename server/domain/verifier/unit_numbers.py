@@ -94,6 +94,10 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         dimension, factor = _key_hint(key) if key else _name_hint(hint)
         yield Number(float(value), dimension, factor, key=key.lower())
     elif isinstance(value, str):
+        millicores = _MILLICORES.fullmatch(value) if "cpu" in key.lower() else None
+        if millicores:  # kubectl top's "CPU(cores)" column: "1873m" is 1.873 cores, not 1873 minutes
+            yield Number(float(millicores.group(1)) / 1000, Dimension.NUMBER, 1.0, key=key.lower())
+            return
         number = _float(value)
         interval = interval_value(key, value) if number is None and key and ":" in value else None
         if number is not None:
@@ -105,6 +109,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
             yield from _numbers_in_text(value)
 
 
+_MILLICORES = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)m\s*")
 _TEXT_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
     r"|(?<![0-9])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?![0-9])"  # not "orders-3:120000 ms"
