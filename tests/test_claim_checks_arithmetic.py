@@ -225,3 +225,17 @@ def kubectl_top() -> EvidenceRow:
 )
 def test_cores_are_read_against_kubectl_millicores(draft: str, grounded: bool) -> None:
     assert (judged(draft, kubectl_top()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("cart-api's incident lost the carts of about 32,000 users.", True),
+        ("cart-api 这次事故影响了约 3.2 万用户的购物车。", True),
+        ("cart-api's incident lost the carts of about 52,000 users.", False),
+        ("cart-api 这次事故影响了约 4.2 万用户的购物车。", False),
+    ],
+)
+def test_evidence_figures_with_a_scale_are_read_at_their_scale(draft: str, grounded: bool) -> None:
+    row = logs(entry("cart-api", "影响：约 3.2 万用户购物车商品丢失，错误率峰值 0.8%"))
+    assert (judged(draft, row) == [ClaimStatus.GROUNDED]) is grounded

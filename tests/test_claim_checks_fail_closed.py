@@ -510,13 +510,13 @@ def test_what_a_failed_call_asked_is_not_what_it_shows(draft: str, status: Claim
     ["按最近 30 天的范围查询 Prometheus，30 秒后超时。", "The 30-day range query to Prometheus timed out after 30 s."],
 )
 def test_a_value_of_a_dimension_the_failure_shows_is_not_contradicted_by_it(draft: str) -> None:
-    # 30 s is how it failed; 30 days, which nothing shows, is unmatched (what it asked), never contradicted.
+    # 30 s is how it failed; 30 days, which nothing shows (the call asked for 7), is unmatched, never contradicted.
     unranged = EvidenceRow(
         "prom-range-2",
         "query_metrics",
         Outcome.FAILED,
         "",
-        {"query": "rate(http_requests_total[5m])", "start": "2026-11-20T00:00:00Z", "end": "2026-12-20T00:00:00Z"},
+        {"query": "rate(http_requests_total[5m])", "start": "2026-12-13T00:00:00Z", "end": "2026-12-20T00:00:00Z"},
         error_message="context deadline exceeded",
         error_kind=ErrorKind.TIMEOUT,
         duration_ms=30000,

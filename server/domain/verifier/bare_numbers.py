@@ -98,6 +98,28 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         yield start, Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=quantity, bare=True)
 
 
+_WINDOW_WORD = re.compile(r"\b(?:the\s+)?(?:last|past|previous)\s+(second|minute|hour|day|week)\b", re.I)
+_WINDOW_FACTOR = {"second": 1000.0, "minute": 60000.0, "hour": 3600000.0, "day": 86400000.0, "week": 604800000.0}
+
+
+def window_word_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator[tuple[int, Fact]]:
+    """A window said without a number ("in the last hour", "over the past day"): one of its unit, a fact of
+    what the call was asked, as "the last 1 hour" would be."""
+    for m in _WINDOW_WORD.finditer(masked):
+        start, end = m.span()
+        if any(start < t_end and t_start < end for t_start, t_end in taken):
+            continue
+        quantity = Quantity(Dimension.TIME, 1.0, _WINDOW_FACTOR[m.group(1).lower()], 0)
+        words = " ".join(m.group(0).lower().split()[-2:])  # "last minute": a record may say it in words too
+        said = Fact(FactKind.IDENTIFIER, m.group(0), words, Scope.QUERY)
+        yield (
+            start,
+            Fact(
+                FactKind.QUANTITY, m.group(0), m.group(0).lower(), Scope.QUERY, quantity=quantity, alternatives=(said,)
+            ),
+        )
+
+
 def _year(plain: str) -> bool:
     return plain.isdigit() and len(plain) == 4 and 1970 <= int(plain) <= 2100
 

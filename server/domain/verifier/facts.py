@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
-from evidence_trace.server.domain.verifier.bare_numbers import bare_number_facts
+from evidence_trace.server.domain.verifier.bare_numbers import bare_number_facts, window_word_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
@@ -127,7 +127,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     for start, fact in unread_facts(masked, taken):
         found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
         taken.append((start, start + len(fact.text)))
-    for start, fact in bare_number_facts(masked, taken):
+    for start, fact in (*bare_number_facts(masked, taken), *window_word_facts(masked, taken)):
         found.setdefault((FactKind.QUANTITY, fact.key), (start, fact))
     ordered = sorted(found.values(), key=lambda pair: pair[0])
     return merge_restatements(text, ordered, dict(taken))

@@ -167,7 +167,15 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
             and (says_empty or not claimed_modes - {"not found"})
             and evidence.row(index).outcome.name in ("NO_HIT", "DEDUPED")
         ):
-            fallback = units[-1]
+            windows = [  # "nothing in the last 24 hours": the window the empty call searched must be that one
+                dataclasses.replace(f, scope=Scope.QUERY)
+                for f in facts
+                if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.dimension == Dimension.TIME
+            ]
+            if all(matches(f, units[-1]) for f in windows):
+                fallback = units[-1]
+            elif wrong is None:
+                wrong = units[-1]
     if fallback is not None and contra is None:
         return base(
             status=ClaimStatus.GROUNDED,

@@ -36,6 +36,7 @@ from evidence_trace.server.domain.verifier.causal_checks import causal_link, con
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
 from evidence_trace.server.domain.verifier.counted_units import counted_units
+from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
@@ -338,6 +339,10 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     opposite = check_opposite_polarity(claim, facts, evidence, base)
     if opposite is not None:
         return opposite
+    status_denied = check_denied_status(claim.text, facts, evidence, base)
+    if status_denied is not None:  # "no 5xx on /v2/refunds": a record of it shows one
+        return status_denied
+    facts = without_denied(claim.text, facts)  # "no 404s on X": asserts no 404, which X's 500 does not deny
     if claim.negated:
         negative = check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):

@@ -11,7 +11,9 @@ rule (docs/verifier-protocol.md, "Subjects and contradictions"):
 - each unit comes from a different row: inside one listing, each entry is one
   event, and facts of two events never combine ("binding" across entries of
   one search stays UNGROUNDED);
-- the claim's times bind every unit used; each other fact is shown by one of them.
+- the claim's times bind every unit used; each other fact is shown by one of them;
+- a window or threshold the claim gives (a fact of what a call was asked) binds the values it qualifies
+  to that call: a value shown by another call does not combine with it.
 
 Facts about different subjects never combine: a unit that does not name the
 subject is not used, however well its values fit.
@@ -19,11 +21,12 @@ subject is not used, however well its values fit.
 
 from __future__ import annotations
 
+import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -38,7 +41,7 @@ def _names_one_thing(fact: Fact) -> bool:
     return any(ch in fact.key for ch in "-_.:/0123456789") or fact.text != fact.text.lower()
 
 
-def bind_across_rows(facts: Sequence[Fact], evidence: Evidence) -> Optional[Match]:
+def bind_across_rows(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[Match]:
     """Units of different rows, each about the claim's subject, that together show every fact; or None."""
     entities = [f for f in facts if f.is_entity]
     named = [f for f in entities if _names_one_thing(f)]
@@ -48,6 +51,8 @@ def bind_across_rows(facts: Sequence[Fact], evidence: Evidence) -> Optional[Matc
     if not subject or len(wanted) < 2:
         return None
     chosen: list[Unit] = []
+    shown_by: list[list[Fact]] = []
+    questions: list[Optional[Unit]] = []
     left = list(wanted)
     for index in evidence.candidates(subject):
         question = evidence.question(index)
@@ -60,12 +65,51 @@ def bind_across_rows(facts: Sequence[Fact], evidence: Evidence) -> Optional[Matc
                 best = (unit, shown)
         if best is not None:
             chosen.append(best[0])
+            shown_by.append(best[1])
+            questions.append(question)
             left = [f for f in left if f not in best[1]]
             if not left:
                 break
             if len(chosen) >= MAX_BOUND_ROWS:
                 return None
-    if left or len(chosen) < 2:
+    if left or len(chosen) < 2 or not _windows_bind_their_values(facts, shown_by, questions, text):
         return None
     strongest = max(chosen, key=lambda u: u.strength)
     return Match(strongest, tuple(chosen))
+
+
+def _windows_bind_their_values(
+    facts: Sequence[Fact], shown_by: Sequence[Sequence[Fact]], questions: Sequence[Optional[Unit]], text: str
+) -> bool:
+    """A window the claim gives ("过去 1 小时内重启了 14 次", "over the last hour") is what one call was asked:
+    the counts and values it qualifies must come from a call asked over that window, never from another
+    call's span (kubectl's lifetime RESTARTS against a metric's [1h])."""
+    windows = [f for f in facts if _window(f, text)]
+    if not windows:
+        return True
+    asked = {i for i, q in enumerate(questions) if q is not None and any(matches(f, q) for f in windows)}
+    valued = {
+        i
+        for i, shown in enumerate(shown_by)
+        if any(f.kind in (FactKind.QUANTITY, FactKind.COUNT) and not _window(f, text) for f in shown)
+    }
+    return valued <= asked
+
+
+_WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|within|over the|in the)|过去|最近|近)[ \t]*$", re.I)
+_WINDOW_WORDS = re.compile(r"(?:the\s+)?(?:last|past|previous)\b", re.I)
+_WINDOW_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内|里)")
+
+
+def _window(fact: Fact, text: str) -> bool:
+    """A duration the claim gives as the span it speaks of ("in the last hour", "过去 1 小时内")."""
+    q = fact.quantity
+    if fact.kind != FactKind.QUANTITY or q is None or q.dimension != Dimension.TIME:
+        return False
+    if _WINDOW_WORDS.match(fact.text):  # "the last hour"
+        return True
+    at = text.find(fact.text)
+    if at < 0:
+        return False
+    end = at + len(fact.text)
+    return bool(_WINDOW_BEFORE.search(text, max(0, at - 12), at) or _WINDOW_AFTER.match(text[end : end + 4]))

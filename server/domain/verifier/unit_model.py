@@ -170,6 +170,10 @@ class Unit:
 _RAW_NUMBER = re.compile(r"[0-9]+(?:,[0-9]+)*(?:\.[0-9]+)?(?:e[-+]?[0-9]+)?")
 
 
+_RAW_SCALES = {"k": 1e3, "K": 1e3, "M": 1e6, "万": 1e4}
+_RAW_SCALED = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)\s?(k|K|M|万)(?![A-Za-z0-9_])")
+
+
 def raw_numbers(text: str) -> list[float]:
     """Every number of a text, sorted; "1,284" is read both as 1284 (a thousands separator) and as 1 and
     284 (a CSV row's cells), so a filter on these values never drops a reading."""
@@ -181,6 +185,9 @@ def raw_numbers(text: str) -> list[float]:
         else:
             found.append(float(token))
     found.extend(duration_seconds(text))  # "3m12s", "9d 4h", "00:38:12": the seconds a unit reads them as
+    found.extend(  # "1.2k", "3.2 万" (read as "32k"), "4.8M": the value at its scale
+        float(m.group(1)) * _RAW_SCALES[m.group(2)] for m in _RAW_SCALED.finditer(text)
+    )
     return sorted(found)
 
 

@@ -109,6 +109,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
             yield from _numbers_in_text(value)
 
 
+_SCALED_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)(k|K|M)(?![A-Za-z0-9_])")
 _MILLICORES = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)m\s*")
 _TEXT_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
@@ -177,6 +178,9 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     cleared = _FRACTION_IN_TEXT.sub(lambda m: " " * len(m.group(0)), cleared)
     for m in _REPEATED.finditer(cleared):  # kubectl's "(x25 over 58m)": the event happened 25 times
         yield Number(float(m.group(1)), key=REPEATED_KEY)
+    for m in _SCALED_NUMBER.finditer(cleared):  # "1.2k requests", "3.2 万" (read as "32k"), "4.8M docs"
+        yield Number(float(m.group(1)) * (1e6 if m.group(2) == "M" else 1e3))
+    cleared = _SCALED_NUMBER.sub(lambda m: " " * len(m.group(0)), cleared)
     for m in _TEXT_NUMBER.finditer(cleared):
         bound = _BOUND_BEFORE.search(cleared, max(0, m.start() - 16), m.start()) is not None
         yield Number(float(m.group(1).replace(",", "")), bound=bound)

@@ -203,7 +203,7 @@ def _search(
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
     if best is not None:
         return ClaimStatus.WEAK, _groundings(best), _weak_reason(best.unit, evidence), False
-    bound = bind_across_rows(facts, evidence)
+    bound = bind_across_rows(facts, evidence, text)
     if bound is not None:
         return (
             ClaimStatus.GROUNDED,

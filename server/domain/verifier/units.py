@@ -27,9 +27,10 @@ What a unit is lives in unit_model.py, reading its numbers in unit_numbers.py
 
 from __future__ import annotations
 
+import datetime
 import functools
 import json
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 from evidence_trace.server.domain.formats.model import Preview, Record
 from evidence_trace.server.domain.formats.registry import format_for
@@ -111,7 +112,7 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
                 family,
                 Strength.QUESTION,
                 text,
-                read_numbers=functools.partial(_numbers_of, row.params, ""),
+                read_numbers=functools.partial(_params_numbers, row.params),
             )
         )
     return units
@@ -121,3 +122,44 @@ def _records(row: EvidenceRow) -> Iterator[Record]:
     """The row's records, read by its stored format (domain/formats/), else the format that recognises it."""
     preview = Preview(row.preview, row.tool_name, row.params, _metric_hint(row))
     return format_for(preview, row.format_id).records(preview)
+
+
+_SPAN_KEYS = (
+    ("start", "end"),
+    ("starttime", "endtime"),
+    ("start_time", "end_time"),
+    ("from", "to"),
+    ("since", "until"),
+)
+
+
+def _params_numbers(params: dict[str, Any]) -> Iterator[Number]:
+    """The numbers of a call's parameters, and the span its start and end times bound ("startTime":
+    "15:30:00", "endTime": "16:30:00" asked for one hour): the window a claim may state."""
+    yield from _numbers_of(params, "")
+    for start, end in _spans(params):
+        yield Number((end - start).total_seconds(), Dimension.TIME, 1000.0, key="window")
+
+
+def _spans(value: Any, depth: int = 0) -> Iterator[tuple[datetime.datetime, datetime.datetime]]:
+    if depth > 6 or not isinstance(value, dict):
+        return
+    lowered = {str(k).lower(): v for k, v in value.items()}
+    for a, b in _SPAN_KEYS:
+        start, end = _instant(lowered.get(a)), _instant(lowered.get(b))
+        if start is not None and end is not None and end > start:
+            yield start, end
+    for v in value.values():
+        yield from _spans(v, depth + 1)
+
+
+def _instant(value: Any) -> Optional[datetime.datetime]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1e9 <= value <= 1e10:
+        return datetime.datetime.fromtimestamp(value, datetime.timezone.utc)
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=datetime.timezone.utc)

@@ -1,0 +1,129 @@
+"""What a claim denies of a status, and the window it speaks of (denied_status.py, gap_checks.py,
+subject_binding.py). Domain only, offline. Phrasings written for these tests, both ways and both
+languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+STATUS_CSV = EvidenceRow(
+    "sql-5xx",
+    "run_sql",
+    Outcome.DIRECT_SUPPORT,
+    '"endpoint","status","requests"\n"/v3/orders",502,812\n"/v3/payouts",500,21\n"/v3/payouts/{id}",504,2\n',
+    {"sql": "SELECT endpoint, status, count() FROM http_logs WHERE status >= 500 GROUP BY endpoint, status"},
+)
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.GAP)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("There were no 5xx on /v3/payouts today.", True),
+        ("/v3/payouts 今天没有 5xx。", True),
+        ("There were no 404s on /v3/payouts today.", False),
+        ("/v3/payouts 今天没有 404。", False),
+        ("There were zero 502s on /v3/orders.", True),
+        ("mysql-primary-0 has 498 threads connected.", False),  # a name's trailing 0 denies nothing
+    ],
+)
+def test_a_denied_status_is_contradicted_by_a_record_of_it(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, STATUS_CSV)) is contradicted
+
+
+EMPTY_SEARCH = EvidenceRow(
+    "es-empty",
+    "es_search",
+    Outcome.NO_HIT,
+    json.dumps({"took": 9, "timed_out": False, "hits": {"total": {"value": 0, "relation": "eq"}, "hits": []}}),
+    {"index": "payments-*", "body": {"query": {"range": {"@timestamp": {"gte": "now-15m"}}}}},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("No refund_failed events in the last 15 minutes — the search came back empty.", True),
+        ("No refund_failed events in the last 24 hours — the search came back empty.", False),
+        ("No refund_failed events in the last 2 hours — the search came back empty.", False),
+    ],
+)
+def test_an_empty_search_grounds_only_the_window_it_searched(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, EMPTY_SEARCH) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def _pods_and_restarts() -> list[EvidenceRow]:
+    pods = (
+        "NAME                        READY   STATUS    RESTARTS       AGE\n"
+        "mailer-6b7c8d9f5-9qz2k      1/1     Running   11 (20m ago)   4d6h\n"
+    )
+    series = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [{"metric": {"pod": "mailer-6b7c8d9f5-9qz2k"}, "value": [1768803000, "2"]}],
+        },
+    }
+    query = {"query": "increase(kube_pod_container_status_restarts_total{pod=~'mailer-.*'}[1h])"}
+    return [
+        EvidenceRow("kubectl-pods", "kubectl", Outcome.INDIRECT_SUPPORT, pods, {"command": "kubectl get pods"}),
+        EvidenceRow("restarts-1h", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(series), query),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("mailer-6b7c8d9f5-9qz2k restarted 11 times in the last hour, most recently 20 minutes ago.", False),
+        ("mailer-6b7c8d9f5-9qz2k 过去 1 小时内重启了 11 次，最近一次在 20 分钟前。", False),
+    ],
+)
+def test_a_window_binds_only_the_values_of_the_call_asked_over_it(draft: str, grounded: bool) -> None:
+    # kubectl's 11 restarts are over the pod's 4 days; the 1-hour window is the metric's, which shows 2
+    assert (statuses(draft, *_pods_and_restarts()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "mailer-6b7c8d9f5-9qz2k has restarted 11 times in total, most recently 20 minutes ago.",
+        "mailer-6b7c8d9f5-9qz2k 一共重启了 11 次，最近一次在 20 分钟前。",
+    ],
+)
+def test_without_a_window_the_lifetime_count_grounds(draft: str) -> None:
+    assert statuses(draft, *_pods_and_restarts()) == [ClaimStatus.GROUNDED]
+
+
+def _coupon_errors() -> EvidenceRow:
+    entry = {"timestamp": "2026-12-20 16:05:11", "level": "ERROR", "service": "coupon-service", "message": "timeout"}
+    body = {"success": True, "logTopic": "coupon-service", "query": "level:ERROR", "logs": [entry], "total": 128}
+    params = {
+        "logTopic": "coupon-service",
+        "query": "level:ERROR",
+        "startTime": "2026-12-20 15:30:00",
+        "endTime": "2026-12-20 16:30:00",
+    }
+    return EvidenceRow("coupon-errors", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), params)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The search matched 128 ERROR logs for coupon-service in the last hour.", True),
+        ("最近 1 小时 coupon-service 共匹配到 128 条 ERROR 日志。", True),
+        ("The search matched 128 ERROR logs for coupon-service in the last 2 hours.", False),
+        ("最近 2 小时 coupon-service 共匹配到 128 条 ERROR 日志。", False),
+        ("The search matched 128 ERROR logs for coupon-service in the past day.", False),
+    ],
+)
+def test_a_window_is_the_span_the_call_asked_for(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, _coupon_errors()) == [ClaimStatus.GROUNDED]) is grounded
