@@ -34,9 +34,12 @@ CHECKS = (
     (grounding, "check_negation"),
     (unit_search, "_total_grounding"),
     (grounding, "derived_durations"),
-    (grounding, "derived_ratios"),
+    (grounding, "derived_values"),
     (grounding, "enumerated_counts"),
     (causal_checks, "_pinning_facts"),
+    (grounding, "check_denied_status"),
+    (grounding, "cell_claims"),
+    (grounding, "_records_counted"),
 )
 
 

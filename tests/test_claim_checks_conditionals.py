@@ -91,3 +91,40 @@ def test_a_wrong_duration_is_never_grounded() -> None:
         if c.kind == ClaimKind.FACT
     ]
     assert checks[0].status != ClaimStatus.GROUNDED
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "I haven't identified which application is holding the connections yet — that's step 1.",
+        "We have not determined which client opened them.",
+    ],
+)
+def test_what_the_writer_has_not_found_out_is_a_hedge(draft: str) -> None:
+    assert ClaimKind.FACT not in kinds(draft)
+
+
+SESSION_TARGETS = EvidenceRow(
+    "targets",
+    "query_metrics",
+    Outcome.INDIRECT_SUPPORT,
+    '{"status":"success","data":{"resultType":"vector","result":['
+    '{"metric":{"instance":"session-redis-node-0:9121"},"value":[1,"1"]},'
+    '{"metric":{"instance":"session-redis-node-1:9121"},"value":[1,"1"]},'
+    '{"metric":{"instance":"session-redis-node-2:9121"},"value":[1,"1"]}]}}',
+    {"query": 'up{service="session-redis-metrics"}'},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("The exporter scrapes session-redis-node-0/1/2.", False),
+        ("exporter 抓的是 session-redis-node-0/1/2 三个实例。", False),
+        ("The exporter scrapes session-redis-node-0/1/3.", True),
+        ("exporter 抓的是 session-redis-node-1/2/4 三个实例。", True),
+    ],
+)
+def test_names_joined_by_their_numbers_are_each_named(draft: str, invented: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [SESSION_TARGETS])]
+    assert (ClaimStatus.INVENTED in statuses) is invented

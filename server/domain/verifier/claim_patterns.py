@@ -64,7 +64,8 @@ _ADVICE_CUE = re.compile(
 _HEDGE_CUE = re.compile(
     # what the writer did not check: "I haven't verified which services do", "不知道 …，也没查 …"
     r"\b(?:i|we)\s+(?:haven't|have not|didn't|did not|couldn't|could not)\s+(?:yet\s+)?(?:verified|verify|checked|"
-    r"check|confirmed|confirm|looked|look)\b|不知道|没查|没有查|未查|没有核实|未核实|没有确认|没来得及"
+    r"check|confirmed|confirm|looked|look|identified|identify|determined|determine|found out|pinned down|established)\b"
+    r"|不知道|没查|没有查|未查|没有核实|未核实|没有确认|没来得及"
     r"|(?:没有|没|未|并未)(?:逐条|逐一|再|进一步|单独)?(?:验证|核实|核对|统计|拆分)"
     # a condition, what would happen if: "如果两台机器还没恢复，告警就会发出来", "if the pods restart, X will ..."
     r"|^\s*(?:if|unless|once|should)\b|如果|假如|假设|万一|一旦|\bif\b[^.;。；]{0,80}?\b(?:will|would|could)\b|\bunless\b"

@@ -119,6 +119,13 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
     taken: list[tuple[int, int]] = []
+    for m in _SIBLINGS.finditer(text):  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each a name
+        for number in [m.group(2), *m.group(3).strip("/").split("/")]:
+            name = m.group(1) + number
+            found.setdefault(
+                (FactKind.INSTANCE, name.lower()), (m.start(), Fact(FactKind.INSTANCE, name, name.lower()))
+            )
+        taken.append(m.span())
     for start, end, fact in _facts(text, masked):
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             continue
@@ -133,6 +140,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return merge_restatements(text, ordered, dict(taken))
 
 
+_SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _HYPHEN_RANGE = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[ \t]?(?:[A-Za-z%]|[\u4e00-\u9fff]))"
 )

@@ -75,6 +75,7 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
+_SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
 _SWAP_SEPARATORS = str.maketrans({"-": "_", "_": "-"})
@@ -141,6 +142,10 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
         prefix = re.compile(rf"(?<![0-9a-f]){key}[0-9a-f]*(?![0-9a-z])")
         if any(prefix.search(evidence.raw(index)) for index in evidence.rows()):
             return True
+    siblings = _SIBLINGS.fullmatch(key)
+    if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
+        stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
+        return all(evidence.mentions(stem + n) for n in numbers)
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
     forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)
