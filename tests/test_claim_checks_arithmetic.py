@@ -239,3 +239,43 @@ def test_cores_are_read_against_kubectl_millicores(draft: str, grounded: bool) -
 def test_evidence_figures_with_a_scale_are_read_at_their_scale(draft: str, grounded: bool) -> None:
     row = logs(entry("cart-api", "影响：约 3.2 万用户购物车商品丢失，错误率峰值 0.8%"))
     assert (judged(draft, row) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("The disk has 485 GiB free; 485 GiB ÷ 22.7 GiB/h ≈ 21.4 h.", "21.4 h"),
+        ("剩余 485 GiB，485 GiB ÷ 22.7 GiB/h ≈ 21.4 小时。", "21.4 小时"),
+        ("The disk has 485 GiB free; 485 GiB ÷ 22.7 GiB/h ≈ 31.4 h.", None),
+        ("堆上限 ≈ 3Gi × 85% ≈ 2.55 GiB。", "2.55 GiB"),
+        ("堆上限 ≈ 3Gi × 85% ≈ 2.9 GiB。", None),
+        ("The pods hold 113 connections in use (5 × 20 + 13).", "113 connections"),
+        ("连接数合计 1,997（1,842 + 155）。", "1,997"),
+        ("连接数合计 1,897（1,842 + 155）。", None),
+    ],
+)
+def test_a_figure_worked_out_in_the_open_is_derived(text: str, derived: str | None) -> None:
+    facts = extract_facts(text)
+    found = [facts[i].text for i in derived_values(text, facts)]
+    assert found == ([derived] if derived else [])
+
+
+def test_a_number_then_plus_another_is_a_sum_not_at_least() -> None:
+    # "1,842 + 155" adds; "10k+" is at least ten thousand
+    facts = {f.text: f for f in extract_facts("合计 1,997（1,842 + 155）")}
+    assert facts["1,842"].quantity is not None and facts["1,842"].quantity.comparison.value == "="
+
+
+@pytest.mark.parametrize("header", ["| status | count | share |", "| 状态码 | 条数 | 占比 |"])
+def test_a_share_of_the_tables_column_total_is_derived(header: str) -> None:
+    table = header + "\n|---|---|---|\n| 502 | 7,021 | 83.5% |\n| 504 | 1,288 | 15.3% |\n| 500 | 103 | 1.2% |\n"
+    wrong = table.replace("83.5%", "73.5%")
+    from evidence_trace.server.domain.verifier.claims import split_claims
+    from evidence_trace.server.domain.verifier.evidence_index import cell_numbers
+    from evidence_trace.server.domain.verifier.table_rows import with_column_totals
+
+    for draft, derived in ((table, True), (wrong, False)):
+        row = next(c for c in with_column_totals(split_claims(draft)) if c.text.startswith("502"))
+        facts = extract_facts(row.text) + cell_numbers(row.text)
+        shares = [facts[i].text for i in derived_values(row.text, facts, row.totals)]
+        assert ("83.5%" in shares or "73.5%" in shares) is derived

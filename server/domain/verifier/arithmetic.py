@@ -19,7 +19,7 @@ from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, Fa
 _VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB", "42 targets" are values too
 # a change the claim speaks of: the difference of two of its values
 _CHANGE = re.compile(
-    r"[+−]|(?<![\w/])-(?=[ \t]?[$¥€£0-9])|→|->|\b(?:up|down|rose|fell|grew|dropped|increased?|decreased?|"
+    r"(?<![0-9][ \t])(?<![0-9])[+−](?![ \t]*[0-9]+[ \t]*[)）=≈])|(?<![\w/])-(?=[ \t]?[$¥€£0-9])|→|->|\b(?:up|down|rose|fell|grew|dropped|increased?|decreased?|"
     r"higher|lower|more|less|fewer|from|vs\.?|versus|compared|delta|difference|gap|jump(?:ed)?|spiked?|climbed)\b"
     r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从",
     re.I,
@@ -36,14 +36,34 @@ def _valued(fact: Fact) -> bool:
     return fact.kind in _VALUED and fact.quantity is not None and fact.quantity.value > 0
 
 
-def derived_values(text: str, facts: Sequence[Fact]) -> set[int]:
-    """The indexes of the claim's figures that its own other values imply (module docstring)."""
+def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = ()) -> set[int]:
+    """The indexes of the claim's figures that its own other values imply (module docstring); totals: for
+    a table row, the sums of its table's columns, of which a share cell may be ("| 502 | 7,021 | 83.5% |")."""
     valued = [(i, f) for i, f in enumerate(facts) if _valued(f)]
+    if totals:
+        shares = {
+            i
+            for i, f in valued
+            if f.quantity is not None
+            and f.quantity.dimension == Dimension.RATIO
+            and any(
+                _close(_base(g) / total / f.quantity.factor, f.quantity.value, f.quantity.decimals)
+                for _, g in valued
+                if g is not f and g.quantity is not None and g.quantity.dimension == Dimension.NUMBER
+                for total in totals
+                if total > _base(g)
+            )
+        }
+    else:
+        shares = set()
     if len(valued) < 2:
-        return set()
+        return shares
     change = _CHANGE.search(text) is not None
     derived: set[int] = set()
+    derived |= shares | _computed(text, facts)
     for index, fact in valued:
+        if index in derived:
+            continue
         operands = [f for i, f in valued if i != index and i not in derived and f.key != fact.key]
         earlier = [f for i, f in valued if i < index and f.key != fact.key]
         if _derived(fact, operands, earlier, change) or _sum_of_neighbours(index, fact, valued):
@@ -123,3 +143,87 @@ def _close(found: float, stated: float, decimals: int) -> bool:
     if decimals > 0 and round(found, decimals) == round(stated, decimals):
         return True
     return abs(found - stated) <= 0.05 * abs(stated)
+
+
+_NUM = r"([0-9]+(?:,[0-9]{3})*(?:\.[0-9]+)?)(%?)"
+_UNIT = r"(?:[ \t]*[A-Za-z/\u4e00-\u9fff]{1,8})?"
+_OP = r"[ \t]*([×x*÷/+−-])[ \t]*"
+_EXPRESSION = re.compile(
+    rf"(?<![\w.]){_NUM}{_UNIT}{_OP}{_NUM}{_UNIT}(?:{_OP}{_NUM}{_UNIT})?[ \t]*(?:≈|=|~|约|≃|is about|comes to)[ \t]*{_NUM}",
+    re.I,
+)
+
+
+# "113 connections in use (5 × 20 + 13)": the result first, its working in parentheses after it
+_WORKED = re.compile(
+    rf"(?<![\w.]){_NUM}(?:[ \t]*[A-Za-z\u4e00-\u9fff]+){{0,3}}[ \t]*[(（][ \t]*{_NUM}{_UNIT}{_OP}{_NUM}{_UNIT}"
+    rf"(?:{_OP}{_NUM}{_UNIT})?[ \t]*[)）]",
+    re.I,
+)
+
+
+def _computed(text: str, facts: Sequence[Fact]) -> set[int]:
+    """The figures a claim works out in the open: "485 GiB ÷ 22.7 GiB/h ≈ 21.4 小时", "3Gi × 85% ≈ 2.55 GiB",
+    "5 × 20 + 13 = 113": the result holds when the written numbers give it, at its precision (or within
+    5% for a result with no decimals); its operands are checked."""
+    derived: set[int] = set()
+    for m in _EXPRESSION.finditer(text):
+        groups = m.groups()
+        numbers = [_written(groups[0], groups[1]), _written(groups[3], groups[4])]
+        ops = [groups[2]]
+        if groups[5]:
+            ops.append(groups[5])
+            numbers.append(_written(groups[6], groups[7]))
+        result_text, result_percent = groups[8], groups[9]
+        value = _evaluate(numbers, ops)
+        stated = float(result_text.replace(",", ""))
+        decimals = len(result_text.split(".")[1]) if "." in result_text else 0
+        if value is None or not _close(value * (100 if result_percent else 1), stated, decimals):
+            continue
+        derived |= _at(text, facts, m.start(9))
+    for m in _WORKED.finditer(text):
+        groups = m.groups()
+        numbers = [_written(groups[2], groups[3]), _written(groups[5], groups[6])]
+        ops = [groups[4]]
+        if groups[7]:
+            ops.append(groups[7])
+            numbers.append(_written(groups[8], groups[9]))
+        value = _evaluate(numbers, ops)
+        stated, decimals = float(groups[0].replace(",", "")), len(groups[0].split(".")[1]) if "." in groups[0] else 0
+        if value is not None and _close(value * (100 if groups[1] else 1), stated, decimals):
+            derived |= _at(text, facts, m.start(1))
+    return derived
+
+
+def _at(text: str, facts: Sequence[Fact], at: int) -> set[int]:
+    """The facts written at that position of the text."""
+    found = set()
+    for index, fact in enumerate(facts):
+        where = text.find(fact.text)
+        if where >= 0 and where <= at < where + len(fact.text) + 1:
+            found.add(index)
+    return found
+
+
+def _written(number: str, percent: str) -> float:
+    value = float(number.replace(",", ""))
+    return value / 100 if percent else value
+
+
+def _evaluate(numbers: list[float], ops: list[str]) -> float | None:
+    """Left to right, × and ÷ before + and −."""
+    terms, pending = [numbers[0]], []
+    for op, n in zip(ops, numbers[1:]):
+        if op in "×x*":
+            terms[-1] *= n
+        elif op in "÷/":
+            if n == 0:
+                return None
+            terms[-1] /= n
+        else:
+            pending.append(op)
+            terms.append(n)
+    total = terms[0]
+    for op, n in zip(pending, terms[1:]):
+        total = total + n if op == "+" else total - n
+    return total

@@ -72,7 +72,7 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         plain = number.replace(",", "")
         low = float(m.group(1).replace(",", "")) if m.group(2) else None
         short = len(plain.replace(".", "")) < 2 and not _OF_TOTAL.match(masked, end)  # "3 of the 42" is a figure
-        if not scale and not per and (short or _year(plain)):
+        if not scale and not per and (short or (_year(plain) and "," not in number)):
             continue
         decimals = len(plain.split(".")[1]) if "." in plain else 0
         value, factor, dimension = float(plain), 1.0, Dimension.NUMBER

@@ -74,6 +74,8 @@ class Claim:
     """A fact stated inside advice ("raise X from 8", "目前是 gp2"): every name in it is checked."""
     columns: tuple[tuple[str, str], ...] = ()
     """A table row's cells with their column headers, (header, cell), when the table has a header row."""
+    totals: tuple[float, ...] = ()
+    """For a table row: the sums of its table's columns of plain numbers, which a share cell may be of."""
 
 
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")

@@ -186,7 +186,7 @@ _ALWAYS = re.compile(
     r"constantly|continuously)\b|一直|始终|持续|全程|整个|都",
     re.I,
 )
-_ABOVE_AFTER = re.compile(r"^[ \t]*(?:\+|or more|以上|多)")
+_ABOVE_AFTER = re.compile(r"^(?:\+(?![ \t]*[0-9])|[ \t]*(?:or more|以上|多))")  # "10k+", not "1,842 + 155"
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _QUERY_CONTEXT = re.compile(
     r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|step|resolution|最近|过去|时间窗口|范围|步长)"

@@ -47,7 +47,7 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
-from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells
+from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
@@ -65,7 +65,7 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     evidence = Evidence(rows, zones)
     checks = []
     subject: tuple[Fact, ...] = ()
-    claims = split_claims(draft)[:MAX_CLAIMS]
+    claims = with_column_totals(split_claims(draft)[:MAX_CLAIMS])
     nicknames = _nicknames(claims)
     before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
     with remembering():  # each fact is read against each unit once per call (match_memo.py)
@@ -225,7 +225,7 @@ def _check(
     listed = enumerated_counts(claim.text, facts)
     if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed)
-    ratios = derived_values(claim.text, facts)
+    ratios = derived_values(claim.text, facts, claim.totals)
     if ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
     derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))

@@ -62,3 +62,34 @@ def check_by_cells(
         direct=any(c.direct for c in grounded),
         inference=False,
     )
+
+
+_PLAIN = re.compile(r"[~≈约]?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+
+
+def with_column_totals(claims: Sequence[Claim]) -> list[Claim]:
+    """The claims, each row of a table given the sums of its table's columns of plain numbers ("| 502 |
+    7,021 | 83.5% |" under a table whose count column adds up to 8,412: the share is 7,021 of 8,412)."""
+    out = list(claims)
+    start = 0
+    while start < len(out):
+        headers = [h for h, _ in out[start].columns]
+        end = start
+        while end < len(out) and out[end].columns and [h for h, _ in out[end].columns] == headers:
+            end += 1
+        if end - start >= 2:
+            sums = [_column_sum([row.columns[i][1] for row in out[start:end]]) for i in range(len(headers))]
+            totals = tuple(t for t in sums if t is not None)
+            out[start:end] = [dataclasses.replace(row, totals=totals) for row in out[start:end]]
+        start = max(end, start + 1)
+    return out
+
+
+def _column_sum(cells: Sequence[str]) -> float | None:
+    values = []
+    for cell in cells:
+        m = _PLAIN.fullmatch(cell.replace("*", "").strip())
+        if m is None:
+            return None  # a column of anything but plain numbers has no total
+        values.append(float(m.group(0).lstrip("~≈约 ").replace(",", "")))
+    return sum(values) if values else None
