@@ -47,6 +47,8 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         return None  # "5kb" is a unit of its own, "3ks" is not a number
     if _UNIT_WORDS[unit][0] == Dimension.TIME and _QUALIFIER_AFTER.match(text[m.end() : m.end() + 16]):
         return None  # "1-minute load", "5m rate": names a series, states nothing
+    if _UNIT_WORDS[unit][0] == Dimension.TIME and re.search(r"每[ \t]*$", text[max(0, m.start() - 3) : m.start()]):
+        return None  # "每 5 分钟的 5xx": the step a series is counted in, as "per 5 minutes" is
     if unit in ("m", "d", "b") and not re.fullmatch(r"[0-9.]+", number):
         return None
     dimension, factor = _UNIT_WORDS[unit]

@@ -30,7 +30,7 @@ _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|�
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 _CONJUNCTION = re.compile(
-    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|，|、|\s+plus\s+|\s+as well as\s+|[（(]", re.I
+    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|[（(]", re.I
 )
 
 
@@ -57,6 +57,7 @@ def ground_parts(
     )
     wanted = {_fact_id(f): f for f in facts}
     covered: set[tuple[FactKind, str]] = set()
+    read_as: list[str] = []  # every fact the parts read, as written
     results = []
     previous: list[Fact] = []
     offset = False
@@ -67,6 +68,7 @@ def ground_parts(
             f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts and f.text in part
         )
         covered.update(_fact_id(f) for f in part_facts)
+        read_as.extend(f.text for f in extract_facts(part))
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
@@ -84,7 +86,9 @@ def ground_parts(
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
         previous = [f for f in part_facts if f.is_entity] or previous
-    if any(key not in covered for key in wanted):
+    # a fact a part reads otherwise ("with 7 restarts": the whole read an event, the part a count) is in it
+    lost = [f for key, f in wanted.items() if key not in covered and not any(f.text in read for read in read_as)]
+    if lost:
         return status, groundings, reason, direct  # the parts lost a fact (a time included): judge the claim whole
     if not results:
         return status, groundings, reason, direct
