@@ -164,35 +164,33 @@ _WORKED = re.compile(
 
 def _computed(text: str, facts: Sequence[Fact]) -> set[int]:
     """The figures a claim works out in the open: "485 GiB ÷ 22.7 GiB/h ≈ 21.4 小时", "3Gi × 85% ≈ 2.55 GiB",
-    "5 × 20 + 13 = 113": the result holds when the written numbers give it, at its precision (or within
+    "113 (5 × 20 + 13)": the result holds when the written numbers give it, at its precision (or within
     5% for a result with no decimals); its operands are checked."""
     derived: set[int] = set()
-    for m in _EXPRESSION.finditer(text):
-        groups = m.groups()
-        numbers = [_written(groups[0], groups[1]), _written(groups[3], groups[4])]
-        ops = [groups[2]]
-        if groups[5]:
-            ops.append(groups[5])
-            numbers.append(_written(groups[6], groups[7]))
-        result_text, result_percent = groups[8], groups[9]
-        value = _evaluate(numbers, ops)
-        stated = float(result_text.replace(",", ""))
-        decimals = len(result_text.split(".")[1]) if "." in result_text else 0
-        if value is None or not _close(value * (100 if result_percent else 1), stated, decimals):
-            continue
-        derived |= _at(text, facts, m.start(9))
-    for m in _WORKED.finditer(text):
-        groups = m.groups()
-        numbers = [_written(groups[2], groups[3]), _written(groups[5], groups[6])]
-        ops = [groups[4]]
-        if groups[7]:
-            ops.append(groups[7])
-            numbers.append(_written(groups[8], groups[9]))
-        value = _evaluate(numbers, ops)
-        stated, decimals = float(groups[0].replace(",", "")), len(groups[0].split(".")[1]) if "." in groups[0] else 0
-        if value is not None and _close(value * (100 if groups[1] else 1), stated, decimals):
-            derived |= _at(text, facts, m.start(1))
+    for pattern, working, result in ((_EXPRESSION, 0, 8), (_WORKED, 2, 0)):
+        for m in pattern.finditer(text):
+            groups = m.groups()
+            value = _worked_out(groups[working : working + 8])
+            if value is not None and _states(value, groups[result], groups[result + 1]):
+                derived |= _at(text, facts, m.start(result + 1))
     return derived
+
+
+def _worked_out(groups: Sequence[str]) -> float | None:
+    """The value of "A op B [op C]" from its groups: number, percent, operator, number, percent, [op, number,
+    percent]."""
+    numbers = [_written(groups[0], groups[1]), _written(groups[3], groups[4])]
+    ops = [groups[2]]
+    if groups[5]:
+        ops.append(groups[5])
+        numbers.append(_written(groups[6], groups[7]))
+    return _evaluate(numbers, ops)
+
+
+def _states(value: float, written: str, percent: str) -> bool:
+    """Whether a written result ("21.4", "83.5" with its "%") is the value, at its precision."""
+    decimals = len(written.split(".")[1]) if "." in written else 0
+    return _close(value * (100 if percent else 1), float(written.replace(",", "")), decimals)
 
 
 def _at(text: str, facts: Sequence[Fact], at: int) -> set[int]:
