@@ -128,3 +128,41 @@ SESSION_TARGETS = EvidenceRow(
 def test_names_joined_by_their_numbers_are_each_named(draft: str, invented: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [SESSION_TARGETS])]
     assert (ClaimStatus.INVENTED in statuses) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "kind"),
+    [
+        ("So reports.tasks.nightly hit its hard time limit of 300s.", ClaimKind.FACT),
+        ("所以 reports.tasks.nightly 触发了 300s 的 hard time limit。", ClaimKind.FACT),
+        ("So the hard limit was hit because the export query ran long.", ClaimKind.CAUSAL),
+        ("所以是因为导出查询太慢才触发了 hard limit。", ClaimKind.CAUSAL),
+    ],
+)
+def test_a_consequence_asserts_what_follows_unless_it_gives_a_cause(draft: str, kind: ClaimKind) -> None:
+    assert kinds(draft) == [kind]
+
+
+SILENCES = EvidenceRow(
+    "amtool-silences",
+    "run_shell",
+    Outcome.INDIRECT_SUPPORT,
+    "ID                                    Matchers                                                   Ends At                  Created By  Comment\n"
+    '5c1e2f7a-3b4d-4e6f-8a9b-0c1d2e3f4a5b  alertname="BrokerDown" cluster="kafka-prod" severity="warning"  2026-12-27 20:00:00 UTC  zhao.min    disk swap\n'
+    '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a  alertname="UnderReplicated" cluster="kafka-prod"            2026-12-27 20:00:00 UTC  zhao.min    disk swap\n',
+    {"command": "amtool silence query"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The silence covers BrokerDown alerts of every severity on kafka-prod.", True),
+        ("这个静默覆盖了 kafka-prod 上所有级别的 BrokerDown 告警。", True),
+        ("The silence covers UnderReplicated alerts of every severity on kafka-prod.", False),
+        ("这个静默覆盖了 kafka-prod 上所有级别的 UnderReplicated 告警。", False),
+    ],
+)
+def test_every_severity_is_contradicted_by_a_matcher_that_pins_one(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [SILENCES])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

@@ -358,6 +358,13 @@ def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool 
     return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
 
 
+# a consequence the claim draws from the one before ("So …", "Therefore …", "所以 …", "因此 …"): what follows the
+# connective is asserted and checked as a fact; the link to the claim before is the writer's reading
+_CONSEQUENCE_OPENING = re.compile(
+    r"\s*(?:(?:and\s+)?(?:so|therefore|thus|hence|as a result|consequently)\b,?|所以|因此|因而|于是)", re.I
+)
+
+
 def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
     stripped = text.rstrip()
     if stripped.endswith(("?", "？")):
@@ -368,7 +375,10 @@ def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
         return ClaimKind.ADVICE
     if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):
         return ClaimKind.HEDGE
-    if _CAUSAL_CUE.search(text):
+    opening = _CONSEQUENCE_OPENING.match(
+        text
+    )  # "So prod is still on 8.1.2", "所以线上还是 8.1.2": asserts what follows
+    if _CAUSAL_CUE.search(text, opening.end() if opening else 0):
         return ClaimKind.CAUSAL
     if section == ClaimKind.GAP:
         return ClaimKind.GAP

@@ -44,6 +44,7 @@ from evidence_trace.server.domain.verifier.gap_checks import check_gap
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
+from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
@@ -342,6 +343,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     status_denied = check_denied_status(claim.text, facts, evidence, base)
     if status_denied is not None:  # "no 5xx on /v2/refunds": a record of it shows one
         return status_denied
+    pinned = check_every_severity(claim.text, facts, evidence, base)
+    if pinned is not None:  # "covers all severities": a matcher pins one
+        return pinned
     facts = without_denied(claim.text, facts)  # "no 404s on X": asserts no 404, which X's 500 does not deny
     if claim.negated:
         negative = check_negation(claim, facts, evidence, base)
