@@ -279,3 +279,8 @@ def test_a_share_of_the_tables_column_total_is_derived(header: str) -> None:
         facts = extract_facts(row.text) + cell_numbers(row.text)
         shares = [facts[i].text for i in derived_values(row.text, facts, row.totals)]
         assert ("83.5%" in shares or "73.5%" in shares) is derived
+
+
+@pytest.mark.parametrize(("text", "count"), [("run 8813 was still going", False), ("23 long pauses followed", True)])
+def test_a_figure_before_a_verb_counts_nothing(text: str, count: bool) -> None:
+    assert any(f.kind.name == "COUNT" for f in extract_facts(text)) is count

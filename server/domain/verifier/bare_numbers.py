@@ -59,6 +59,10 @@ _PROTOCOL = re.compile(
     r"\b(?:TLS|TLSv|SSL|SSLv|HTTP|IPv|SNMPv|Java|JDK|Python|Go|Node(?:\.js)?)[ /]?$", re.I
 )  # "TLS 1.3"
 _OF_TOTAL = re.compile(r"[ \t]*(?:of|out of|/)[ \t]*(?:the[ \t]+|all[ \t]+)?[0-9]", re.I)
+_NOT_NOUNS = frozenset(
+    "was has does is its this thus plus minus always across perhaps unless less yes us as whereas versus "
+    "seconds minutes hours days weeks months years times percent bytes ms".split()
+)
 _ZH_PER = re.compile(r"每(秒|分钟|小时|天)[ \t]*(?:约|大约|有|为)?[ \t]*$")  # "每分钟约 25"
 
 
@@ -87,6 +91,8 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
             dimension, factor = Dimension.RATE, _PER[per or zh_per.group(1)]  # type: ignore[union-attr]
         scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, start) else Scope.RESULT
         noun = None if (scale or per or low is not None) else _NOUN_AFTER.match(masked, end)
+        if noun and noun.group(1).split()[-1].lower() in _NOT_NOUNS:
+            noun = None  # "run 8813 was still going": a verb, no noun counted
         if noun:  # "23 long pauses": a count of what the noun names
             quantity = Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(masked, start, end))
             written = m.group(0) + noun.group(0)
