@@ -40,7 +40,8 @@ _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
     rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
-    rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})",
+    # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
+    rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))",
     re.I,
 )
 _ADVICE_CUE = re.compile(
@@ -192,4 +193,22 @@ _SMUGGLED_CLAUSE = re.compile(
     r"\b(?:since|because|given that|which is|which are|which has|that is|that are|currently|now at|"
     r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
     re.I,
+)
+
+
+# what a document recommends is a fact about the document: "the runbook recommends draining the node first",
+# "知识库里的预案建议先扩容", "per the SOP, ..." assert that the lookup returned that advice
+SOURCE_RECOMMENDS = re.compile(
+    r"\b(?:runbook|playbook|knowledge base|kb|documentation|docs|doc|guide|sop|wiki)(?:'s)?\s+(?:\w+\s+){0,3}?"
+    r"(?:recommends?|suggests?|advises?|says to|tells us to|instructs?|calls for)\b"
+    r"|\b(?:according to|per) the (?:runbook|playbook|docs|documentation|knowledge base|kb|guide|sop|wiki)\b"
+    r"|(?:知识库|文档|手册|运行手册|预案|runbook|Runbook|SOP|wiki)[^，。；,;]{0,12}?(?:建议|推荐|要求|指出|写着|说)",
+    re.I,
+)
+
+
+# a consequence the claim draws from the one before ("So …", "Therefore …", "所以 …", "因此 …"): what follows the
+# connective is asserted and checked as a fact; the link to the claim before is the writer's reading
+_CONSEQUENCE_OPENING = re.compile(
+    r"\s*(?:(?:and\s+)?(?:so|therefore|thus|hence|as a result|consequently)\b,?|所以|因此|因而|于是)", re.I
 )

@@ -31,6 +31,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
     _CAUSAL_CUE,
+    _CONSEQUENCE_OPENING,
     _GAP_CUE,
     _HEDGE_CUE,
     _META,
@@ -46,6 +47,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SMUGGLED_KEEP,
     _SUBSTANTIVE,
     _VAGUE_PREDICATE,
+    SOURCE_RECOMMENDS,
 )
 from evidence_trace.server.domain.verifier.zones import declared_zone, with_zone
 
@@ -358,19 +360,14 @@ def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool 
     return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
 
 
-# a consequence the claim draws from the one before ("So …", "Therefore …", "所以 …", "因此 …"): what follows the
-# connective is asserted and checked as a fact; the link to the claim before is the writer's reading
-_CONSEQUENCE_OPENING = re.compile(
-    r"\s*(?:(?:and\s+)?(?:so|therefore|thus|hence|as a result|consequently)\b,?|所以|因此|因而|于是)", re.I
-)
-
-
 def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
     stripped = text.rstrip()
     if stripped.endswith(("?", "？")):
         return ClaimKind.CONTEXT
     if _GAP_CUE.search(text):
         return ClaimKind.GAP
+    if section != ClaimKind.ADVICE and SOURCE_RECOMMENDS.search(text):
+        return ClaimKind.FACT  # "the runbook recommends …": what the lookup returned, checked as a fact
     if section == ClaimKind.ADVICE or (not record and _ADVICE_START.match(text)) or _ADVICE_CUE.search(text):
         return ClaimKind.ADVICE
     if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):

@@ -56,9 +56,9 @@ _CITATION = (
         Family.KNOWLEDGE,
         re.compile(
             r"\b(?:the )?(?:runbook|knowledge base|kb|documentation|docs|guide|playbook|sop)"
-            r" (?:says|say|states|explains|notes|recommends|shows|describes)\b|according to the "
-            r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册)"
-            r"(?:显示|表明|指出|说明|中|里|提到)",
+            r" (?:says|say|states|explains|notes|recommends|suggests|advises|shows|describes)\b|according to the "
+            r"(?:runbook|documentation|docs|guide|knowledge base)|(?:知识库|文档|手册|运行手册|预案)"
+            r"(?:显示|表明|指出|说明|中|里|提到|建议|推荐)",
             re.I,
         ),
     ),

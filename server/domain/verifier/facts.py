@@ -96,6 +96,7 @@ from evidence_trace.server.domain.verifier.quantity_facts import _comparison, _n
 from evidence_trace.server.domain.verifier.restatements import merge_restatements
 from evidence_trace.server.domain.verifier.status_patterns import status_facts
 from evidence_trace.server.domain.verifier.unread import unit_shaped, unread_facts
+from evidence_trace.server.domain.verifier.zero_counts import without_denied_events
 from evidence_trace.server.domain.verifier.zones import clock_zones
 
 _SEVERITY_LEVEL = {"critical": "CRITICAL", "warning": "WARN", "info": "INFO"}
@@ -137,7 +138,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         taken.append((start, start + len(fact.text)))
     for start, fact in (*bare_number_facts(masked, taken), *window_word_facts(masked, taken)):
         found.setdefault((FactKind.QUANTITY, fact.key), (start, fact))
-    ordered = sorted(found.values(), key=lambda pair: pair[0])
+    ordered = without_denied_events(sorted(found.values(), key=lambda pair: pair[0]))
     return merge_restatements(text, ordered, dict(taken))
 
 
@@ -409,10 +410,18 @@ def _duration_fact(text: str, start: int, end: int, seconds: float, step: float)
     return Fact(FactKind.QUANTITY, written, written.lower(), scope, quantity=quantity)
 
 
+_SPAN_STATED = re.compile(r"[0-9]|\b(?:hours?|minutes?|days?|weeks?|hr|min)\b|小时|分钟|天|周", re.I)
+
+
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     value = float(_plain_number(number))
-    scope = Scope.QUERY if _QUERY_CONTEXT.search(context, 0, start) else Scope.RESULT
-    words = re.findall(r"[A-Za-z]{3,}", text[len(number) :])
+    window = _QUERY_CONTEXT.search(context, 0, start)
+    # "最近 100 条日志" asks for a count; "最近 1 小时有 5 个 pod 重启" counts what the hour's query found
+    # (the window's own span, a number or a word of time, ends what was asked)
+    stated = window is not None and _SPAN_STATED.search(context, window.start(), start) is not None
+    scope = Scope.QUERY if window and not stated else Scope.RESULT
+    # the words after the number as written ("zero restarts" was read as "0": its noun is "restarts")
+    words = re.findall(r"[A-Za-z]{3,}", text[len(number) :] if text.startswith(number) else noun)
     return Fact(
         FactKind.COUNT,
         text,

@@ -31,6 +31,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Grounding
+from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
@@ -47,6 +48,7 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
+from evidence_trace.server.domain.verifier.reported_advice import check_reported_advice
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
@@ -67,7 +69,7 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     checks = []
     subject: tuple[Fact, ...] = ()
     claims = with_column_totals(split_claims(draft)[:MAX_CLAIMS])
-    nicknames = _nicknames(claims)
+    nicknames = short_names.nicknames(claims, evidence)
     before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
     with remembering():  # each fact is read against each unit once per call (match_memo.py)
         sentence: tuple[Fact, ...] = ()  # what the sentence so far named: a clause "continued" keeps it
@@ -132,19 +134,6 @@ def _quote(text: str, limit: int = 120) -> str:
 # -- one claim ------------------------------------------------------------------
 
 
-def _nicknames(claims: Sequence[Claim]) -> dict[str, Fact]:
-    """Instances the draft names in full, by the last part of their name ("2xkqp" for
-    report-api-7f9c6d5b8-2xkqp): agents shorten pod names once they have written them."""
-    found: dict[str, Fact] = {}
-    for claim in claims:
-        for fact in extract_facts(claim.text):
-            if fact.kind == FactKind.INSTANCE and "-" in fact.key:
-                tail = fact.key.rsplit("-", 1)[1]
-                if len(tail) >= 4 and re.search(r"[0-9]", tail) and re.search(r"[a-z]", tail):
-                    found.setdefault(tail, fact)
-    return found
-
-
 # "raise maxReplicas from 20 to 40", "调到 64": the figure advice proposes, right after its verb or "to"
 _PROPOSED = re.compile(
     r"(?:\bto|改为|改成|调到|调整为|调整到|提高到|提到|增加到|加到|降到|降低到|设为|设置为|扩到|扩容到)[ \t]*$", re.I
@@ -161,12 +150,7 @@ def _check(
 ) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
-        named = {f.key for f in facts}
-        facts += tuple(
-            fact
-            for tail, fact in nicknames.items()
-            if fact.key not in named and re.search(rf"(?<![\w-]){re.escape(tail)}(?![\w-])", claim.text)
-        )
+        facts = short_names.with_nicknames(claim.text, facts, nicknames)
     facts = with_code_identifiers(claim.codes, facts)
     if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown; the value it proposes need not be
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f for f in facts)
@@ -356,6 +340,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         times, facts = facts, ()
     if not facts:
         overlap = content_grounding(claim.text, evidence)
+        reported = check_reported_advice(claim, evidence, overlap is not None, base)
+        if reported is not None:  # "the runbook recommends …": what the lookup returned, if it returned anything
+            return reported
         if times and overlap is not None and claim.kind == ClaimKind.FACT:
             # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too
             shown = _times_shown(claim, times, evidence)

@@ -102,13 +102,17 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
             for f in facts
             if f.kind in _NAMED_KINDS and not f.text.startswith(("(", "（")) and 0 <= after.find(f.text) < 120
         ]  # a bare number in parentheses ("分区 1（123644）") is a value of the name before it, not a name
-        if names and len(names) == fact.quantity.value and _LISTED.match(after):
+        first = min((after.find(f.text) for f in names), default=-1)
+        # "(a and b)", ": a, b", or the names right after the count's noun: "两个 pod m8zrt、p5wvn"
+        listed = _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
+        if names and len(names) == fact.quantity.value and listed:
             counted.add(index)
     return counted
 
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,24}[(（:：—\-]")
+_NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
 
 
 def within_window(times: Sequence[Fact], unit: Unit) -> bool:

@@ -30,7 +30,8 @@ _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|�
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 _CONJUNCTION = re.compile(
-    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|[（(]", re.I
+    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及)\s*(?=[^，。；,;]*都)|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|[（(]",
+    re.I,
 )
 
 
@@ -61,14 +62,14 @@ def ground_parts(
     results = []
     previous: list[Fact] = []
     offset = False
-    for part, parenthetical in pieces:
-        # Only the claim's own (already refined) facts count in a part, code spans included.
-        part_facts = tuple(wanted[_fact_id(f)] for f in extract_facts(part) if _fact_id(f) in wanted)
-        part_facts += tuple(
-            f for f in wanted.values() if f.kind == FactKind.IDENTIFIER and f not in part_facts and f.text in part
-        )
+    own = [_part_facts(part, wanted) for part, _ in pieces]
+    for number, (part, parenthetical) in enumerate(pieces):
+        part_facts = own[number]
         covered.update(_fact_id(f) for f in part_facts)
         read_as.extend(f.text for f in extract_facts(part))
+        if not parenthetical and number + 1 < len(own) and _names_only(part, part_facts):
+            # "A and B are Running", "A、B 都超时": a part of names only shares what the next part says
+            part_facts += _said(own[number + 1])
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
@@ -131,6 +132,33 @@ def _split_parts(text: str) -> list[tuple[str, bool]]:
     if text[begin:].strip():
         pieces.append((text[begin:], opened))
     return pieces
+
+
+def _part_facts(part: str, wanted: dict[tuple[FactKind, str], Fact]) -> tuple[Fact, ...]:
+    """The claim's own (already refined) facts a part states, code spans and pods' short names included."""
+    found = tuple(wanted[_fact_id(f)] for f in extract_facts(part) if _fact_id(f) in wanted)
+    return found + tuple(  # names no pattern reads in the part alone
+        f
+        for f in wanted.values()
+        if (f.kind == FactKind.IDENTIFIER or (f.kind == FactKind.INSTANCE and f.text != f.key))
+        and f not in found
+        and f.text in part
+    )
+
+
+def _names_only(part: str, facts: tuple[Fact, ...]) -> bool:
+    """Whether a part is names and little else ("the two pods A", "`B`"): a subject, not a clause."""
+    if not facts or not all(f.kind in SUBJECT_KINDS for f in facts):
+        return False
+    rest = part
+    for fact in facts:
+        rest = rest.replace(fact.text, " ")
+    return len(re.findall(r"[A-Za-z]+", rest)) <= 3 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 4
+
+
+def _said(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """What a part says of its subject: its facts other than names and times."""
+    return tuple(f for f in facts if f.kind not in SUBJECT_KINDS and f.kind != FactKind.TIME)
 
 
 SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
