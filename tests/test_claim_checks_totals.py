@@ -87,6 +87,8 @@ def status(draft: str, row: EvidenceRow) -> ClaimStatus:
         ("Elasticsearch counted 52 errors from cart-api in the 07:10-07:40 UTC window (3 shown).", True),
         ("日志检索在 UTC 07:10 到 07:40 之间命中 cart-api 的 52 条 ERROR 日志。", True),
         ("北京时间 15:10–15:40，cart-api 共有 52 条 ERROR 记录。", True),
+        ("Between 15:10 and 15:40 Shanghai time the log search matched 52 ERROR entries for cart-api.", True),
+        ("The log search matched 52 ERROR entries for cart-api from 15:10 to 15:40 (Asia/Shanghai).", True),
         ("The log search matched 25 ERROR entries for cart-api between 07:10 and 07:40 UTC.", False),  # another total
         ("The log search matched 52 ERROR entries for cart-api between 08:10 and 08:40 UTC.", False),  # another window
         (
@@ -95,6 +97,8 @@ def status(draft: str, row: EvidenceRow) -> ClaimStatus:
         ),  # another service
         ("日志检索在 UTC 09:10 到 09:40 之间命中 cart-api 的 52 条 ERROR 日志。", False),
         ("北京时间 07:10–07:40，cart-api 共有 52 条 ERROR 记录。", False),  # the UTC hours labelled Beijing time
+        ("Between 07:10 and 07:40 Shanghai time the log search matched 52 ERROR entries for cart-api.", False),
+        ("The log search matched 52 ERROR entries for cart-api from 07:10 to 07:40 (Asia/Shanghai).", False),
     ],
 )
 def test_a_total_of_matches_rests_on_the_header_and_the_call_s_filters(draft: str, grounded: bool) -> None:
