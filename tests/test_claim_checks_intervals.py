@@ -206,6 +206,12 @@ def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | No
         ("这次运行 13:55:31 开始，13:57:48 结束，容器只撑了约 2 分 17 秒。", True),
         ("That run started at 13:55:31 and ended at 13:57:48 UTC, so the container survived about 4m.", False),
         ("这次运行 13:55:31 开始，13:57:48 结束，容器只撑了约 4 分钟。", False),
+        # a hedge before the verb ("大约跑了", "大概撑了") makes the figure an estimate, still of the gap
+        ("v2.8.0 在线上大约跑了 45 分钟（09:05 上线，09:52 回滚）。", True),
+        ("这次运行 13:55:31 开始，13:57:48 结束，大概撑了 2 分钟。", True),
+        ("v2.8.0 在线上大约跑了 30 分钟（09:05 上线，09:52 回滚）。", False),
+        ("v2.8.0 went live at 09:05 and was rolled back at 09:52, so it ran for about 30 minutes.", False),
+        ("v2.8.0 went live at 09:05 and was rolled back at 09:52, so it ran for about 45 minutes.", True),
         # a window stated as such is checked as the window it is, never derived from its ends
         ("broker-2 was under-replicated for the whole 15 minutes, from 10:00 to 10:15 UTC.", False),
         ("整个 15 分钟（10:00 到 10:15）broker-2 都处于副本不足状态。", False),

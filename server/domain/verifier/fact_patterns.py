@@ -178,7 +178,9 @@ _BELOW = re.compile(
     re.IGNORECASE,
 )
 _ABOUT = re.compile(
-    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|~|≈|约|大约|接近|将近)[ \t]*$",
+    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|~|≈|约|大约|大概|差不多|接近|将近)[ \t]*$"
+    # "大约跑了 40 分钟", "大概用了 3 秒", "约有 120 个": the hedge before the verb qualifies its number
+    r"|(?:约|大约|大概|差不多)[\u4e00-\u9fff]{1,2}[了过有]?[ \t]*$",
     re.IGNORECASE,
 )
 _ALWAYS = re.compile(
