@@ -78,7 +78,7 @@ def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     if found is None:
         return None
     # What follows a colon elaborates ("expired: the handshake reports ..."): the side ends there.
-    sides = [re.split(r"[:：;；]\s", side, maxsplit=1)[0] for side in found]
+    sides = [_REPORTING.sub(" ", re.split(r"[:：;；]\s", side, maxsplit=1)[0]) for side in found]
     claim_sides = [(content_words(_without_entities(side)), _fact_keys(side)) for side in sides]
     checkable = [f for f in facts if f.kind not in (FactKind.TIME,) and not f.soft]
     pinned = all(_pinning_facts(side) for side in found)
@@ -103,6 +103,28 @@ def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     return None
 
 
+# how a claim retells a document ("the runbook warns against …", "it says never to …", "文档提醒不要 …"): the
+# words of the retelling, not of the link
+_REPORTING = re.compile(
+    r"\b(?:the\s+)?(?:runbook|playbook|document(?:ation)?|docs?|guide|kb|it|they)\s+(?:also\s+|explicitly\s+)?"
+    r"(?:warns?|says?|recommends?|advises?|notes?|states?|tells?\s+(?:us|you))(?:\s+against|\s+(?:not|never)\s+to|"
+    r"\s+to)?\b|(?:文档|手册|预案|知识库|runbook)(?:里|中)?(?:提醒|建议|说|写着|指出|要求)",
+    re.I,
+)
+
+
+def document_link(text: str, evidence: Evidence) -> Optional[Grounding]:
+    """For a causal claim with no checkable fact ("it says never to restart every replica at once, because
+    the batch loses its lease"): a relevant document chunk that states the link, sentence by sentence."""
+    knowledge = [i for i in evidence.rows() if family_of(evidence.row(i).tool_name) == Family.KNOWLEDGE]
+    if not knowledge:
+        return None
+    link = causal_link(text, (), evidence)
+    if link is None or not any(link.invocation_id == evidence.row(i).invocation_id for i in knowledge):
+        return None
+    return link
+
+
 def _pinning_facts(side: str) -> list[Fact]:
     """The facts that pin one side of a causal claim to a record: a value, code, status, state, event or
     identifier of its own, not only a service or instance (the subject both sides share) or a time."""
@@ -117,6 +139,13 @@ def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], gener
     lowered = unit.prose
     if not generic and any(not all(contains(lowered, key) for key in keys) for _, keys in claim_sides):
         return False
+    if generic:
+        # a document states its links sentence by sentence: "Do not switch to noeviction: writes will fail",
+        # "Pause the batch first, because it holds row locks"
+        return any(
+            all(_share(words, side) >= 0.5 for (words, _), side in zip(claim_sides, sides))
+            for sides in _sentence_links(lowered)
+        )
     unit_sides = _oriented(lowered)
     if unit_sides is not None:
         return all(_share(words, unit_side) >= 0.5 for (words, _), unit_side in zip(claim_sides, unit_sides))
@@ -125,6 +154,32 @@ def _states_link(unit: Unit, claim_sides: list[tuple[set[str], set[str]]], gener
         # "... waiting for the lock held by ..."): most of the words of each side (half of a short one).
         return all(_share(words, lowered) >= (0.5 if len(words) <= 3 else NO_CUE_SHARE) for words, _ in claim_sides)
     return False
+
+
+_SENTENCE = re.compile(r"(?<=[.!?。！？])\s+|\n+|(?<=[。！？；;])")
+_EXPLAINED = re.compile(
+    r":(?=\s|[\u4e00-\u9fff])\s*|：\s*|[—–]\s+|\s[-—–]\s"
+)  # "do X: it would Y", "don't do X — Y happens"
+
+
+def _sentence_links(text: str) -> list[tuple[str, str]]:
+    """(cause, effect) of each paragraph and each sentence of a document that states a link: by a causal
+    cue, or by an explanation after a colon or a dash (what follows explains what precedes it)."""
+    links = []
+    for paragraph in text.split("\n"):  # a paragraph read whole too: "…缓存为空。若 …，导致 CPU 飙升"
+        oriented = _oriented(paragraph)
+        if oriented is not None:
+            links.append(oriented)
+    for sentence in _SENTENCE.split(text):
+        sentence = sentence.strip(" #*-0123456789.")
+        oriented = _oriented(sentence)
+        if oriented is not None:
+            links.append(oriented)
+            continue
+        parts = _EXPLAINED.split(sentence, maxsplit=1)
+        if len(parts) == 2 and len(parts[0].strip()) >= 6 and parts[1].strip():
+            links.append((parts[1], parts[0]))
+    return links
 
 
 NO_CUE_SHARE = 0.6  # a unit without a causal cue of its own must say this much of each side

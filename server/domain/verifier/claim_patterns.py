@@ -212,3 +212,13 @@ SOURCE_RECOMMENDS = re.compile(
 _CONSEQUENCE_OPENING = re.compile(
     r"\s*(?:(?:and\s+)?(?:so|therefore|thus|hence|as a result|consequently)\b,?|所以|因此|因而|于是)", re.I
 )
+
+# a sentence that opens by citing a document's content ("The eviction runbook covers this: …", "预案里写了：…")
+# reports that content in the clauses after it
+REPORTED_SOURCE = re.compile(
+    r"(?:runbook|playbook|knowledge base|\bkb\b|documentation|\bdocs?\b|guide|\bsop\b|wiki|文档|知识库|手册|预案)"
+    r"(?:[^.。:：\n]|\.(?!\s)){0,60}?(?:covers?|says?|states?|lists?|describes?|recommends?|suggests?|steps?|写|提到|给出|建议|要求)"
+    r"[^.。:：\n]{0,20}[:：]"
+    r"|" + SOURCE_RECOMMENDS.pattern,
+    re.I,
+)

@@ -47,6 +47,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SMUGGLED_KEEP,
     _SUBSTANTIVE,
     _VAGUE_PREDICATE,
+    REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
 )
 from evidence_trace.server.domain.verifier.zones import declared_zone, with_zone
@@ -251,6 +252,7 @@ def _label_prefix(body: str) -> tuple[str, int]:
 
 
 def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str = "") -> Iterator[Claim]:
+    reported = False  # a sentence before cited a document's content: advice with values after it is the document's
     for piece_start, piece_end in _sentences(raw):
         for clause_start, clause_end, continued in _clauses(raw, piece_start, piece_end, section):
             piece = raw[clause_start:clause_end]
@@ -258,6 +260,9 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
             if not cleaned or not any(ch.isalnum() for ch in cleaned):
                 continue
             claim = _classify(start + clause_start, start + clause_end, cleaned, section)
+            if reported and claim.kind == ClaimKind.ADVICE and re.search(r"[0-9]", cleaned):
+                claim = dataclasses.replace(claim, kind=ClaimKind.FACT)  # "…: raise maxmemory by 25%"
+            reported = reported or (section != ClaimKind.ADVICE and REPORTED_SOURCE.search(cleaned) is not None)
             lead = _factual_lead(piece) if claim.kind == ClaimKind.ADVICE and section != ClaimKind.ADVICE else 0
             parts = [(clause_start, clause_start + lead), (clause_start + lead, clause_end)] if lead else []
             if parts:  # "The app is Synced and Healthy, so I'd look at the app": a fact, then advice
