@@ -147,3 +147,46 @@ def test_names_before_a_shared_predicate_each_take_it(draft: str, grounded: bool
 def test_counts_in_words_and_a_verb_with_its_count_are_facts(draft: str, grounded: bool) -> None:
     """ "zero restarts" counts restarts; "重启 0 次" reports restarts (never the advice "restart!")."""
     assert (statuses(draft) == [ClaimStatus.GROUNDED]) is grounded
+
+
+RS_AND_SVC = """Name:              inventory
+Namespace:         retail
+Selector:          app=inventory
+Type:              ClusterIP
+IP:                10.96.14.201
+Port:              http  8080/TCP
+Endpoints:         <none>
+---
+NAME                                DESIRED   CURRENT   READY   AGE
+ledger-api-58c6d9b7f4               3         3         3       3h
+ledger-api-7c4f9b2d1                0         0         0       9d
+---
+NAME        REFERENCE               TARGETS   MINPODS   MAXPODS   REPLICAS
+ledger-api  Deployment/ledger-api   93%/70%   3         12        12
+"""
+
+
+def described() -> EvidenceRow:
+    return EvidenceRow("kc-2", "kubectl", Outcome.DIRECT_SUPPORT, RS_AND_SVC, {"command": "kubectl describe"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        # names the rows give in another layout: a namespace/name, aligned columns, a ReplicaSet's pods
+        ("`retail/inventory` has no endpoints (`Endpoints: <none>`).", False),
+        ("`retail/inventory` 这个 Service 没有 Endpoint（`Endpoints: <none>`）。", False),
+        ("The ReplicaSet ledger-api-6b9d8c7f5 has 3 pods, ledger-api-6b9d8c7f5-m4q7z among them.", False),
+        ("HPA 已经到顶：12/12 个副本。", False),
+        ("The HPA is at its ceiling: 12/12 replicas.", False),
+        ("The restarts come from `increase(...[1h])` over ledger-api-6b9d8c7f5-k9r3p.", False),
+        # names no row gives in any layout
+        ("`retail/catalog` has no endpoints.", True),
+        ("`billing/inventory` 这个 Service 没有 Endpoint。", True),
+        ("The ReplicaSet ledger-api-5d2e8a9f3 has 3 pods.", True),
+        ("Pods of ledger-api-5d2e8a9f3 keep restarting.", True),
+    ],
+)
+def test_names_the_rows_give_in_another_layout_are_not_invented(draft: str, invented: bool) -> None:
+    found = statuses(draft, pods(), described())
+    assert (ClaimStatus.INVENTED in found) is invented, found

@@ -26,6 +26,8 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
             code = pair.group(1)
         # `b0f4e2a1-…`: the id abbreviated, its prefix is what it names (its text keeps the ellipsis)
         key = normalize(_ABBREVIATED.sub("", code)).lower().lstrip("…").removeprefix("...")  # `…-2xkqp`: a tail
+        if "…" in key or "..." in key:
+            continue  # `increase(...[1h])`: an expression quoted with a part left out is no name to show
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
         # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds

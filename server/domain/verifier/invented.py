@@ -34,7 +34,12 @@ def _readiness(text: str, fact: Fact) -> bool:
     )
 
 
-_READY_AFTER = re.compile(r"[ \t]*(?:ready|就绪|Running)", re.I)
+# "4/4 ready", "12/12 replicas", "3/3 个副本": how many of a workload's members are up, in columns of their own
+_READY_AFTER = re.compile(
+    r"[ \t]*(?:ready|就绪|Running|(?:pods?|replicas?|instances?|nodes?|targets?|members?|brokers?)\b"
+    r"|个?(?:副本|实例|节点|pod))",
+    re.I,
+)
 
 
 INVENTABLE_KINDS = frozenset(
@@ -146,6 +151,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
         stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
         return all(evidence.mentions(stem + n) for n in numbers)
+    if _named_apart(key, evidence):
+        return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
     forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)
@@ -154,3 +161,22 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")
     return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
+
+
+def _named_apart(key: str, evidence: Evidence) -> bool:
+    """A name the rows give in another layout: "retail/inventory" as a namespace and a name,
+    "endpoints: <none>" across aligned columns, a ReplicaSet "web-7b5f6d4c8" as the stem of its pods'
+    names ("web-7b5f6d4c8-x2k4q")."""
+    rows = list(evidence.rows())
+    if "/" in key and not key.startswith("/") and key.count("/") == 1:
+        namespace, name = key.split("/")
+        if namespace and name and evidence.mentions(namespace) and evidence.mentions(name):
+            return True
+    if re.search(r"\s", key):
+        spaced = re.compile(r"\s+".join(re.escape(part) for part in key.split()))
+        if any(spaced.search(evidence.raw(index)) for index in rows):
+            return True
+    if "-" in key and re.search(r"[0-9]", key):
+        stem = re.compile(rf"(?<![\w.-]){re.escape(key)}-[a-z0-9]{{4,6}}(?![\w-])")
+        return any(stem.search(evidence.raw(index)) for index in rows)
+    return False
