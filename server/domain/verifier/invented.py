@@ -36,8 +36,8 @@ def _readiness(text: str, fact: Fact) -> bool:
 
 # "4/4 ready", "12/12 replicas", "3/3 个副本": how many of a workload's members are up, in columns of their own
 _READY_AFTER = re.compile(
-    r"[ \t]*(?:ready|就绪|Running|(?:pods?|replicas?|instances?|nodes?|targets?|members?|brokers?)\b"
-    r"|个?(?:副本|实例|节点|pod))",
+    r"[ \t]*(?:ready|就绪|Running|(?:(?:pods?|replicas?|instances?|nodes?|targets?|members?|brokers?)\b"
+    r"|个?(?:副本|实例|节点)|个[ \t]*pods?\b)(?![ \t]*(?:fail|down|crash|unhealthy|not ready|失败|异常|挂|宕)))",
     re.I,
 )
 
