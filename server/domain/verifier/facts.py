@@ -334,6 +334,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     for name, pattern in _STATES if alert_context else ():
         for m in pattern.finditer(text):
+            if _FLAG_VALUE.match(text, m.end()):
+                continue  # "silenced=false", "inhibited: true": a filter the call was given, no state asserted
             negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start())  # "neither is X or Y"
             yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + name if negated else name)
     for m in _SEVERITY.finditer(text):
@@ -410,6 +412,7 @@ def _duration_fact(text: str, start: int, end: int, seconds: float, step: float)
     return Fact(FactKind.QUANTITY, written, written.lower(), scope, quantity=quantity)
 
 
+_FLAG_VALUE = re.compile(r"[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|false|yes|no|0|1)\b", re.I)
 _SPAN_STATED = re.compile(r"[0-9]|\b(?:hours?|minutes?|days?|weeks?|hr|min)\b|小时|分钟|天|周", re.I)
 
 

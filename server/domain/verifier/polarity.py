@@ -42,6 +42,10 @@ SUCCESS = re.compile(
 )
 _FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
 _SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
+# a unit saying its subject succeeded ("successfully rolled out", "成功"), not "unsuccessful", "SuccessfulCreate"
+_SUCCEEDED = re.compile(
+    r"(?<![a-z])(?<!un)(?<!not )(?<!n't )(?:succeeded|successfully|successful|success)(?![a-z])|(?<![不未没])成功", re.I
+)
 
 
 def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
@@ -49,6 +53,7 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional
     subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     if not subject:
         return None
+    failing = None
     for index in evidence.candidates(subject):
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
@@ -57,13 +62,15 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional
                 continue
             if matches_all(subject, unit, question) is not True:
                 continue
-            if _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason="the evidence shows it failing",
-                )
-    return None
+            if _SUCCEEDED.search(unit.prose) and not _FAILURE.search(unit.prose):
+                return None  # a unit of X shows it succeeding ("successfully rolled out"): the claim may be its
+            if failing is None and _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
+                failing = unit
+    if failing is None:
+        return None
+    return base(
+        status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(failing),), reason="the evidence shows it failing"
+    )
 
 
 # Words too common to say what is denied: verbs of reaching and happening, time words.
