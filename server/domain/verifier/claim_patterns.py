@@ -15,8 +15,9 @@ _SECTION_HEDGE = re.compile(
     re.I,
 )
 _SECTION_GAP = re.compile(
-    r"could not (?:be )?(?:check|verif|confirm)|couldn't|not checked|gaps?|limitations?|unknowns?|caveats?"
-    r"|无法确认|未能|缺失|局限",
+    r"could not (?:be )?(?:check|verif|confirm)|couldn't|not (?:yet )?(?:checked|verified|looked at)|didn't check"
+    r"|gaps?|limitations?|unknowns?|caveats?|open questions?"
+    r"|无法确认|未能|缺失|局限|没查|未查|没有查|未检查|没有检查|没看|未覆盖|待查|待确认|待核实",
     re.I,
 )
 

@@ -26,8 +26,10 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
             code = pair.group(1)
         # `b0f4e2a1-…`: the id abbreviated, its prefix is what it names (its text keeps the ellipsis)
         key = normalize(_ABBREVIATED.sub("", code)).lower().lstrip("…").removeprefix("...")  # `…-2xkqp`: a tail
-        if "…" in key or "..." in key:
-            continue  # `increase(...[1h])`: an expression quoted with a part left out is no name to show
+        if "…" in key or "..." in key or ("*" in key and "=" not in key) or _TIMESTAMP.match(key):
+            # `increase(...[1h])`, `*phone*`: an expression with a part left out or a pattern is no name to
+            # show; `2026-05-19T12:24:51Z` is a time, which the time facts check (to the precision written)
+            continue
         if key in known or any(key in k or k in key for k in known if len(k) > 2) or _NUMERIC.fullmatch(key):
             continue
         # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
@@ -42,4 +44,5 @@ _PAIR = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*[\w.\-\"']+")
 _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[t ][0-9]{2}:[0-9]{2}")
 _NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")

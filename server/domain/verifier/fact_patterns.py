@@ -33,7 +33,9 @@ _DNS_RCODE = re.compile(
 )
 _HOST_PORT = re.compile(
     # a name's port may be followed by a colon ("auth-svc.identity.svc:8443：3,120 条"); an IP's may not (a time)
-    r"(?<![A-Za-z0-9_.\-])(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9])"
+    # ("p50:412", "max:900" after a full-width colon are a statistic's label and value, not an address)
+    r"(?<![A-Za-z0-9_.\-])(?!(?:p[0-9]{2,3}|max|min|avg|mean|sum|total|count):)"
+    r"(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9])"
     r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]))",
     re.IGNORECASE,
 )

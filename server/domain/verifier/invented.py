@@ -69,6 +69,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
+    if _CLI_TOOL.fullmatch(fact.key):
+        return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 
@@ -80,6 +82,9 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
+_CLI_TOOL = re.compile(
+    r"[a-z][a-z0-9]*(?:-cli|ctl)|kubectl|psql|mysql|curl|dig|openssl|nslookup|helm|argocd|jq|aws|gcloud|az"
+)
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")

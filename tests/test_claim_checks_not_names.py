@@ -1,0 +1,84 @@
+"""What is shaped like a name but names nothing of the incident: a statistic's label after a full-width colon
+("p50：412 ms"), a quoted timestamp or pattern (`2026-05-19T12:24:51Z`, `*phone*`), the CLI a command ran
+with (`redis-cli -h …`), and what a "not checked" section lists. Domain only, offline; phrasings written for
+these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.claims import split_claims
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def slowlog() -> EvidenceRow:
+    hits = [
+        {
+            "_source": {
+                "@timestamp": "2026-05-19T12:24:51.482Z",
+                "node": "es-hot-02",
+                "took_millis": 412,
+                "source": '{"query":{"wildcard":{"title":"*phone*"}}}',
+            }
+        }
+    ]
+    body = {"hits": {"total": {"value": 1, "relation": "eq"}, "hits": hits}}
+    return EvidenceRow("es-1", "es_search", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "slowlog-*"})
+
+
+def queue() -> EvidenceRow:
+    return EvidenceRow(
+        "sh-1",
+        "shell",
+        Outcome.INDIRECT_SUPPORT,
+        "(integer) 18342",
+        {"host": "redis-reports", "command": "LLEN celery"},
+    )
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, (slowlog(), queue())) if c.kind in (ClaimKind.FACT,)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("The slowest query on es-hot-02 took 412 ms (p50：412 ms).", False),
+        ("es-hot-02 上最慢的查询耗时 412 ms（p50：412 ms）。", False),
+        ("At `2026-05-19T12:24:51Z` es-hot-02 logged a `*phone*` wildcard query.", False),
+        ("`2026-05-19T12:24:51Z` 时 es-hot-02 记录了一条 `*phone*` 通配符查询。", False),
+        ("`redis-cli -h redis-reports LLEN celery` returned 18342.", False),
+        ("`redis-cli -h redis-reports LLEN celery` 返回 18342。", False),
+        # an address, a node or a host no call names is still invented
+        ("The slowest query came from search-gw:9200.", True),
+        ("最慢的查询在 es-hot-07 上。", True),
+        ("`redis-cli -h redis-sessions LLEN celery` 返回 18342。", True),
+    ],
+)
+def test_what_is_shaped_like_a_name_but_names_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft)) is invented
+
+
+def test_a_statistic_label_is_no_address() -> None:
+    assert not [f for f in extract_facts("p50：412 ms，p99：1.9 s") if f.kind == FactKind.INSTANCE]
+    assert [f for f in extract_facts("连到 es-hot-02:9200 超时") if f.kind == FactKind.INSTANCE]
+
+
+@pytest.mark.parametrize(
+    ("draft", "gap"),
+    [
+        ("### 没查的\n- search-api 侧的 p99 变化。", True),
+        ("### Not checked yet\n- search-api's own p99.", True),
+        ("### 待确认\n- 慢查询是不是 search-api 发出来的。", True),
+        ("### 已确认\n- search-api 的 p99 是 1.9 s。", False),
+        ("### Checked\n- search-api's p99 is 1.9 s.", False),
+    ],
+)
+def test_what_a_not_checked_section_lists_is_a_gap(draft: str, gap: bool) -> None:
+    item = [c for c in split_claims(draft) if "search-api" in c.text][0]
+    assert (item.kind in (ClaimKind.GAP, ClaimKind.HEDGE)) is gap, item.kind
