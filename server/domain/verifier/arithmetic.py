@@ -49,7 +49,7 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
             and any(
                 _close(_base(g) / total / f.quantity.factor, f.quantity.value, f.quantity.decimals)
                 for _, g in valued
-                if g is not f and g.quantity is not None and g.quantity.dimension == Dimension.NUMBER
+                if g is not f and g.quantity is not None and g.quantity.dimension in (Dimension.NUMBER, Dimension.RATE)
                 for total in totals
                 if total > _base(g)
             )

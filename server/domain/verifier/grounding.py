@@ -33,6 +33,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Grounding
 from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
+from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import (
     causal_link,
     content_grounding,
@@ -215,7 +216,7 @@ def _check(
     listed = enumerated_counts(claim.text, facts)
     if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed)
-    ratios = derived_values(claim.text, facts, claim.totals)
+    ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
     derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))

@@ -111,7 +111,7 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
 
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
-_LISTED = re.compile(r"^[^(（:：—\-]{0,24}[(（:：—\-]")
+_LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
 
 

@@ -57,6 +57,7 @@ _ACTOR_IN_UNIT = re.compile(
     r"@?([a-z][\w.\-@]*[\w])"
 )
 _VALUE_AFTER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)")
+_KEY_VALUE = re.compile(r"[\"']?[ \t]*(?:[:=|][ \t]*[\"']?|[ \t]+)([0-9][0-9,]*(?:\.[0-9]+)?)")
 
 
 def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], alone: bool, text: str = "") -> str:
@@ -173,11 +174,18 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         return f"HTTP {codes[0]}" if codes else ""
     if fact.kind == FactKind.SETTING:
         names = setting_names(fact.key)
-        if re.search(r"[A-Za-z0-9][_.][A-Za-z]", fact.text):
-            names = names[:1]  # "proxy_read_timeout 15s" names a key: another key's "timeout 10" is no rival
+        written = re.match(r"[A-Za-z0-9_.\-]+", fact.text)
+        keyed = written is not None and re.search(r"[A-Za-z0-9][_.][A-Za-z]", written.group(0)) is not None
+        if keyed and written is not None:
+            # "proxy_read_timeout 15s", "UPSTREAM_CONNECT_TIMEOUT: 1,102" name a key: only that key as written
+            # is a rival ("timeout 10" of another key, or prose "upstream connect timeout to …", is not)
+            names = [written.group(0).lower()]
         for name in names:
-            for m in setting_pattern(name).finditer(text):
-                value = _VALUE_AFTER.match(text, m.end())
+            pattern = re.compile(re.escape(name) + r"(?![\w.])") if keyed else setting_pattern(name)
+            for m in pattern.finditer(text):
+                # a key's value follows its separator ("upstream_connect_timeout: 2"); a key that is itself a
+                # field's value ("code": "UPSTREAM_CONNECT_TIMEOUT", then "/v2/...") gives none
+                value = (_KEY_VALUE if keyed else _VALUE_AFTER).match(text, m.end())
                 if value is not None:
                     return f"{name} {value.group(1)}"
         return ""

@@ -1,0 +1,102 @@
+"""A share of a call's whole: "1,107 (~86%)" of a search that counted 1,284 matches, "611 (~48%)" of
+aggregation buckets that add up to 1,284; and a key's value is read after its separator only. Domain only,
+offline; phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def search() -> EvidenceRow:
+    body = {
+        "hits": {
+            "total": {"value": 940, "relation": "eq"},
+            "hits": [
+                {
+                    "_source": {
+                        "service": "cart-api",
+                        "error": {"code": "DOWNSTREAM_TIMEOUT"},
+                        "message": "GET /v3/cart failed: downstream timeout to pricing:9090 after 2000ms",
+                    }
+                }
+            ],
+        },
+        "aggregations": {
+            "by_code": {
+                "buckets": [
+                    {"key": "DOWNSTREAM_TIMEOUT", "doc_count": 705},
+                    {"key": "POOL_EXHAUSTED", "doc_count": 188},
+                    {"key": "BAD_REQUEST", "doc_count": 47},
+                ]
+            },
+            "by_pod": {
+                "buckets": [
+                    {"key": "cart-api-5d8c7b9f6-h2k9d", "doc_count": 520},
+                    {"key": "cart-api-5d8c7b9f6-p7w3x", "doc_count": 420},
+                ]
+            },
+        },
+    }
+    return EvidenceRow("es-1", "es_search", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "logs-cart-*"})
+
+
+def traffic() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {"metric": {"route": "/v3/cart"}, "value": [1767225600, "310"]},
+                {"metric": {"route": "/v3/checkout"}, "value": [1767225600, "80"]},
+                {"metric": {"route": "/v3/health"}, "value": [1767225600, "10"]},
+            ],
+        },
+    }
+    query = "sum by (route) (rate(http_requests_total{service='cart-api'}[5m]))"
+    return EvidenceRow("prom-1", "query_metrics", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, (search(), traffic())) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("By code: `DOWNSTREAM_TIMEOUT` 705 (~75%), `POOL_EXHAUSTED` 188, `BAD_REQUEST` 47.", True),
+        ("按错误码：`DOWNSTREAM_TIMEOUT` 705 条（约 75%），`POOL_EXHAUSTED` 188 条。", True),
+        ("cart-api-5d8c7b9f6-h2k9d logged 520 of them (55.3%).", True),
+        ("cart-api-5d8c7b9f6-h2k9d 占了 520 条（55.3%）。", True),
+        ("/v3/cart carries 310 req/s, about 78% of the traffic.", True),
+        # a share that is no value over the call's whole
+        ("By code: `DOWNSTREAM_TIMEOUT` 705 (~90%), `POOL_EXHAUSTED` 188, `BAD_REQUEST` 47.", False),
+        ("按错误码：`DOWNSTREAM_TIMEOUT` 705 条（约 90%），`POOL_EXHAUSTED` 188 条。", False),
+        ("cart-api-5d8c7b9f6-h2k9d logged 520 of them (65.3%).", False),
+        ("/v3/cart carries 310 req/s, about 60% of the traffic.", False),
+    ],
+)
+def test_a_share_of_the_calls_whole_is_derived(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the code is a field's value in the log entry: the "/v3" after it is no value of it
+        ("`DOWNSTREAM_TIMEOUT`: 705, for example GET /v3/cart.", True),
+        ("`DOWNSTREAM_TIMEOUT`：705 条，例如 GET /v3/cart。", True),
+        ("`DOWNSTREAM_TIMEOUT`: 188.", False),
+        ("`DOWNSTREAM_TIMEOUT`：188 条。", False),
+    ],
+)
+def test_a_keys_value_follows_its_separator(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert ClaimStatus.CONTRADICTED not in found or not grounded, found
+    assert (found == [ClaimStatus.GROUNDED]) is grounded, found
