@@ -11,6 +11,7 @@ each (an aggregation's buckets, a vector's series).
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Sequence
 
@@ -39,7 +40,7 @@ def call_totals(facts: Sequence[Fact], evidence: Evidence) -> tuple[float, ...]:
     for index in evidence.rows():
         units = evidence.units(index)
         if any(value in u.raw_values for u in units for value in values):
-            found.extend(evidence.remember(("wholes", index), lambda units=units: _wholes(units)))
+            found.extend(evidence.remember(("wholes", index), functools.partial(_wholes, units)))
     return tuple(dict.fromkeys(found))
 
 

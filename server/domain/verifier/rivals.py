@@ -175,17 +175,17 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     if fact.kind == FactKind.SETTING:
         names = setting_names(fact.key)
         written = re.match(r"[A-Za-z0-9_.\-]+", fact.text)
-        keyed = written is not None and re.search(r"[A-Za-z0-9][_.][A-Za-z]", written.group(0)) is not None
-        if keyed and written is not None:
+        named_key = written is not None and re.search(r"[A-Za-z0-9][_.][A-Za-z]", written.group(0)) is not None
+        if named_key and written is not None:
             # "proxy_read_timeout 15s", "UPSTREAM_CONNECT_TIMEOUT: 1,102" name a key: only that key as written
             # is a rival ("timeout 10" of another key, or prose "upstream connect timeout to …", is not)
             names = [written.group(0).lower()]
         for name in names:
-            pattern = re.compile(re.escape(name) + r"(?![\w.])") if keyed else setting_pattern(name)
+            pattern = re.compile(re.escape(name) + r"(?![\w.])") if named_key else setting_pattern(name)
             for m in pattern.finditer(text):
                 # a key's value follows its separator ("upstream_connect_timeout: 2"); a key that is itself a
                 # field's value ("code": "UPSTREAM_CONNECT_TIMEOUT", then "/v2/...") gives none
-                value = (_KEY_VALUE if keyed else _VALUE_AFTER).match(text, m.end())
+                value = (_KEY_VALUE if named_key else _VALUE_AFTER).match(text, m.end())
                 if value is not None:
                     return f"{name} {value.group(1)}"
         return ""
