@@ -10,6 +10,9 @@ import json
 import pytest
 
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.arithmetic import derived_values
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Scope
+from evidence_trace.server.domain.verifier.facts import extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
 
 STATUS_CSV = EvidenceRow(
@@ -127,3 +130,36 @@ def _coupon_errors() -> EvidenceRow:
 )
 def test_a_window_is_the_span_the_call_asked_for(draft: str, grounded: bool) -> None:
     assert (statuses(draft, _coupon_errors()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "scope", "comparison"),
+    [
+        ("errors in the 30-minute window", Scope.QUERY, Comparison.EQUAL),
+        ("over a 2-hour window there were 5 errors", Scope.QUERY, Comparison.EQUAL),
+        ("30 分钟窗口内有 12 条错误", Scope.QUERY, Comparison.EQUAL),
+        ("2 小时的时间窗口里一共 5 条错误", Scope.QUERY, Comparison.EQUAL),
+        # a duration that is no window keeps its own reading
+        ("the job ran for over 2 hours", Scope.RESULT, Comparison.ABOVE),
+        ("任务跑了 30 分钟", Scope.RESULT, Comparison.EQUAL),
+    ],
+)
+def test_a_span_called_a_window_is_the_calls_window(text: str, scope: Scope, comparison: Comparison) -> None:
+    (span,) = [f for f in extract_facts(text) if f.quantity is not None and f.quantity.dimension == Dimension.TIME]
+    assert span.scope == scope and span.quantity is not None and span.quantity.comparison == comparison
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "在查询的 1 小时窗口内，pg-replica-3 的复制延迟一直高于 45 秒。",
+        "Over the 1-hour window the lag of pg-replica-3 stayed above 45 s.",
+        "In the last 10 minutes p99 was above 800 ms.",
+        "最近 10 分钟 p99 高于 800 毫秒。",
+    ],
+)
+def test_a_bound_is_never_a_restatement_of_the_window(text: str) -> None:
+    """ "above 45 s" after "1 hour" is a bound to check, not the hour said again in seconds."""
+    facts = extract_facts(text)
+    bound = [i for i, f in enumerate(facts) if f.quantity is not None and f.quantity.comparison != Comparison.EQUAL]
+    assert bound and not derived_values(text, facts) & set(bound)

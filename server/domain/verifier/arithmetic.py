@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind
 
 _VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB", "42 targets" are values too
 # a change the claim speaks of: the difference of two of its values
@@ -24,6 +24,7 @@ _CHANGE = re.compile(
     r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从",
     re.I,
 )
+_STATED = (Comparison.EQUAL, Comparison.ABOUT)  # a value as such, not a bound or a change
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
 
@@ -85,10 +86,13 @@ def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], chan
             _close(a / b, stated, decimals) for a, b in _pairs(operands, lambda d: d != Dimension.RATIO) if a > b
         )
     value = _base(fact)
-    if any(  # a value said before, again in another unit: "600 s (10 minutes)", "0.42/s, roughly 25 a minute"
+    if quantity.comparison in _STATED and any(  # a value said before, again in another unit: "600 s (10 minutes)",
+        # "0.42/s, roughly 25 a minute"; never a bound ("above 30 s") of a span ("the 1-hour window")
         f.quantity is not None
         and f.quantity.dimension == quantity.dimension
         and f.quantity.factor != quantity.factor
+        and f.quantity.comparison in _STATED
+        and f.scope == fact.scope
         and quantity.matches(_base(f))
         for f in earlier
     ):

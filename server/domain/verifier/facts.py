@@ -421,7 +421,7 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     window = _QUERY_CONTEXT.search(context, 0, start)
     # "最近 100 条日志" asks for a count; "最近 1 小时有 5 个 pod 重启" counts what the hour's query found
     # (the window's own span, a number or a word of time, ends what was asked)
-    stated = window is not None and _SPAN_STATED.search(context, window.start(), start) is not None
+    stated = window is not None and _SPAN_STATED.search(context, max(0, window.start() - 16), start) is not None
     scope = Scope.QUERY if window and not stated else Scope.RESULT
     # the words after the number as written ("zero restarts" was read as "0": its noun is "restarts")
     words = re.findall(r"[A-Za-z]{3,}", text[len(number) :] if text.startswith(number) else noun)

@@ -27,13 +27,15 @@ def _plain_number(raw: str) -> str:
 
 
 _QUALIFIER_AFTER = re.compile(
-    r"^[ \t-]*(?:load|rate|average|avg|window|mean|负载|平均|均值|窗口|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量)"
+    r"^[ \t-]*(?:load|rate|average|avg|mean|负载|平均|均值|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量)"
+    r"|window[ \t-]*(?:average|avg|mean|rate|sum)|窗口[ \t]*(?:平均|均值|速率)"
     # "order-api 5 分钟 5xx 比例", "the 5-minute error ratio": the window a series is computed over
     r"|(?:[0-9]xx[ \t]*)?(?:比例|比率|占比|错误率|error rate|error ratio|ratio)"
     # "5-minute steps", "the 5-minute histogram", "1 分钟粒度": the resolution of a series or a histogram
     r"|steps?\b|buckets?\b|histogram|interval|resolution|granularity|步长|粒度)",
     re.I,
 )
+_WINDOW_AFTER = re.compile(r"^[ \t-]*(?:的)?[ \t]*(?:window|time window|range|span|时间窗口|窗口|时间段|区间)", re.I)
 _WITHIN_AFTER = re.compile(
     r"^[ \t]*(?:内|之内|以内|里|当中)"
 )  # "30 分钟内" (within 30 minutes): a window, as "within" is
@@ -54,15 +56,19 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     dimension, factor = _UNIT_WORDS[unit]
     value, decimals = _stated(number, bool(thousands))
     alternatives = (_DECIMAL_BYTES_ALSO[unit],) if unit in _DECIMAL_BYTES_ALSO else ()
-    within = dimension == Dimension.TIME and _WITHIN_AFTER.match(text[m.end() : m.end() + 4]) is not None
+    # "30 分钟内" (within 30 minutes), "the 30-minute window", "2 小时窗口": the span the call was asked over
+    window = dimension == Dimension.TIME and _WINDOW_AFTER.match(text[m.end() : m.end() + 12]) is not None
+    within = window or (dimension == Dimension.TIME and _WITHIN_AFTER.match(text[m.end() : m.end() + 4]) is not None)
     scope = Scope.QUERY if within or _QUERY_CONTEXT.search(text, 0, m.start()) else Scope.RESULT
     named = _NAMED_BEFORE.search(text, max(0, m.start() - 32), m.start())
+    # "over a 2-hour window" spans it, never "more than 2 hours"
+    comparison = Comparison.EQUAL if window else _comparison(text, m.start(), m.end())
     return Fact(
         FactKind.QUANTITY,
         m.group(0),
         m.group(0).lower(),
         scope,
-        quantity=Quantity(dimension, value, factor, decimals, _comparison(text, m.start(), m.end()), alternatives),
+        quantity=Quantity(dimension, value, factor, decimals, comparison, alternatives),
         noun=named.group(1).lower() if named else "",
     )
 
