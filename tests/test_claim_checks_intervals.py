@@ -219,3 +219,36 @@ def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | No
 )
 def test_the_gap_between_a_claims_two_times_needs_no_word_for_it(text: str, derived: bool) -> None:
     assert bool(derived_durations(text, extract_facts(text))) is derived
+
+
+def batch_logs() -> EvidenceRow:
+    entries = [
+        {
+            "timestamp": "2026-12-20 00:00:03",
+            "level": "INFO",
+            "service": "recon-batch",
+            "message": "Job execution 5521 started",
+        },
+        {
+            "timestamp": "2026-12-20 01:17:42",
+            "level": "ERROR",
+            "service": "recon-batch",
+            "message": "Job execution 5521 failed: deadlock detected",
+        },
+    ]
+    body = {"success": True, "logs": entries, "total": 2}
+    return EvidenceRow("logs-b", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "recon-batch"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Execution 5521 started at 00:00:03. It failed at 01:17:42 with a deadlock. So 5521 ran for 1h17m39s.", True),
+        ("执行 5521 在 00:00:03 开始。01:17:42 因死锁失败。也就是说 5521 跑了 1 小时 17 分 39 秒。", True),
+        ("Execution 5521 started at 00:00:03. It failed at 01:17:42 with a deadlock. So 5521 ran for 1h12m39s.", False),
+        ("执行 5521 在 00:00:03 开始。01:17:42 因死锁失败。也就是说 5521 跑了 1 小时 12 分 39 秒。", False),
+    ],
+)
+def test_a_gap_to_the_second_between_times_stated_before_is_derived(draft: str, grounded: bool) -> None:
+    checks = [c for c in check_draft(draft, [batch_logs()]) if c.kind == ClaimKind.FACT]
+    assert (checks[-1].status == ClaimStatus.GROUNDED) is grounded, [(c.status, c.reason) for c in checks]

@@ -63,6 +63,7 @@ from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 __all__ = ["JUDGED_KINDS", "MAX_CLAIMS", "MAX_GROUNDINGS", "check_draft", "decide", "facts_have_values"]
 
+_EARLIER_TIMES = 12  # the times to the second a gap may span: those of the last grounded claims
 MAX_CLAIMS = 200  # claims beyond this are not checked (the draft is bounded at 64 KiB)
 JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
@@ -77,13 +78,18 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
     claims = with_column_totals(split_claims(draft)[:MAX_CLAIMS])
     nicknames = short_names.nicknames(claims, evidence)
     before: tuple[Fact, ...] = ()  # the times the claim before stated ("..., about 2.8 s later")
+    earlier: tuple[Fact, ...] = ()  # the times to the second grounded claims stated ("ran for 1h17m39s")
     with remembering():  # each fact is read against each unit once per call (match_memo.py)
         sentence: tuple[Fact, ...] = ()  # what the sentence so far named: a clause "continued" keeps it
         for claim in claims:
-            check, facts = _check(claim, evidence, subject, nicknames, before, sentence if claim.continued else ())
+            check, facts = _check(
+                claim, evidence, subject, nicknames, before, sentence if claim.continued else (), earlier
+            )
             checks.append(check)
             if claim.kind in _JUDGED:
                 before = tuple(f for f in facts if f.kind == FactKind.TIME)
+                if check.status == ClaimStatus.GROUNDED:
+                    earlier = (*earlier, *(f for f in before if seconds_of(f)[1]))[-_EARLIER_TIMES:]
             named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
             sentence = (named or sentence) if claim.continued else named
             if named and all(_ADDRESS.match(f.key) for f in named):
@@ -153,6 +159,7 @@ def _check(
     nicknames: Optional[dict[str, Fact]] = None,
     before: tuple[Fact, ...] = (),
     sentence: tuple[Fact, ...] = (),
+    earlier: tuple[Fact, ...] = (),
 ) -> tuple[ClaimCheck, tuple[Fact, ...]]:
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
@@ -219,7 +226,7 @@ def _check(
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
-    derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence))
+    derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence), earlier)
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:

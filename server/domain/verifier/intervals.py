@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, normalize
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import Unit
 
@@ -41,7 +41,11 @@ def _apart(a: int, b: int) -> int:
 
 
 def derived_durations(
-    text: str, facts: Sequence[Fact], before: Sequence[Fact] = (), anchors: Sequence[int] = ()
+    text: str,
+    facts: Sequence[Fact],
+    before: Sequence[Fact] = (),
+    anchors: Sequence[int] = (),
+    earlier: Sequence[Fact] = (),
 ) -> set[int]:
     """The indexes of the claim's durations that equal a gap between two times it states (or the claim
     before it stated), when the claim speaks of a gap ("later", "before", "持续", "相差" ...). anchors: the
@@ -49,8 +53,9 @@ def derived_durations(
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
     own_times = {f.key for f in facts if f.kind == FactKind.TIME}
+    spanned = _exact_gaps(text, facts, earlier)
     if not _RELATIVE.search(text) and len(own_times) != 2:
-        return set()  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
+        return spanned  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):
         before = ()
     times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
@@ -62,8 +67,8 @@ def derived_durations(
     }
     gaps = own | {(_apart(a, b), True) for a, exact in times if exact for b in anchors if a != b}
     if not gaps:
-        return set()
-    derived = set()
+        return spanned
+    derived = set(spanned)
     for index, fact in enumerate(facts):
         quantity = fact.quantity
         if fact.kind != FactKind.QUANTITY or quantity is None or quantity.dimension != Dimension.TIME:
@@ -80,6 +85,26 @@ def derived_durations(
                 derived.add(index)
                 break
     return derived
+
+
+def _exact_gaps(text: str, facts: Sequence[Fact], earlier: Sequence[Fact]) -> set[int]:
+    """Durations stated to the second ("ran for 1h17m39s", "26 seconds after the rollout finished") that equal,
+    at that precision, the gap between two times to the second the draft stated in grounded claims (or one
+    of them and a time this claim states): the writer's subtraction, not a fact of its own."""
+    if not earlier:
+        return set()
+    times = sorted({seconds_of(f)[0] for f in (*earlier, *facts) if f.kind == FactKind.TIME and seconds_of(f)[1]})
+    gaps = {_apart(a, b) for i, a in enumerate(times) for b in times[i + 1 :]}
+    found = set()
+    for index, fact in enumerate(facts):
+        quantity = fact.quantity
+        if fact.kind != FactKind.QUANTITY or quantity is None or quantity.dimension != Dimension.TIME:
+            continue
+        if quantity.factor > 1000.0 or quantity.comparison not in (Comparison.EQUAL, Comparison.ABOUT):
+            continue  # stated in minutes or hours: too coarse to tell one gap of many from another
+        if any(quantity.matches(gap * 1000.0) for gap in gaps if gap > 0):
+            found.add(index)
+    return found
 
 
 _NAMED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.ID)
