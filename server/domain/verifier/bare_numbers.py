@@ -101,7 +101,44 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
             continue
         comparison = Comparison.BETWEEN if low is not None else _comparison(masked, start, end)
         quantity = Quantity(dimension, value, factor, decimals, comparison, low=low)
-        yield start, Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=quantity, bare=True)
+        label = _label_before(masked, start) if _LIST_END.match(masked, end) else ""
+        yield (
+            start,
+            Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=quantity, bare=True, noun=label),
+        )
+
+
+# "active 50, idle 0, waiting 213", "活跃连接 50，等待连接的线程数 213": a figure listed after its label is
+# the value of the unit's key of that name, when the unit keys one (fact_matching: a noun picks keyed values)
+_LABEL = re.compile(r"(?:^|[,;，；、(（:：|]|and)[ \t]*([A-Za-z][a-z]{2,15})[ \t]*[:=]?[ \t]*$", re.I)
+_ZH_LABEL = re.compile(r"(?:^|[,;，；、(（:：|])[ \t]*([\u4e00-\u9fff]{1,12})[ \t]*[:=：]?[ \t]*$")
+_ZH_LABEL_WORDS = {  # the English a key uses for a Chinese label's head word
+    "活跃": "active",
+    "空闲": "idle",
+    "等待": "waiting",
+    "最大": "max",
+    "最小": "min",
+    "总": "total",
+    "当前": "current",
+    "失败": "failed",
+    "成功": "success",
+    "重试": "retr",
+    "拒绝": "reject",
+    "挂起": "pending",
+}
+_LIST_END = re.compile(r"[ \t]*(?:[,;，；、)）|。]|\.(?:\s|$)|$)")  # the figure ends its item of the list
+_NOT_LABELS = frozenset("the and for with from about over under than only was were are has had its".split())
+
+
+def _label_before(masked: str, start: int) -> str:
+    before = masked[max(0, start - 24) : start]
+    english = _LABEL.search(before)
+    if english and english.group(1).lower() not in _NOT_LABELS:
+        return english.group(1).lower()
+    chinese = _ZH_LABEL.search(before)
+    if chinese:
+        return next((word for zh, word in _ZH_LABEL_WORDS.items() if chinese.group(1).startswith(zh)), "")
+    return ""
 
 
 _WINDOW_WORD = re.compile(r"\b(?:the\s+)?(?:last|past|previous)\s+(second|minute|hour|day|week)\b", re.I)

@@ -13,8 +13,9 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.verifier.claims import CAUSAL_CUE
+from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, contains
-from evidence_trace.server.domain.verifier.fact_matching import content_words, matches_all, stem_in
+from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SEVERITY, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of

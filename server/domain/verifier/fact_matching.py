@@ -5,7 +5,7 @@ call asked): True, False, or the conflict an opposite state or level names.
 matches() checks one fact by its kind: entities and ids as whole tokens,
 states, levels, events, times to the minute, settings by the value next to
 their name, and quantities and counts against the unit's numbers, across units
-and scales. content_words() and stem_in() compare a claim's words with a unit's.
+and scales; content_words.py compares a claim's words with a unit's.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from evidence_trace.server.domain.verifier.facts import (
     FactKind,
     Quantity,
     Scope,
-    normalize,
 )
 from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
@@ -47,14 +46,6 @@ from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
 _NOT_A_COUNT = re.compile(r"limit|size|page|top_?k|offset|max|min|threshold|step|window")
 _TOTAL_KEY = re.compile(r"total|count|totalcount|total_count|hits|resultcount|matched|numfound|total_hits")
-_CONTENT_WORD = re.compile(r"[a-z][a-z0-9]{3,}|[\u4e00-\u9fff]{2,}")
-_STOPWORDS = frozenset(
-    "this that these those there their with from into over under have has had were was been being which what "
-    "when where while than then them they also only just very more most much many some such each other about "
-    "because caused causing cause causes due led leads leading result resulted results root reason since the "
-    "and for are but not was its it's after before during between again still".split()
-)
-_STEMS = re.compile(r"(?:ing|ed|es|s)$")
 
 
 def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
@@ -341,8 +332,12 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
     if quantity.comparison == Comparison.CHANGE:
         return any(_number_matches(fact, quantity, n, unit) for n in differences(numbers))
     if fact.kind == FactKind.QUANTITY and fact.noun:
-        # "p99 达到 1250 ms" where the unit keys its p99 (p99Ms=830): that value, not qps=1250's
-        keyed = [n for n in numbers if n.key and n.dimension == quantity.dimension and fact.noun in key_words(n.key)]
+        # "p99 达到 1250 ms" where the unit keys its p99 (p99Ms=830): that value, not qps=1250's; a listed
+        # figure's label ("waiting 213") is a part of the key's words (threadsAwaitingConnection)
+        dimensions = (quantity.dimension, None) if fact.bare else (quantity.dimension,)  # a bare figure: any key
+        keyed = [n for n in numbers if n.dimension in dimensions and _keyed_by(fact, n)]
+        if keyed and fact.bare:
+            return any(_number_matches(fact, quantity, n, unit) for n in keyed)  # "waiting 50" of waiting=213
         numbers = keyed or numbers
     if fact.kind == FactKind.COUNT and fact.noun:
         numbers = counted(fact.noun, numbers)
@@ -350,6 +345,11 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     found = any(_number_matches(fact, quantity, number, unit) for number in numbers)
     return found or (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit))
+
+
+def _keyed_by(fact: Fact, number: Number) -> bool:
+    words = key_words(number.key) if number.key else frozenset()
+    return fact.noun in words or (fact.bare and len(fact.noun) >= 3 and any(fact.noun in w for w in words))
 
 
 def _happened(lowered: str, form: str) -> bool:
@@ -431,20 +431,3 @@ def _ratio_matches(quantity: Quantity, value: float, unit: Unit) -> bool:
     if fraction:  # 0.62 is 62%, never 0.62%
         return quantity.matches(value)
     return quantity.matches(value * 0.01)
-
-
-def content_words(text: str) -> set[str]:
-    words: set[str] = set()
-    for word in _CONTENT_WORD.findall(normalize(text).lower()):
-        if word in _STOPWORDS:
-            continue
-        if word[0] >= "\u4e00":  # CJK: its bigrams
-            words.update(word[i : i + 2] for i in range(len(word) - 1))
-        else:
-            words.add(word)
-    return words
-
-
-def stem_in(word: str, lowered: str) -> bool:
-    stem = _STEMS.sub("", word) if len(word) > 5 else word
-    return stem in lowered

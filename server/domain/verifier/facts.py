@@ -137,7 +137,8 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
         taken.append((start, start + len(fact.text)))
     for start, fact in (*bare_number_facts(masked, taken), *window_word_facts(masked, taken)):
-        found.setdefault((FactKind.QUANTITY, fact.key), (start, fact))
+        # "active 50, max 50": one figure under two labels is two facts
+        found.setdefault((FactKind.QUANTITY, f"{fact.key}@{fact.noun}" if fact.noun else fact.key), (start, fact))
     ordered = without_denied_events(sorted(found.values(), key=lambda pair: pair[0]))
     return merge_restatements(text, ordered, dict(taken))
 

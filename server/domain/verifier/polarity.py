@@ -19,8 +19,9 @@ from typing import Callable, Optional
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.content_words import content_words
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import content_words, matches_all
+from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength

@@ -15,8 +15,9 @@ from typing import Optional
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import content_words, matches, matches_all, stem_in
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, grounding_of
