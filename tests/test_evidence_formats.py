@@ -291,6 +291,17 @@ CASES = [
         ("", ""),
     ),
     Case(
+        "spaced_table",
+        "run_command",
+        "service    status   latency_ms   region\npayments   down     1200         eu-west-1\n"
+        "orders     ok       40           eu-west-1\n",
+        "service    status   latency_ms   region\norders     ok       40           eu-west-1\n",
+        None,
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
         "logfmt",
         "app_stdout",
         'ts=2026-12-10T01:35:02Z level=error service=payments msg="bank gateway timeout" duration_ms=30012\n'
@@ -738,3 +749,40 @@ def test_an_apis_error_envelope_is_a_failed_call_not_a_finding(body: dict[str, A
     assert (classified.outcome, classified.note) == (Outcome.FAILED, f"the tool's response reports an error: {note}")
     ok = classify(invocation("search_anything", json.dumps({"status": "ok", "items": [{"id": 1}]})))
     assert ok.outcome == Outcome.INDIRECT_SUPPORT
+
+
+IOSTAT = """Linux 5.15.0-1051-aws (es-data-3) \t04/22/2026 \t_x86_64_\t(16 CPU)
+
+avg-cpu:  %user   %nice %system %iowait  %steal   %idle
+          11.02    0.00    4.18   27.40    0.05   57.35
+
+Device            r/s     w/s     rkB/s     wkB/s  r_await  w_await  %util
+nvme0n1          2.00   11.00     16.00     88.00     0.50     1.10   2.10
+nvme1n1       1210.00  804.00 154880.00 102912.00    11.80    24.60  97.40
+"""
+
+DF = """Filesystem      Size  Used Avail Use% Mounted on
+/dev/nvme1n1    1.8T  1.6T  201G  89% /var/lib/elasticsearch
+/dev/root        97G   21G   77G  22% /
+"""
+
+
+def test_spaced_tables_read_each_block_by_its_columns() -> None:
+    """iostat's blocks (a preamble, a labelled avg-cpu block, the device table) and df's two-word last
+    column: each row's cells are written under their column's name."""
+    for text, wanted in ((IOSTAT, "%util=97.40"), (IOSTAT, "%iowait=27.40"), (DF, "Mounted on=/var/lib/elasticsearch")):
+        preview = Preview(text, "ssh_exec")
+        assert recognise(preview).id == "spaced_table"
+        assert any(wanted in r.text for r in format_for(preview).records(preview)), wanted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Logs for the probe:\nts=2026-03-19T01:31:05Z caller=main.go:190 level=info msg=start probe=http timeout=4.5\n",
+        "2026-04-22 10:01:02 INFO worker 3 started\n2026-04-22 10:01:03 ERROR worker 3 failed after 12 s\n",
+        "The search found three slow queries on es-data-3 and one on es-data-5.\n",
+    ],
+)
+def test_prose_and_log_lines_are_no_spaced_table(text: str) -> None:
+    assert recognise(Preview(text, "ssh_exec")).id != "spaced_table"

@@ -28,14 +28,16 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 4
+CLASSIFIER_VERSION = 5
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
 (domain/formats/), levels are read through the shared field maps, and the
 format id is stored.
 4: psql's tables and upper-case aligned tables (kafka-consumer-groups, docker ps) are tables, one record a
-row, not log lines."""
+row, not log lines.
+5: tables with headers split by spaces in lower or mixed case (Elasticsearch's `_cat` APIs, `iostat -x`,
+`df -h`) are tables too (formats/spaced_tables.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -29,6 +29,7 @@ from evidence_trace.server.domain.formats import (
     logfmt,
     loki,
     prometheus,
+    spaced_tables,
     tables,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
@@ -51,6 +52,7 @@ FORMATS: tuple[Format, ...] = (
     tables.MARKDOWN,  # | a | b |\n|---|---|
     tables.CSV,  # a,b,c
     tables.TSV,  # a<TAB>b<TAB>c
+    spaced_tables.FORMAT,  # index shard prirep ... / Device r/s w/s ... %util (headers split by spaces)
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     logfmt.FORMAT,  # key=value key=value key=value
     knowledge.FORMAT,  # a knowledge tool's text, or prose

@@ -1,0 +1,82 @@
+"""Tables command-line tools print with a lower-case or mixed-case header, columns split by spaces:
+Elasticsearch's `_cat` APIs (`index shard prirep state docs store ip node`), `iostat -x` (`Device r/s w/s …
+%util`), `df -h` (`Filesystem Size Used Avail Use% Mounted on`), `vmstat`, `ss -s` and the like.
+
+spaced_table: one or more blocks, each a header of three names or more (none of them a number) over rows
+of as many cells; a block ends at a blank line, and a preamble before the first block (`Linux 5.15 …
+(es-data-07)`) is no row. A header of one word more than its rows ("Mounted on") joins its last two
+names. Each row is read by its column names (tables.table_records): its line as written, then each cell
+under its column's name ("%util=99.20", "bytes_percent=61.3%").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Optional
+
+from evidence_trace.server.domain.formats.model import Format, Preview, Record
+from evidence_trace.server.domain.formats.tables import Row, table_records
+
+_NAME = re.compile(r"[A-Za-z%][\w%/.\-:]*|[a-z]+\([a-z%]+\)")  # "r/s", "%util", "avg-cpu:", "CPU(cores)"
+_NUMBER = re.compile(r"[0-9]")
+_MAX_PREAMBLE = 4  # lines a tool may print before its first table
+
+
+_FREE_TEXT = frozenset({"message", "msg", "command", "cmd", "args", "reason", "description", "mounted on", "comment"})
+
+
+def _header(line: str) -> Optional[list[str]]:
+    names = line.split()
+    if len(names) < 3 or not all(_NAME.fullmatch(n) for n in names):
+        return None
+    if any(n.endswith(":") for n in names[1:]):
+        return None  # "Logs for the probe:": a sentence's label, not a header of columns
+    return names
+
+
+def _blocks(preview: Preview) -> list[tuple[list[str], list[Row]]]:
+    """The (header, rows) of each block of the preview that is a table."""
+    found: list[tuple[list[str], list[Row]]] = []
+    lines = preview.text.splitlines()
+    index, seen_table = 0, False
+    while index < len(lines):
+        header = _header(lines[index])
+        rows: list[Row] = []
+        if header is not None:
+            at = index + 1
+            while at < len(lines) and lines[at].strip():
+                cells = lines[at].split()
+                if len(cells) == len(header) - 1 and header[0].endswith(":"):
+                    header = header[1:]  # "avg-cpu:  %user  %nice …": the block's label, then its columns
+                elif len(cells) == len(header) - 1 and len(header) >= 4:  # "Mounted on": two words, one column
+                    header = header[:-2] + [" ".join(header[-2:])]
+                free = header[-1].lower() in _FREE_TEXT  # a last column of words ("COMMAND", "Mounted on")
+                if len(cells) < len(header) or (len(cells) > len(header) and not free) or not _NUMBER.search(lines[at]):
+                    break
+                cells = cells[: len(header) - 1] + [" ".join(cells[len(header) - 1 :])]
+                rows.append((at + 1, lines[at], cells))
+                at += 1
+            if rows and at == len(lines) or (rows and not lines[at].strip()):
+                found.append((header, rows))
+                seen_table = True
+                index = at
+                continue
+        if not seen_table and index >= _MAX_PREAMBLE and lines[index].strip():
+            return []  # prose or log lines, not a tool's table
+        index += 1
+    return found
+
+
+def _is_spaced(preview: Preview) -> bool:
+    if preview.json is not None or preview.head in ("{", "[", "|"):
+        return False
+    blocks = _blocks(preview)
+    return bool(blocks) and sum(len(rows) for _, rows in blocks) >= 1
+
+
+def _records(preview: Preview) -> Iterator[Record]:
+    for header, rows in _blocks(preview):
+        yield from table_records(header, iter(rows))
+
+
+FORMAT = Format("spaced_table", _is_spaced, _records)
