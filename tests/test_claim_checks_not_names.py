@@ -82,3 +82,40 @@ def test_a_statistic_label_is_no_address() -> None:
 def test_what_a_not_checked_section_lists_is_a_gap(draft: str, gap: bool) -> None:
     item = [c for c in split_claims(draft) if "search-api" in c.text][0]
     assert (item.kind in (ClaimKind.GAP, ClaimKind.HEDGE)) is gap, item.kind
+
+
+def curl_and_oom() -> tuple[EvidenceRow, EvidenceRow]:
+    curl = EvidenceRow(
+        "curl-1",
+        "http_check",
+        Outcome.DIRECT_SUPPORT,
+        "GET https://api.shop.example/health -> 10.20.4.40:443 status=503 time_total=1.204s",
+        {"url": "https://api.shop.example/health"},
+    )
+    kernel = EvidenceRow(
+        "dmesg-1",
+        "ssh_exec",
+        Outcome.DIRECT_SUPPORT,
+        "[Wed Apr 22 03:17:44 2026] Out of memory: Killed process 28811 (postgres) total-vm:18876520kB, "
+        "anon-rss:14820112kB, file-rss:0kB, shmem-rss:2104400kB",
+        {"command": "dmesg -T"},
+    )
+    return curl, kernel
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("This time curl connected to .40 and got a 503.", True),
+        ("curl 这次连的是 .40，返回 503。", True),
+        ("This time curl connected to .41 and got a 503.", False),
+        ("curl 这次连的是 .41，返回 503。", False),
+        ("postgres 28811 was killed with anon-rss 14820112 kB (~14.1 GiB).", True),
+        ("postgres 28811 被内核杀掉，anon-rss 14820112 kB（约 14.1 GiB）。", True),
+        ("postgres 28811 was killed with anon-rss 14820112 kB (~16.1 GiB).", False),
+        ("postgres 28811 被内核杀掉，anon-rss 14820112 kB（约 16.1 GiB）。", False),
+    ],
+)
+def test_an_address_by_its_last_part_and_kilobytes_restated(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, curl_and_oom()) if c.kind == ClaimKind.FACT]
+    assert (found == [ClaimStatus.GROUNDED]) is grounded, found

@@ -357,6 +357,11 @@ def contains(lowered: str, key: str, suffix: bool = False) -> bool:
     snake_case name ("threads_connected" in "mysql_global_status_threads_connected"). A key that opens
     with "-" or "/" is the tail of a name or a path ("-zz8tk" of a pod, "/ready" of a URL): it may follow
     anything."""
+    if key[:1] == "." and key[1:].isdigit():  # ".40": the last part of an address ("10.8.4.40")
+        return (
+            re.search(rf"(?<![0-9.])[0-9]{{1,3}}\.[0-9]{{1,3}}\.[0-9]{{1,3}}{re.escape(key)}(?![0-9.])", lowered)
+            is not None
+        )
     start = lowered.find(key)
     tail = key[:1] in ("-", "/")
     while start >= 0:

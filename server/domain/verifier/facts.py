@@ -143,6 +143,11 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return merge_restatements(text, ordered, dict(taken))
 
 
+_ADDRESS_TAIL = re.compile(
+    r"(?<![\w.,])\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?![\w.%])"
+    r"(?![ \t]*(?:%|(?:ms|s|secs?|seconds?|m|mins?|h|hours?|kb|mb|gb|kib|mib|gib|x|req/s|qps)\b|秒|分|倍|毫秒))",
+    re.I,
+)
 _COLON_BEFORE_CLOCK = re.compile(r"(?<=[^0-9\s:])[:：](?=[0-2]?[0-9]:[0-5][0-9](?![0-9]))")
 _SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _HYPHEN_RANGE = re.compile(
@@ -205,6 +210,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 ),
             )
     for m in _NAME_TAIL.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
+    for m in _ADDRESS_TAIL.finditer(text):  # "curl 连的是 .40", "502s come from `.31`": an address by its last part
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
     for m in _HOST_PORT.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)

@@ -69,6 +69,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
+    if fact.key[:1] == "." and fact.key[1:].isdigit():
+        return False  # ".40": an address by its last part, or a figure; shown or not, it names nothing new
     if _CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())

@@ -44,4 +44,7 @@ def merge_restatements(text: str, ordered: list[tuple[int, Fact]], ends: dict[in
 
 def _agree(a: Quantity, b: Quantity) -> bool:
     """Whether two stated values are one value at the coarser of their precisions."""
-    return a.matches(b.value * b.factor) or b.matches(a.value * a.factor)
+    # "14820112 kB (~14.1 GiB)": a kernel's kB are KiB, so either factor of a written unit may be the one meant
+    return any(a.matches(b.value * f) for f in (b.factor, *b.alternative_factors)) or any(
+        b.matches(a.value * f) for f in (a.factor, *a.alternative_factors)
+    )
