@@ -435,3 +435,10 @@ _MONTH_DAY = re.compile(
 
 # A time of day; the zone a draft gives it is read by zones.draft_zone, from zones.ZONE_WORDS.
 _CLOCK = re.compile(r"(?<![\w:.\-/])([0-2]?[0-9]):([0-5][0-9])(?::[0-5][0-9](?:\.[0-9]+)?)?(?![0-9])")
+
+# "curl 连的是 .40", "the 502s come from `.31`": an address by its last part (never a figure with a unit)
+_ADDRESS_TAIL = re.compile(
+    r"(?<![\w.,])\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?![\w.%])"
+    r"(?![ \t]*(?:%|(?:ms|s|secs?|seconds?|m|mins?|h|hours?|kb|mb|gb|kib|mib|gib|x|req/s|qps)\b|秒|分|倍|毫秒))",
+    re.I,
+)

@@ -31,6 +31,7 @@ from evidence_trace.server.domain.verifier.fact_model import (
     normalize,
 )
 from evidence_trace.server.domain.verifier.fact_patterns import (
+    _ADDRESS_TAIL,
     _ADJECTIVE_WORDS,
     _ALERT_CONTEXT,
     _ALERT_WORDS,
@@ -143,11 +144,6 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return merge_restatements(text, ordered, dict(taken))
 
 
-_ADDRESS_TAIL = re.compile(
-    r"(?<![\w.,])\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?![\w.%])"
-    r"(?![ \t]*(?:%|(?:ms|s|secs?|seconds?|m|mins?|h|hours?|kb|mb|gb|kib|mib|gib|x|req/s|qps)\b|秒|分|倍|毫秒))",
-    re.I,
-)
 _COLON_BEFORE_CLOCK = re.compile(r"(?<=[^0-9\s:])[:：](?=[0-2]?[0-9]:[0-5][0-9](?![0-9]))")
 _SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _HYPHEN_RANGE = re.compile(
