@@ -51,3 +51,15 @@ _EVENT_STEM = {
     "下线": "offline",
     "迁移": "migrat",
 }
+
+
+# Error codes a unit writes in several forms (vocabulary as data): a claim's "OOM" is shown by any of them.
+CODE_FORMS = {
+    "oom": ("oom", "oomkilled", "outofmemoryerror", "out of memory", "oom-kill", "oom_kill", "oom-killer", "内存不足"),
+    "oomkilled": ("oomkilled", "oom-kill", "oom_kill", "oom-killer", "out of memory: killed process"),
+    "outofmemoryerror": ("outofmemoryerror", "out of memory"),
+    "timeout": ("timeout", "timed out", "超时"),
+    "econnrefused": ("econnrefused", "connection refused"),
+    "econnreset": ("econnreset", "connection reset"),
+    "nxdomain": ("nxdomain", "no such host", "name or service not known"),
+}

@@ -18,6 +18,7 @@ import re
 from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
@@ -232,9 +233,10 @@ class Evidence:
             for f in facts
             if f.kind == FactKind.SETTING and re.search(r"[_.]|[a-z][A-Z]", f.text)
         ]  # a plain name may go unnamed
+        forms = [(key, *CODE_FORMS.get(key, ())) for key in keys]  # "oom" as OutOfMemoryError too
         for index in self.rows():
             raw = self.raw(index)
-            if not all(key in raw for key in keys):
+            if not all(any(form in raw for form in options) for options in forms):
                 continue
             if settings and not all(any(p.search(raw) for p in names) for names in settings):
                 continue
@@ -388,7 +390,7 @@ def name_forms(fact: Fact) -> tuple[str, ...]:
     """The forms an entity's name may take in evidence: as written, as prose spells a hyphenated name
     ("flood stage"), the host of a host:port, and the singular of a plural ("NullPointerExceptions")."""
     key = fact.key
-    forms = [key, spaced_form(key)]
+    forms = [key, spaced_form(key), *CODE_FORMS.get(key, ())]
     host, _, port = key.rpartition(":")
     if host and port.isdigit():
         forms.append(host)

@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
+from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.evidence_index import (
     contains,
     plural_name,
@@ -200,6 +201,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return True
         if plural_name(fact) and contains(unit.lowered, fact.key[:-1]):
             return True  # "3 NullPointerExceptions", "two OOMKills": the name, counted
+        if fact.kind == FactKind.ERROR_CODE and any(form in unit.lowered for form in CODE_FORMS.get(fact.key, ())):
+            return True  # "OOM" where the unit says OOMKilled, OutOfMemoryError or "Out of memory"
         # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
         host, _, port = fact.key.rpartition(":")
         return (

@@ -122,3 +122,17 @@ _SEVERITY = re.compile(
 # The tail of a generated name, written alone once the name was given ("pq4rs (3 failures) and -zz8tk"): a
 # pod's or replica's random suffix, letters and at least one digit. It must end a name the session shows.
 _NAME_TAIL = re.compile(r"(?<![\w./:-])-(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{4,10}(?![\w-])")
+
+
+# "evicted 91,304 keys", "rejected 1,412 requests": what was done to them names the count (evicted_keys, not
+# expired_keys)
+_DONE_BEFORE = re.compile(
+    r"\b(evicted|expired|rejected|dropped|retried|failed|discarded|skipped|throttled|blocked|deleted|killed|"
+    r"aborted|cancell?ed|refused)[ \t]+(?:about[ \t]+|~[ \t]*)?$",
+    re.I,
+)
+
+
+def done_to(context: str, start: int, noun: str) -> str:
+    done = _DONE_BEFORE.search(context, max(0, start - 24), start)
+    return f"{done.group(1).lower()} {noun}" if done and noun else noun

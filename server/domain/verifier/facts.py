@@ -89,6 +89,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _SEVERITY,
     NOUN_RATE,
     WORKLOAD_STATE_PATTERNS,
+    done_to,
     version_field,
 )
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
@@ -435,7 +436,7 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
         _plain_number(number),
         scope,
         quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
-        noun=_restarts(context, start) or " ".join(w.lower() for w in words) or noun.lower(),
+        noun=_restarts(context, start) or done_to(context, start, " ".join(w.lower() for w in words) or noun.lower()),
     )
 
 

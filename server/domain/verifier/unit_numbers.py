@@ -167,10 +167,17 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
+    keyed = []
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
+        elif _FIELD_NAME.fullmatch(m.group(1)):
+            # "expired_keys:91304", "evicted_keys=0": a field's value, counted as what the field names
+            yield Number(float(m.group(2)), key=m.group(1).lower())
+            keyed.append(m.span(2))
+    for start, end in keyed:  # the value is read once, under its field's name
+        cleared = cleared[:start] + " " * (end - start) + cleared[end:]
     # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
     # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
     for m in _FRACTION_OF_NOUN.finditer(cleared):  # "0/6 nodes are available": there are 6 nodes
@@ -186,6 +193,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # snake_case: a field, not a word ("Retry: 3")
 REPEATED_KEY = "(repeated)"
 """The key of an event's repetition count ("(x25 over 58m)")."""
 _REPEATED = re.compile(r"\(x([0-9]+)(?= over\b|\))")
