@@ -171,6 +171,11 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
 
 
 def _named_apart(key: str, evidence: Evidence) -> bool:
+    """_apart(), once per name and evidence."""
+    return evidence.remember(("named apart", key), lambda: _apart(key, evidence))
+
+
+def _apart(key: str, evidence: Evidence) -> bool:
     """A name the rows give in another layout: "retail/inventory" as a namespace and a name,
     "endpoints: <none>" across aligned columns, a ReplicaSet "web-7b5f6d4c8" as the stem of its pods'
     names ("web-7b5f6d4c8-x2k4q")."""
@@ -180,10 +185,12 @@ def _named_apart(key: str, evidence: Evidence) -> bool:
         if namespace and name and evidence.mentions(namespace) and evidence.mentions(name):
             return True
     if re.search(r"\s", key):
+        first = key.split()[0]
         spaced = re.compile(r"\s+".join(re.escape(part) for part in key.split()))
-        if any(spaced.search(evidence.raw(index)) for index in rows):
+        if any(first in evidence.raw(index) and spaced.search(evidence.raw(index)) for index in rows):
             return True
     if "-" in key and re.search(r"[0-9]", key):
+        needle = key + "-"  # a cheap test before the pattern
         stem = re.compile(rf"(?<![\w.-]){re.escape(key)}-[a-z0-9]{{4,6}}(?![\w-])")
-        return any(stem.search(evidence.raw(index)) for index in rows)
+        return any(needle in evidence.raw(index) and stem.search(evidence.raw(index)) for index in rows)
     return False
