@@ -58,7 +58,7 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     The level is the first of the line's first four words that is a log level
     word (domain/formats/fields.py's LEVEL_WORDS, so "err" and "WARNING" are
     ERROR and WARN; "[ERROR]", "ERROR:", "ERROR:root:msg" and "level=error"
-    count; a lone "-" or "|" between fields is not a word). Words
+    count, and so does Celery's "ERROR/ForkPoolWorker-2]"; a lone "-" or "|" between fields is not a word). Words
     before it are the timestamp; the word after it is the service when it looks
     like one (bracketed, ending in ":" or containing "-", "_" or "."); the rest
     is the message.
@@ -83,6 +83,9 @@ def parse_log_line(line: str) -> Optional[LogLine]:
         level = level_word(text)
         if level and not (index == len(words) - 1 and text.upper() != level and may_be_cut(text)):
             return _split_line(line, words, index, level)
+        worker, slash, _ = text.partition("/")
+        if slash and level_word(worker.strip("[")):  # Celery's "[2026-05-02 07:00:04,002: ERROR/ForkPoolWorker-2]"
+            return dataclasses.replace(_split_line(line, words, index, level_word(worker.strip("["))), service="")
         head, colon, _ = text.partition(":")
         if colon and text.count(":") >= 2 and level_word(head):  # Python logging's "ERROR:root:message"
             entry = _split_line(line, words, index, level_word(head))

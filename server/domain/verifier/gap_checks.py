@@ -10,6 +10,7 @@ import re
 from typing import Optional
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
+from evidence_trace.server.domain.verifier.claim_patterns import _GAP_CUE
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
@@ -205,3 +206,19 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     if not any(True for _ in evidence.rows()):
         return base(status=ClaimStatus.WEAK, reason="no call was recorded")
     return base(status=ClaimStatus.WEAK, reason="no failed or empty call matches this gap")
+
+
+_SNAKE_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+_CORE_TOOLS = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+
+
+def as_fact_unless_a_call(claim: Claim, evidence: Evidence) -> Claim:
+    """A GAP claim read as a fact when what "failed" is no call of the session: "every render_statement task
+    has failed" names a task, not the tool that searched for it (the gap cue reads any snake_case name)."""
+    if claim.kind != ClaimKind.GAP:
+        return claim
+    tools = {evidence.row(i).tool_name.lower() for i in evidence.rows()} | _CORE_TOOLS
+    blanked = _SNAKE_NAME.sub(lambda m: m.group(0) if m.group(0) in tools else "it", claim.text)
+    if _GAP_CUE.search(blanked) or not _GAP_CUE.search(claim.text):
+        return claim  # a call is named, or the claim is a gap by its section ("### Not checked")
+    return dataclasses.replace(claim, kind=ClaimKind.FACT)

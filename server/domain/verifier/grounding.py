@@ -47,7 +47,7 @@ from evidence_trace.server.domain.verifier.denied_status import check_denied_sta
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.gap_checks import check_gap
+from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap
 from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
@@ -317,6 +317,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     if claim.process:
         facts = tuple(dataclasses.replace(f, scope=Scope.QUERY) for f in facts)
     evidence = evidence.cited(claim.text)
+    claim = as_fact_unless_a_call(claim, evidence)
     base = functools.partial(
         ClaimCheck, claim.start, claim.end, claim.text, claim.kind, facts=tuple(f.describe() for f in facts)
     )

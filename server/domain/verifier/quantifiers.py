@@ -55,9 +55,14 @@ _NOT_ALL = re.compile(
     r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",
     re.I,
 )
+_ERROR_NUMBER = re.compile(r"(?:errno|exit(?:[ _]?code)?|error[ _]?code|code|返回码|退出码|错误码)\b", re.I)
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 _NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
-_COPULA = re.compile(r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept)\b|都|均|是|在|为|已|一直", re.I)
+_COPULA = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept|failed|succeeded|crashed|errored|returned|restarted|"
+    r"timed|threw|raised|logged|reported|showed|hit)\b|都|均|是|在|为|已|一直",
+    re.I,
+)
 # "all replicas are failing", "都在告警": a level or state the units must share. "All four entries come
 # from 10.0.8.21" says where they come from, whatever their levels.
 _SAYS_STATE = re.compile(
@@ -84,7 +89,9 @@ def check_positive_universal(
     valued = any(f.kind in (FactKind.QUANTITY, FactKind.SETTING, FactKind.HTTP_STATUS) for f in facts)
     # "every X has failed with … No space left on device": the negation is the error's own words, after the verb
     verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
-    quoted = verb is not None and not _NEGATION.search(text, 0, verb.start())
+    # (a negation in a clause before the quantifier's is not its: "is running out of space: every task failed")
+    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ":;,，；：") + 1 if quantifier is not None else 0
+    quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
     if negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
@@ -98,7 +105,8 @@ def check_positive_universal(
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
         if not entities:
             return None
-    has_id = any(f.kind == FactKind.ID for f in facts)
+    # an error's own number ("… failed with [Errno 28]", "exit code 137") is no enumerated member
+    has_id = any(f.kind == FactKind.ID and not _ERROR_NUMBER.match(f.text) for f in facts)
     if not entities and not has_id:
         return _every_counted(text, quantifier.end(), facts, evidence, base)
     if not entities or has_id:
@@ -160,7 +168,13 @@ def check_positive_universal(
                     groundings=(grounding_of(odd),),
                     reason=f"not every unit about it shows it: {odd.ref} does not",
                 )
-        elif not errors_only and _SAYS_STATE.search(text, quantifier.end()):
+        # with no unit showing its own facts whole ("every task failed with OSError 28 at /tmp/render", told
+        # across a traceback's lines), a claim of a state is still one the units must share
+        if (
+            not (own and (valued or _shown_anywhere([*entities, *own], evidence)))
+            and not errors_only
+            and _SAYS_STATE.search(text, quantifier.end())
+        ):
             kinds = {_kind(u) for u in about if u.level or u.state}
             if len(kinds) > 1:
                 first, odd = about[0], next(u for u in about if _kind(u) != _kind(about[0]))
@@ -179,6 +193,15 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+def _shown_anywhere(facts: Sequence[Fact], evidence: Evidence) -> bool:
+    """Whether some supporting unit of the session shows all the facts together (the subject with them)."""
+    return any(
+        u.strength >= Strength.INDIRECT and matches_all(facts, u, None) is True
+        for index in evidence.candidates(facts)
+        for u in evidence.units(index)
+    )
 
 
 def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence, base) -> Optional[ClaimCheck]:
