@@ -16,12 +16,21 @@ import sys
 from unittest import mock
 
 from evidence_trace.server.cli import gate_eval
-from evidence_trace.server.domain.verifier import causal_checks, grounding, polarity, quantifiers, unit_search
+from evidence_trace.server.domain.verifier import (
+    causal_checks,
+    grounding,
+    intervals,
+    polarity,
+    quantifiers,
+    short_names,
+    unit_search,
+)
 from evidence_trace.server.testing import in_process_service
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "tests" / "gate_corpus"
-# (module, name): the rules verifier's checks, and the ranges of its one quantifier check.
-CHECKS = (
+# (module, name[, what it gives when switched off]): the rules verifier's checks, and the ranges of its one
+# quantifier check. A check switched off gives None, or the stated value where its caller needs one.
+CHECKS: tuple[tuple, ...] = (
     (grounding, "check_universal"),
     (grounding, "check_denied_event"),
     (grounding, "check_quantified"),
@@ -40,6 +49,13 @@ CHECKS = (
     (grounding, "check_denied_status"),
     (grounding, "cell_claims"),
     (grounding, "_records_counted"),
+    (grounding, "check_every_severity"),
+    (grounding, "check_reported_advice"),
+    (grounding, "document_link"),
+    (grounding, "call_totals", ()),
+    (short_names, "nicknames", {}),
+    (grounding, "as_fact_unless_a_call", lambda claim, evidence: claim),
+    (intervals, "_exact_gaps", set()),
 )
 
 
@@ -64,8 +80,9 @@ def main() -> int:
     cases = [c for p in files for c in gate_eval.load_cases(p.read_text().splitlines(), str(p))]
     base = decisions(cases)
     single = []
-    for module, name in CHECKS:
-        with mock.patch.object(module, name, lambda *a, **k: None):
+    for module, name, *off in CHECKS:
+        replacement = off[0] if off and callable(off[0]) else (lambda *a, _v=(off[0] if off else None), **k: _v)
+        with mock.patch.object(module, name, replacement):
             now = decisions(cases)
         changed = sorted(k for k, v in now.items() if v[0] != base[k][0])
         claims = sorted(k for k, v in now.items() if v[1] != base[k][1])
