@@ -63,3 +63,34 @@ def test_a_tool_call_that_failed_is_still_a_gap() -> None:
     )
     (claim,) = [c for c in check_draft("query_logs failed with a timeout.", [failed]) if c.kind != ClaimKind.CONTEXT]
     assert claim.kind == ClaimKind.GAP
+
+
+def quota_log() -> EvidenceRow:
+    import json
+
+    entries = [
+        {
+            "timestamp": f"2026-08-01 03:27:4{i}",
+            "level": "WARN",
+            "service": "open-api",
+            "message": "ERR_QUOTA_EXCEEDED tenant=t-7710",
+        }
+        for i in range(3)
+    ]
+    body = {"success": True, "logs": entries, "total": 2950, "message": "成功查询到 2950 条日志"}
+    return EvidenceRow("logs-q", "query_logs", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": "t-7710"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "unchecked"),
+    [
+        ("open-api 日志里有 2950 条相关记录，样例都是 ERR_QUOTA_EXCEEDED。", False),
+        ("The search matched 2950 open-api records; the samples are all ERR_QUOTA_EXCEEDED.", False),
+        # every one of the 2,950: three shown cannot tell
+        ("open-api 的 2950 条记录都是 ERR_QUOTA_EXCEEDED。", True),
+        ("All 2950 open-api records are ERR_QUOTA_EXCEEDED.", True),
+    ],
+)
+def test_what_the_samples_all_show_is_not_what_every_match_shows(draft: str, unchecked: bool) -> None:
+    found = [c.status for c in check_draft(draft, [quota_log()]) if c.kind == ClaimKind.FACT]
+    assert (ClaimStatus.UNCHECKED in found) is unchecked, found

@@ -257,7 +257,11 @@ def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) 
     """ "The 3 samples are all ...", "返回的样本都 ...": the claim ranges over what the call shows, and any
     count it states is the number shown, not the total it matched."""
     shown = sum(1 for u in units if u.kind in LISTED_KINDS)
-    return says_shown(text, facts) and all(float(f.key) == shown for f in facts if f.kind == FactKind.COUNT)
+    # a count in another clause ("日志里有 3814 条相关记录，样例都是 …") is of something else: the total
+    quantifier = UNIVERSAL.search(text)
+    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1 if quantifier else 0
+    own = [f for f in facts if f.kind == FactKind.COUNT and text.find(f.text, opening) >= 0]
+    return says_shown(text[opening:], own) and all(float(f.key) == shown for f in own)
 
 
 def _kind(unit: Unit) -> tuple[bool, str]:
