@@ -59,18 +59,26 @@ def judged(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
 @pytest.mark.parametrize(
     "draft",
     [
-        "The runbook recommends draining the node with kubectl drain before restarting ledger-api.",
-        "According to the runbook, drain the node with kubectl drain first, then check ledger-db.",
-        "知识库里的 runbook 建议先用 kubectl drain 排空节点，再检查 ledger-db 的连接上限。",
-        "预案建议先 kubectl drain 节点，再看 ledger-db 连接数是否到上限。",
+        "The runbook recommends raising maxPoolSize by 10 if ledger-api's pool is exhausted.",
+        "According to the runbook, raise maxPoolSize by 10 when the pool of ledger-api is exhausted.",
+        "知识库里的 runbook 建议连接池耗尽时把 maxPoolSize 提高 10。",
+        "预案建议 ledger-api 连接池耗尽时 maxPoolSize 加 10，但不要超过 40。",
     ],
 )
 def test_what_a_document_recommends_is_a_fact_about_the_document(draft: str) -> None:
-    """Reported advice rests on the lookup that returned it: with nothing returned it is not grounded
-    (and it is never waved through as the writer's own advice)."""
+    """Reported advice with a value or a name rests on the lookup that returned it: with nothing returned it
+    is not grounded (and it is never waved through as the writer's own advice)."""
     nothing = judged(draft, pods(), runbook(found=False))
-    assert any(s in (ClaimStatus.UNGROUNDED, ClaimStatus.INVENTED) for s in nothing), nothing
+    assert nothing and nothing[0] != ClaimStatus.GROUNDED, nothing  # the clause that names the document
     assert all(s == ClaimStatus.GROUNDED for s in judged(draft, pods(), runbook()))
+
+
+@pytest.mark.parametrize(
+    "draft", ["The runbook recommends draining the node before anything else.", "预案建议先排空节点。"]
+)
+def test_advice_a_document_gives_in_words_alone_stays_advice(draft: str) -> None:
+    """Retold advice with nothing to check is advice, as the writer's own would be: never a vague claim."""
+    assert judged(draft, pods(), runbook()) == []
 
 
 @pytest.mark.parametrize(

@@ -365,14 +365,19 @@ def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool 
     return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
 
 
+_NAMES_SOMETHING = re.compile(r"[0-9]|[A-Za-z][\w]*[-_.][A-Za-z0-9]|[a-z][A-Z]|[A-Z]{2,}[a-z]")
+
+
 def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
     stripped = text.rstrip()
     if stripped.endswith(("?", "？")):
         return ClaimKind.CONTEXT
     if _GAP_CUE.search(text):
         return ClaimKind.GAP
-    if section != ClaimKind.ADVICE and SOURCE_RECOMMENDS.search(text):
-        return ClaimKind.FACT  # "the runbook recommends …": what the lookup returned, checked as a fact
+    if section != ClaimKind.ADVICE and SOURCE_RECOMMENDS.search(text) and _NAMES_SOMETHING.search(text):
+        # "the runbook recommends raising maxPoolSize to 40", "预案建议先扩到 6 个副本": what the lookup returned,
+        # with a value or a name to check, is a fact about it; advice retold in words alone stays advice
+        return ClaimKind.FACT
     if section == ClaimKind.ADVICE or (not record and _ADVICE_START.match(text)) or _ADVICE_CUE.search(text):
         return ClaimKind.ADVICE
     if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):

@@ -54,7 +54,6 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
-from evidence_trace.server.domain.verifier.reported_advice import check_reported_advice
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
@@ -354,9 +353,6 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         times, facts = facts, ()
     if not facts:
         overlap = content_grounding(claim.text, evidence)
-        reported = check_reported_advice(claim, evidence, overlap is not None, base)
-        if reported is not None:  # "the runbook recommends …": what the lookup returned, if it returned anything
-            return reported
         if times and overlap is not None and claim.kind == ClaimKind.FACT:
             # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too
             shown = _times_shown(claim, times, evidence)
