@@ -226,3 +226,22 @@ REPORTED_SOURCE = re.compile(
     r"|" + SOURCE_RECOMMENDS.pattern,
     re.I,
 )
+
+_NAMES_SOMETHING = re.compile(r"[0-9]|[A-Za-z][\w]*[-_.][A-Za-z0-9]|[a-z][A-Z]|[A-Z]{2,}[a-z]")
+
+_CONDITIONAL_LEAD = re.compile(r"(?:if|when|unless|once|before|after|如果|若|假如|一旦|在)\b", re.I)
+
+_CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a result|因此|所以|从而|导致|故)\b", re.I)
+
+_EXAMPLE = re.compile(r"\s*(?:e\.g\.|i\.e\.|for example|for instance|such as|比如|例如|譬如)", re.I)
+
+_CODE_CONTENT = re.compile(r"`([^`\n\s]{2,64})`")
+
+# markdown: fences, headings, table rules, list and quote markers, links, emphasis
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|[（(]\d{1,2}[)）])\s+")
+_QUOTE_MARKER = re.compile(r"^\s*>\s?")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])")

@@ -31,12 +31,23 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
     _CAUSAL_CUE,
+    _CODE_CONTENT,
+    _CONDITIONAL_LEAD,
+    _CONSEQUENCE,
     _CONSEQUENCE_OPENING,
+    _EMPHASIS,
+    _EXAMPLE,
+    _FENCE,
     _GAP_CUE,
+    _HEADING,
     _HEDGE_CUE,
+    _LINK,
+    _LIST_MARKER,
     _META,
+    _NAMES_SOMETHING,
     _NEGATION,
     _PROCESS,
+    _QUOTE_MARKER,
     _SECTION_ADVICE,
     _SECTION_GAP,
     _SECTION_HEDGE,
@@ -46,6 +57,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SMUGGLED_ITS_CURRENT,
     _SMUGGLED_KEEP,
     _SUBSTANTIVE,
+    _TABLE_SEPARATOR,
     _VAGUE_PREDICATE,
     REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
@@ -80,14 +92,6 @@ class Claim:
     totals: tuple[float, ...] = ()
     """For a table row: the sums of its table's columns of plain numbers, which a share cell may be of."""
 
-
-_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|[（(]\d{1,2}[)）])\s+")
-_QUOTE_MARKER = re.compile(r"^\s*>\s?")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])")
 
 # Sentence and clause ends: ". " (not a decimal point or an abbreviation),
 # "!", "?", ";", and Chinese 。！？； — plus ", but" / ", while" / "，但" clauses.
@@ -296,12 +300,6 @@ def _factual_lead(piece: str) -> int:
     return cut
 
 
-_CONDITIONAL_LEAD = re.compile(r"(?:if|when|unless|once|before|after|如果|若|假如|一旦|在)\b", re.I)
-
-
-_CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a result|因此|所以|从而|导致|故)\b", re.I)
-_EXAMPLE = re.compile(r"\s*(?:e\.g\.|i\.e\.|for example|for instance|such as|比如|例如|譬如)", re.I)
-_CODE_CONTENT = re.compile(r"`([^`\n\s]{2,64})`")
 _COMMA = re.compile(r"[，,](?!\d)\s*")
 
 
@@ -363,9 +361,6 @@ def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool 
     never an imperative; only an advice section or an advice cue makes it advice."""
     kind = _kind(text, section, record)
     return Claim(start, end, text, kind, negated=bool(_NEGATION.search(text)), process=bool(_PROCESS.search(text)))
-
-
-_NAMES_SOMETHING = re.compile(r"[0-9]|[A-Za-z][\w]*[-_.][A-Za-z0-9]|[a-z][A-Z]|[A-Z]{2,}[a-z]")
 
 
 def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
