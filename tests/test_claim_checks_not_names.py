@@ -119,3 +119,43 @@ def curl_and_oom() -> tuple[EvidenceRow, EvidenceRow]:
 def test_an_address_by_its_last_part_and_kilobytes_restated(draft: str, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, curl_and_oom()) if c.kind == ClaimKind.FACT]
     assert (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+def cert_probe() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [{"metric": {"instance": "api.shop.example:443"}, "value": [1767225600, "6.41"]}],
+        },
+    }
+    query = "(probe_ssl_earliest_cert_expiry - time()) / 86400"
+    return EvidenceRow("prom-1", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("`(probe_ssl_earliest_cert_expiry - time()) / 86400` = 6.41 days for api.shop.example:443.", True),
+        ("api.shop.example:443 的证书还剩 6.41 天（`(probe_ssl_earliest_cert_expiry - time()) / 86400`）。", True),
+        ("`(probe_ssl_earliest_cert_expiry - time()) / 86400` = 9.41 days for api.shop.example:443.", False),
+        ("api.shop.example:443 的证书还剩 9.41 天（`(probe_ssl_earliest_cert_expiry - time()) / 86400`）。", False),
+    ],
+)
+def test_a_quoted_querys_own_figures_are_what_it_asked(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [cert_probe()]) if c.kind == ClaimKind.FACT]
+    assert (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+def test_a_port_is_never_followed_by_a_unit() -> None:
+    assert not [f for f in extract_facts("挂在 /var/lib/containerd：493G，用了 478G") if f.kind == FactKind.INSTANCE]
+    assert [f.text for f in extract_facts("redis-01:6379 is down") if f.kind == FactKind.INSTANCE] == ["redis-01:6379"]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["`redis-cli -h redis-reports LLEN celery` returned 18342.", "再用 `redis-cli --bigkeys` 看了 redis-reports，LLEN 返回 18342。"],
+)
+def test_the_cli_a_command_ran_with_is_no_fact_to_show(draft: str) -> None:
+    checks = [c for c in check_draft(draft, curl_and_oom() + (queue(),)) if c.kind == ClaimKind.FACT]
+    assert checks and all("redis-cli" not in " ".join(c.facts) or c.status == ClaimStatus.GROUNDED for c in checks)

@@ -27,12 +27,12 @@ import re
 from typing import Iterator
 
 from evidence_trace.server.domain.model import ClaimKind
+from evidence_trace.server.domain.verifier.advice_leads import factual_lead
 from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
     _CAUSAL_CUE,
     _CODE_CONTENT,
-    _CONDITIONAL_LEAD,
     _CONSEQUENCE,
     _CONSEQUENCE_OPENING,
     _EMPHASIS,
@@ -267,7 +267,7 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
             if reported and claim.kind == ClaimKind.ADVICE and re.search(r"[0-9]", cleaned):
                 claim = dataclasses.replace(claim, kind=ClaimKind.FACT)  # "…: raise maxmemory by 25%"
             reported = reported or (section != ClaimKind.ADVICE and REPORTED_SOURCE.search(cleaned) is not None)
-            lead = _factual_lead(piece) if claim.kind == ClaimKind.ADVICE and section != ClaimKind.ADVICE else 0
+            lead = factual_lead(piece) if claim.kind == ClaimKind.ADVICE and section != ClaimKind.ADVICE else 0
             parts = [(clause_start, clause_start + lead), (clause_start + lead, clause_end)] if lead else []
             if parts:  # "The app is Synced and Healthy, so I'd look at the app": a fact, then advice
                 for part_start, part_end in parts:
@@ -280,24 +280,11 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
             yield from _expand(dataclasses.replace(claim, codes=_codes(piece), continued=continued))
 
 
-def _codes(piece: str) -> tuple[str, ...]:
-    return tuple(c for c in (c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece)) if c)
-
-
-def _factual_lead(piece: str) -> int:
-    """Where a statement ends and the advice a cue opens after it begins ("Both pods have been failing
-    since 14:05 UTC, so I'd check whether …", "两个分区都落后，建议先扩容"), or 0: the advice is the
-    whole clause, or what comes before it is no statement of its own."""
-    if _ADVICE_START.match(piece.lstrip(" *_>-")):
-        return 0
-    cue = _ADVICE_CUE.search(piece)
-    if cue is None:
-        return 0
-    cut = max(piece.rfind(mark, 0, cue.start()) for mark in (",", ";", "，", "；", "—", "–"))
-    lead = piece[:cut] if cut > 0 else ""
-    if len(lead.split()) < 3 and len(lead) < 8 or _ADVICE_CUE.search(lead) or _CONDITIONAL_LEAD.match(lead.strip()):
-        return 0
-    return cut
+def _codes(piece: str) -> tuple[str, ...]:  # names quoted, then spans with spaces (expressions, commands)
+    spans = [m.group(0).strip("`") for m in _CODE_SPAN.finditer(piece)]
+    return tuple(c for c in (c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece)) if c) + tuple(
+        s for s in spans if " " in s
+    )
 
 
 _COMMA = re.compile(r"[，,](?!\d)\s*")

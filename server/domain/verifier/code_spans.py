@@ -7,6 +7,7 @@ import re
 from typing import Sequence
 
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind, Scope, normalize
+from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 
 
 def with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
@@ -14,13 +15,24 @@ def with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tupl
     unless a fact already covers them or they are a number. Quoting a value makes it a hard fact."""
     quoted = {normalize(c).lower() for c in codes if not _NAME_ONLY.fullmatch(c)}
     facts = tuple(dataclasses.replace(f, soft=False) if f.soft and f.key in quoted else f for f in facts)
+    expressions = [c for c in codes if _EXPRESSION.search(c)]
+    # `(probe_ssl_earliest_cert_expiry - time()) / 86400`: a query's own figures are part of what it asked,
+    # not results (its names are still shown, by the call's parameters)
+    facts = tuple(f for f in facts if f.is_entity or not any(f.text in e for e in expressions))
+    # `redis-cli --bigkeys`, `etcdctl endpoint status`: the tool a command runs with is no entity to show
+    facts = tuple(dataclasses.replace(f, soft=True) if f.is_entity and CLI_TOOL.fullmatch(f.key) else f for f in facts)
     return facts + _code_identifiers(codes, facts)
+
+
+_EXPRESSION = re.compile(r"[a-z_]+\(|\)[ \t]*[-+*/]|\[[0-9]+[smhdw]\]")  # a function, an operator, a range
 
 
 def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact, ...]:
     known = {f.key for f in facts}
     found = []
     for code in codes:
+        if " " in code:
+            continue  # a span with spaces (an expression, a command) reads its names and figures as prose does
         pair = _PAIR.fullmatch(code)
         if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
             code = pair.group(1)

@@ -35,8 +35,9 @@ _HOST_PORT = re.compile(
     # a name's port may be followed by a colon ("auth-svc.identity.svc:8443：3,120 条"); an IP's may not (a time)
     # ("p50:412", "max:900" after a full-width colon are a statistic's label and value, not an address)
     r"(?<![A-Za-z0-9_.\-])(?!(?:p[0-9]{2,3}|max|min|avg|mean|sum|total|count):)"
-    r"(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9])"
-    r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]))",
+    # (a port is never followed by a unit: "containerd：493G" is a mount's size)
+    r"(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9]|[A-Za-z]|[ \t](?:[KMGTP]i?B|[kmgtp]b)\b)"
+    r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]|[A-Za-z]|[ \t](?:[KMGTP]i?B|[kmgtp]b)\b))",
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")
@@ -441,4 +442,9 @@ _ADDRESS_TAIL = re.compile(
     r"(?<![\w.,])\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?![\w.%])"
     r"(?![ \t]*(?:%|(?:ms|s|secs?|seconds?|m|mins?|h|hours?|kb|mb|gb|kib|mib|gib|x|req/s|qps)\b|秒|分|倍|毫秒))",
     re.I,
+)
+
+# the tools a command runs with (`redis-cli -h …`, `etcdctl`, `kubectl`): no entity of the incident
+CLI_TOOL = re.compile(
+    r"[a-z][a-z0-9]*(?:-cli|ctl)|kubectl|psql|mysql|curl|dig|openssl|nslookup|helm|argocd|jq|aws|gcloud|az"
 )

@@ -10,6 +10,7 @@ import re
 from typing import Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, name_forms
+from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 
 
@@ -71,7 +72,7 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False
     if fact.key[:1] == "." and fact.key[1:].isdigit():
         return False  # ".40": an address by its last part, or a figure; shown or not, it names nothing new
-    if _CLI_TOOL.fullmatch(fact.key):
+    if CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
@@ -84,9 +85,6 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
-_CLI_TOOL = re.compile(
-    r"[a-z][a-z0-9]*(?:-cli|ctl)|kubectl|psql|mysql|curl|dig|openssl|nslookup|helm|argocd|jq|aws|gcloud|az"
-)
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
