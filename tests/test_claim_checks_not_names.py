@@ -154,7 +154,10 @@ def test_a_port_is_never_followed_by_a_unit() -> None:
 
 @pytest.mark.parametrize(
     "draft",
-    ["`redis-cli -h redis-reports LLEN celery` returned 18342.", "再用 `redis-cli --bigkeys` 看了 redis-reports，LLEN 返回 18342。"],
+    [
+        "`redis-cli -h redis-reports LLEN celery` returned 18342.",
+        "再用 `redis-cli --bigkeys` 看了 redis-reports，LLEN 返回 18342。",
+    ],
 )
 def test_the_cli_a_command_ran_with_is_no_fact_to_show(draft: str) -> None:
     checks = [c for c in check_draft(draft, curl_and_oom() + (queue(),)) if c.kind == ClaimKind.FACT]

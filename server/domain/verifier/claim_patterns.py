@@ -82,7 +82,7 @@ _HEDGE_CUE = re.compile(
     r"\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot)\s+(?:say|show|tell|explain|indicate|reveal)"
     r"\s+(?:why|whether|how|what|which|who|when)\b|(?:没有|未|并未|没)(?:说明|显示|指出|给出)[^。；，,;]{0,30}?(?:原因|为什么|是否)|看不出"
     r"|\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
-    r"appears? to|could be|could have|would suggest|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
+    r"appears? to|could be|could have|would suggest|would (?:tell|show|confirm|reveal|explain|answer)|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
     r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
     r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess|"
     r"(?:usually|typically|generally|often|commonly|normally) (?:means?|indicates?|points? to|suggests?|implies))\b"

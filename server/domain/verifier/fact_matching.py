@@ -106,6 +106,9 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
                 continue
         return False
     if conflict:
+        # a count ("2 条 active 告警，另有 1 条 suppressed") speaks of several records: one unit's state is no rival
+        if any(f.kind == FactKind.COUNT and _RECORDS_WITH_STATE.search(f.text) for f in facts):
+            return False
         entities = [f for f in facts if f.is_entity]
         return conflict if (subject_seen or not entities) else False
     return True
@@ -348,6 +351,9 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     found = any(_number_matches(fact, quantity, number, unit) for number in numbers)
     return found or (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit))
+
+
+_RECORDS_WITH_STATE = re.compile(r"alert|告警|条|rule|silence|target|pod|instance|实例|副本|replica", re.I)
 
 
 def _keyed_by(fact: Fact, number: Number) -> bool:

@@ -51,7 +51,8 @@ _STATUS_IN_UNIT = re.compile(
 _NOT_A_VERSION = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?:\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})){3}|(?:19|20)[0-9]{2}\.[0-9]{1,2}\.[0-9]{1,2}"
 )
-_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.])v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
+# (not a time's seconds, "08:14:51.204Z")
+_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.:])v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
 _ACTOR_IN_UNIT = re.compile(
     r"\bby[ \t]+@?([a-z][\w.\-@]*[\w])|[\"']?(?:actor|deployed_?by|triggered_?by|author|user|initiator)[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"@?([a-z][\w.\-@]*[\w])"
@@ -144,7 +145,15 @@ def _several_records(facts: Sequence[Fact]) -> bool:
     states = {f.key for f in facts if f.kind == FactKind.WORKLOAD_STATE}
     # "all 6 nodes reject it: 4 lack CPU and the other 2 are GPU nodes": counts of the parts of a whole
     nouns = [f.noun.split()[-1] for f in facts if f.kind == FactKind.COUNT and f.noun]
-    return len(times) > 1 or len(dims) != len(set(dims)) or len(states) > 1 or len(nouns) != len(set(nouns))
+    # "把 shard1 改回 gp3，和 shard0 保持一致", "1.20.0 … 1.19.0": two ids or releases name two records
+    ids = {f.key for f in facts if f.kind in (FactKind.ID, FactKind.VERSION)}
+    return (
+        len(times) > 1
+        or len(dims) != len(set(dims))
+        or len(states) > 1
+        or len(nouns) != len(set(nouns))
+        or len(ids) > 1
+    )
 
 
 def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:
@@ -159,11 +168,10 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         shown = [name for name in WORKLOAD_STATE_PATTERNS if name != fact.key and name in unit.text[:2000]]
         return f"state {shown[0]}" if shown else ""
     if fact.kind == FactKind.VERSION:
-        others = [
-            m.group(0)
-            for m in _VERSION_IN_UNIT.finditer(text)
-            if m.group(0).lstrip("v") != fact.key and not _NOT_A_VERSION.fullmatch(m.group(0))
-        ]
+        found = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if not _NOT_A_VERSION.fullmatch(m.group(0))]
+        if any(v.lstrip("v") == fact.key for v in found):
+            return ""  # the unit names the claim's release too (a canary of 1.20.0 beside the stable 1.19.0)
+        others = [v for v in found if v.lstrip("v") != fact.key]
         return f"version {others[0]}" if others else ""
     if fact.kind == FactKind.ACTOR:
         m = _ACTOR_IN_UNIT.search(text)
