@@ -123,3 +123,32 @@ def test_a_date_inside_a_path_is_part_of_it() -> None:
 def test_what_a_query_would_tell_is_no_finding(text: str, hedge: bool) -> None:
     (claim,) = split_claims(text)
     assert (claim.kind == ClaimKind.HEDGE) is hedge
+
+
+def slow_queries() -> EvidenceRow:
+    rows = "\n".join(f" {1000 + i} | {900 - i * 10}.0 | SELECT {i}" for i in range(10))
+    table = " queryid | mean_ms | query\n---------+---------+-------\n" + rows + "\n(10 rows)\n"
+    sql = (
+        "SELECT queryid, mean_exec_time AS mean_ms, query FROM pg_stat_statements WHERE mean_exec_time > 500 LIMIT 10;"
+    )
+    return EvidenceRow("sql-1", "run_sql", Outcome.INDIRECT_SUPPORT, table, {"sql": sql})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The query returned 10 statements averaging over 500 ms.", True),
+        ("查询返回了 10 条平均耗时超过 500ms 的语句。", True),
+        # "only 10" of a listing its LIMIT 10 may have cut
+        ("Only 10 statements average over 500 ms in total.", False),
+        ("平均耗时超过 500ms 的语句一共只有 10 条。", False),
+    ],
+)
+def test_only_as_many_as_the_limit_cannot_be_shown(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, slow_queries()) == [ClaimStatus.GROUNDED]) is grounded, statuses(draft, slow_queries())
+
+
+def test_a_label_and_a_figure_name_nothing() -> None:
+    node = EvidenceRow("kc-9", "kubectl", Outcome.INDIRECT_SUPPORT, "NAME  STATUS\nrenderer-7c9f-abc12  Evicted\n", {})
+    draft = "**Pods on the node:** 3 renderer pods are Evicted."
+    assert ClaimStatus.INVENTED not in statuses(draft, node)

@@ -20,7 +20,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import within_window
-from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, listing_is_cut
+from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, ONLY, SHOWN, capped_by_limit, listing_is_cut
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
@@ -42,8 +42,12 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         records = [u for u in units if u.kind in _RECORDS and u.strength >= Strength.INDIRECT]
-        if not records or listing_is_cut(units):
-            continue
+        if (
+            not records
+            or listing_is_cut(units)
+            or (ONLY.search(claim_text) and not SHOWN.search(claim_text) and capped_by_limit(units))
+        ):
+            continue  # "一共只有 10 条" of a listing its LIMIT 10 may have cut
         shown = [
             u
             for u in records

@@ -66,8 +66,8 @@ def _identifier_shaped(fact: Fact) -> bool:
     three parts or more, or a part that names a component (`cart-svc`, `order-api`)."""
     if fact.kind not in INVENTABLE_KINDS or fact.soft or fact.key.startswith("--"):
         return False  # a command-line flag ("--previous", "--wait") names an option of a tool, not an entity
-    if fact.kind == FactKind.ID and fact.text.startswith("第"):
-        return False
+    if fact.kind == FactKind.ID and (fact.text.startswith("第") or ": " in fact.text):
+        return False  # an ordinal, or a label and a figure ("Pods on the node: 3"), names nothing
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
     if fact.key[:1] == "." and fact.key[1:].isdigit():

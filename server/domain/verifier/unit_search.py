@@ -211,7 +211,8 @@ def _search(
                     best = Match(unit)
             elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
                 contradiction = (unit, verdict)
-        counted = _count_grounding(facts, units, question, shown, evidence, index) or _total_grounding(
+        only = ONLY.search(text) is not None
+        counted = _count_grounding(facts, units, question, shown, evidence, index, only) or _total_grounding(
             facts, units, question, shown
         )
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
@@ -325,6 +326,7 @@ def _count_grounding(
     shown_in_claim: bool = False,
     evidence: Optional[Evidence] = None,
     index: int = -1,
+    only: bool = False,
 ) -> Optional[Match]:
     """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest
     (with the evidence and the row's index: only its units that may name the entities are tried)."""
@@ -351,6 +353,8 @@ def _count_grounding(
     ]
     if not shown_in_claim and listing_is_cut(units):
         return None  # a listing cut by a limit: what it shows is not what was counted
+    if only and not shown_in_claim and capped_by_limit(units):  # ("I only sampled 5 lines": what it shows)
+        return None  # "一共只有 10 条" of a listing its LIMIT 10 may have cut
     if len(shown) == wanted:
         strongest = max(shown, key=lambda u: u.strength)
         return Match(strongest, tuple(shown))
@@ -395,9 +399,24 @@ LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
 """The kinds of unit a listing is made of: one record each."""
 
 
+ONLY = re.compile(r"\b(?:only|in total|in all|altogether|just)\b|一共|总共|共计|只有|仅有|仅", re.I)
+_LIMIT = re.compile(
+    r"\blimit\b[\"' \t:=]*([0-9]+)|\"(?:size|limit|top|max_results|count)\"[ \t]*:[ \t]*([0-9]+)|topk\([ \t]*([0-9]+)|head -n ?([0-9]+)"
+)
+
+
 def listing_is_cut(units: Sequence[Unit]) -> bool:
     """Whether the row's header states a total of matches above the records it lists: a listing cut by a
     limit, which cannot show all (or count) what was matched."""
     header = next((u for u in units if u.kind == "header"), None)
     total = _TOTAL.search(header.lowered) if header is not None else None
     return total is not None and float(total.group(1)) > sum(1 for u in units if u.kind in LISTED_KINDS)
+
+
+def capped_by_limit(units: Sequence[Unit]) -> bool:
+    """Whether the listing is as long as the limit its call asked for ("LIMIT 10", "size": 10, "topk(10, …)"):
+    it may be cut by it, so it cannot show that there are only that many."""
+    shown = sum(1 for u in units if u.kind in LISTED_KINDS)
+    question = next((u for u in units if u.strength == Strength.QUESTION), None)
+    limits = [int(next(g for g in m.groups() if g)) for m in _LIMIT.finditer(question.lowered)] if question else []
+    return shown > 1 and shown in limits
