@@ -162,3 +162,12 @@ def test_a_port_is_never_followed_by_a_unit() -> None:
 def test_the_cli_a_command_ran_with_is_no_fact_to_show(draft: str) -> None:
     checks = [c for c in check_draft(draft, curl_and_oom() + (queue(),)) if c.kind == ClaimKind.FACT]
     assert checks and all("redis-cli" not in " ".join(c.facts) or c.status == ClaimStatus.GROUNDED for c in checks)
+
+
+def test_a_level_and_its_count_are_no_address() -> None:
+    """ "error：37 条", "warn:412 lines": a level's count, never the host "error" on port 37."""
+    for text in ("error：37 条", "**warn:412** 条", "ERROR: 37 lines"):
+        assert not [f for f in extract_facts(text) if f.kind == FactKind.INSTANCE], text
+    assert [f.text for f in extract_facts("errors-db:5432 refused") if f.kind == FactKind.INSTANCE] == [
+        "errors-db:5432"
+    ]

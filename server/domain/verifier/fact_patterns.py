@@ -33,9 +33,9 @@ _DNS_RCODE = re.compile(
 )
 _HOST_PORT = re.compile(
     # a name's port may be followed by a colon ("auth-svc.identity.svc:8443：3,120 条"); an IP's may not (a time)
-    # ("p50:412", "max:900" after a full-width colon are a statistic's label and value, not an address)
-    r"(?<![A-Za-z0-9_.\-])(?!(?:p[0-9]{2,3}|max|min|avg|mean|sum|total|count):)"
-    # (a port is never followed by a unit: "containerd：493G" is a mount's size)
+    r"(?<![A-Za-z0-9_.\-])(?!(?:p[0-9]{2,3}|max|min|avg|mean|sum|total|count|errors?|warn(?:ing)?|info|debug|fatal|"
+    r"critical|ok|fail(?:ed)?|success):)"
+    # ("p50:412", "error：37 条" are a label and a value; a port is never followed by a unit: "containerd：493G")
     r"(?:[a-z][a-z0-9.\-]*[a-z0-9]:[0-9]{2,5}(?![0-9]|,[0-9]|\s*%|\.[0-9]|[A-Za-z]|[ \t](?:[KMGTP]i?B|[kmgtp]b)\b)"
     r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]|[A-Za-z]|[ \t](?:[KMGTP]i?B|[kmgtp]b)\b))",
     re.IGNORECASE,
