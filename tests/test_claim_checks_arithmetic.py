@@ -284,3 +284,23 @@ def test_a_share_of_the_tables_column_total_is_derived(header: str) -> None:
 @pytest.mark.parametrize(("text", "count"), [("run 8813 was still going", False), ("23 long pauses followed", True)])
 def test_a_figure_before_a_verb_counts_nothing(text: str, count: bool) -> None:
     assert any(f.kind.name == "COUNT" for f in extract_facts(text)) is count
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        ("The canary's measurement was 0.934, i.e. a success ratio of about 93.4%.", "93.4%"),
+        ("那次测量值是 0.934，也就是成功比例约 93.4%。", "93.4%"),
+        ("命中率约 82.5%（hits 8,250,000 / misses 1,750,000）。", "82.5%"),
+        ("Hit rate is about 82.5% (hits 8,250,000 / misses 1,750,000).", "82.5%"),
+        ("The canary's measurement was 0.934, i.e. a success ratio of about 73.4%.", None),
+        ("命中率约 72.5%（hits 8,250,000 / misses 1,750,000）。", None),
+        # a bound or a threshold is never the value said again
+        ("超过 0.85 阈值的只有 cache-2，当前内存使用率为 85%。", None),
+        ("Only cache-2 is above the 0.85 threshold, at 85% memory.", None),
+    ],
+)
+def test_a_fraction_in_percent_and_a_rate_of_two_parts(text: str, derived: str | None) -> None:
+    facts = extract_facts(text)
+    found = [facts[i].text for i in derived_values(text, facts)]
+    assert (derived in found) if derived else not [f for f in found if f.endswith("%")], found

@@ -25,6 +25,7 @@ _CHANGE = re.compile(
     re.I,
 )
 _STATED = (Comparison.EQUAL, Comparison.ABOUT)  # a value as such, not a bound or a change
+_PART_RATE = re.compile(r"hit (?:rate|ratio)|success rate|error rate|failure rate|命中率|成功率|错误率|失败率", re.I)
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
 
@@ -67,18 +68,32 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
             continue
         operands = [f for i, f in valued if i != index and i not in derived and f.key != fact.key]
         earlier = [f for i, f in valued if i < index and f.key != fact.key]
-        if _derived(fact, operands, earlier, change) or _sum_of_neighbours(index, fact, valued):
+        if _derived(fact, operands, earlier, change, text) or _sum_of_neighbours(index, fact, valued):
             derived.add(index)
     return derived
 
 
-def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], change: bool) -> bool:
+def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], change: bool, text: str = "") -> bool:
     quantity = fact.quantity
     assert quantity is not None
     stated, decimals = quantity.value, quantity.decimals
     if quantity.dimension == Dimension.RATIO:  # a share or a change in percent of two values of one dimension
         pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
         if any(_close(a / b / quantity.factor, stated, decimals) for a, b in pairs if a < b):
+            return True
+        # "0.912, i.e. about 91.2%": a fraction the claim stated before, in percent
+        if any(
+            f.quantity is not None
+            and f.quantity.dimension == Dimension.NUMBER
+            and 0 < _base(f) <= 1
+            and f.scope == fact.scope
+            and f.quantity.comparison in _STATED  # never a bound or a threshold ("超过 0.85 阈值 … 为 85%")
+            and _close(_base(f) / quantity.factor, stated, decimals)
+            for f in earlier
+        ):
+            return True
+        # "hit rate ~89.1% (hits 9,812,234,412 / misses 1,203,344,551)": one part of the two the claim states
+        if _PART_RATE.search(text) and any(_close(a / (a + b) / quantity.factor, stated, decimals) for a, b in pairs):
             return True
         return change and any(_close(abs(a - b) / b / quantity.factor, stated, decimals) for a, b in pairs if a != b)
     if quantity.dimension == Dimension.NUMBER and _MULTIPLE.search(fact.text):

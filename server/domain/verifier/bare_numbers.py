@@ -89,7 +89,8 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         zh_per = _ZH_PER.search(masked, max(0, start - 12), start)
         if per or zh_per:
             dimension, factor = Dimension.RATE, _PER[per or zh_per.group(1)]  # type: ignore[union-attr]
-        scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, start) else Scope.RESULT
+        asked = _QUERY_CONTEXT.search(masked, 0, start) or _THRESHOLD_AFTER.match(masked, end)  # "0.85 阈值"
+        scope = Scope.QUERY if asked else Scope.RESULT
         noun = None if (scale or per or low is not None) else _NOUN_AFTER.match(masked, end)
         if noun and noun.group(1).split()[-1].lower() in _NOT_NOUNS:
             noun = None  # "run 8813 was still going": a verb, no noun counted
@@ -126,6 +127,7 @@ _ZH_LABEL_WORDS = {  # the English a key uses for a Chinese label's head word
     "拒绝": "reject",
     "挂起": "pending",
 }
+_THRESHOLD_AFTER = re.compile(r"[ \t]*(?:的)?[ \t]*(?:阈值|门限|threshold|target|limit)", re.I)
 _LIST_END = re.compile(r"[ \t]*(?:[,;，；、)）|。]|\.(?:\s|$)|$)")  # the figure ends its item of the list
 _NOT_LABELS = frozenset("the and for with from about over under than only was were are has had its".split())
 
