@@ -89,7 +89,7 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         zh_per = _ZH_PER.search(masked, max(0, start - 12), start)
         if per or zh_per:
             dimension, factor = Dimension.RATE, _PER[per or zh_per.group(1)]  # type: ignore[union-attr]
-        asked = _QUERY_CONTEXT.search(masked, 0, start) or _THRESHOLD_AFTER.match(masked, end)  # "0.85 阈值"
+        asked = _QUERY_CONTEXT.search(masked, 0, start) or THRESHOLD_AFTER.match(masked, end)  # "0.85 阈值"
         scope = Scope.QUERY if asked else Scope.RESULT
         noun = None if (scale or per or low is not None) else _NOUN_AFTER.match(masked, end)
         if noun and noun.group(1).split()[-1].lower() in _NOT_NOUNS:
@@ -127,7 +127,8 @@ _ZH_LABEL_WORDS = {  # the English a key uses for a Chinese label's head word
     "拒绝": "reject",
     "挂起": "pending",
 }
-_THRESHOLD_AFTER = re.compile(r"[ \t]*(?:的)?[ \t]*(?:阈值|门限|threshold|target|limit)", re.I)
+# "past the 10k threshold", "超过 0.85 阈值": a figure right before its name as a threshold is what was asked
+THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 _LIST_END = re.compile(r"[ \t]*(?:[,;，；、)）|。]|\.(?:\s|$)|$)")  # the figure ends its item of the list
 _NOT_LABELS = frozenset("the and for with from about over under than only was were are has had its".split())
 

@@ -354,12 +354,17 @@ def spaced_form(key: str) -> str:
     return " ".join(parts) if len(parts) in (2, 3) and all(p.isalpha() for p in parts) else ""
 
 
+def address_tail(key: str) -> bool:
+    """Whether a name is an address by its last part (".40", "`.31`"), as a draft shortens one."""
+    return key[:1] == "." and key[1:].isdigit()
+
+
 def contains(lowered: str, key: str, suffix: bool = False) -> bool:
     """Whether `key` is a whole token of `lowered`; with `suffix`, also the last parts of a
     snake_case name ("threads_connected" in "mysql_global_status_threads_connected"). A key that opens
     with "-" or "/" is the tail of a name or a path ("-zz8tk" of a pod, "/ready" of a URL): it may follow
     anything."""
-    if key[:1] == "." and key[1:].isdigit():  # ".40": the last part of an address ("10.8.4.40")
+    if address_tail(key):  # ".40": the last part of an address ("10.8.4.40")
         return (
             re.search(rf"(?<![0-9.])[0-9]{{1,3}}\.[0-9]{{1,3}}\.[0-9]{{1,3}}{re.escape(key)}(?![0-9.])", lowered)
             is not None

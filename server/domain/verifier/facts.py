@@ -17,7 +17,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
-from evidence_trace.server.domain.verifier.bare_numbers import bare_number_facts, window_word_facts
+from evidence_trace.server.domain.verifier.bare_numbers import THRESHOLD_AFTER, bare_number_facts, window_word_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
@@ -102,7 +102,6 @@ from evidence_trace.server.domain.verifier.zero_counts import without_denied_eve
 from evidence_trace.server.domain.verifier.zones import clock_zones
 
 _SEVERITY_LEVEL = {"critical": "CRITICAL", "warning": "WARN", "info": "INFO"}
-_THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 
@@ -260,7 +259,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
     for m in _SCALED_COUNT.finditer(masked):
         number = m.group(1)
-        threshold = _THRESHOLD_AFTER.match(masked, m.end()) is not None  # "past the 10k threshold": it is 10k
+        threshold = THRESHOLD_AFTER.match(masked, m.end()) is not None  # "past the 10k threshold": it is 10k
         decimals = len(number.split(".")[1]) if "." in number else 0
         scale, shift = (1e3, 3) if m.group(2) in "kK" else (1e6, 6)
         yield (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, name_forms
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 
@@ -70,7 +70,7 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # an ordinal, or a label and a figure ("Pods on the node: 3"), names nothing
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
-    if fact.key[:1] == "." and fact.key[1:].isdigit():
+    if address_tail(fact.key):
         return False  # ".40": an address by its last part, or a figure; shown or not, it names nothing new
     if CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident

@@ -90,7 +90,7 @@ def check_positive_universal(
     # "every X has failed with … No space left on device": the negation is the error's own words, after the verb
     verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
     # (a negation in a clause before the quantifier's is not its: "is running out of space: every task failed")
-    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ":;,，；：") + 1 if quantifier is not None else 0
+    opening = _clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
     quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
     if negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
@@ -100,7 +100,7 @@ def check_positive_universal(
     entities = [f for f in facts if f.is_entity and not (example and text.find(f.text) >= example.end())]
     # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its own clause
     # ranges over those names, not over what the clause before named
-    clause = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1
+    clause = _clause_start(text, quantifier.start())
     if clause > 0 and quantifier.group(0) in ("都", "均") and _JOINED.search(text, clause, quantifier.start()):
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
         if not entities:
@@ -195,6 +195,11 @@ def check_positive_universal(
     return None
 
 
+def _clause_start(text: str, at: int, marks: str = ",;，；") -> int:
+    """Where the clause holding text[at] opens: after the last of the marks before it, else at 0."""
+    return max(text.rfind(mark, 0, at) for mark in marks) + 1
+
+
 def _shown_anywhere(facts: Sequence[Fact], evidence: Evidence) -> bool:
     """Whether some supporting unit of the session shows all the facts together (the subject with them)."""
     return any(
@@ -259,7 +264,7 @@ def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) 
     shown = sum(1 for u in units if u.kind in LISTED_KINDS)
     # a count in another clause ("日志里有 3814 条相关记录，样例都是 …") is of something else: the total
     quantifier = UNIVERSAL.search(text)
-    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1 if quantifier else 0
+    opening = _clause_start(text, quantifier.start()) if quantifier else 0
     own = [f for f in facts if f.kind == FactKind.COUNT and text.find(f.text, opening) >= 0]
     return says_shown(text[opening:], own) and all(float(f.key) == shown for f in own)
 

@@ -171,8 +171,7 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         found = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if not _NOT_A_VERSION.fullmatch(m.group(0))]
         if any(v.lstrip("v") == fact.key for v in found):
             return ""  # the unit names the claim's release too (a canary of 1.20.0 beside the stable 1.19.0)
-        others = [v for v in found if v.lstrip("v") != fact.key]
-        return f"version {others[0]}" if others else ""
+        return f"version {found[0]}" if found else ""  # none of them is the claim's, as just checked
     if fact.kind == FactKind.ACTOR:
         m = _ACTOR_IN_UNIT.search(text)
         actor = (m.group(1) or m.group(2)) if m else ""

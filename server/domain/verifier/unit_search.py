@@ -193,6 +193,7 @@ def _search(
     contradiction: Optional[tuple[Unit, str]] = None
     entities = [f for f in facts if f.is_entity]
     windows = value_windows(facts)
+    only = ONLY.search(text) is not None  # "一共只有 10 条": read once, not per row
     for index in evidence.candidates(facts):
         units = evidence.units(index)
         question = evidence.question(index)
@@ -211,7 +212,6 @@ def _search(
                     best = Match(unit)
             elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
                 contradiction = (unit, verdict)
-        only = ONLY.search(text) is not None
         counted = _count_grounding(facts, units, question, shown, evidence, index, only) or _total_grounding(
             facts, units, question, shown
         )
