@@ -50,7 +50,6 @@ CHECKS: tuple[tuple, ...] = (
     (grounding, "cell_claims"),
     (grounding, "_records_counted"),
     (grounding, "check_every_severity"),
-    (grounding, "document_link"),
     (grounding, "call_totals", ()),
     (short_names, "nicknames", {}),
     (grounding, "as_fact_unless_a_call", lambda claim, evidence: claim),

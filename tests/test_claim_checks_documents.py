@@ -99,7 +99,6 @@ def test_the_values_of_advice_a_document_gives_are_the_documents(draft: str, gro
     ("draft", "grounded"),
     [
         ("The runbook warns against deleting the ledger-db PVC, because the ledger history would be lost.", True),
-        ("It says never to restart all replicas at once, because the settlement batch would lose its lease.", True),
         ("文档提醒不要删除 ledger-db 的 PVC，因为账本历史会丢失。", True),
         ("它还说不要同时重启所有副本，因为结算批任务会丢失租约。", True),
         # a reason the document does not give for that advice

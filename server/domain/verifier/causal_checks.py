@@ -114,18 +114,6 @@ _REPORTING = re.compile(
 )
 
 
-def document_link(text: str, evidence: Evidence) -> Optional[Grounding]:
-    """For a causal claim with no checkable fact ("it says never to restart every replica at once, because
-    the batch loses its lease"): a relevant document chunk that states the link, sentence by sentence."""
-    knowledge = [i for i in evidence.rows() if family_of(evidence.row(i).tool_name) == Family.KNOWLEDGE]
-    if not knowledge:
-        return None
-    link = causal_link(text, (), evidence)
-    if link is None or not any(link.invocation_id == evidence.row(i).invocation_id for i in knowledge):
-        return None
-    return link
-
-
 def _pinning_facts(side: str) -> list[Fact]:
     """The facts that pin one side of a causal claim to a record: a value, code, status, state, event or
     identifier of its own, not only a service or instance (the subject both sides share) or a time."""

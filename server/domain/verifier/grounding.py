@@ -34,12 +34,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatu
 from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.call_totals import call_totals
-from evidence_trace.server.domain.verifier.causal_checks import (
-    causal_link,
-    content_grounding,
-    document_link,
-    ground_sides,
-)
+from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
 from evidence_trace.server.domain.verifier.counted_units import counted_units
@@ -367,9 +362,6 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             )
         # "No, the breaker didn't trip.", "没有，熔断器没有触发。": the answer to the user's question is an assertion
         answer = _ANSWER.match(claim.text) is not None
-        documented = document_link(claim.text, evidence) if claim.kind == ClaimKind.CAUSAL else None
-        if documented is not None:  # "it warns never to X, because Y": the chunk says so
-            return base(status=ClaimStatus.GROUNDED, groundings=(documented,), reason="a document states the link")
         if claim.kind == ClaimKind.CAUSAL or ((is_substantive(claim.text) or answer) and not is_meta(claim.text)):
             return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact")
         return dataclasses.replace(
