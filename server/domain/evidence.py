@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 5
+CLASSIFIER_VERSION = 6
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -37,7 +37,9 @@ format id is stored.
 4: psql's tables and upper-case aligned tables (kafka-consumer-groups, docker ps) are tables, one record a
 row, not log lines.
 5: tables with headers split by spaces in lower or mixed case (Elasticsearch's `_cat` APIs, `iostat -x`,
-`df -h`) are tables too (formats/spaced_tables.py)."""
+`df -h`) are tables too (formats/spaced_tables.py).
+6: aligned tables under a Title Case header (`amtool alert query`) are tables, and a table with an
+`alertname` column gives each row its alert state (an active alert is a direct hit)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

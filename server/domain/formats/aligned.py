@@ -1,8 +1,9 @@
 """Tables that command-line tools print aligned: psql's, and the upper-case-headed column tables of admin
-tools (`kafka-consumer-groups --describe`, `docker ps`, `kubectl top`, `redis-cli --stat` ...).
+tools (`kafka-consumer-groups --describe`, `docker ps`, `kubectl top`, `redis-cli --stat` ...), and the
+Title Case ones (`amtool alert query`: "Alertname  Starts At  Summary  State").
 
 psql_table: a header of names split by " | ", a rule of dashes and "+", one record a row (`row 2`);
-psql's "(3 rows)" footer is no row. aligned_table: an upper-case header of three or more columns two
+psql's "(3 rows)" footer is no row. aligned_table: an upper-case (or Title Case) header of three or more columns two
 spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
 lines (`argocd app history` prints its SOURCE first), cells cut as kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
 then each cell under its column's name ("LAG=112210", "xact_age=00:38:12").
@@ -47,7 +48,7 @@ def _from_header(preview: Preview) -> Preview:
     """The preview from its header on: a tool may print a line or two before it (`argocd app history`'s
     `SOURCE ...` line), which is no row."""
     for index, (_, line) in enumerate(preview.lines[:3]):
-        if index and aligned_header(Preview(line, preview.tool_name)):
+        if index and aligned_header(Preview(line, preview.tool_name), title_case=True):
             text = "\n".join(text for _, text in preview.lines[index:])
             return Preview(text, preview.tool_name, preview.params, preview.metric_hint)
     return preview
@@ -55,7 +56,7 @@ def _from_header(preview: Preview) -> Preview:
 
 def _is_aligned(preview: Preview) -> bool:
     table = _from_header(preview)
-    columns = aligned_header(table)
+    columns = aligned_header(table, title_case=True)
     if len(columns) < 3 or "NAME" in columns or "NAMESPACE" in columns or "REASON" in columns:
         return False
     return len(table.lines) >= 2
@@ -63,7 +64,7 @@ def _is_aligned(preview: Preview) -> bool:
 
 def _aligned(preview: Preview) -> Iterator[Record]:
     table = _from_header(preview)
-    return table_records(aligned_header(table), aligned_rows(table))
+    return table_records(aligned_header(table, title_case=True), aligned_rows(table))
 
 
 PSQL = Format("psql_table", _is_psql, _psql)

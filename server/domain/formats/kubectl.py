@@ -27,6 +27,10 @@ from evidence_trace.server.domain.model import Outcome
 _HEADER_WORD = r"[A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?(?: [A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?)*"  # CPU(cores)
 _HEADER = re.compile(rf"{_HEADER_WORD}(?: {{2,}}{_HEADER_WORD})+")
 _COLUMN = re.compile(_HEADER_WORD)
+# amtool's and other admin tools' Title Case headers ("Alertname  Starts At  Summary  State"): three or more
+_TITLE_WORD = r"[A-Z][A-Za-z0-9_%/.\-]*"
+_TITLE_COLUMN = re.compile(rf"{_TITLE_WORD}(?: {_TITLE_WORD})*")
+_TITLE_HEADER = re.compile(rf"{_TITLE_WORD}(?: {_TITLE_WORD})*(?: {{2,}}{_TITLE_WORD}(?: {_TITLE_WORD})*){{2,}}")
 _CELL_BREAK = re.compile(r"\s{2,}")
 _NOTHING = "No resources found"
 _AGE_PART = re.compile(r"([0-9]+)([smhdy])")
@@ -35,13 +39,18 @@ _DESCRIBE_NAME = re.compile(r"Name:\s+(\S+)")
 _EVENT_LINE = re.compile(r"^\s*Warning\s+([A-Za-z]+)\s")
 
 
-def aligned_header(preview: Preview) -> list[str]:
+def aligned_header(preview: Preview, title_case: bool = False) -> list[str]:
     """The column names of a table aligned by spaces under an upper-case header (kubectl's, and the
-    admin tools that print like it), or [] when the first line is no such header."""
-    line = preview.first_line
-    if not _HEADER.fullmatch(line):
-        return []
-    return [m.group() for m in _COLUMN.finditer(line)]
+    admin tools that print like it; with title_case, also a Title Case one), or [] when the first line
+    is no such header."""
+    column = _header_column(preview.first_line, title_case)
+    return [m.group() for m in column.finditer(preview.first_line)] if column else []
+
+
+def _header_column(line: str, title_case: bool) -> "re.Pattern[str] | None":
+    if _HEADER.fullmatch(line):
+        return _COLUMN
+    return _TITLE_COLUMN if title_case and _TITLE_HEADER.fullmatch(line) else None
 
 
 def _is_events(preview: Preview) -> bool:
@@ -66,7 +75,7 @@ def aligned_rows(preview: Preview) -> Iterator[Row]:
     if not lines or lines[0][1].startswith(_NOTHING):
         return
     header = lines[0][1].lstrip()
-    starts = [m.start() for m in _COLUMN.finditer(header)]
+    starts = [m.start() for m in (_header_column(header, True) or _COLUMN).finditer(header)]
     for number, line in lines[1:]:
         cells = _CELL_BREAK.split(line.strip())
         if len(cells) > len(starts):

@@ -15,7 +15,7 @@ import functools
 import re
 from typing import Callable, Iterator
 
-from evidence_trace.server.domain.formats.fields import level_of, problem_of, subject_of
+from evidence_trace.server.domain.formats.fields import alert_state, level_of, problem_of, subject_of
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.payloads import parse_log_line
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_of
@@ -48,7 +48,10 @@ def table_records(
     read their columns themselves)."""
     for index, (_, line, cells) in enumerate(rows):
         by_name = dict(zip(columns, cells))
-        level, subject, problem = read({**{name.lower(): value for name, value in by_name.items()}, **by_name})
+        lowered = {name.lower(): value for name, value in by_name.items()}
+        level, subject, problem = read({**lowered, **by_name})
+        # a listing of alerts (an `alertname` column: amtool's, a markdown export) gives each its state
+        state = alert_state(lowered.get("state", lowered.get("status", ""))) if "alertname" in lowered else ""
         # The line as written, then each cell under its column's name: a claim that names a column
         # ("182,344 keys evicted", "LAG 为 122663") finds it beside its value.
         # A zero or empty cell names nothing that happened: "evicted_keys=0" must not read as evictions.
@@ -58,6 +61,7 @@ def table_records(
             "item",
             f"{line}  ({pairs})" if pairs and named else line,
             level=level,
+            state=state,
             subject=subject,
             numbers=functools.partial(_numbers_of, by_name, ""),
             problem=problem,

@@ -231,13 +231,13 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             held = _held_by(fact.key.lstrip("!"), unit)
             return held if not fact.key.startswith("!") else bool(state) and not held
         if fact.key.startswith("!"):
-            return bool(state) and state != fact.key[1:]
+            return bool(state) and state != _STATE_OF.get(fact.key[1:], fact.key[1:])
         if fact.key == "resolved":
             # An alert's state; of anything else, the unit must say it recovered.
             return state in ("resolved", "inactive") or (
                 not state and RECOVERY_IN_UNIT.search(unit.lowered) is not None
             )
-        return state == fact.key
+        return state == _STATE_OF.get(fact.key, fact.key)
     if kind == FactKind.LEVEL and unit.kind == "alert":
         severity = _SEVERITY_LABEL.search(unit.lowered)  # an alert's level is its severity label
         return severity is not None and LEVEL_WORDS.get(severity.group(1), "") == fact.key.lstrip("!") != ""
@@ -375,6 +375,7 @@ def _happened(lowered: str, form: str) -> bool:
 _DID_NOT_AFTER = re.compile(r"[a-z_]*[\"']?\s*[:=]\s*[\"']?(?:false|no|none|disabled)\b")  # "restarts: 0" is a count
 _DID_NOT_BEFORE = re.compile(r"\b(?:no|not|never|without|disable[ds]?)[ _-]$")
 _HELD_BY = {"silenced": "silencedby", "inhibited": "inhibitedby"}
+_STATE_OF = {"active": "firing"}  # a unit's state word for a claim's (alert_states.py)
 
 
 def _held_by(how: str, unit: Unit) -> bool:

@@ -340,36 +340,6 @@ _BARE_VALUE = re.compile(
     re.IGNORECASE,
 )
 
-_STATES = (
-    (
-        "firing",
-        re.compile(
-            r"\b(?:firing|fired|fires|triggered|is active|still active)\b|触发(?=$|[了中的，。；、,.;\s）)]|状态)|告警中|正在告警",
-            re.I,
-        ),
-    ),
-    (
-        "pending",
-        re.compile(
-            r"\bpending\b(?!\s+(?:messages?|requests?|tasks?|jobs?|pods?|items?|writes?|operations?|connections?|acks?|"
-            r"changes?|records?|events?|entries|bytes|work|transactions?|invoices?|orders?|payments?))|待触发|等待中",
-            re.I,
-        ),
-    ),
-    (
-        "resolved",
-        re.compile(
-            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I
-        ),
-    ),
-    # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence
-    # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert)
-    # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert). Silenced and
-    # inhibited are two ways to be suppressed: "inhibited (not silenced)" says which (fact_matching.py).
-    ("silenced", re.compile(r"\bsilenced\b|被静默|已静默|静默中", re.I)),
-    ("inhibited", re.compile(r"\binhibited\b|被抑制", re.I)),
-    ("suppressed", re.compile(r"\bsuppressed\b", re.I)),
-)
 _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
 _NEGATED_BEFORE = re.compile(
     r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither)\s+(?:\w+\s+)?$"

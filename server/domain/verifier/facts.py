@@ -17,6 +17,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
+from evidence_trace.server.domain.verifier.alert_states import state_facts
 from evidence_trace.server.domain.verifier.bare_numbers import THRESHOLD_AFTER, bare_number_facts, window_word_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
@@ -71,7 +72,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _SERVICE_WORDS,
     _SETTING,
     _SHORT_CODE,
-    _STATES,
     _STATUS_WORD,
     _TIME_OR_DATE,
     _TOKEN_ID,
@@ -336,12 +336,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             # "payment-service has recovered since 10:05": a state the evidence must show, never assumed.
             if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
-    for name, pattern in _STATES if alert_context else ():
-        for m in pattern.finditer(text):
-            if _FLAG_VALUE.match(text, m.end()):
-                continue  # "silenced=false", "inhibited: true": a filter the call was given, no state asserted
-            negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start())  # "neither is X or Y"
-            yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + name if negated else name)
+    if alert_context:
+        yield from state_facts(text)
     for m in _SEVERITY.finditer(text):
         group = next(g for g in (1, 2, 3) if m.group(g))
         word = m.group(group).lower()
@@ -416,7 +412,6 @@ def _duration_fact(text: str, start: int, end: int, seconds: float, step: float)
     return Fact(FactKind.QUANTITY, written, written.lower(), scope, quantity=quantity)
 
 
-_FLAG_VALUE = re.compile(r"[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|false|yes|no|0|1)\b", re.I)
 _SPAN_STATED = re.compile(r"[0-9]|\b(?:hours?|minutes?|days?|weeks?|hr|min)\b|小时|分钟|天|周", re.I)
 
 

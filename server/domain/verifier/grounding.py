@@ -32,6 +32,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Grounding
 from evidence_trace.server.domain.verifier import short_names
+from evidence_trace.server.domain.verifier.alert_states import states_of_unnamed_alerts
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
@@ -378,6 +379,10 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             counted = _records_counted(claim, facts, evidence)
             if counted is not None:
                 status, groundings, reason, direct = counted
+    if status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT and states_of_unnamed_alerts(claim.text, facts):
+        # "some alerts are firing": a state of nothing named is shown by any unit in it (a unit in another
+        # state still contradicts it: "复制链路恢复了" against a firing alert)
+        return base(status=ClaimStatus.UNCHECKABLE, reason="vague: a state of nothing named")
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
         link = causal_link(claim.text, facts, evidence)
         if link is None:

@@ -1,0 +1,91 @@
+"""An alert's state in a claim: firing, active, pending, resolved, silenced, inhibited, suppressed.
+
+Read only in a claim about alerts (fact_patterns._ALERT_CONTEXT or an alert's
+name). "Active" is Alertmanager's word for an alert that fires and is neither
+silenced nor inhibited: "HostDown is also active" is contradicted by an alert
+Alertmanager lists as suppressed, while "is firing" is not (a suppressed alert
+still fires). A claim that says the alert is held back as well ("still active,
+but silenced by …", "仍在 active，已被静默") uses "active" for firing.
+fact_matching.matches() checks each state against a unit's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Sequence
+
+from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_patterns import _ALERT_CONTEXT, _NEGATED_BEFORE
+
+STATES = (
+    (
+        "firing",
+        re.compile(
+            r"\b(?:firing|fired|fires|triggered)\b|触发(?=$|[了中的，。；、,.;\s）)]|状态)|告警中|正在告警", re.I
+        ),
+    ),
+    # The word alone, as a state: "is also active", "active since 11:04", "active (not silenced)",
+    # "状态为 active", "仍是 active 状态"; never a count's noun ("3 active alerts", "active connections").
+    (
+        "active",
+        re.compile(
+            r"(?<![A-Za-z0-9_\-/])active(?=[ \t]*(?:$|[,.;:()，。；：（]|since\b|and\b|in\b|on\b|for\b|状态|中|了))",
+            re.I,
+        ),
+    ),
+    (
+        "pending",
+        re.compile(
+            r"\bpending\b(?!\s+(?:messages?|requests?|tasks?|jobs?|pods?|items?|writes?|operations?|connections?|acks?|"
+            r"changes?|records?|events?|entries|bytes|work|transactions?|invoices?|orders?|payments?))|待触发|等待中",
+            re.I,
+        ),
+    ),
+    (
+        "resolved",
+        re.compile(
+            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I
+        ),
+    ),
+    # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence
+    # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert). Silenced and
+    # inhibited are two ways to be suppressed: "inhibited (not silenced)" says which (fact_matching.py).
+    ("silenced", re.compile(r"\bsilenced\b|被静默|已静默|静默中", re.I)),
+    ("inhibited", re.compile(r"\binhibited\b|被抑制", re.I)),
+    ("suppressed", re.compile(r"\bsuppressed\b", re.I)),
+)
+# "active" is a state after a verb or an adverb ("is also active", "都是 active"), not after a noun
+# ("64 threads active")
+_ACTIVE_LEAD = re.compile(
+    r"(?:\b(?:is|are|was|were|been|be|remains?|remained|stays?|stayed|still|also|now|currently|both|all|not|never|"
+    r"longer)|状态为|状态是|是|仍|仍然|处于|还在|还是|均为|都)[ \t]*$",
+    re.I,
+)
+_NAMES = frozenset(name for name, _ in STATES)
+_HELD = frozenset({"silenced", "inhibited", "suppressed"})
+_FLAG_VALUE = re.compile(r"[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|false|yes|no|0|1)\b", re.I)
+
+
+def state_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
+    """The alert states a claim about alerts asserts, "!"-prefixed when denied ("not silenced")."""
+    found = []
+    for name, pattern in STATES:
+        for m in pattern.finditer(text):
+            if _FLAG_VALUE.match(text, m.end()) or (name == "active" and not _ACTIVE_LEAD.search(text, 0, m.start())):
+                continue  # "silenced=false", "inhibited: true": a filter the call was given, no state asserted
+            negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start())  # "neither is X or Y"
+            found.append((m, name, negated is not None))
+    held = any(name in _HELD and not negated for _, name, negated in found)
+    for m, name, negated in found:
+        key = "firing" if name == "active" and held else name
+        yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + key if negated else key)
+
+
+def states_of_unnamed_alerts(text: str, facts: Sequence[Fact]) -> bool:
+    """ "Some alerts are firing", "有告警在触发": a claim about alerts whose only facts are states names no
+    alert, so any alert in that state would show it."""
+    return (
+        bool(facts)
+        and _ALERT_CONTEXT.search(text) is not None
+        and all(f.kind == FactKind.STATE and f.key.lstrip("!") in _NAMES for f in facts)
+    )

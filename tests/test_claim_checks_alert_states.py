@@ -1,0 +1,136 @@
+"""An alert's state in a claim. "Active" is Alertmanager's word for an alert that fires and is held back by
+no silence or inhibition, so a suppressed alert contradicts it (a suppressed alert still fires); a claim that
+says the alert is held back as well uses "active" for firing. A state of nothing named ("some alerts are
+firing") is vague. amtool's Title Case table lists alerts with their states. Domain only, offline;
+phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.evidence import classify
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Invocation, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def alertmanager(state: str, inhibited_by: tuple[str, ...] = ()) -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "NodeUnreachable", "severity": "critical", "instance": "cache-4.internal:9100"},
+            "status": {"state": state, "silencedBy": [], "inhibitedBy": list(inhibited_by)},
+            "receivers": [{"name": "oncall-infra"}],
+            "startsAt": "2026-03-09T21:40:05Z",
+        },
+        {
+            "labels": {"alertname": "RackPduFeedLost", "severity": "critical", "rack": "fra2-r07"},
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+            "receivers": [{"name": "oncall-dc"}],
+            "startsAt": "2026-03-09T21:39:41Z",
+        },
+    ]
+    return EvidenceRow("am-7", "alertmanager_api", Outcome.DIRECT_SUPPORT, json.dumps(body), {"active": True})
+
+
+def checks(draft: str, *rows: EvidenceRow) -> list[tuple[ClaimKind, ClaimStatus]]:
+    return [(c.kind, c.status) for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [status for _, status in checks(draft, *rows)]
+
+
+SUPPRESSED = alertmanager("suppressed", ("f00dfeed",))
+ACTIVE = alertmanager("active")
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "NodeUnreachable for cache-4.internal is also active.",
+        "NodeUnreachable has been active since 21:40:05 UTC.",
+        "NodeUnreachable (cache-4.internal) is still active and pages oncall-infra.",
+        "cache-4.internal 的 NodeUnreachable 目前仍是 active 状态。",
+        "NodeUnreachable 告警状态为 active。",
+    ],
+)
+def test_active_is_contradicted_by_a_suppressed_alert_and_shown_by_an_active_one(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, SUPPRESSED)
+    assert statuses(draft, ACTIVE) == [ClaimStatus.GROUNDED] * len(statuses(draft, ACTIVE))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "NodeUnreachable is firing for cache-4.internal.",
+        "NodeUnreachable is still active (inhibited by RackPduFeedLost).",
+        "NodeUnreachable 仍是 active 状态（已被抑制）。",
+    ],
+)
+def test_firing_and_active_but_held_back_agree_with_a_suppressed_alert(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, SUPPRESSED)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The worker pool of cache-4.internal had all 64 threads active.",
+        "cache-4.internal 上 64 个线程全部 active，NodeUnreachable 告警也在。",
+    ],
+)
+def test_active_after_a_noun_is_no_alert_state(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, SUPPRESSED)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("Some alerts are firing right now.", ClaimStatus.UNCHECKABLE),
+        ("目前有告警正在触发。", ClaimStatus.UNCHECKABLE),
+        # a state of nothing named is still contradicted by what every alert shows
+        ("The alerts have all resolved by now.", ClaimStatus.CONTRADICTED),
+        ("告警都已恢复。", ClaimStatus.CONTRADICTED),
+        # named, it is checked
+        ("RackPduFeedLost is firing.", ClaimStatus.GROUNDED),
+        ("RackPduFeedLost 告警正在触发。", ClaimStatus.GROUNDED),
+    ],
+)
+def test_a_state_of_nothing_named_is_vague(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, ACTIVE) == [status]
+
+
+AMTOOL = (
+    "Alertname              Starts At                Summary                                          State\n"
+    "QueueBacklogGrowing    2026-08-02 04:11:52 UTC  backlog on mq-1 above 50k for 10m                 active\n"
+    "QueueConsumerStalled   2026-08-02 04:13:20 UTC  no acks from consumer group billing on mq-1       active\n"
+    "DiskFillingUp          2026-08-01 22:05:09 UTC  /var/lib/rabbitmq on mq-3 will fill in 6h          suppressed\n"
+)
+
+
+def amtool() -> EvidenceRow:
+    params = {"command": "amtool alert query -s -i cluster=mq"}
+    reading = classify(Invocation("amt-1", "s", "shell", params, success=True, output_preview=AMTOOL))
+    return EvidenceRow("amt-1", "shell", reading.outcome, AMTOOL, params, format_id=reading.format_id)
+
+
+def test_amtools_title_case_table_is_a_table_of_alerts_with_states() -> None:
+    row = amtool()
+    assert row.format_id == "aligned_table"
+    assert row.outcome == Outcome.DIRECT_SUPPORT  # an active alert is a direct hit
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("Two alerts are active on mq-1.", ClaimStatus.GROUNDED),
+        ("mq-1 上有 2 条告警处于 active 状态。", ClaimStatus.GROUNDED),
+        ("DiskFillingUp on mq-3 is suppressed.", ClaimStatus.GROUNDED),
+        ("DiskFillingUp on mq-3 is active.", ClaimStatus.CONTRADICTED),
+        ("mq-3 的 DiskFillingUp 仍是 active 状态。", ClaimStatus.CONTRADICTED),
+        ("Three alerts are active on mq-1.", ClaimStatus.UNGROUNDED),
+    ],
+)
+def test_states_read_from_amtools_table(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, amtool()) == [status]
