@@ -73,12 +73,12 @@ def state_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
         for m in pattern.finditer(text):
             if _FLAG_VALUE.match(text, m.end()) or (name == "active" and not _ACTIVE_LEAD.search(text, 0, m.start())):
                 continue  # "silenced=false", "inhibited: true": a filter the call was given, no state asserted
-            negated = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start())  # "neither is X or Y"
-            found.append((m, name, negated is not None))
-    held = any(name in _HELD and not negated for _, name, negated in found)
-    for m, name, negated in found:
+            denied = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start()) is not None  # "neither X or Y"
+            found.append((m, name, denied))
+    held = any(name in _HELD and not denied for _, name, denied in found)
+    for m, name, denied in found:
         key = "firing" if name == "active" and held else name
-        yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + key if negated else key)
+        yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + key if denied else key)
 
 
 def states_of_unnamed_alerts(text: str, facts: Sequence[Fact]) -> bool:
