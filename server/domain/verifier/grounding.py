@@ -44,7 +44,12 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap
-from evidence_trace.server.domain.verifier.intervals import derived_durations, enumerated_counts, seconds_of
+from evidence_trace.server.domain.verifier.intervals import (
+    derived_durations,
+    enumerated_counts,
+    seconds_of,
+    unbound_time,
+)
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
@@ -374,15 +379,17 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     if claim.kind == ClaimKind.CAUSAL:
         status, groundings, reason, direct = ground_sides(claim.text, facts, evidence)
     else:
-        status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
-        if status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT:
-            counted = _records_counted(claim, facts, evidence)
-            if counted is not None:
-                status, groundings, reason, direct = counted
-    if status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT and states_of_unnamed_alerts(claim.text, facts):
-        # "some alerts are firing": a state of nothing named is shown by any unit in it (a unit in another
-        # state still contradicts it: "复制链路恢复了" against a firing alert)
-        return base(status=ClaimStatus.UNCHECKABLE, reason="vague: a state of nothing named")
+        found = ground_parts(claim.text, facts, evidence)
+        if found[0] == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT:
+            found = _records_counted(claim, facts, evidence) or found
+        status, groundings, reason, direct = found
+        grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
+        lone = unbound_time(claim.text, facts, evidence) if grounded else None
+        if lone is not None:
+            status, groundings, reason = ClaimStatus.UNGROUNDED, (), f"no record of its subject states {lone.text}"
+        elif grounded and states_of_unnamed_alerts(claim.text, facts):
+            # "some alerts are firing" is shown by any unit in that state (one in another still contradicts it)
+            return base(status=ClaimStatus.UNCHECKABLE, reason="vague: a state of nothing named")
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
         link = causal_link(claim.text, facts, evidence)
         if link is None:

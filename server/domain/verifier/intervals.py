@@ -10,8 +10,10 @@ must be shown like any other.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import Unit
@@ -151,3 +153,33 @@ def within_window(times: Sequence[Fact], unit: Unit) -> bool:
     zoned = times[0].zoned or times[1].zoned
     spans = [((u1, u2), in_utc), ((w1, w2), naive)] if zoned else [((w1, w2), shown), ((w1, w2), in_utc)]
     return any(min(a, b) * 60 <= t <= max(a, b) * 60 for (a, b), seen in spans for t in seen)
+
+
+def unbound_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
+    """ "Applied at 11:40:55 by bob.nair, who had committed it at 11:38:50": a claim of who did what at several
+    times grounds on a record at one of them, so each of its times (once per instant: "07:45 UTC (15:45
+    UTC+8)" is one) that records state must be stated by one that names the actor (the audit row at
+    11:40:55 names alice.chen). The time no such record states, or None."""
+    actors = [f for f in facts if f.kind == FactKind.ACTOR]
+    times = list({f.key.split(",")[1]: f for f in facts if f.kind == FactKind.TIME}.values())
+    if len(times) < 2 or not actors:
+        return None
+    units = [u for i in evidence.rows() for u in evidence.units(i) if u.kind not in _UNTIMED and u.minutes]
+    for time in times:
+        stating = [u for u in units if at_time(time, u)]
+        if stating and not any(matches(a, u) for u in stating for a in actors) and not _names_a_person(text, stating):
+            return time
+    return None
+
+
+def _names_a_person(text: str, units: Sequence[Unit]) -> bool:
+    """Whether the records name a person the claim names without an actor's verb ("…，此前 dmitri.k 在
+    09:11:40 提交了改动": the record at 09:11:40 is dmitri.k's)."""
+    people = {m.group().lower() for m in _PERSON.finditer(text)}
+    return any(person in u.lowered for u in units for person in people)
+
+
+_PERSON = re.compile(r"(?<![\w.@-])[A-Za-z][A-Za-z0-9]*[._][A-Za-z][A-Za-z0-9]*(?![\w@-])")
+
+
+_UNTIMED = ("series", "input", "header")  # a series' samples are picked by time; a call's window is asked
