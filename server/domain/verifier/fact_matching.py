@@ -96,7 +96,7 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         ):
             subject_seen = subject_seen or fact.is_entity
             continue
-        if _grpc_method_in(fact, unit, question):
+        if grpc_method_in(fact, unit, question):
             subject_seen = True
             continue
         if fact.kind in (FactKind.STATE, FactKind.LEVEL):
@@ -117,7 +117,7 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
 _GRPC_METHOD = re.compile(r"^/([a-z_][\w]*(?:\.[\w]+)+)/([a-z_]\w*)$")
 
 
-def _grpc_method_in(fact: Fact, unit: Unit, question: Optional[Unit]) -> bool:
+def grpc_method_in(fact: Fact, unit: Unit, question: Optional[Unit]) -> bool:
     """ "/fx.v1.Rates/GetRate" against a series labelled grpc_method="GetRate" whose query (or
     labels) name grpc_service="fx.v1.Rates": a full gRPC method name split as metrics label it."""
     m = _GRPC_METHOD.match(fact.key) if fact.kind == FactKind.IDENTIFIER else None

@@ -123,10 +123,28 @@ _DENIAL_BEFORE = re.compile(
 
 
 def _abbreviated(text: str, fact: Fact) -> bool:
-    """Whether the claim writes the name cut short: `4bf92f35…`, "/api/catalog/item/..."."""
+    """Whether the claim writes the name cut short (`4bf92f35…`, "/api/catalog/item/...") or gives only its
+    end or start ("msgId ending in 12F39E77", "以 12F39E77 结尾", "尾号 8842", "prefixed 7f3a"): a part of a
+    name the rows give whole."""
     at = text.find(fact.text)
-    after = text[at + len(fact.text) : at + len(fact.text) + 4] if at >= 0 else ""
-    return after.lstrip("-_:`").startswith(("…", "...")) or fact.text.endswith(("…", "..."))
+    if at < 0:
+        return False
+    end = at + len(fact.text)
+    after = text[end : end + 4]
+    return (
+        after.lstrip("-_:`").startswith(("…", "..."))
+        or fact.text.endswith(("…", "..."))
+        or _PART_BEFORE.search(text, max(0, at - 20), at) is not None
+        or _PART_AFTER.match(text, end) is not None
+    )
+
+
+_PART_BEFORE = re.compile(
+    r"(?:\b(?:end(?:s|ing|ed)?|start(?:s|ing|ed)?|begin(?:s|ning)?)[ \t]+(?:in|with)|\b(?:prefix|suffix)(?:ed)?(?:[ \t]+by)?"
+    r"|尾号(?:为|是)?|前缀(?:为|是)?|后[ \t]*[0-9一二三四五六七八九十]+[ \t]*位(?:为|是)?)[ \t:：]*[`'\"“]?$",
+    re.I,
+)
+_PART_AFTER = re.compile(r"[`'\"”]?[ \t]*(?:结尾|开头|打头)")
 
 
 def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> bool:
@@ -141,6 +159,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
             re.escape(key),
         )
         return any(re.search(template, evidence.raw(index)) for index in evidence.rows())
+    if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and _route_of_named_parts(fact.text, evidence):
+        return True
     if abbreviated or (fact.kind == FactKind.IDENTIFIER and key.endswith("/")):
         # an abbreviated id (`4bf92f35…`) or a path cut after its prefix ("/api/catalog/item/...")
         return any(key in evidence.raw(index) for index in evidence.rows())
@@ -166,6 +186,19 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")
     return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
+
+
+def _route_of_named_parts(route: str, evidence: Evidence) -> bool:
+    """ "POST /connectors/pg-orders-sink/tasks/1/restart": a route built of the session's names, each of its
+    name-like parts ("pg-orders-sink", a gRPC method's "ListPairs"; not the words "connectors", "restart" nor
+    "1") mentioned. A route with
+    no such part ("/api/v2/refunds" has "v2") or a part the session never names stays unmentioned."""
+    parts = route.strip("/` ").split("/")
+    named = [part.lower() for part in parts if _NAME_LIKE.search(part)]
+    return bool(named) and all(evidence.mentions(part) for part in named)
+
+
+_NAME_LIKE = re.compile(r"[A-Za-z0-9][-_.][A-Za-z0-9]|[A-Za-z][0-9]|[0-9][A-Za-z]|[a-z][A-Z]")  # ListPairs too
 
 
 def _named_apart(key: str, evidence: Evidence) -> bool:

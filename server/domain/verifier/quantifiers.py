@@ -73,6 +73,7 @@ _SAYS_STATE = re.compile(
 )
 _EXAMPLE = re.compile(r"\b(?:including|incl\.|such as|e\.g\.|for example|among them)\b|包括|比如|例如|其中包括", re.I)
 _JOINED = re.compile(r"和|与|及|、|以及")
+_CONSEQUENCE = re.compile(r"[,，;；]\s*(?:so|therefore|hence|thus|which means|所以|因此|因而|于是|导致)", re.I)
 _LISTED = ("log entry", "log line", "item", "series", "alert")
 
 
@@ -97,14 +98,17 @@ def check_positive_universal(
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
     example = _EXAMPLE.search(text, quantifier.end())
-    entities = [f for f in facts if f.is_entity and not (example and text.find(f.text) >= example.end())]
+    # "…全部 UNASSIGNED，所以 store.size 和 pri.store.size 都是 5.3gb": what a consequence names is not the range
+    after = _CONSEQUENCE.search(text, quantifier.end())
+    stop = min(m.start() for m in (example, after) if m is not None) if example or after else len(text)
+    entities = [f for f in facts if f.is_entity and text.find(f.text) < stop]
     # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its own clause
     # ranges over those names, not over what the clause before named
     clause = _clause_start(text, quantifier.start())
     if clause > 0 and quantifier.group(0) in ("都", "均") and _JOINED.search(text, clause, quantifier.start()):
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
-        if not entities:
-            return None
+        if len(entities) != 1:
+            return None  # "store.size 和 pri.store.size 都是 5.3gb": each named thing takes it (shared predicate)
     # an error's own number ("… failed with [Errno 28]", "exit code 137") is no enumerated member
     has_id = any(f.kind == FactKind.ID and not _ERROR_NUMBER.match(f.text) for f in facts)
     if not entities and not has_id:

@@ -57,7 +57,12 @@ _ACTOR_IN_UNIT = re.compile(
     r"\bby[ \t]+@?([a-z][\w.\-@]*[\w])|[\"']?(?:actor|deployed_?by|triggered_?by|author|user|initiator)[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"@?([a-z][\w.\-@]*[\w])"
 )
-_VALUE_AFTER = re.compile(r"[^0-9\n]{0,24}?([0-9][0-9,]*(?:\.[0-9]+)?)")
+# a setting's value right after its name: separators and a linking word ("pool size is 10", "limit of 50",
+# "上限为 8"), never a phrase ("max replicas for longer than 15 minutes") or a URL escape ("replicas+%3D")
+_VALUE_AFTER = re.compile(
+    r"(?:[\"' \t:=|(\[]|(?<![a-z])(?:is|was|are|were|of|at|to|now|currently|set)(?![a-z])|为|是|：)*"
+    r"([0-9][0-9,]*(?:\.[0-9]+)?)"
+)
 _KEY_VALUE = re.compile(r"[\"']?[ \t]*(?:[:=|][ \t]*[\"']?|[ \t]+)([0-9][0-9,]*(?:\.[0-9]+)?)")
 
 
@@ -207,6 +212,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         stem = head[:-1] if head.endswith("s") and len(head) > 3 else head
         if not stem or not stem.isascii():
             return ""
+        if fact.text.lower() in text:
+            return ""  # the unit says it too ("no servers could be reached" beside "(1 server found)")
         keyed = [n for n in unit.numbers if n.key and stem in n.key and not n.bound]
         if keyed:
             return f"{_plain(keyed[0].value)} {head}"

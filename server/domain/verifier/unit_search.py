@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
-from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all, states_time
+from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
@@ -275,7 +275,13 @@ def _about(index: int, entities: Sequence[Fact], evidence: Evidence) -> list[Uni
 
     def about() -> list[Unit]:
         named = evidence.named(index, entities, asked=False) if entities else evidence.units(index)
-        return [u for u in named if u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)]
+        question = evidence.question(index)  # a gRPC method is labelled by its method, its service asked
+        return [
+            u
+            for u in named
+            if u.strength >= Strength.INDIRECT
+            and all(matches(f, u) or grpc_method_in(f, u, question) for f in entities)
+        ]
 
     return evidence.remember(("about", index, tuple(entities)), about)
 

@@ -1,0 +1,193 @@
+"""Rivals, ranges and parts of names read no further than the claim says:
+
+- a setting's value follows its name closely ("max replicas: 15"), never across a phrase ("running at max
+  replicas for longer than 15 minutes") or a URL escape ("current_replicas+%3D%3D");
+- a count of none is not rivalled by a record that says it too ("no servers could be reached" beside
+  "(1 server found)");
+- "all" ranges over its own clause, not over what a consequence after it names ("…，所以 A 和 B 都是 X");
+- a name given by its end or start ("ending in 12F39E77", "以 12F39E77 结尾") is part of a name the rows
+  give whole; a route built of the session's names ("/connectors/<a named connector>/tasks/1/restart")
+  invents nothing.
+
+Domain only, offline; phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+
+
+def hpa_alert(annotation: str) -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "KubeHpaMaxedOut", "horizontalpodautoscaler": "web", "namespace": "shop"},
+            "annotations": {"description": annotation},
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+            "generatorURL": "http://prom:9090/graph?g0.expr=kube_horizontalpodautoscaler_status_current_replicas"
+            "+%3D%3D+kube_horizontalpodautoscaler_spec_max_replicas",
+        }
+    ]
+    return EvidenceRow("am-h", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {"active": True})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "KubeHpaMaxedOut fires for web: current replicas 6 = max replicas 6.",
+        "KubeHpaMaxedOut 告警：web 的 current replicas 6，max replicas 6。",
+    ],
+)
+def test_a_setting_is_not_rivalled_across_a_phrase_or_a_url_escape(draft: str) -> None:
+    row = hpa_alert("HPA shop/web has been running at max replicas for longer than 15 minutes.")
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, row)
+
+
+@pytest.mark.parametrize(
+    "draft", ["KubeHpaMaxedOut fires for web: max replicas 6.", "KubeHpaMaxedOut 告警：web 的 max replicas 6。"]
+)
+def test_a_setting_is_rivalled_by_the_value_after_its_name(draft: str) -> None:
+    row = hpa_alert("HPA shop/web is at its max replicas: 15 for 20 minutes.")
+    assert ClaimStatus.CONTRADICTED in statuses(draft, row)
+
+
+DIG_TIMEOUT = (
+    "; <<>> DiG 9.18.24 <<>> @10.9.0.53 pay.example.net A +time=2 +tries=1\n"
+    "; (1 server found)\n"
+    ";; global options: +cmd\n"
+    ";; connection timed out; no servers could be reached\n\n"
+    "; <<>> DiG 9.18.24 <<>> @10.9.0.54 pay.example.net A +time=2 +tries=1\n"
+    "; (1 server found)\n"
+    ";; global options: +cmd\n"
+    ";; connection timed out; no servers could be reached\n"
+)
+
+
+def dig(text: str) -> EvidenceRow:
+    params = {"host": "edge-3", "command": "dig @10.9.0.53 pay.example.net A; dig @10.9.0.54 pay.example.net A"}
+    return EvidenceRow("dig-1", "ssh_exec", Outcome.INDIRECT_SUPPORT, text, params)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "| pay.example.net | 10.9.0.53 | timed out, no servers reached |",
+        "pay.example.net via 10.9.0.54: timed out, no servers reached.",
+    ],
+)
+def test_a_count_of_none_is_not_rivalled_by_a_record_that_says_it_too(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, dig(DIG_TIMEOUT))
+
+
+def test_a_count_of_none_is_not_grounded_by_another_count_of_its_noun() -> None:
+    answered = "; <<>> DiG 9.18.24 <<>> @10.9.0.53 pay.example.net A\n; (2 servers found)\n;; ANSWER SECTION:\n"
+    draft = "For pay.example.net, dig at 10.9.0.53 reported no servers found."
+    assert statuses(draft, dig(answered)) == [ClaimStatus.UNGROUNDED]
+
+
+CAT_INDICES = (
+    "health status index            uuid                   pri rep docs.count store.size pri.store.size\n"
+    "yellow open   orders-2026.10.04 Zr3mQp0aT8uN2bE5sW1xkA   2   1    4120533      3.1gb          3.1gb\n"
+    "green  open   orders-2026.10.03 Lk8vXe2rQy6pM0cJ4tH7nB   2   1    9981204     12.8gb          6.4gb\n"
+)
+
+
+def cat_indices() -> EvidenceRow:
+    return EvidenceRow("es-cat", "es_cat", Outcome.INDIRECT_SUPPORT, CAT_INDICES, {"path": "_cat/indices/orders-*?v"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "orders-2026.10.04 is yellow: its 2 replica shards are all unassigned, so store.size and pri.store.size "
+        "are both 3.1gb.",
+        "orders-2026.10.04 是 yellow：2 个副本分片全部未分配，所以 store.size 和 pri.store.size 都是 3.1gb。",
+    ],
+)
+def test_all_ranges_over_its_clause_not_over_a_consequence(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, cat_indices())
+
+
+PODS = (
+    "NAME                            READY   STATUS             RESTARTS   AGE\n"
+    "checkout-api-7d9f8b6c5-2kx4p    1/1     Running            0          2d\n"
+    "checkout-api-7d9f8b6c5-9wq7m    0/1     CrashLoopBackOff   7          2d\n"
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "All checkout-api pods are Running, so the rollout is done.",
+        "checkout-api 的 pod 全部 Running，所以发布已经完成。",
+    ],
+)
+def test_all_in_its_own_clause_is_still_checked_before_a_consequence(draft: str) -> None:
+    row = EvidenceRow("k-1", "kubectl", Outcome.DIRECT_SUPPORT, PODS, {"args": "get pods -n shop"})
+    assert ClaimStatus.CONTRADICTED in statuses(draft, row)
+
+
+def consumer_log() -> EvidenceRow:
+    entry = {
+        "level": "WARN",
+        "service": "settle-consumer",
+        "message": "msgId=0A1F00C2B7E84D5A9C3312F39E77 reconsumeTimes=16, moved to %DLQ%settle_group",
+    }
+    body = {"success": True, "logs": [entry], "total": 1}
+    return EvidenceRow("logs-9", "query_logs", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": "DLQ"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "One message (msgId ending in 12F39E77) was moved to %DLQ%settle_group after 16 retries.",
+        "有一条消息（msgId 以 12F39E77 结尾）重试 16 次后进了死信队列 %DLQ%settle_group。",
+        "尾号 12F39E77 的消息进了死信队列 %DLQ%settle_group。",
+    ],
+)
+def test_a_name_given_by_its_end_is_part_of_a_name_the_rows_give(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, consumer_log())
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "One message (msgId 7D00AA1B) was moved to %DLQ%settle_group after 16 retries.",
+        "消息 7D00AA1B 重试 16 次后进了死信队列 %DLQ%settle_group。",
+    ],
+)
+def test_a_name_the_rows_never_give_is_invented(draft: str) -> None:
+    assert ClaimStatus.INVENTED in statuses(draft, consumer_log())
+
+
+def connector_status() -> EvidenceRow:
+    body = {
+        "name": "pg-refunds-sink",
+        "connector": {"state": "RUNNING", "worker_id": "10.4.2.17:8083"},
+        "tasks": [{"id": 1, "state": "FAILED", "trace": "org.apache.kafka.connect.errors.DataException"}],
+    }
+    return EvidenceRow("kc-1", "http_request", Outcome.DIRECT_SUPPORT, json.dumps(body), {"url": "/connectors/status"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("Task 1 of pg-refunds-sink is FAILED; `POST /connectors/pg-refunds-sink/tasks/1/restart` restarts it.", False),
+        (
+            "pg-refunds-sink 的 task 1 是 FAILED，可以用 `POST /connectors/pg-refunds-sink/tasks/1/restart` 重启。",
+            False,
+        ),
+        ("Task 1 of pg-refunds-sink is FAILED; `POST /connectors/pg-ledger-sink/tasks/1/restart` restarts it.", True),
+        ("pg-refunds-sink 的 task 1 是 FAILED，可以用 `POST /connectors/pg-ledger-sink/tasks/1/restart` 重启。", True),
+    ],
+)
+def test_a_route_built_of_the_sessions_names_invents_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, connector_status())) is invented
