@@ -15,6 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
+from evidence_trace.server.domain.verifier.actors import role_shown
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
@@ -265,8 +266,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             # the value's own release: "1.19.0", "gateway-2.4.0" (a chart), "registry/app:v2.14.0" (an image)
             return any(release_of(value) == fact.key for value in named)
         return contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key)
-    if kind == FactKind.ACTOR:
-        return contains(unit.lowered, fact.key)
+    if kind == FactKind.ACTOR:  # the person, in the claim's role where the unit gives one (actors.py)
+        return contains(unit.lowered, fact.key) and (not fact.noun or role_shown(fact.noun, unit.lowered, fact.key))
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
         return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED

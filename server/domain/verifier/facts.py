@@ -17,6 +17,7 @@ import functools
 import re
 from typing import Iterator, Optional
 
+from evidence_trace.server.domain.verifier.actors import claim_role
 from evidence_trace.server.domain.verifier.alert_states import state_facts
 from evidence_trace.server.domain.verifier.bare_numbers import THRESHOLD_AFTER, bare_number_facts, window_word_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
@@ -186,7 +187,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ACTOR.finditer(text):
         group = 1 if m.group(1) else 2
         name = m.group(group)
-        yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT)
+        role = claim_role(
+            m.group(0)[: m.start(group) - m.start()] if group == 1 else m.group(0)[m.end(group) - m.start() :]
+        )
+        yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT, noun=role)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
     for m, (offset, end) in clock_zones(text):
