@@ -197,8 +197,9 @@ def _search(
     for index in evidence.candidates(facts):
         units = evidence.units(index)
         question = evidence.question(index)
+        failed = any(u.strength == Strength.FAILED for u in units)  # what a failed call asked shows nothing
         for unit in evidence.named(index, entities, asked=True) if entities else units:
-            if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
+            if unit.strength == Strength.FAILED or (failed and unit is question) or not may_show_values(unit, windows):
                 continue
             verdict = matches_all(facts, unit, question)
             if (
@@ -308,8 +309,9 @@ def _ground_single(fact: Fact, evidence: Evidence) -> tuple[bool, None, None, No
     for index in evidence.candidates([fact]):
         units = evidence.units(index)
         question = evidence.question(index)
+        failed = any(u.strength == Strength.FAILED for u in units)  # what a failed call asked shows nothing
         for unit in evidence.named(index, entities, asked=True) if entities else units:
-            if unit.strength == Strength.FAILED or not may_show_values(unit, windows):
+            if unit.strength == Strength.FAILED or (failed and unit is question) or not may_show_values(unit, windows):
                 continue
             if matches_all([fact], unit, question) is True:
                 return True, None, None, None
