@@ -191,3 +191,34 @@ def connector_status() -> EvidenceRow:
 )
 def test_a_route_built_of_the_sessions_names_invents_nothing(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, connector_status())) is invented
+
+
+def scorer_log() -> EvidenceRow:
+    line = "2026-03-02 09:14:05,118 WARN  [risk-model] batch took 48211 ms (model=xgb-v7, geoipcache latency p99=83ms)"
+    return EvidenceRow("lk-1", "loki_query_range", Outcome.INDIRECT_SUPPORT, line, {"query": '{app="risk-scorer"}'})
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("geoip-cache p99 latency in that line is 83 ms.", False),
+        ("这一行里 geoip-cache 的 p99 延迟是 83 ms。", False),
+        ("geoip-store p99 latency in that line is 83 ms.", True),
+        ("这一行里 geoip-store 的 p99 延迟是 83 ms。", True),
+    ],
+)
+def test_a_hyphenated_name_a_record_writes_joined_is_mentioned(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, scorer_log())) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("The 48 s batch is close to the default `upstream-read-timeout` of 60 s.", False),
+        ("48 秒的批次接近默认的 `max-batch-size` 上限。", False),
+        ("The 48 s batch ran on `risk-scorer-gpu-7`.", True),
+        ("48 秒的批次跑在 `risk-scorer-gpu-7` 上。", True),
+    ],
+)
+def test_a_settings_name_is_no_entity_to_invent(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, scorer_log())) is invented

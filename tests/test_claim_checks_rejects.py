@@ -280,7 +280,9 @@ def silence_and_commit() -> list[EvidenceRow]:
         ("The change is commit `1e2d3c4` by m.okafor.", True),
         ("The feature-store writer got a bigger batch.", False),
         ("如果 `batch-size-limit` 设得太大，写入会变慢。", False),
-        ("`batch-size-limit` was raised to 5000.", True),
+        # a setting's name (its last part "limit", "timeout", "size" …) is no entity: unshown, it is ungrounded
+        ("`batch-size-limit` was raised to 5000.", False),
+        ("`batch-writer-7` was raised to 5000 rows.", True),
     ],
 )
 def test_matchers_short_hashes_and_spellings_invent_nothing(draft: str, invented: bool) -> None:

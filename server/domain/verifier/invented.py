@@ -72,6 +72,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False
     if address_tail(fact.key):
         return False  # ".40": an address by its last part, or a figure; shown or not, it names nothing new
+    if fact.kind in (FactKind.SERVICE, FactKind.IDENTIFIER) and _SETTING_PART.search(fact.key):
+        return False  # `proxy-read-timeout`, `max-worker-connections`: a setting a document or default names
     if CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
@@ -85,6 +87,10 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
+_SETTING_PART = re.compile(
+    r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
+    r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
+)
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
@@ -181,6 +187,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
     forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)
+    # "feature-store" where a log line writes featurestore
+    forms += tuple(re.sub(r"[-_]", "", form) for form in forms if re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", form))
     if any(evidence.mentions(form, suffix="_" in form) for form in forms):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
