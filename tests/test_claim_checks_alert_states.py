@@ -134,3 +134,18 @@ def test_amtools_title_case_table_is_a_table_of_alerts_with_states() -> None:
 )
 def test_states_read_from_amtools_table(draft: str, status: ClaimStatus) -> None:
     assert statuses(draft, amtool()) == [status]
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("NodeUnreachable pages nobody. Its state is suppressed, inhibited by RackPduFeedLost.", False),
+        ("NodeUnreachable 没有通知任何人。它的状态是 suppressed，`inhibitedBy` 指向 RackPduFeedLost 那条告警。", False),
+        ("NodeUnreachable 没有通知任何人。它被 RackPduFeedLost 抑制了，状态是 suppressed。", False),
+        # the holder named as the subject is still checked
+        ("RackPduFeedLost is suppressed.", True),
+        ("RackPduFeedLost 处于 suppressed 状态。", True),
+    ],
+)
+def test_the_alert_holding_another_back_is_not_the_claims_subject(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, SUPPRESSED)) is contradicted

@@ -89,3 +89,21 @@ def states_of_unnamed_alerts(text: str, facts: Sequence[Fact]) -> bool:
         and _ALERT_CONTEXT.search(text) is not None
         and all(f.kind == FactKind.STATE and f.key.lstrip("!") in _NAMES for f in facts)
     )
+
+
+# The alert that holds another back: "inhibited by NodeDown", "`inhibitedBy` 指向 NodeDown", "被 NodeDown 抑制".
+_HOLDER = re.compile(
+    r"\b(?:inhibited|silenced|suppressed|muted)[ \t]+by[ \t]+(?:the[ \t]+)?(?:alert[ \t]+)?`?([A-Z][A-Za-z0-9_]+)"
+    r"|inhibitedBy`?[ \t]*(?:[:=]|->|→|指向|是|为)[ \t]*`?([A-Z][A-Za-z0-9_]+)"
+    r"|被[ \t]*`?([A-Z][A-Za-z0-9_]+)`?[ \t]*(?:那条|这条)?(?:告警)?[ \t]*(?:抑制|静默)"
+)
+
+
+def holder_spans(text: str) -> list[tuple[int, int]]:
+    """Where a claim names the alert that inhibits or silences the one it speaks of: that alert is not the
+    claim's subject (the suppressed alert's state is not the holder's), so it is no fact of the claim."""
+    spans = []
+    for m in _HOLDER.finditer(text):
+        group = next(g for g in (1, 2, 3) if m.group(g))
+        spans.append(m.span(group))
+    return spans

@@ -18,7 +18,7 @@ import re
 from typing import Iterator, Optional
 
 from evidence_trace.server.domain.verifier.actors import claim_role
-from evidence_trace.server.domain.verifier.alert_states import state_facts
+from evidence_trace.server.domain.verifier.alert_states import holder_spans, state_facts
 from evidence_trace.server.domain.verifier.bare_numbers import THRESHOLD_AFTER, bare_number_facts, window_word_facts
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
@@ -130,6 +130,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
                 (FactKind.INSTANCE, name.lower()), (m.start(), Fact(FactKind.INSTANCE, name, name.lower()))
             )
         taken.append(m.span())
+    taken.extend(holder_spans(text))  # "inhibited by NodeDown": the alert holding it back is not its subject
     for start, end, fact in _facts(text, masked):
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             continue
