@@ -222,3 +222,33 @@ def test_a_hyphenated_name_a_record_writes_joined_is_mentioned(draft: str, inven
 )
 def test_a_settings_name_is_no_entity_to_invent(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, scorer_log())) is invented
+
+
+def release_logs() -> EvidenceRow:
+    entries = [
+        {
+            "level": "ERROR",
+            "service": "ledger",
+            "version": "3.4.1",
+            "message": "recovered panic: assignment to nil map",
+        },
+        {"level": "INFO", "service": "ledger", "version": "3.4.0", "message": "request served in 12 ms"},
+    ]
+    body = {"success": True, "logs": entries, "total": 2}
+    return EvidenceRow("lg-3", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"service": "ledger"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The 3.4.0 pod logged no panic.", False),
+        ("3.4.0 版本的 pod 没有 panic。", False),
+        ("The 3.4.1 pod logged no panic.", True),
+        ("3.4.1 版本的 pod 没有 panic。", True),
+        # the others than the one named: not the listing's every record
+        ("Apart from the 3.4.1 pod, no other pod logged a panic.", False),
+        ("除了 3.4.1 的 pod，其他 pod 没有出现 panic。", False),
+    ],
+)
+def test_a_version_names_whose_event_is_denied(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, release_logs())) is contradicted

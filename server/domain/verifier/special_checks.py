@@ -111,6 +111,7 @@ _UNLOOKED = (
     r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|examine|examined|know|"
     r"until|unless|till|before|after|once|when)"
 )
+_OTHERS = re.compile(r"\b(?:other|others|remaining|rest)\b|其他|其它|其余|剩下|剩余", re.I)
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
     r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
@@ -118,7 +119,9 @@ _DENIED = re.compile(
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非)\S){0,4}?"
-    r"(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换)",
+    # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
+    r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
+    r"evict|panic|rollback|failover)",
     re.I,
 )
 # "the third pod", "the other two", "其余两个": one thing the claim does not name; a unit of another is no rival
@@ -243,6 +246,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     m = _DENIED.search(claim.text)
     if m is None:
         return None
+    if _OTHERS.search(claim.text, 0, m.start()):
+        return None  # "其他 worker 没有出现 OOM", "no other pod restarted": the ones it does not name, unlisted
     term = (m.group(1) or m.group(2)).lower()
     forms = next(
         (
@@ -252,7 +257,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         ),
         (term,),
     )
-    entities = [f for f in facts if f.is_entity]
+    # "the v2.30.4 pod has no panic": a version names which one, as a name does
+    entities = [f for f in facts if f.is_entity or f.kind == FactKind.VERSION]
     if not entities and _PARTICULAR.search(claim.text):
         return None  # "the third pod has no restarts": which units are about it, the claim does not say
     for index in evidence.candidates(entities):
