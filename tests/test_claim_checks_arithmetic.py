@@ -124,6 +124,15 @@ def test_a_numbered_partition_stays_a_name_not_a_date() -> None:
         ("Errors run at about 0.42 per second, roughly 25 a minute.", "25 a minute"),
         ("The drain took 600 s, that is 10 minutes.", "10 minutes"),
         ("Errors run at about 0.42 per second, roughly 60 a minute.", None),
+        # a multiple stated as a bound holds as a bound
+        ("api-a's p95 is 930 ms, more than 5× api-b's 160 ms.", "5×"),
+        ("api-a 的 p95 是 930 ms，是 api-b（160 ms）的 5 倍以上。", "5 倍"),
+        ("api-a's p95 is 930 ms, more than 8× api-b's 160 ms.", None),
+        ("api-a 的 p95 是 930 ms，是 api-b（160 ms）的 8 倍以上。", None),
+        ("Its store (31.0 GB) is well short of 2× its 20.4 GB primary size.", "2×"),
+        ("总存储 31.0 GB，主分片 20.4 GB，不到 2 倍。", "2 倍"),
+        ("Its store (31.0 GB) is well short of 1.2× its 20.4 GB primary size.", None),
+        ("总存储 31.0 GB，主分片 20.4 GB，不到 1.2 倍。", None),
     ],
 )
 def test_a_figure_the_claims_own_values_imply_is_derived(text: str, derived: str | None) -> None:

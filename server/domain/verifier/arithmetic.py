@@ -97,8 +97,12 @@ def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], chan
             return True
         return change and any(_close(abs(a - b) / b / quantity.factor, stated, decimals) for a, b in pairs if a != b)
     if quantity.dimension == Dimension.NUMBER and _MULTIPLE.search(fact.text):
+        # "about 2.4×"; a bound holds as a bound: "10 倍以上" of 412 vs 38 ms, "well short of 2×" of 46.0 vs 27.6
+        bound = quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
         return any(
-            _close(a / b, stated, decimals) for a, b in _pairs(operands, lambda d: d != Dimension.RATIO) if a > b
+            _close(a / b, stated, decimals) or (bound and quantity.matches(a / b))
+            for a, b in _pairs(operands, lambda d: d != Dimension.RATIO)
+            if a > b
         )
     value = _base(fact)
     if quantity.comparison in _STATED and any(  # a value said before, again in another unit: "600 s (10 minutes)",

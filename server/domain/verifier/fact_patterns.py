@@ -175,7 +175,7 @@ _ABOVE = re.compile(
     re.IGNORECASE,
 )
 _BELOW = re.compile(
-    r"(?:under|below|less than|lower than|fewer than|at most|<=?|≤|低于|小于|不到|不足|以下)[ \t]*"
+    r"(?:under|below|less than|lower than|fewer than|at most|short of|<=?|≤|低于|小于|不到|不足|以下)[ \t]*"
     r"(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?"
     r"(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,
