@@ -188,7 +188,9 @@ def test_a_count_of_the_ids_a_claim_lists_is_their_number(draft: str, contradict
         ("The heap is at 6.3 GiB of 8 GiB, about 79%.", "79%"),
         ("堆内存用了 6.3 GiB，上限 8 GiB，约 79%。", "79%"),
         ("The heap is at 6.3 GiB of 8 GiB, about 95%.", None),
-        ("The new index (46.0 GB) is well short of 2x the old one's 27.6 GB.", None),
+        # a bound holds as a bound: 46.0 / 27.6 = 1.67
+        ("The new index (46.0 GB) is well short of 2x the old one's 27.6 GB.", "2x"),
+        ("The new index (46.0 GB) is well short of 1.5x the old one's 27.6 GB.", None),
     ],
 )
 def test_a_ratio_the_stated_values_imply_is_derived(text: str, derived: str | None) -> None:
