@@ -75,3 +75,36 @@ def test_a_fields_value_is_read_under_its_name(draft: str, grounded: bool) -> No
 def test_an_error_code_is_shown_in_any_of_its_forms(draft: str, grounded: bool) -> None:
     found = statuses(draft, java_oom(), info())
     assert (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("sessions-02 expired_keys is 64210.", True),
+        ("sessions-02 的 expired_keys 为 64210。", True),
+        ("sessions-02 evicted_keys is 64210.", False),
+        ("sessions-02 的 evicted_keys 为 64210。", False),
+    ],
+)
+def test_a_figure_said_of_a_field_is_that_fields_value_in_a_section_of_many(draft: str, grounded: bool) -> None:
+    # Redis INFO is read one record a section: the figure must be the named field's, not a neighbour's
+    assert (statuses(draft, info()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("used_memory_human is 11.62G", "11.62G"),
+        ("根盘用了 45G，总共 50G", "45G"),
+        ("the array holds 1.2T", "1.2T"),
+        ("we weighed 5g of it", None),
+        ("a 3t truck", None),
+    ],
+)
+def test_a_size_with_a_capital_letter_is_read_in_binary_units(text: str, size: str | None) -> None:
+    from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+
+    sizes = [
+        f.text for f in extract_facts(text) if f.kind == FactKind.QUANTITY and f.quantity.dimension.name == "BYTES"
+    ]
+    assert sizes[:1] == ([size] if size else [])

@@ -19,7 +19,7 @@ from evidence_trace.server.domain.evidence import CLASSIFIER_VERSION, classify
 from evidence_trace.server.domain.formats.fields import ERROR_LEVELS, level_of
 from evidence_trace.server.domain.formats.model import Preview
 from evidence_trace.server.domain.formats.registry import BY_ID, FORMATS, format_for, recognise
-from evidence_trace.server.domain.model import Decision, EvidenceRow, Invocation, Outcome
+from evidence_trace.server.domain.model import ClaimStatus, Decision, EvidenceRow, Invocation, Outcome
 from evidence_trace.server.domain.payloads import parse_log_line
 from evidence_trace.server.domain.verifier.grounding import check_draft, decide
 from evidence_trace.server.domain.verifier.units import units_of
@@ -288,6 +288,17 @@ CASES = [
         None,
         ("row 1", "row 2"),
         ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
+        "key_values",
+        "redis_cli",
+        "# Server\nhost: cache-7\nstatus: DOWN\nerrors_total: 5\nuptime_seconds: 3600\n\n"
+        "# Clients\nhost: cache-8\nstatus: up\nconnected_clients: 120\nuptime_seconds: 86400\n",
+        "# Clients\nhost: cache-8\nstatus: up\nconnected_clients: 120\nuptime_seconds: 86400\n",
+        None,
+        ("lines 1-5", "lines 7-11"),
+        ("cache-7", "cache-8"),
         ("", ""),
     ),
     Case(
@@ -786,3 +797,55 @@ def test_spaced_tables_read_each_block_by_its_columns() -> None:
 )
 def test_prose_and_log_lines_are_no_spaced_table(text: str) -> None:
     assert recognise(Preview(text, "ssh_exec")).id != "spaced_table"
+
+
+REDIS_INFO = """# Memory
+used_memory:6442450944
+used_memory_human:6.00G
+maxmemory:6871947674
+maxmemory_human:6.40G
+maxmemory_policy:volatile-lru
+mem_fragmentation_ratio:1.12
+
+# Stats
+evicted_keys:182344
+instantaneous_ops_per_sec:31877
+"""
+
+
+def test_key_values_read_one_record_a_section() -> None:
+    preview = Preview(REDIS_INFO, "redis_cli")
+    assert recognise(preview).id == "key_values"
+    records = list(format_for(preview).records(preview))
+    assert [r.ref for r in records] == ["lines 1-7", "lines 9-11"]
+    assert "maxmemory_policy:volatile-lru" in records[0].text and "evicted_keys" not in records[0].text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ERROR:  duplicate key value violates unique constraint\nDETAIL:  Key (id)=(42) already exists.\n"
+        "CONTEXT:  COPY orders, line 3\n",
+        'ts=2026-03-19T01:31:05Z level=info msg=start\nts=2026-03-19T01:31:06Z level=error msg="probe failed"\n'
+        "ts=2026-03-19T01:31:07Z level=info msg=retry\n",
+        "Name: checkout\nNote: the rollout paused because the analysis failed twice on the canary.\n"
+        "Reason: the p99 latency was above the threshold in both runs.\n",
+    ],
+)
+def test_log_lines_logfmt_and_prose_are_no_key_values(text: str) -> None:
+    assert recognise(Preview(text, "ssh_exec")).id != "key_values"
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("used_memory is 6.00G of maxmemory 6.40G (~94%), policy volatile-lru.", True),
+        ("used_memory 为 6.00G，maxmemory 为 6.40G，约 94%，淘汰策略 volatile-lru。", True),
+        ("used_memory is 5.20G of maxmemory 6.40G (~81%), policy volatile-lru.", False),
+        ("used_memory 为 5.20G，maxmemory 为 6.40G，约 81%，淘汰策略 volatile-lru。", False),
+    ],
+)
+def test_a_sections_fields_ground_one_claim_together(draft: str, grounded: bool) -> None:
+    redis = row("redis_cli", REDIS_INFO, Outcome.INDIRECT_SUPPORT, format_id="key_values")
+    statuses = [c.status for c in check_draft(draft, [redis]) if c.kind.name == "FACT"]
+    assert statuses and (statuses == [ClaimStatus.GROUNDED]) is grounded

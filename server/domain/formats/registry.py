@@ -23,6 +23,7 @@ from evidence_trace.server.domain.formats import (
     haproxy,
     java_logs,
     json_lines,
+    key_values,
     knowledge,
     kubectl,
     log_lines,
@@ -55,6 +56,7 @@ FORMATS: tuple[Format, ...] = (
     spaced_tables.FORMAT,  # index shard prirep ... / Device r/s w/s ... %util (headers split by spaces)
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     logfmt.FORMAT,  # key=value key=value key=value
+    key_values.FORMAT,  # # Memory\nused_memory:12477651040\nmaxmemory:12884901888 (one field a line)
     knowledge.FORMAT,  # a knowledge tool's text, or prose
     log_lines.FORMAT,  # any other text, one record a line
 )

@@ -130,10 +130,23 @@ _ZH_LABEL_WORDS = {  # the English a key uses for a Chinese label's head word
 # "past the 10k threshold", "超过 0.85 阈值": a figure right before its name as a threshold is what was asked
 THRESHOLD_AFTER = re.compile(r"[ \t]*(?:threshold|limit|阈值|的阈值)", re.I)
 _LIST_END = re.compile(r"[ \t]*(?:[,;，；、)）|。]|\.(?:\s|$)|$)")  # the figure ends its item of the list
+_FIELD_LABEL = re.compile(
+    r"(?<![\w.\-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?[ \t]*(?:[:=：]|\b(?:is|was|of|at)\b|为|是)?[ \t]*$", re.I
+)
 _NOT_LABELS = frozenset("the and for with from about over under than only was were are has had its".split())
 
 
+def field_label(masked: str, start: int) -> str:
+    """The snake_case field a figure is said to be the value of ("evicted_keys 是 64210", "used_memory is
+    6442450944"), or ""."""
+    field = _FIELD_LABEL.search(masked, max(0, start - 40), start)
+    return field.group(1).lower() if field else ""
+
+
 def _label_before(masked: str, start: int) -> str:
+    field = field_label(masked, start)
+    if field:
+        return field
     before = masked[max(0, start - 24) : start]
     english = _LABEL.search(before)
     if english and english.group(1).lower() not in _NOT_LABELS:

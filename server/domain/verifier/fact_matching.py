@@ -359,7 +359,11 @@ _RECORDS_WITH_STATE = re.compile(r"alert|告警|条|rule|silence|target|pod|inst
 
 def _keyed_by(fact: Fact, number: Number) -> bool:
     words = key_words(number.key) if number.key else frozenset()
-    return fact.noun in words or (fact.bare and len(fact.noun) >= 3 and any(fact.noun in w for w in words))
+    return (
+        fact.noun == number.key
+        or fact.noun in words
+        or (fact.bare and len(fact.noun) >= 3 and any(fact.noun in w for w in words))
+    )
 
 
 def _happened(lowered: str, form: str) -> bool:

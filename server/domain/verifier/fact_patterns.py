@@ -113,6 +113,9 @@ _UNIT_WORDS = {
     "mb": (Dimension.BYTES, 1000.0**2),
     "gb": (Dimension.BYTES, 1000.0**3),
     "tb": (Dimension.BYTES, 1000.0**4),
+    # a human-readable size with a capital letter only (CASED_UNITS): Redis INFO's *_human, df -h, du -h
+    "g": (Dimension.BYTES, 1024.0**3),
+    "t": (Dimension.BYTES, 1024.0**4),
     # rates
     "rps": (Dimension.RATE, 1.0),
     "qps": (Dimension.RATE, 1.0),
@@ -148,7 +151,10 @@ _UNIT_WORDS = {
 }
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
-_UNIT_ALTERNATION = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s")), key=len, reverse=True))
+CASED_UNITS = ("g", "t")  # "11.62G", "45G", "1.2T": read only as written, upper-case (never "5g", "3t")
+_UNIT_ALTERNATION = "|".join(
+    sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s", *CASED_UNITS)), key=len, reverse=True)
+)
 # "05:00 UTC:9.9%", "p99:840ms": a label's colon right before a value with a unit
 # (a port, "host:8080", has no unit; a time, "10:05", has a digit before its colon,
 # unless the colon follows a whole time: "05:00:9.9%").
@@ -161,7 +167,9 @@ _LABEL_COLON = re.compile(
 # "1.2k" is 1,200 (stated to the hundred).
 _QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"
-    r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?(" + _UNIT_ALTERNATION.replace("|m|", "|(?-i:m)|") + r")(?![A-Za-z0-9_]))",
+    r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?("
+    + _UNIT_ALTERNATION.replace("|m|", "|(?-i:m)|")
+    + r"|(?-i:G|T))(?![A-Za-z0-9_]))",
     re.IGNORECASE,
 )
 # "4.8M docs", "1.2k requests": a count in thousands or millions.

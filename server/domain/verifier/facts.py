@@ -19,7 +19,12 @@ from typing import Iterator, Optional
 
 from evidence_trace.server.domain.verifier.actors import claim_role
 from evidence_trace.server.domain.verifier.alert_states import holder_spans, state_facts
-from evidence_trace.server.domain.verifier.bare_numbers import THRESHOLD_AFTER, bare_number_facts, window_word_facts
+from evidence_trace.server.domain.verifier.bare_numbers import (
+    THRESHOLD_AFTER,
+    bare_number_facts,
+    field_label,
+    window_word_facts,
+)
 from evidence_trace.server.domain.verifier.durations import compound_durations
 from evidence_trace.server.domain.verifier.event_words import _EVENT, _EVENT_STEM, EVENT_FORMS
 from evidence_trace.server.domain.verifier.fact_model import ABOUT_TOLERANCE as ABOUT_TOLERANCE
@@ -318,21 +323,14 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ZH_COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _BARE_VALUE.finditer(masked):
-        number = m.group(1)
+        number, field = m.group(1), field_label(masked, m.start(1))  # a field's value is read under its name
         decimals = len(number.split(".")[1]) if "." in number else 0
-        value = float(number.replace(",", ""))
-        scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, m.start(1)) else Scope.RESULT
-        yield (
-            m.start(1),
-            m.end(1),
-            Fact(
-                FactKind.QUANTITY,
-                number,
-                number,
-                scope,
-                quantity=Quantity(Dimension.NUMBER, value, 1.0, decimals, _comparison(masked, m.start(1), m.end(1))),
-            ),
+        quantity = Quantity(
+            Dimension.NUMBER, float(number.replace(",", "")), 1.0, decimals, _comparison(masked, *m.span(1))
         )
+        scope = Scope.QUERY if _QUERY_CONTEXT.search(masked, 0, m.start(1)) else Scope.RESULT
+        fact = Fact(FactKind.QUANTITY, number, number, scope, quantity=quantity, noun=field, bare=bool(field))
+        yield m.start(1), m.end(1), fact
     alert_context = _ALERT_CONTEXT.search(text) is not None or any(
         _alert(m.group(0)) is not None for m in _CAMEL.finditer(text)
     )

@@ -13,7 +13,7 @@ from typing import Any, Iterator, Optional
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.durations import compound_durations, interval_seconds, interval_value
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
-from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS
+from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS, CASED_UNITS
 from evidence_trace.server.domain.verifier.fact_vocabulary import NOUN_RATE, NOUN_RATE_PER
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Number
@@ -117,9 +117,11 @@ _TEXT_TIME = re.compile(
     r"|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
     re.I,
 )
-_TEXT_UNITS = "|".join(sorted((re.escape(u) for u in _UNIT_WORDS if u != "m"), key=len, reverse=True))
+_TEXT_UNITS = "|".join(
+    sorted((re.escape(u) for u in _UNIT_WORDS if u != "m" and u not in CASED_UNITS), key=len, reverse=True)
+)
 _TEXT_QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m))(?![A-Za-z0-9_])", re.I
+    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m|G|T))(?![A-Za-z0-9_])", re.I
 )
 # "5xx" is a status class, not the number 5; "8c3f7b2" a hash, "5d6c7b8a9" a pod's: digits glued to letters
 # are a token's, not a number (a unit glued to one, "30000ms", is read by _TEXT_QUANTITY).
