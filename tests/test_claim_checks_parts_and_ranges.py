@@ -252,3 +252,34 @@ def release_logs() -> EvidenceRow:
 )
 def test_a_version_names_whose_event_is_denied(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, release_logs())) is contradicted
+
+
+DIG_ANSWER = (
+    "; <<>> DiG 9.18.28 <<>> @10.20.0.3 ledger.svc.ap.internal\n"
+    ";; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 5120\n"
+    ";; ANSWER SECTION:\n"
+    "ledger.svc.ap.internal.\t45\tIN\tA\t10.20.7.31\n\n"
+    ";; Query time: 4 msec\n"
+)
+
+
+def dig_answer() -> EvidenceRow:
+    params = {"command": "dig @10.20.0.3 ledger.svc.ap.internal"}
+    return EvidenceRow("dig-2", "ssh_exec", Outcome.INDIRECT_SUPPORT, DIG_ANSWER, params)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("ledger.svc.ap.internal resolves to 10.20.7.31 with a 45 s TTL.", ClaimStatus.GROUNDED),
+        ("ledger.svc.ap.internal 解析到 10.20.7.31，TTL 45 秒。", ClaimStatus.GROUNDED),
+        # another TTL of the answer the claim names is a rival
+        ("ledger.svc.ap.internal resolves to 10.20.7.31 with a 300 s TTL.", ClaimStatus.CONTRADICTED),
+        ("ledger.svc.ap.internal 解析到 10.20.7.31，TTL 是 300 秒。", ClaimStatus.CONTRADICTED),
+        # the TTL is no rival of how long the query took
+        ("ledger.svc.ap.internal answered 10.20.7.31 in about 9 ms.", ClaimStatus.UNGROUNDED),
+        ("ledger.svc.ap.internal 大约 9 ms 就返回了 10.20.7.31。", ClaimStatus.UNGROUNDED),
+    ],
+)
+def test_a_dns_answers_ttl_is_read_and_rivals_only_a_ttl(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, dig_answer()) == [status]

@@ -235,7 +235,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     # '1 day'" in a query's text is not how long it ran): there only a value the unit names as the claim
     # does rivals it, its key's words being the claim's ("latency_ms" for "a latency of 840 ms").
     said = [n for n in same if n.key and key_words(n.key) & words]
-    one_thing = same if unit.kind in ("series", "error", "log entry", "log line") else []
+    # a value under a key the claim does not name (a DNS answer's TTL beside "answered in 5 ms") is another thing's
+    one_thing = [n for n in same if not n.key] if unit.kind in ("series", "error", "log entry", "log line") else []
     n = next(iter(said or one_thing), None)
     if n is None:
         return ""

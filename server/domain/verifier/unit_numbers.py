@@ -169,6 +169,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
+    for m in _DNS_ANSWER.finditer(cleared) if "IN" in cleared else ():  # dig's answer: "name. 300 IN A 1.2.3.4"
+        yield Number(float(m.group(1)), Dimension.TIME, 1000.0, key="ttl")
     keyed = []
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
@@ -195,6 +197,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+# a DNS answer record (dig, kdig, drill): its second field is the TTL, in seconds
+_DNS_ANSWER = re.compile(r"^\S+\.?[ \t]+([0-9]+)[ \t]+IN[ \t]+(?:A|AAAA|CNAME|MX|NS|TXT|SRV|PTR|SOA|CAA)\b", re.M)
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # snake_case: a field, not a word ("Retry: 3")
 REPEATED_KEY = "(repeated)"
 """The key of an event's repetition count ("(x25 over 58m)")."""
