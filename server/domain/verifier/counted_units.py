@@ -1,5 +1,6 @@
 """A count the claim makes of the records a call shows: "7 SMS send errors between 10:15 and 10:25", "两台都是
-Redis 7.2.4", "Two services are above 5% 5xx", "4 条告警都没有被 silence".
+Redis 7.2.4", "Two services are above 5% 5xx", "4 条告警都没有被 silence"; and a count of some of them out
+of all ("4 of the 6 access-log lines are 502s", "共查到 4 条日志，其中 2 条 ERROR 都来自 10.8.5.11").
 
 No single unit shows such a count: it is the number of records that show the rest of the claim. The
 count holds when one call lists exactly that many records (log entries and lines, items, series, alerts)
@@ -15,12 +16,22 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import within_window
-from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, ONLY, SHOWN, capped_by_limit, listing_is_cut
+from evidence_trace.server.domain.verifier.unit_search import (
+    LISTED_KINDS,
+    MAX_GROUNDINGS,
+    ONLY,
+    SHOWN,
+    capped_by_limit,
+    ground_parts,
+    grounding_of,
+    listing_is_cut,
+)
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
@@ -58,4 +69,86 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
         subjects = {u.subject for u in shown}
         if len(shown) == int(quantity.value) or ("" not in subjects and len(subjects) == int(quantity.value)):
             return shown  # as many records, or records of as many subjects ("两台": 4 series of 2 hosts)
+    return None
+
+
+Counted = tuple[ClaimStatus, tuple[Grounding, ...], str, bool]
+
+
+def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Counted]:
+    """A claim's count (or its "N of M") of the records one call shows with the rest of the claim; the rest
+    must then ground as the claim's other facts do. None when the counts do not hold."""
+    counts = [f for f in facts if f.kind == FactKind.COUNT]
+    of = _of_listing(text, facts, counts)
+    if of is not None:
+        small, big = of
+        # a soft name the session never mentions ("access-log lines") is a word, not a fact each record shows
+        rest = [f for f in facts if f is not small and f is not big and f.kind != FactKind.COUNT]
+        rest = [f for f in rest if not (f.soft and not evidence.mentions(f.key))]
+        units = _some_of_all(text, small, big, rest, evidence) if rest else None
+        described = f"{small.key} of {big.key} records"
+    else:
+        rest = [f for f in facts if f.kind != FactKind.COUNT]
+        if len(counts) != 1 or not rest:
+            return None
+        units = counted_units(text, counts[0], rest, evidence)
+        described = f"{counts[0].key} records (or of {counts[0].key} subjects)"
+    if units is None:
+        return None
+    status, _, _, direct = ground_parts(text, tuple(rest), evidence)
+    if status != ClaimStatus.GROUNDED:
+        return None
+    groundings = tuple(grounding_of(u) for u in units[:MAX_GROUNDINGS])
+    return status, groundings, f"one call shows the rest of the claim in {described}", direct
+
+
+# "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"
+_OF = re.compile(r"([0-9]+)[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)
+_AMONG = re.compile(r"其中[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[条个次台]")
+
+
+def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Optional[tuple[Fact, Fact]]:
+    """The claim's (some, all) counts when it counts some records out of all of them, else None."""
+    valued = [f for f in facts if f.kind in (FactKind.COUNT, FactKind.QUANTITY) and f.quantity is not None]
+
+    def fact_of(number: str) -> Optional[Fact]:
+        return next((f for f in valued if f.quantity is not None and f.quantity.value == float(number)), None)
+
+    m = _OF.search(text)
+    if m is not None:
+        small, big = fact_of(m.group(1)), fact_of(m.group(2))
+    else:
+        among = _AMONG.search(text)
+        if among is None or len(counts) != 2:
+            return None
+        small = fact_of(among.group(1))
+        big = next((f for f in counts if f is not small), None)
+    if small is None or big is None or small is big or small.quantity is None or big.quantity is None:
+        return None
+    return (small, big) if small.quantity.value < big.quantity.value else None
+
+
+def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], evidence: Evidence) -> Optional[list[Unit]]:
+    """The records of the one call that lists exactly `big` of them (not cut) that show every fact of
+    `rest`, when there are exactly `small` of them."""
+    assert small.quantity is not None and big.quantity is not None
+    times = [f for f in rest if f.kind == FactKind.TIME]
+    window = times if len(times) == 2 else []
+    others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
+    errors = _ERRORS.search(text) is not None  # "2 of the 4 entries are ERRORs": error-level records
+    for index in evidence.rows():
+        units = evidence.units(index)
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        records = [u for u in units if u.kind in _RECORDS and u.strength >= Strength.INDIRECT]
+        if len(records) != int(big.quantity.value) or listing_is_cut(units):
+            continue
+        shown = [
+            u
+            for u in records
+            if (not window or within_window(window, u))
+            and (not errors or not u.level or u.level in ERROR_LEVELS)
+            and matches_all(others, u, question) is True
+        ]
+        if len(shown) == int(small.quantity.value):
+            return shown
     return None

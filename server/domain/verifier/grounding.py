@@ -30,7 +30,7 @@ import functools
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow, Grounding
+from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus, Decision, EvidenceRow
 from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.alert_states import states_of_unnamed_alerts
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
@@ -38,7 +38,7 @@ from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
-from evidence_trace.server.domain.verifier.counted_units import counted_units
+from evidence_trace.server.domain.verifier.counted_units import records_counted
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
@@ -381,7 +381,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     else:
         found = ground_parts(claim.text, facts, evidence)
         if found[0] == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT:
-            found = _records_counted(claim, facts, evidence) or found
+            found = records_counted(claim.text, facts, evidence) or found
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = unbound_time(claim.text, facts, evidence) if grounded else None
@@ -402,25 +402,6 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             )
         groundings = groundings + (link,)
     return base(status=status, groundings=groundings, reason=reason, direct=direct)
-
-
-def _records_counted(
-    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
-) -> Optional[tuple[ClaimStatus, tuple[Grounding, ...], str, bool]]:
-    """ "7 SMS send errors between 10:15 and 10:25": a count of the records one call shows with the rest of
-    the claim (counted_units.py); the rest must then ground as the claim's other facts do."""
-    counts = [f for f in facts if f.kind == FactKind.COUNT]
-    rest = tuple(f for f in facts if f.kind != FactKind.COUNT)
-    if len(counts) != 1 or not rest:
-        return None
-    units = counted_units(claim.text, counts[0], rest, evidence)
-    if units is None:
-        return None
-    status, groundings, _, direct = ground_parts(claim.text, rest, evidence)
-    if status != ClaimStatus.GROUNDED:
-        return None
-    reason = f"one call shows the rest of the claim in {counts[0].key} records (or of {counts[0].key} subjects)"
-    return status, tuple(grounding_of(u) for u in units[:MAX_GROUNDINGS]), reason, direct
 
 
 def facts_have_values(facts: Sequence[Fact]) -> bool:

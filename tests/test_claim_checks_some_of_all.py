@@ -1,0 +1,60 @@
+"""Some records out of all: "2 of the 4 entries are ERRORs from 10.8.5.11", "共查到 4 条日志，其中 2 条 ERROR
+都来自 10.8.5.11". One call lists exactly the larger count of records (its listing not cut) and exactly the
+smaller count of them show the rest of the claim. Domain only, offline; phrasings written for these tests,
+both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def logs() -> EvidenceRow:
+    entries = [
+        {
+            "timestamp": "2026-10-02T07:41:02Z",
+            "level": "ERROR",
+            "instance": "10.8.5.11",
+            "message": "stock lock timeout",
+        },
+        {
+            "timestamp": "2026-10-02T07:41:09Z",
+            "level": "WARN",
+            "instance": "10.8.5.11",
+            "message": "retrying stock lock",
+        },
+        {
+            "timestamp": "2026-10-02T07:41:15Z",
+            "level": "ERROR",
+            "instance": "10.8.5.11",
+            "message": "stock lock timeout",
+        },
+        {"timestamp": "2026-10-02T07:41:20Z", "level": "INFO", "instance": "10.8.5.12", "message": "batch done"},
+    ]
+    body = {"success": True, "logs": entries, "total": 4}
+    return EvidenceRow("lg-4", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"service": "stock-api"})
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, [logs()]) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("2 of the 4 entries are ERRORs from 10.8.5.11.", True),
+        ("共查到 4 条日志，其中 2 条 ERROR 都来自 10.8.5.11。", True),
+        ("3 of the 4 entries are ERRORs from 10.8.5.11.", False),
+        ("共查到 4 条日志，其中 3 条 ERROR 都来自 10.8.5.11。", False),
+        ("2 of the 5 entries are ERRORs from 10.8.5.11.", False),
+        ("共查到 5 条日志，其中 2 条 ERROR 都来自 10.8.5.11。", False),
+    ],
+)
+def test_some_of_all_records_of_one_call(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded
