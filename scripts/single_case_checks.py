@@ -18,7 +18,10 @@ from unittest import mock
 from evidence_trace.server.cli import gate_eval
 from evidence_trace.server.domain.verifier import (
     causal_checks,
+    counted_units,
+    fact_matching,
     grounding,
+    invented,
     intervals,
     polarity,
     quantifiers,
@@ -48,12 +51,17 @@ CHECKS: tuple[tuple, ...] = (
     (causal_checks, "_pinning_facts"),
     (grounding, "check_denied_status"),
     (grounding, "cell_claims"),
-    (grounding, "_records_counted"),
+    (grounding, "records_counted"),
     (grounding, "check_every_severity"),
     (grounding, "call_totals", ()),
     (short_names, "nicknames", {}),
     (grounding, "as_fact_unless_a_call", lambda claim, evidence: claim),
     (intervals, "_exact_gaps", set()),
+    (grounding, "unbound_time"),
+    (grounding, "states_of_unnamed_alerts", lambda text, facts: False),
+    (fact_matching, "role_shown", lambda role, lowered, name: True),
+    (invented, "_route_of_named_parts", lambda route, evidence: False),
+    (counted_units, "_of_listing", lambda text, facts, counts: None),
 )
 
 

@@ -17,11 +17,12 @@ import functools
 import re
 from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
+from evidence_trace.server.domain.formats.tool_family import call_family
 from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
-from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
 
 _T = TypeVar("_T")
@@ -134,7 +135,7 @@ class Evidence:
     def rows(self) -> Iterable[int]:
         if self._only is None:
             return range(len(self._rows))
-        return [i for i, row in enumerate(self._rows) if family_of(row.tool_name) == self._only]
+        return [i for i, row in enumerate(self._rows) if call_family(row.tool_name, row.params) == self._only]
 
     def row(self, index: int) -> EvidenceRow:
         return self._rows[index]
