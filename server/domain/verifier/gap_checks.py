@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
 from evidence_trace.server.domain.verifier.claim_patterns import _GAP_CUE
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
-from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope, normalize
+from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.rivals import VALUE_KINDS, rival_value
 from evidence_trace.server.domain.verifier.unit_search import ground_parts, grounding_of
-from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of, numbers_in_text
 
 _FAILURE_MODES = {
     "timeout": re.compile(r"time[ds]?[ -]?out|deadline|超时", re.I),
@@ -178,11 +179,7 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
             elif wrong is None:
                 wrong = units[-1]
     if fallback is not None and contra is None:
-        return base(
-            status=ClaimStatus.GROUNDED,
-            groundings=(grounding_of(fallback),),
-            reason="states the gap an empty call left",
-        )
+        return _with_other_values(claim, facts, evidence, fallback, base)
     if contra is not None:
         return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(contra[0]),), reason=contra[1])
     if wrong is not None:
@@ -222,3 +219,43 @@ def as_fact_unless_a_call(claim: Claim, evidence: Evidence) -> Claim:
     if _GAP_CUE.search(blanked) or not _GAP_CUE.search(claim.text):
         return claim  # a call is named, or the claim is a gap by its section ("### Not checked")
     return dataclasses.replace(claim, kind=ClaimKind.FACT)
+
+
+_CALLS_COUNTED = re.compile(r"[ \t]*(?:查询|搜索|调用|检索|请求)")
+_CALL_NOUNS = frozenset({"queries", "query", "searches", "search", "calls", "call", "lookups", "attempts", "tries"})
+
+
+def _with_other_values(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, empty: Unit, base: Callable[..., ClaimCheck]
+) -> ClaimCheck:
+    """A gap an empty call left, and the values the claim states beside it ("the search returned no documents,
+    and the active alert (drift 0.42% vs a 0.1% threshold) has no runbook"): the empty call shows the gap;
+    the values, which it did not ask, must be shown by the evidence as any claim's are."""
+    row = next(i for i in evidence.rows() if evidence.row(i).invocation_id == empty.invocation_id)
+    read = arabic(normalize(claim.text))  # as the facts were read: "两次查询" is "2次查询"
+    # what the call asked, or reports of itself in its whole output ("scanned about 2210k lines": Loki's stats)
+    own = [n.value * n.factor for n in numbers_in_text(evidence.raw(row))]
+    values = [
+        f
+        for f in facts
+        if (f.kind in (FactKind.QUANTITY, FactKind.HTTP_STATUS) or (f.kind == FactKind.COUNT and f.key != "0"))
+        and not (f.quantity is not None and f.quantity.dimension == Dimension.TIME)  # the window it searched
+        and not matches(dataclasses.replace(f, scope=Scope.QUERY), empty)
+        and not (f.quantity is not None and any(f.quantity.matches(value) for value in own))
+        and not _CALLS_COUNTED.match(read, read.find(f.text) + len(f.text))  # "两次查询", "both searches"
+        and f.noun not in _CALL_NOUNS
+    ]
+    if not values:
+        return base(
+            status=ClaimStatus.GROUNDED, groundings=(grounding_of(empty),), reason="states the gap an empty call left"
+        )
+    named = tuple(f for f in facts if f.is_entity) + tuple(values)
+    status, groundings, reason, direct = ground_parts(claim.text, named, evidence)
+    if status != ClaimStatus.GROUNDED:
+        return base(status=ClaimStatus.UNGROUNDED, groundings=(grounding_of(empty),), reason=reason)
+    return base(
+        status=ClaimStatus.GROUNDED,
+        groundings=(grounding_of(empty), *groundings),
+        reason="states the gap an empty call left; its other values are shown",
+        direct=direct,
+    )

@@ -1,0 +1,70 @@
+"""A gap an empty call left, with values beside it: "the runbook search returned nothing, and the firing alert
+shows drift of 0.42% against a 0.1% threshold". The empty call shows the gap; the values it did not ask
+(nor report of itself) must be shown by the evidence as any claim's are, so a wrong value beside a true gap
+is never grounded. A count of the calls ("两次查询") is the gap's own. Domain only, offline; phrasings
+written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def rows() -> tuple[EvidenceRow, ...]:
+    alert = [
+        {
+            "labels": {"alertname": "PayoutReconDrift", "severity": "warning", "team": "payouts"},
+            "annotations": {"description": "Payout reconciliation drift is 0.42% (threshold 0.1%)."},
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+            "startsAt": "2026-10-09T04:12:00Z",
+        }
+    ]
+    return (
+        EvidenceRow("kb-1", "lookup_knowledge", Outcome.NO_HIT, "", {"query": "PayoutReconDrift runbook"}),
+        EvidenceRow("kb-2", "lookup_knowledge", Outcome.NO_HIT, "", {"query": "payout reconciliation drift runbook"}),
+        EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(alert), {"active": True}),
+    )
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows()) if c.kind.name in ("FACT", "GAP")]
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        (
+            "The runbook search for PayoutReconDrift returned nothing, and the firing alert shows drift of 0.42% "
+            "against a 0.1% threshold.",
+            ClaimStatus.GROUNDED,
+        ),
+        (
+            "知识库查询 PayoutReconDrift 的 runbook 没有返回任何文档，告警显示漂移 0.42%（阈值 0.1%）。",
+            ClaimStatus.GROUNDED,
+        ),
+        (
+            "The runbook search for PayoutReconDrift returned nothing, and the firing alert shows drift of 0.95% "
+            "against a 0.3% threshold.",
+            ClaimStatus.UNGROUNDED,
+        ),
+        (
+            "知识库查询 PayoutReconDrift 的 runbook 没有返回任何文档，告警显示漂移 0.95%（阈值 0.3%）。",
+            ClaimStatus.UNGROUNDED,
+        ),
+    ],
+)
+def test_values_beside_a_gap_must_be_shown(draft: str, status: ClaimStatus) -> None:
+    assert status in statuses(draft)
+    assert (ClaimStatus.GROUNDED in statuses(draft)) is (status == ClaimStatus.GROUNDED)
+
+
+@pytest.mark.parametrize(
+    "draft", ["Both knowledge-base searches returned no documents.", "两次查询知识库都没有返回任何文档。"]
+)
+def test_a_count_of_the_calls_is_the_gaps_own(draft: str) -> None:
+    assert statuses(draft) == [ClaimStatus.GROUNDED]
