@@ -58,3 +58,21 @@ def statuses(draft: str) -> list[ClaimStatus]:
 def test_some_of_all_records_of_one_call(draft: str, grounded: bool) -> None:
     found = statuses(draft)
     assert found and (found == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("2 of the 24 scrape targets are down: 10.4.1.52:9100 (gpu-node-04) and 10.4.1.57:9100 (gpu-node-09).", "2"),
+        ("3 of the 42 targets are down (~7%): 10.30.4.11, 10.30.4.12 and 10.30.4.15.", "3"),
+        ("2 of the 24 scrape targets are down: 10.4.1.52:9100, 10.4.1.57:9100 and 10.4.1.58:9100.", None),
+        ("两个 pod（checkout-7f9c-q8w2z、checkout-7f9c-m4xd7）都在重启。", "2个"),
+        ("三个 pod（checkout-7f9c-q8w2z、checkout-7f9c-m4xd7）都在重启。", None),
+    ],
+)
+def test_a_count_of_the_names_a_claim_lists_is_their_number(text: str, counted: str | None) -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+    from evidence_trace.server.domain.verifier.intervals import enumerated_counts
+
+    facts = extract_facts(text)
+    assert [facts[i].text for i in enumerated_counts(text, facts)] == ([counted] if counted else [])

@@ -118,21 +118,26 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
     counted = set()
     text = arabic(normalize(text))  # as the facts were read: "两个" is "2个"
     for index, fact in enumerate(facts):
-        if fact.kind != FactKind.COUNT or fact.quantity is None:
-            continue
-        at = text.find(fact.text)
-        if at < 0:
+        at = text.find(fact.text) if fact.quantity is not None else -1
+        # "2 of the 24 targets are down: A and B": the bare figure before "of the 24 …" counts the names
+        some = fact.kind == FactKind.QUANTITY and fact.bare and _OF_ALL.match(text, at + len(fact.text))
+        if (fact.kind != FactKind.COUNT and not some) or at < 0:
             continue
         after = text[at + len(fact.text) : at + len(fact.text) + 160]
+        # "…: A (gpu-node-04) and B": a parenthesis after a listed name gives another name of it
+        aside = _ASIDE.sub(lambda m: " " * len(m.group(0)), after) if some else after
         names = [
             f
             for f in facts
-            if f.kind in _NAMED_KINDS and not f.text.startswith(("(", "（")) and 0 <= after.find(f.text) < 120
+            if f.kind in _NAMED_KINDS and not f.text.startswith(("(", "（")) and 0 <= aside.find(f.text) < 120
         ]  # a bare number in parentheses ("分区 1（123644）") is a value of the name before it, not a name
-        first = min((after.find(f.text) for f in names), default=-1)
+        if some:  # the names after the list's colon or dash: "…: A and B", "… — A, B"
+            colon = _LIST_MARK.search(aside, 0, 80)
+            names = [f for f in names if colon is not None and aside.find(f.text) >= colon.end()]
+        first = min((aside.find(f.text) for f in names), default=-1)
         # "(a and b)", ": a, b", or the names right after the count's noun: "两个 pod m8zrt、p5wvn"
-        listed = _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
-        if names and len(names) == fact.quantity.value and listed:
+        listed = some or _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
+        if names and fact.quantity is not None and len(names) == fact.quantity.value and listed:
             counted.add(index)
     return counted
 
@@ -140,6 +145,9 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
+_OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?[0-9]+\b", re.I)
+_LIST_MARK = re.compile(r"[:：]|[ \t][—–-][ \t]")
+_ASIDE = re.compile(r"(?<=\S)[ \t]*[(（][^()（）]{1,60}[)）]")  # a parenthesis right after a name
 
 
 def within_window(times: Sequence[Fact], unit: Unit) -> bool:
