@@ -47,6 +47,7 @@ from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_ca
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
     enumerated_counts,
+    misrestated_time,
     seconds_of,
     unbound_time,
 )
@@ -373,6 +374,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         return dataclasses.replace(
             base(status=ClaimStatus.UNCHECKABLE, reason="no assertion to check"), kind=ClaimKind.CONTEXT
         )
+    misstated = misrestated_time(claim.text, facts)
+    if misstated is not None:  # "北京时间 08:12:44（UTC 16:12:44）": a wrong conversion shows nothing
+        return base(status=ClaimStatus.UNGROUNDED, reason=f"{misstated.text} is not the time before it in its zone")
     if claim.kind == ClaimKind.FACT and all(f.is_entity for f in facts) and is_vague_verdict(claim.text):
         # "看了 report-renderer 的日志，情况有些异常": names its subject, asserts nothing checkable.
         return base(status=ClaimStatus.UNCHECKABLE, reason="vague: no checkable fact beyond its subject")

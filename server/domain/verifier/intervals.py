@@ -191,3 +191,33 @@ _PERSON = re.compile(r"(?<![\w.@-])[A-Za-z][A-Za-z0-9]*[._][A-Za-z][A-Za-z0-9]*(
 
 
 _UNTIMED = ("series", "input", "header")  # a series' samples are picked by time; a call's window is asked
+
+
+def misrestated_time(text: str, facts: Sequence[Fact]) -> Optional[Fact]:
+    """ "北京时间 08:12:44（UTC 16:12:44）", "18:31 UTC, i.e. 02:31 Beijing time": a time said again right after
+    itself in another zone is the same instant, so the two must agree once both are read in UTC (a wrong
+    conversion adds the offset instead of taking it away). The restated time that disagrees, or None."""
+    times = [f for f in facts if f.kind == FactKind.TIME and f.zoned]
+    read = arabic(normalize(text))
+    for first, second in zip(times, times[1:]):
+        start, end = read.find(first.text), read.find(second.text)
+        if start < 0 or end <= start or not _RESTATED.fullmatch(read[start + len(first.text) : end]):
+            continue
+        if _RANGE_ON.match(read, end + len(second.text)):
+            continue  # "07:52–07:54 UTC（北京时间 15:52–15:54）": the ranges' ends pair up, not these two
+        if first.text.split()[-1:] == second.text.split()[-1:]:
+            continue  # the same zone twice: two times, not one restated
+        apart = abs(int(first.key.split(",")[1]) - int(second.key.split(",")[1])) % 1440
+        if min(apart, 1440 - apart) > 1:
+            return second
+    return None
+
+
+_RANGE_ON = re.compile(r"[ \t]*(?:[–~—-]|到|至|to\b)", re.I)
+# what lies between a time and itself said again: "（UTC ", ", i.e. ", "，即北京时间 ", " (which is "
+_RESTATED = re.compile(
+    r"[ \t]*(?:[(（][ \t]*|[,，][ \t]*(?:i\.e\.|that is|which is|即|也就是)?[ \t]*|即[ \t]*|i\.e\.[ \t]*)"
+    r"(?:UTC|GMT|北京时间|上海时间|Beijing time|Shanghai time|[+-][0-9]{2}:?[0-9]{2})?[ \t]*"
+    r"(?:[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日[ \t]*|[A-Z][a-z]{2} [0-9]{1,2},?[ \t]*)?",
+    re.I,
+)
