@@ -84,6 +84,9 @@ def test_a_person_in_another_role_does_not_show_the_claim(draft: str, grounded: 
         ("PR #4471 由 oskar-b 合并。", True),
         ("PR #4471 was merged by mei-lin.", False),
         ("PR #4471 由 mei-lin 合并。", False),
+        # "自己", "亲自" between the name and the verb
+        ("PR #4471 由 oskar-b 亲自合并。", True),
+        ("PR #4471 由 mei-lin 自己合并。", False),
     ],
 )
 def test_who_merged_is_not_who_wrote_it(draft: str, grounded: bool) -> None:
