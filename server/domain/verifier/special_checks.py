@@ -39,6 +39,22 @@ _NEGATED_ERRORS = re.compile(
 )
 
 
+_FILTER_KEYS = frozenset({"keyword", "keywords", "grep", "contains", "pattern", "match", "search", "text", "message"})
+_ERROR_WORDS = re.compile(r"error|exception|fatal|critical|fail|panic|错误|异常|失败", re.I)
+
+
+def _errors_filtered_out(params: dict) -> bool:
+    """Whether a log call asked for entries that exclude errors: another level only ("level": "INFO"), or
+    entries holding words of something else ("keyword": "sync completed")."""
+    level = str(params.get("level", "") or params.get("severity", "")).upper()
+    if level and level not in ERROR_LEVELS and level not in ("ALL", "*"):
+        return True
+    return any(
+        key.lower() in _FILTER_KEYS and isinstance(value, str) and value and not _ERROR_WORDS.search(value)
+        for key, value in params.items()
+    )
+
+
 def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
     """ "No errors were logged", "the alert is not firing", "0 restarts"."""
     # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
@@ -65,6 +81,8 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                         groundings=(grounding_of(unit),),
                         reason=f"the evidence shows a {unit.level} entry",
                     )
+                if unit.strength >= Strength.INDIRECT and _errors_filtered_out(row.params):
+                    continue  # "level: INFO", "keyword: sync completed": its entries cannot show there was no error
                 (supporting if unit.strength >= Strength.INDIRECT else weak).append(unit)
             if not evidence.units(index)[:-1] and evidence.units(index):
                 weak.append(evidence.units(index)[-1])
