@@ -103,3 +103,17 @@ def test_an_event_named_successful_is_no_success() -> None:
     row = EvidenceRow("kc-2", "kubectl", Outcome.DIRECT_SUPPORT, events, {"command": "kubectl get events"})
     assert ClaimStatus.CONTRADICTED in statuses("rollup-28491780 completed successfully.", row)
     assert ClaimStatus.CONTRADICTED in statuses("rollup-28491780 已成功完成。", row)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("The vendor was in a maintenance window, which is why the calls returned 503.", ClaimKind.CAUSAL),
+        ("供应商当时在维护窗口内，这就是为什么调用返回了 503。", ClaimKind.CAUSAL),
+        ("The vendor was in a maintenance window, and the calls returned 503.", ClaimKind.FACT),
+        ("供应商当时在维护窗口内，调用返回了 503。", ClaimKind.FACT),
+    ],
+)
+def test_which_is_why_states_a_cause(text: str, kind: ClaimKind) -> None:
+    (claim,) = split_claims(text)
+    assert claim.kind == kind
