@@ -68,3 +68,33 @@ def test_values_beside_a_gap_must_be_shown(draft: str, status: ClaimStatus) -> N
 )
 def test_a_count_of_the_calls_is_the_gaps_own(draft: str) -> None:
     assert statuses(draft) == [ClaimStatus.GROUNDED]
+
+
+def pool_rows() -> tuple[EvidenceRow, ...]:
+    entries = [
+        {"level": "ERROR", "service": "cart-api", "message": "Could not get a resource from the pool (redis)"},
+        {"level": "INFO", "service": "cart-api", "message": "started cart-api v7.4.0"},
+    ]
+    body = {"success": True, "logs": entries, "total": 2}
+    return (EvidenceRow("lg-7", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"service": "cart-api"}),)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # a cause given for what failed is a cause: its link must be shown
+        ("这是因为 v7.4.0 调小了连接池，导致高峰期拿不到 Redis 连接。", ClaimStatus.UNGROUNDED),
+        (
+            "This is because v7.4.0 shrank the pool, which is why cart-api could not get a Redis connection.",
+            ClaimStatus.UNGROUNDED,
+        ),
+        # a consequence drawn from what failed is the gap it leaves
+        (
+            "cart-api 报了 ERROR（Could not get a resource from the pool），所以也拿不到它当时的连接池信息。",
+            ClaimStatus.GROUNDED,
+        ),
+    ],
+)
+def test_a_cause_given_for_a_failure_needs_its_link(draft: str, status: ClaimStatus) -> None:
+    found = [c.status for c in check_draft(draft, pool_rows()) if c.kind.name in ("FACT", "GAP", "CAUSAL")]
+    assert found[:1] == [status]

@@ -10,6 +10,7 @@ import re
 from typing import Callable, Optional
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
+from evidence_trace.server.domain.verifier.causal_checks import causal_link
 from evidence_trace.server.domain.verifier.claim_patterns import _GAP_CUE
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -191,6 +192,14 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     if [f for f in facts if f.kind != FactKind.TIME]:
         # "the DNS lookup timed out (10.96.0.10:53)": about the system, not about a call of the agent.
         status, groundings, reason, direct = ground_parts(claim.text, facts, evidence)
+        if status == ClaimStatus.GROUNDED and _CAUSE_GIVEN.search(claim.text):
+            # "这是因为 v5.2.0 调小了连接池，导致拿不到 Redis 连接": a cause, whose link no fact shows
+            link = causal_link(claim.text, facts, evidence)
+            if link is None:
+                why = "the facts are in the evidence but no unit states the cause"
+                checked = base(status=ClaimStatus.UNGROUNDED, groundings=groundings, reason=why, inference=True)
+                return dataclasses.replace(checked, kind=ClaimKind.CAUSAL)
+            groundings += (link,)
         if status == ClaimStatus.GROUNDED:
             return dataclasses.replace(
                 base(status=status, groundings=groundings, reason=reason, direct=direct), kind=ClaimKind.FACT
@@ -221,6 +230,13 @@ def as_fact_unless_a_call(claim: Claim, evidence: Evidence) -> Claim:
     return dataclasses.replace(claim, kind=ClaimKind.FACT)
 
 
+# a cause the claim gives for what failed ("这是因为 … 导致拿不到连接"); "…，所以也拿不到证书信息" only draws
+# a consequence, the gap it leaves
+_CAUSE_GIVEN = re.compile(
+    r"\b(?:because|due to|caused|led to|leads to|result(?:ed|s)? in|owing to|stems? from)\b"
+    r"|因为|由于|导致|引起|造成|引发|所致|致使",
+    re.I,
+)
 _CALLS_COUNTED = re.compile(r"[ \t]*(?:查询|搜索|调用|检索|请求)")
 _CALL_NOUNS = frozenset({"queries", "query", "searches", "search", "calls", "call", "lookups", "attempts", "tries"})
 
