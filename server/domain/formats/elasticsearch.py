@@ -34,7 +34,10 @@ def records(preview: Preview) -> Iterator[Record]:
     hint = preview.metric_hint
     count = total(preview)
     if count is not None:
-        yield header_record({"total": count}, hint)
+        raw = preview.value["hits"].get("total")
+        # "relation": "gte" (track_total_hits stopped counting at 10,000): at least that many, not how many
+        at_least = isinstance(raw, dict) and raw.get("relation") == "gte"
+        yield header_record({"total": count, "relation": "gte"} if at_least else {"total": count}, hint)
     for index, hit in enumerate(preview.value["hits"]["hits"]):
         if not isinstance(hit, dict):
             continue

@@ -16,7 +16,7 @@ from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
@@ -383,6 +383,9 @@ def _total_grounding(
     total = _TOTAL.search(header.lowered)
     if total is None or float(total.group(1)) != float(counts[0].key) or float(counts[0].key) <= 0:
         return None
+    at_least = counts[0].quantity is not None and counts[0].quantity.comparison == Comparison.ABOVE
+    if _AT_LEAST.search(header.lowered) and not at_least:
+        return None  # Elasticsearch's "relation": "gte": at least that many (it stopped counting), not how many
     cut = listing_is_cut(units)
     if shown and cut:
         return None  # "returned 3,917 entries" of a listing that shows 2: the total presented as shown
@@ -403,6 +406,7 @@ def _total_grounding(
     return Match(header, (header, question))
 
 
+_AT_LEAST = re.compile(r'"relation"\s*:\s*"gte"')
 LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
 """The kinds of unit a listing is made of: one record each."""
 
