@@ -12,6 +12,7 @@ Usage: .venv/bin/python scripts/single_case_checks.py [--asserted-only]   (about
 from __future__ import annotations
 
 import pathlib
+import re
 import sys
 from unittest import mock
 
@@ -21,11 +22,12 @@ from evidence_trace.server.domain.verifier import (
     counted_units,
     fact_matching,
     grounding,
-    invented,
     intervals,
+    invented,
     polarity,
     quantifiers,
     short_names,
+    special_checks,
     unit_search,
 )
 from evidence_trace.server.testing import in_process_service
@@ -62,6 +64,10 @@ CHECKS: tuple[tuple, ...] = (
     (fact_matching, "role_shown", lambda role, lowered, name: True),
     (invented, "_route_of_named_parts", lambda route, evidence: False),
     (counted_units, "_of_listing", lambda text, facts, counts: None),
+    (grounding, "stale_state"),
+    (grounding, "misrestated_time"),
+    (special_checks, "_errors_filtered_out", lambda params: False),
+    (unit_search, "_AT_LEAST", re.compile("(?!)")),
 )
 
 

@@ -52,6 +52,7 @@ from evidence_trace.server.domain.verifier.intervals import (
     unbound_time,
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
+from evidence_trace.server.domain.verifier.latest_state import stale_state
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
@@ -389,6 +390,13 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = unbound_time(claim.text, facts, evidence) if grounded else None
+        later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
+        if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
+            return base(
+                status=ClaimStatus.CONTRADICTED,
+                groundings=(grounding_of(later),),
+                reason="a later call shows another state",
+            )
         if lone is not None:
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), f"no record of its subject states {lone.text}"
         elif grounded and states_of_unnamed_alerts(claim.text, facts):

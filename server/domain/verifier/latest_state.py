@@ -1,0 +1,47 @@
+"""A state said to hold now ("目前仍处于 CrashLoopBackOff", "is still Pending", "currently NotReady") is the state
+the subject's latest record shows. A session that looked twice (two `kubectl get pods`) shows the state then
+and the state now: a claim grounded on the earlier record while a later one shows the subject in another
+state is stale, however well its other facts ground.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches
+from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+_MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
+_NOW = re.compile(
+    r"\b(?:still|currently|now|right now|at the moment|as of now|remains?)\b|目前|仍然|仍|现在|当前|还在|依然|依旧",
+    re.I,
+)
+
+
+def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """The subject's latest record, when the claim says a state holds now and that record shows another."""
+    states = [f for f in facts if f.kind == FactKind.WORKLOAD_STATE and not f.key.startswith("!")]
+    names = [f for f in facts if f.kind == FactKind.INSTANCE]  # one pod or node, not a service's many
+    # "2 个 Running、3 个 Pending": a count of pods speaks of several records ("重启 6 次" counts events)
+    counted = any(f.kind == FactKind.COUNT and f.key != "0" and _MEMBERS.search(f.text) for f in facts)
+    if len(states) != 1 or len(names) != 1 or counted or not _NOW.search(text):
+        return None
+    # per call, the units that show the subject in some state; the latest call decides, and within a call
+    # any of them may show the claimed one (a pod's phase Running beside its container's CrashLoopBackOff)
+    latest: list[Unit] = []
+    for index in evidence.rows():
+        shown = [
+            unit
+            for unit in evidence.units(index)
+            if unit.strength >= Strength.INDIRECT
+            and all(matches(f, unit) or f.key == unit.subject.lower() for f in names)  # a described pod's part
+            and any(p.search(unit.text) for p in WORKLOAD_STATE_PATTERNS.values())
+        ]
+        latest = shown or latest  # the rows are in the order the agent recorded its calls
+    if not latest or any(all(matches(f, unit) for f in states) for unit in latest):
+        return None
+    return latest[-1]
