@@ -194,6 +194,11 @@ def _search(
     entities = [f for f in facts if f.is_entity]
     windows = value_windows(facts)
     only = ONLY.search(text) is not None  # "一共只有 10 条": read once, not per row
+    # "config validation failed …, followed by FATAL exiting …": the level or state said after a sequence cue
+    # is the next record's; one record's against it is no contradiction
+    cue = _SEQUENCE.search(text)
+    leveled = [f for f in facts if f.kind in (FactKind.LEVEL, FactKind.STATE, FactKind.WORKLOAD_STATE)]
+    sequence = cue is not None and bool(leveled) and all(text.find(f.text) > cue.start() for f in leveled)
     for index in evidence.candidates(facts):
         units = evidence.units(index)
         question = evidence.question(index)
@@ -211,7 +216,12 @@ def _search(
             if verdict is True:
                 if best is None or unit.strength > best.unit.strength:
                     best = Match(unit)
-            elif isinstance(verdict, str) and unit.strength >= Strength.INDIRECT and contradiction is None:
+            elif (
+                isinstance(verdict, str)
+                and unit.strength >= Strength.INDIRECT
+                and contradiction is None
+                and not sequence
+            ):
                 contradiction = (unit, verdict)
         counted = _count_grounding(facts, units, question, shown, evidence, index, only) or _total_grounding(
             facts, units, question, shown
@@ -406,6 +416,7 @@ def _total_grounding(
     return Match(header, (header, question))
 
 
+_SEQUENCE = re.compile(r"\b(?:followed by|then|and then|after that|afterwards)\b|随后|接着|然后|之后又|紧接着", re.I)
 _AT_LEAST = re.compile(r'"relation"\s*:\s*"gte"')
 LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
 """The kinds of unit a listing is made of: one record each."""
