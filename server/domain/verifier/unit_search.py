@@ -394,7 +394,7 @@ def _total_grounding(
     if total is None or float(total.group(1)) != float(counts[0].key) or float(counts[0].key) <= 0:
         return None
     at_least = counts[0].quantity is not None and counts[0].quantity.comparison == Comparison.ABOVE
-    if _AT_LEAST.search(header.lowered) and not at_least:
+    if lower_bound(header) and not at_least:
         return None  # Elasticsearch's "relation": "gte": at least that many (it stopped counting), not how many
     cut = listing_is_cut(units)
     if shown and cut:
@@ -414,6 +414,11 @@ def _total_grounding(
         ):
             return None
     return Match(header, (header, question))
+
+
+def lower_bound(header: Unit) -> bool:
+    """Whether a call's total is a lower bound (Elasticsearch's `"relation": "gte"`: it stopped counting)."""
+    return _AT_LEAST.search(header.lowered) is not None
 
 
 _SEQUENCE = re.compile(r"\b(?:followed by|then|and then|after that|afterwards)\b|随后|接着|然后|之后又|紧接着", re.I)
