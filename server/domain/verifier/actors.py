@@ -21,7 +21,8 @@ ROLES: dict[str, tuple[str, ...]] = {
 "deployed", "triggered", "rolled back", "发布", "执行") is the role of doing it ("do")."""
 
 _WORD_ROLE = {word: role for role, words in ROLES.items() for word in words}
-_ROLE_WORDS = "|".join(sorted((re.escape(w) for w in _WORD_ROLE), key=len, reverse=True))
+_LONGEST_FIRST = tuple(sorted(_WORD_ROLE, key=len, reverse=True))  # "merged_by" before "merged"
+_ROLE_WORDS = "|".join(re.escape(w) for w in _LONGEST_FIRST)
 # the role a record gives the name right after it: "Approved by Dana Chen", "Started by user Marcus",
 # "merged_by": {"login": "zhao-qi", "author": "a.b"
 _ROLE_BEFORE = re.compile(
@@ -36,7 +37,7 @@ _ROLE_AFTER = re.compile(rf"^[ \t]*(?:于[^，。；]{{0,24}})?({_ROLE_WORDS})")
 def claim_role(written: str) -> str:
     """The role the claim's actor phrase gives ("was started by Dana Chen" -> "do", "由 X 审批" -> "approve")."""
     lowered = written.lower()
-    for word in sorted(_WORD_ROLE, key=len, reverse=True):
+    for word in _LONGEST_FIRST:
         if word in lowered:
             return _WORD_ROLE[word]
     return "do"

@@ -4,8 +4,9 @@ Read only in a claim about alerts (fact_patterns._ALERT_CONTEXT or an alert's
 name). "Active" is Alertmanager's word for an alert that fires and is neither
 silenced nor inhibited: "HostDown is also active" is contradicted by an alert
 Alertmanager lists as suppressed, while "is firing" is not (a suppressed alert
-still fires). A claim that says the alert is held back as well ("still active,
-but silenced by …", "仍在 active，已被静默") uses "active" for firing.
+still fires). A claim that says in the same clause that the alert is held back
+("still active (inhibited by …)", "仍是 active 状态（已被抑制）") uses "active" for
+firing; a clause split off by ", but" does not carry that back.
 fact_matching.matches() checks each state against a unit's.
 """
 

@@ -132,6 +132,8 @@ _CAUSAL_CUE = re.compile(
     r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使|因此|所以|从而|这就是为什么|这也是为什么|这解释了",
     re.I,
 )
+# "the other five partitions", "其余 4 个", "no other pod": a range the claim narrows to what it does not name
+NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _NEGATION = re.compile(
     r"\b(?:no|not|never|none|nothing|without|zero|neither|nor|isn't|wasn't|aren't|weren't|didn't|doesn't|"
     r"don't|hasn't|haven't|hadn't|cannot|can't|won't)\b(?!\s+(?:longer|only|more than|less than|fewer than))"

@@ -21,7 +21,7 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.intervals import within_window
+from evidence_trace.server.domain.verifier.intervals import OF_ALL, within_window
 from evidence_trace.server.domain.verifier.unit_search import (
     LISTED_KINDS,
     MAX_GROUNDINGS,
@@ -103,7 +103,7 @@ def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
 
 
 # "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"
-_OF = re.compile(r"([0-9]+)[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)
+_OF = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)
 _AMONG = re.compile(r"其中[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[条个次台]")
 
 

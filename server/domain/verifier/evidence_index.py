@@ -113,6 +113,7 @@ class Evidence:
         self._readings: dict[int, Reading] = {}
         self._mentions: dict[str, bool] = {}
         self._only: Optional[Family] = None
+        self._families: list[Family] = []
         # Memos of one check_draft call (the rows never change under it); shared with cited() copies.
         self._candidates: dict[tuple, _Replay] = {}
         self._named: dict[tuple, list[Unit]] = {}
@@ -135,7 +136,9 @@ class Evidence:
     def rows(self) -> Iterable[int]:
         if self._only is None:
             return range(len(self._rows))
-        return [i for i, row in enumerate(self._rows) if call_family(row.tool_name, row.params) == self._only]
+        if len(self._families) != len(self._rows):  # each call's family, read once (the list is shared with
+            self._families[:] = [call_family(row.tool_name, row.params) for row in self._rows]  # cited() copies)
+        return [i for i, family in enumerate(self._families) if family == self._only]
 
     def row(self, index: int) -> EvidenceRow:
         return self._rows[index]

@@ -120,7 +120,7 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
     for index, fact in enumerate(facts):
         at = text.find(fact.text) if fact.quantity is not None else -1
         # "2 of the 24 targets are down: A and B": the bare figure before "of the 24 …" counts the names
-        some = fact.kind == FactKind.QUANTITY and fact.bare and _OF_ALL.match(text, at + len(fact.text))
+        some = fact.kind == FactKind.QUANTITY and fact.bare and OF_ALL.match(text, at + len(fact.text))
         if (fact.kind != FactKind.COUNT and not some) or at < 0:
             continue
         after = text[at + len(fact.text) : at + len(fact.text) + 160]
@@ -145,7 +145,7 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
-_OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?[0-9]+\b", re.I)
+OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)  # "… of the 24"
 _LIST_MARK = re.compile(r"[:：]|[ \t][—–-][ \t]")
 _ASIDE = re.compile(r"(?<=\S)[ \t]*[(（][^()（）]{1,60}[)）]")  # a parenthesis right after a name
 

@@ -38,7 +38,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
@@ -57,7 +57,6 @@ _NOT_ALL = re.compile(
 )
 _ERROR_NUMBER = re.compile(r"(?:errno|exit(?:[ _]?code)?|error[ _]?code|code|返回码|退出码|错误码)\b", re.I)
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
-_NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
 _COPULA = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept|failed|succeeded|crashed|errored|returned|restarted|"
     r"timed|threw|raised|logged|reported|showed|hit)\b|都|均|是|在|为|已|一直",
@@ -94,7 +93,7 @@ def check_positive_universal(
     opening = _clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
     quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
-    if negated or quantifier is None or _NOT_ALL.search(text) or _NARROWED.search(text):
+    if negated or quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
     example = _EXAMPLE.search(text, quantifier.end())

@@ -14,6 +14,7 @@ from typing import Optional
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claim_patterns import NARROWED
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -129,7 +130,6 @@ _UNLOOKED = (
     r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|examine|examined|know|"
     r"until|unless|till|before|after|once|when)"
 )
-_OTHERS = re.compile(r"\b(?:other|others|remaining|rest)\b|其他|其它|其余|剩下|剩余", re.I)
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
     r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
@@ -264,7 +264,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     m = _DENIED.search(claim.text)
     if m is None:
         return None
-    if _OTHERS.search(claim.text, 0, m.start()):
+    if NARROWED.search(claim.text, 0, m.start()):
         return None  # "其他 worker 没有出现 OOM", "no other pod restarted": the ones it does not name, unlisted
     term = (m.group(1) or m.group(2)).lower()
     forms = next(
