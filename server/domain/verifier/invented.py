@@ -199,8 +199,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
 def _route_of_named_parts(route: str, evidence: Evidence) -> bool:
     """ "POST /connectors/pg-orders-sink/tasks/1/restart": a route built of the session's names, each of its
     name-like parts ("pg-orders-sink", a gRPC method's "ListPairs"; not the words "connectors", "restart" nor
-    "1") mentioned. A route with
-    no such part ("/api/v2/refunds" has "v2") or a part the session never names stays unmentioned."""
+    "1") mentioned. A route with no such part, or with a part the session never names ("/api/v2/refunds"
+    where no row says "v2"), stays unmentioned."""
     parts = route.strip("/` ").split("/")
     named = [part.lower() for part in parts if _NAME_LIKE.search(part)]
     return bool(named) and all(evidence.mentions(part) for part in named)
