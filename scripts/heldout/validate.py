@@ -30,6 +30,12 @@ CATS = {
     "tables",
     "http_checks",
     "mixed",
+    "slow_sql",
+    "queues",
+    "hosts",
+    "tracing",
+    "dns_tls",
+    "ci_cd",
 }
 path, prefix = sys.argv[1], sys.argv[2]
 problems = []
