@@ -283,3 +283,35 @@ def dig_answer() -> EvidenceRow:
 )
 def test_a_dns_answers_ttl_is_read_and_rivals_only_a_ttl(draft: str, status: ClaimStatus) -> None:
     assert statuses(draft, dig_answer()) == [status]
+
+
+def gc_logs() -> EvidenceRow:
+    entries = [
+        {"service": "ledger-api", "level": "WARN", "message": "GC pause (G1 Compaction Pause) 2987ms"},
+        {"service": "ledger-api", "level": "WARN", "message": "GC pause (G1 Compaction Pause) 3121ms"},
+        {"service": "ledger-api", "level": "ERROR", "message": "score request timed out after 3000ms"},
+    ]
+    body = {"success": True, "logs": entries, "total": 3}
+    return EvidenceRow("logs-4", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"service": "ledger-api"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ledger-api 的堆基本占满，CPU 都耗在 GC 上，所以 3000ms 的请求超时了。",
+        "ledger-api's heap is nearly full and all its CPU goes to GC, so requests time out at 3000ms.",
+    ],
+)
+def test_a_value_a_consequence_states_is_not_one_each_unit_must_show(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, gc_logs())
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ledger-api 的日志都是 3000ms 超时，所以请求失败了。",
+        "Every ledger-api entry is a timeout after 3000ms, so requests failed.",
+    ],
+)
+def test_a_value_in_the_quantified_clause_is_still_one_each_unit_must_show(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, gc_logs())

@@ -3,7 +3,9 @@
 The reader walks the response depth first. A list's elements are records; an
 element that itself holds a list of objects (directly or in a nested object)
 is not one record: its own scalars form a group record at its ref, and its
-lists are read in turn (`services[0].pods[1]`). Nested objects are walked
+lists are read in turn (`services[0].pods[1]`), each record of them ending
+with the element's name (`{node_name="es-hot-1"}`): a node's decider is that
+node's. Nested objects are walked
 through (`data.items[0]`). The top level's scalars that are not echoed
 question parameters form the header. An object with no list anywhere is one
 record (`result`); one whose lists are all empty and that says nothing
@@ -14,9 +16,10 @@ with an HTTP status) is a failed call at record time.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Iterator
 
-from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS
+from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS, SUBJECT_FIELDS
 from evidence_trace.server.domain.formats.json_records import element_record, findings, header_record, object_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Reading, Record, judge
 from evidence_trace.server.domain.model import Outcome
@@ -77,28 +80,45 @@ def records(preview: Preview) -> Iterator[Record]:
     yield from _members("", value, hint, (), 0)
 
 
-def _members(prefix: str, value: dict[str, Any], hint: str, path: JsonPath, depth: int) -> Iterator[Record]:
+def _members(
+    prefix: str, value: dict[str, Any], hint: str, path: JsonPath, depth: int, owner: str = ""
+) -> Iterator[Record]:
     """The records of an object's lists and nested objects, in the object's order."""
     for key, item in value.items():
         ref = f"{prefix}{key}"
         if isinstance(item, list) and item:
-            yield from _list(ref, item, hint, path + (key,), depth + 1)
+            yield from _list(ref, item, hint, path + (key,), depth + 1, owner)
         elif isinstance(item, dict) and _holds_listing(item, depth + 1):
-            yield from _members(f"{ref}.", item, hint, path + (key,), depth + 1)
+            yield from _members(f"{ref}.", item, hint, path + (key,), depth + 1, owner)
 
 
-def _list(ref: str, items: list[Any], hint: str, path: JsonPath, depth: int) -> Iterator[Record]:
+def _list(ref: str, items: list[Any], hint: str, path: JsonPath, depth: int, owner: str = "") -> Iterator[Record]:
+    """The records of a listing; owner: the name of the element whose listing it is (`node_name="es-1"`)."""
     for index, item in enumerate(items):
         here = f"{ref}[{index}]"
         if depth < _MAX_DEPTH and _holds_listing(item):
             own = {k: v for k, v in item.items() if not isinstance(v, (list, dict))}
             if own:
                 yield object_record(here, own, hint, path + (index,), kind="item")
-            yield from _members(f"{here}.", item, hint, path + (index,), depth + 1)
+            yield from _members(f"{here}.", item, hint, path + (index,), depth + 1, _owner(own) or owner)
         else:
             record = element_record(here, item, hint, path + (index,))
             if record is not None:
-                yield record
+                # a nested record is its owner's (a node's decider, a service's pod): it names the owner
+                # beside its own text; its numbers stay its own
+                yield dataclasses.replace(record, text=f"{record.text} {{{owner}}}") if owner else record
+
+
+_OWNER_FIELDS = (*SUBJECT_FIELDS, "node_name", "nodeName", "node")
+
+
+def _owner(own: dict[str, Any]) -> str:
+    """An element's name as its nested records carry it: `node_name="es-hot-1"`, or ""."""
+    for field in _OWNER_FIELDS:
+        value = own.get(field)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+            return f'{field}="{value}"'
+    return ""
 
 
 def failure(value: Any) -> str:

@@ -9,7 +9,9 @@ level WARN). "No resources found" and a header without rows are no hit.
 
 kubectl_describe: one record a part of the description (`lines 20-38`): the run of
 top-level fields, each container, each other block, each event line; the subject is
-the object's Name; a `Reason:` of a problem word or a Warning event line is a problem.
+the object's Name, and every part after the top-level fields ends with the object's
+Name, Namespace and Node (`[Name: ..., Node: ...]`): a container's state or an event is
+the described object's; a `Reason:` of a problem word or a Warning event line is a problem.
 """
 
 from __future__ import annotations
@@ -128,13 +130,34 @@ def _table_reading(records: Iterator[Record]) -> Reading:
 def describe(preview: Preview) -> Iterator[Record]:
     name = _DESCRIBE_NAME.match(preview.first_line)
     subject = name.group(1) if name else ""
+    identity = ""
     for ref, lines in _describe_sections(preview.lines):
         # a part of many fields holds values of many things (a limit, a request, a count): an item
         record = line_record(ref, "\n".join(lines), "item" if len(lines) > 1 else "log line", subject=subject)
         event = _EVENT_LINE.match(lines[0])
         if event is not None and not record.problem:
             record = dataclasses.replace(record, problem=event.group(1))
+        if identity and not all(_OPENER.match(line) for line in lines):
+            # a container, a condition or an event of the description is the described object's: it names
+            # the object as the description does (its numbers stay the part's own)
+            record = dataclasses.replace(record, text=f"{record.text}\n  [{identity}]")
+        identity = identity or _identity(lines)
         yield record
+
+
+_IDENTITY_FIELDS = ("Name", "Namespace", "Node")
+_OPENER = re.compile(r"[A-Z][A-Za-z -]*:\s*$|\s*Type\s+Reason\b|\s*-{4}")
+"""A line that opens a block ("Events:") or heads its table: a part of only these says nothing."""
+
+
+def _identity(lines: list[str]) -> str:
+    """The described object's name, namespace and node, as the top-level fields give them."""
+    found = {}
+    for line in lines:
+        field, _, value = line.partition(":")
+        if field in _IDENTITY_FIELDS and value.strip() and field not in found:
+            found[field] = value.strip()
+    return ", ".join(f"{field}: {found[field]}" for field in _IDENTITY_FIELDS if field in found)
 
 
 def _describe_sections(lines: list[tuple[int, str]]) -> Iterator[tuple[str, list[str]]]:
