@@ -315,3 +315,117 @@ def test_a_value_a_consequence_states_is_not_one_each_unit_must_show(draft: str)
 )
 def test_a_value_in_the_quantified_clause_is_still_one_each_unit_must_show(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED in statuses(draft, gc_logs())
+
+
+def df() -> EvidenceRow:
+    text = (
+        "Filesystem      Size  Used Avail Use% Mounted on\n"
+        "/dev/nvme1n1    500G  469G   32G  94% /data\n"
+        "/dev/nvme2n1    200G  194G  6.2G  97% /var/log\n"
+    )
+    return EvidenceRow("df-1", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "df -h", "host": "kafka-3"})
+
+
+def facts_and_hedges(draft: str) -> list[tuple[ClaimKind, ClaimStatus]]:
+    return [(c.kind, c.status) for c in check_draft(draft, (df(),)) if c.kind in (ClaimKind.FACT, ClaimKind.HEDGE)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        (
+            "/data on kafka-3 is 94% full with 32G left, so the broker will likely fail writes soon.",
+            ClaimStatus.GROUNDED,
+        ),
+        ("/data on kafka-3 is 97% full with 6.2G left, so the broker will likely fail writes soon.", None),
+        ("kafka-3 的 /data 已用 94%，只剩 32G，所以 broker 很可能很快写失败。", ClaimStatus.GROUNDED),
+        ("kafka-3 的 /data 已用 97%，只剩 6.2G，所以 broker 很可能很快写失败。", None),
+    ],
+)
+def test_a_fact_before_a_hedged_consequence_is_checked(draft: str, status: ClaimStatus) -> None:
+    found = facts_and_hedges(draft)
+    assert ClaimKind.HEDGE in [kind for kind, _ in found]
+    facts = [s for kind, s in found if kind == ClaimKind.FACT]
+    assert facts and (all(s == status for s in facts) if status else ClaimStatus.GROUNDED not in facts)
+
+
+def cut_listing() -> EvidenceRow:
+    logs = [
+        {"timestamp": f"2026-12-03T06:5{i}:10Z", "level": "ERROR", "service": "push-worker", "message": m}
+        for i, m in (
+            (5, "APNs rejected token a1: 400 BadDeviceToken"),
+            (6, "APNs rejected token b2: 400 BadDeviceToken"),
+        )
+    ] + [
+        {
+            "timestamp": "2026-12-03T06:58:40Z",
+            "level": "ERROR",
+            "service": "push-worker",
+            "message": "APNs rejected token c3: 400 BadDeviceToken",
+        }
+    ]
+    body = {"success": True, "logs": logs, "total": 48}
+    return EvidenceRow("ql-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {"level": "ERROR", "limit": 3})
+
+
+@pytest.mark.parametrize(
+    "draft", ["push-worker: all three are BadDeviceToken rejections.", "push-worker 这三条都是 BadDeviceToken。"]
+)
+def test_all_of_the_count_shown_is_not_all_of_a_cut_listing(draft: str) -> None:
+    assert ClaimStatus.UNCHECKED not in statuses(draft, cut_listing())
+
+
+@pytest.mark.parametrize(
+    "draft", ["push-worker: all 48 are BadDeviceToken rejections.", "push-worker 的 48 条都是 BadDeviceToken。"]
+)
+def test_all_of_the_total_of_a_cut_listing_cannot_be_checked(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in statuses(draft, cut_listing())
+
+
+def probes() -> EvidenceRow:
+    checks = [
+        {"region": region, "url": "https://api.shop.example/healthz", "status_code": code, "latency_ms": ms}
+        for region, code, ms in (
+            ("us-east-1", 502, 31),
+            ("eu-west-1", 502, 96),
+            ("ap-south-1", 502, 140),
+            ("us-west-2", 200, 44),
+        )
+    ]
+    return EvidenceRow(
+        "p-1", "synthetic_checks", Outcome.DIRECT_SUPPORT, json.dumps({"checks": checks}), {"latest": True}
+    )
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Yes — all four regions are returning 502 (us-east-1, eu-west-1, ap-south-1 and us-west-2).",
+        "是的，四个区域（us-east-1、eu-west-1、ap-south-1、us-west-2）都返回 502。",
+    ],
+)
+def test_all_of_named_members_is_contradicted_by_one_members_records(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, probes())
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "No — all three regions are returning 502 (us-east-1, eu-west-1 and ap-south-1).",
+        "三个区域（us-east-1、eu-west-1、ap-south-1）都返回 502。",
+        "us-east-1 and us-west-2 were both probed, at 31 ms and 44 ms.",  # "both" of another predicate
+    ],
+)
+def test_all_of_named_members_each_showing_it_is_not_contradicted(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, probes())
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "All three pods are above the runbook's 300s line (us-east-1, eu-west-1, ap-south-1).",
+        "三个区域（us-east-1、eu-west-1、ap-south-1）都已经超过 runbook 里 300s 的影响线。",
+    ],
+)
+def test_a_status_that_may_be_a_duration_is_not_what_each_member_must_show(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, probes())

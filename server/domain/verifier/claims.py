@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterator
+from typing import Iterator, Optional
 
 from evidence_trace.server.domain.model import ClaimKind
 from evidence_trace.server.domain.verifier.advice_leads import factual_lead
@@ -62,6 +62,8 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
 )
+from evidence_trace.server.domain.verifier.sentences import CODE_SPAN as _CODE_SPAN
+from evidence_trace.server.domain.verifier.sentences import sentences
 from evidence_trace.server.domain.verifier.zones import declared_zone, with_zone
 
 
@@ -91,17 +93,6 @@ class Claim:
     """A table row's cells with their column headers, (header, cell), when the table has a header row."""
     totals: tuple[float, ...] = ()
     """For a table row: the sums of its table's columns of plain numbers, which a share cell may be of."""
-
-
-# Sentence and clause ends: ". " (not a decimal point or an abbreviation),
-# "!", "?", ";", and Chinese 。！？； — plus ", but" / ", while" / "，但" clauses.
-_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.", "cf.", "no.", "fig.", "mr.", "dr.", "inc.", "ltd.")
-_BOUNDARY = re.compile(
-    r"(?<=[.!?])[\"')\]]?\s+(?=\S)"
-    r"|(?<=[。！？；;])\s*"
-    r"|,\s+(?=(?:but|while|whereas|although|though|however|yet)\b)"
-    r"|，(?=(?:但|但是|而|然而|不过|同时|此外|另外|并且|建议|应|需要|可以考虑|请(?!求)))"
-)
 
 
 def split_claims(draft: str) -> list[Claim]:
@@ -257,7 +248,7 @@ def _label_prefix(body: str) -> tuple[str, int]:
 
 def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str = "") -> Iterator[Claim]:
     reported = False  # a sentence before cited a document's content: advice with values after it is the document's
-    for piece_start, piece_end in _sentences(raw):
+    for piece_start, piece_end in sentences(raw):
         for clause_start, clause_end, continued in _clauses(raw, piece_start, piece_end, section):
             piece = raw[clause_start:clause_end]
             cleaned = with_zone(_clean(piece), zone)
@@ -281,10 +272,10 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
 
 
 def _codes(piece: str) -> tuple[str, ...]:  # names quoted, then spans with spaces (expressions, commands)
-    spans = [m.group(0).strip("`") for m in _CODE_SPAN.finditer(piece)]
-    return tuple(c for c in (c.strip(" .,;:") for c in _CODE_CONTENT.findall(piece)) if c) + tuple(
-        s for s in spans if " " in s
-    )
+    # each span read whole, so the text between two spans ("`a: b`）：`c d`") is never taken for one
+    spans = [m.group(0)[1:-1] for m in _CODE_SPAN.finditer(piece)]
+    names = (s.strip(" .,;:") for s in spans if _CODE_CONTENT.fullmatch(f"`{s}`"))
+    return tuple(n for n in names if n) + tuple(s for s in spans if " " in s)
 
 
 _COMMA = re.compile(r"[，,](?!\d)\s*")
@@ -303,6 +294,9 @@ def _clauses(raw: str, start: int, end: int, section: ClaimKind) -> list[tuple[i
         begin = m.end()
     spans.append((begin, len(masked)))
     kinds = {_kind(_clean(raw[start + a : start + b]), section) for a, b in spans if raw[start + a : start + b].strip()}
+    premise = _hedged_consequence(raw[: start + len(masked)], start, spans, section)
+    if premise is not None:
+        return [(start, premise[0], False), (premise[1], end, True)]
     if (
         len(kinds) < 2
         or not kinds & {ClaimKind.ADVICE, ClaimKind.HEDGE}
@@ -316,31 +310,31 @@ def _clauses(raw: str, start: int, end: int, section: ClaimKind) -> list[tuple[i
     return [(start + a, start + b, i > 0) for i, (a, b) in enumerate(spans) if raw[start + a : start + b].strip()]
 
 
+def _hedged_consequence(
+    raw: str, start: int, spans: list[tuple[int, int]], section: ClaimKind
+) -> Optional[tuple[int, int]]:
+    """ "/data is 97% full with 6.2G left, so the broker will start failing writes soon": a fact, then a
+    consequence that hedges or predicts. The premise is a fact to check, the consequence a hedge; the
+    end of the premise and the start of the consequence, or None."""
+    for (_, end), (begin, _) in zip(spans, spans[1:]):
+        if not _CONSEQUENCE.match(raw[start + begin : start + begin + 24]):
+            continue
+        before, after = _clean(raw[start : start + end]), _clean(raw[start + begin :])
+        # a premise with a figure or a quoted name to check ("Database-side locks were not queried, so …" has none)
+        checkable = re.search(r"[0-9`]", before) is not None
+        if (
+            checkable
+            and _kind(before, section) == ClaimKind.FACT
+            and _kind(after, section) in (ClaimKind.HEDGE, ClaimKind.ADVICE)
+        ):
+            return start + end, start + begin
+        return None
+    return None
+
+
 def _inside_parens(text: str, position: int) -> bool:
     before = text[:position]
     return before.count("(") + before.count("（") > before.count(")") + before.count("）")
-
-
-_CODE_SPAN = re.compile(r"`[^`\n]*`")
-_ELLIPSIS = re.compile(r"\.{2,}|…")
-
-
-def _sentences(text: str) -> Iterator[tuple[int, int]]:
-    # No boundary inside inline code or at an ellipsis.
-    masked = _CODE_SPAN.sub(lambda m: "x" * len(m.group(0)), text)
-    masked = _ELLIPSIS.sub(lambda m: "x" * len(m.group(0)), masked)
-    begin = 0
-    for m in _BOUNDARY.finditer(masked):
-        if m.start() <= begin:
-            continue
-        head = text[begin : m.start()]
-        if head.lower().endswith(_ABBREVIATIONS):
-            continue
-        yield begin, len(head.rstrip()) + begin
-        begin = m.end()
-    if begin < len(text):
-        tail = text[begin:]
-        yield begin, begin + len(tail.rstrip())
 
 
 def _classify(start: int, end: int, text: str, section: ClaimKind, record: bool = False) -> Claim:

@@ -375,11 +375,14 @@ def contains(lowered: str, key: str, suffix: bool = False) -> bool:
         )
     start = lowered.find(key)
     tail = key[:1] in ("-", "/")
+    dotted = "." in key.strip(".")
     while start >= 0:
         before = " " if tail or not start else lowered[start - 1]
         end = start + len(key)
         after = lowered[end] if end < len(lowered) else " "
-        if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_"):
+        # a dotted name goes on past a dot ("order.created" is not "order.created.retry")
+        longer = dotted and after == "." and lowered[end + 1 : end + 2].isalnum()
+        if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_" or longer):
             return True
         start = lowered.find(key, start + 1)
     return False

@@ -41,6 +41,9 @@ _HOST_PORT = re.compile(
     re.IGNORECASE,
 )
 _PATH = re.compile(r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])")
+# "/data", "/healthz": a path of one part (a mount point, a route), read as a soft name: it binds the claim to
+# the units that name it when the session does
+_ONE_PART_PATH = re.compile(r"(?<![\w.:/%-])/[A-Za-z][A-Za-z0-9_\-]{1,40}(?![\w/.%-])")
 _REGION = re.compile(r"(?<![\w-])(?:ap|us|eu|cn|sa|ca|me|af|il|na)-[a-z]+(?:-[0-9])?(?![\w-])")
 _PAREN_NUMBER = re.compile(r"[（(][ \t]*([0-9]{3,})[ \t]*[)）]")
 _IP = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9]|\.[0-9])")

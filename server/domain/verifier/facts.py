@@ -67,6 +67,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _NOT_COUNT_NOUNS,
     _NOT_INSTANCES,
     _NUMBER_WORDS,
+    _ONE_PART_PATH,
     _ORDINAL_COUNT,
     _PAREN_NUMBER,
     _PATH,
@@ -223,6 +224,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _PATH.finditer(text):  # as written: a date in a path ("/models/gbm-2026-10-05.bin") is part of it
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
+    for m in _ONE_PART_PATH.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _REGION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.QUERY)
     for m in _PAREN_NUMBER.finditer(masked):

@@ -90,6 +90,7 @@ _SERVICE_SHAPED = re.compile(
 _SETTING_PART = re.compile(
     r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
+    r"|(?:^|[._])(?:max|min)_[a-z]"  # `pm.max_children`, `max_connections`: a bound a setting sets
 )
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
@@ -182,7 +183,7 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
         stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
         return all(evidence.mentions(stem + n) for n in numbers)
-    if _named_apart(key, evidence):
+    if _named_apart(key, evidence) or _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
@@ -190,6 +191,10 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     # "feature-store" where a log line writes featurestore
     forms += tuple(re.sub(r"[-_]", "", form) for form in forms if re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", form))
     if any(evidence.mentions(form, suffix="_" in form) for form in forms):
+        return True
+    # "被 OOMKill", "the OOMKilling": a word the rows inflect otherwise (OOMKilled)
+    stem = _INFLECTION.sub("", key)
+    if re.search(r"[A-Z]", fact.text) and any(evidence.mentions(stem + ending) for ending in _ENDINGS):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")
@@ -233,3 +238,43 @@ def _apart(key: str, evidence: Evidence) -> bool:
         stem = re.compile(rf"(?<![\w.-]){re.escape(key)}-[a-z0-9]{{4,6}}(?![\w-])")
         return any(needle in evidence.raw(index) and stem.search(evidence.raw(index)) for index in rows)
     return False
+
+
+_INFLECTION = re.compile(r"(?:ed|ing|s)$")
+_ENDINGS = ("", "ed", "d", "ing", "s", "es", "led", "ling")
+_PATTERN = re.compile(
+    r"[A-Za-z0-9][\w.:-]{2,}(?:\[[^\]\s\"']{1,24}\]|\.\*|\.\+|\\d[+*]?)[\w.:\[\]\\*+?-]*"
+)  # a matcher's regex as an operator writes it: `gpu-worker-1[0-9]:9100`, `payments-worker-.*`
+_PORT_TAIL = re.compile(r":[0-9]{2,5}$")
+
+
+def _matched_by_a_pattern(key: str, evidence: Evidence) -> bool:
+    """ "gpu-worker-10 到 gpu-worker-19" where a silence matches `instance=~"gpu-worker-1[0-9]:9100"`: a name a
+    regular expression of the session matches (with or without the port it ends in), the pattern giving
+    at least three characters of the name before its first wildcard."""
+    for pattern in evidence.remember(("name patterns",), lambda: _patterns(evidence)):
+        if pattern.fullmatch(key):
+            return True
+    return False
+
+
+def _patterns(evidence: Evidence) -> list[re.Pattern[str]]:
+    found = []
+    for index in evidence.rows():
+        for token in set(_PATTERN.findall(evidence.raw(index))):
+            for text in {token, _PORT_TAIL.sub("", token)}:
+                try:
+                    found.append(re.compile(text, re.I))
+                except re.error:
+                    continue
+    return found
+
+
+_SHORTHAND = re.compile(r"([a-z0-9-]+(?:/[a-z0-9-]+)+)(\.[a-z0-9.-]+)")
+
+
+def _shorthand_of_names(key: str, evidence: Evidence) -> bool:
+    """ "a0/a2/b0/c0.nic.io": names that share their domain, written once (a0.nic.io, a2.nic.io, ...), each
+    named by the session."""
+    m = _SHORTHAND.fullmatch(key)
+    return m is not None and all(evidence.mentions(part + m.group(2)) for part in m.group(1).split("/"))

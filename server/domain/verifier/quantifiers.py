@@ -140,14 +140,13 @@ def check_positive_universal(
     for index in evidence.rows():
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        about = [
+        named = [
             u
             for u in units
-            if u.kind in _LISTED
-            and u.strength >= Strength.INDIRECT
-            and all(matches(f, u) for f in entities)
-            and within_window(window, u)  # "between 03:14 and 03:16, … each time …": the units in that window
+            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
+        # "between 03:14 and 03:16, … each time …": the units in that window
+        about = [u for u in named if within_window(window, u)]
         if errors_only:
             listed = about
             about = [u for u in about if (u.level in ERROR_LEVELS) or (levels and matches_all(levels, u, None) is True)]
@@ -188,7 +187,11 @@ def check_positive_universal(
                     groundings=(grounding_of(first), grounding_of(odd)),
                     reason=f"the units about it differ ({_describe(first)} in {first.ref}, {_describe(odd)} in {odd.ref})",
                 )
-        shown_all = counted is not None and counted == len(about)  # "返回的 3 条 … 都 …" of the 3 shown
+        # "返回的 3 条 … 都 …", "all three are …" (a count right after "all"): of the ones shown
+        shown_all = (counted is not None and counted == len(about)) or _all_of_count(text, quantifier, facts) in (
+            len(about),
+            len(named),
+        )
         if cut is None and listing_is_cut(units) and not shown_all and not _ranges_over_shown(text, facts, units):
             cut = about[0]
     if cut is not None:
@@ -261,6 +264,16 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
 
 
 _PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")
+
+
+def _all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
+    """ "all three are APNs rejections", "all 3 of them": the count "all" is said of, or None."""
+    for f in facts:
+        if f.kind == FactKind.COUNT and f.quantity is not None:
+            at = text.find(f.text, quantifier.end())
+            if 0 <= at - quantifier.end() <= 1:
+                return f.quantity.value
+    return None
 
 
 def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:
@@ -369,11 +382,49 @@ def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
     return None
 
 
+def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """ "All four regions are returning 502 (us-east-1, eu-west-1, ap-southeast-1 and us-west-2)", "三个节点
+    (a、b、c) 都是 NotReady": each named member's records must show the status or state; a member whose
+    records all show another contradicts it."""
+    quantifier = UNIVERSAL.search(claim.text)
+    if quantifier is None or _NOT_ALL.search(claim.text) or NARROWED.search(claim.text):
+        return None
+    if _NEGATION.search(claim.text, quantifier.start()):
+        return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
+    members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
+    # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version)
+    stop = re.compile(r"[,;:，；：。(（]").search(claim.text, quantifier.end())
+    said = claim.text[quantifier.end() : stop.start() if stop else len(claim.text)]
+    # (a status that may be a duration, "300s", is not one: "超过 300s 的影响线")
+    own = [
+        f
+        for f in facts
+        if f.kind in (FactKind.HTTP_STATUS, FactKind.WORKLOAD_STATE) and f.text in said and not f.alternatives
+    ]
+    count = _all_of_count(claim.text, quantifier, facts)
+    if len(members) < 2 or not own or (count is not None and count != len(members)):
+        return None
+    for member in members:
+        records = [
+            (u, evidence.question(index))
+            for index in evidence.candidates([member])
+            for u in evidence.units(index)
+            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and matches(member, u)
+        ]
+        if records and not any(matches_all(own, u, question) is True for u, question in records):
+            return base(
+                status=ClaimStatus.CONTRADICTED,
+                groundings=(grounding_of(records[0][0]),),
+                reason=f"{member.text}, one of those it says all of, shows no {own[0].text} ({records[0][0].ref})",
+            )
+    return None
+
+
 def check_quantified(
     claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
     """A claim's "all" over the whole window, over enumerated members, or over its subject's listing."""
-    for check in (check_whole_window, check_each_value, check_positive_universal):
+    for check in (check_whole_window, check_each_value, check_each_member, check_positive_universal):
         found = check(claim, facts, evidence, base)
         if found is not None:
             return found

@@ -131,8 +131,8 @@ _TEXT_NUMBER = re.compile(
     re.I,
 )
 _BOUND_BEFORE = re.compile(
-    r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|超过|大于|"
-    r"小于|不少于|不超过)\s*$",
+    r"(?:>=?|<=?|≥|≤|\bmore than|\bless than|\bover|\bunder|\bat least|\bat most|\babove|\bbelow|\bexceeds?|"
+    r"超过|大于|小于|高于|低于|不少于|不超过)\s*$",
     re.I,
 )
 _KEYED_NUMBER = re.compile(
@@ -150,8 +150,13 @@ def _numbers_in_text(text: str) -> tuple[Number, ...]:
     return tuple(_read_numbers_in_text(text))
 
 
+_URL = re.compile(r"\bhttps?://[^\s\"'<>]+")
+
+
 def _read_numbers_in_text(text: str) -> Iterator[Number]:
-    text = arabic(normalize(text))
+    # a URL's digits (an alert's generatorURL, "%3E+0.05", "%5B5m%5D") are parts of an address or an
+    # escaped expression, never values the text states
+    text = arabic(normalize(_URL.sub(" ", text) if "://" in text else text))
     if not _DIGIT.search(text):
         return  # every pattern below reads an ASCII digit
     for seconds, key in interval_seconds(text) if ":" in text else ():  # "xact_age=00:38:12": 2292 s

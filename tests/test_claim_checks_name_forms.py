@@ -1,0 +1,180 @@
+"""Names a claim writes in another form than the rows, and names it never finds:
+
+- a code span is read whole: the text between two spans ("`x-cache: MISS`/`x-timer: S1`") is no name;
+- a word the rows inflect otherwise ("被 OOMKill" where they say OOMKilled) names what they name;
+- a name a regular expression of the session matches ("gpu-worker-17" under a silence's
+  `instance=~"gpu-worker-1[0-9]:9100"`) is named by it; one it does not match is invented;
+- names that share a domain, written once ("a0/a2.nic.io"), are each named when the rows name each;
+- a setting's bound (`pm.max_children`, `max_connections`) names a setting, not an entity;
+- a dotted name goes on past a dot: "order.created" is not "order.created.retry";
+- a URL's digits ("%3E+0.05" in an alert's generatorURL) are no values.
+
+Domain only, offline; phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+
+
+def curl() -> EvidenceRow:
+    text = (
+        "< HTTP/2 503\n< x-served-by: cache-ams-21045-AMS\n< x-cache: MISS\n< x-timer: S1733200000.1,VS0,VE1002\n"
+        "<title>503 first byte timeout</title>"
+    )
+    return EvidenceRow("c-1", "http_check", Outcome.DIRECT_SUPPORT, text, {"url": "https://shop.example.net/"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The edge answered `HTTP/2 503` with `x-cache: MISS`/`x-served-by: cache-ams-21045-AMS`.",
+        "边缘节点（`x-served-by: cache-ams-21045-AMS`）：`HTTP/2 503`，`x-cache: MISS`。",
+    ],
+)
+def test_the_text_between_two_code_spans_is_no_name(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, curl())
+
+
+def kubelet_log() -> EvidenceRow:
+    text = "Dec 03 03:25:02 node-7 kubelet[812]: pod ledger-0 container app OOMKilled (exit 137)"
+    return EvidenceRow("j-1", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "journalctl -u kubelet"})
+
+
+@pytest.mark.parametrize("draft", ["03:25:02 ledger-0 的容器被 OOMKill 了。", "At 03:25:02 ledger-0 hit an OOMKill."])
+def test_a_word_the_rows_inflect_otherwise_is_named(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, kubelet_log())
+
+
+@pytest.mark.parametrize("draft", ["03:25:02 ledger-0 的容器被 OOMKill 了。", "At 03:25:02 ledger-0 hit an OOMKill."])
+def test_a_word_the_rows_never_say_in_any_form_is_still_invented(draft: str) -> None:
+    text = "Dec 03 03:25:02 node-7 kubelet[812]: pod ledger-0 container app Error (exit 1)"
+    row = EvidenceRow("j-2", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "journalctl -u kubelet"})
+    assert ClaimStatus.INVENTED in statuses(draft, row)
+
+
+def silence() -> EvidenceRow:
+    body = [
+        {
+            "id": "9d0c6a1e-52b4-4f0e-8a61-2d7e9f3b1c40",
+            "status": {"state": "active"},
+            "createdBy": "ops-bot",
+            "comment": "firmware rollout",
+            "matchers": [{"name": "instance", "value": "gpu-worker-1[0-9]:9100", "isRegex": True, "isEqual": True}],
+            "startsAt": "2026-12-03T08:00:00Z",
+            "endsAt": "2026-12-03T12:00:00Z",
+        }
+    ]
+    return EvidenceRow("am-1", "alertmanager_silences", Outcome.INDIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The silence covers gpu-worker-17 (its matcher is a regex), created by ops-bot.",
+        "这个静默由 ops-bot 创建，正则匹配覆盖了 gpu-worker-17。",
+    ],
+)
+def test_a_name_a_sessions_pattern_matches_is_named(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, silence())
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["The silence covers gpu-worker-27, created by ops-bot.", "这个静默由 ops-bot 创建，覆盖了 gpu-worker-27。"],
+)
+def test_a_name_no_pattern_matches_is_invented(draft: str) -> None:
+    assert ClaimStatus.INVENTED in statuses(draft, silence())
+
+
+def dig_trace() -> EvidenceRow:
+    text = (
+        "io.\t172800\tIN\tNS\ta0.nic.io.\nio.\t172800\tIN\tNS\ta2.nic.io.\nio.\t172800\tIN\tNS\tb0.nic.io.\n"
+        ";; Received 836 bytes from 198.41.0.4#53(a.root-servers.net) in 12 ms"
+    )
+    return EvidenceRow("d-1", "dig", Outcome.INDIRECT_SUPPORT, text, {"args": "+trace shop.io"})
+
+
+@pytest.mark.parametrize(
+    "draft", ["The `.io` servers (`a0/a2/b0.nic.io`) answered.", "`.io` 的服务器（`a0/a2.nic.io`）正常应答。"]
+)
+def test_names_sharing_a_domain_written_once_are_each_named(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, dig_trace())
+
+
+@pytest.mark.parametrize(
+    "draft", ["The `.io` servers (`a0/z9.nic.io`) answered.", "`.io` 的服务器（`a0/z9.nic.io`）正常应答。"]
+)
+def test_a_shared_domain_name_the_rows_lack_is_invented(draft: str) -> None:
+    assert ClaimStatus.INVENTED in statuses(draft, dig_trace())
+
+
+def fpm_log() -> EvidenceRow:
+    text = "2026/12/03 09:14:02 [error] 31#31: *8812 recv() failed (104: Connection reset by peer) upstream: 10.2.9.14"
+    return EvidenceRow("n-1", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "tail /var/log/nginx/error.log"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("Connections to 10.2.9.14 are reset; `pm.max_children` exhaustion is one usual cause.", False),
+        ("到 10.2.9.14 的连接被重置，常见原因之一是 `max_children` 用尽。", False),
+        ("Connections to 10.2.9.14 are reset by `fpm-pool-7`.", True),
+        ("到 10.2.9.14 的连接被 `fpm-pool-7` 重置。", True),
+    ],
+)
+def test_a_settings_bound_names_a_setting_not_an_entity(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, fpm_log())) is invented
+
+
+def queues() -> EvidenceRow:
+    text = (
+        "name\tmessages_ready\tmessages_unacknowledged\tconsumers\n"
+        "order.created\t35120\t0\t0\norder.created.retry\t0\t0\t3\norder.paid\t7\t2\t6\n"
+    )
+    return EvidenceRow("q-1", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "rabbitmqctl list_queues"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("order.created.retry has 3 consumers.", True),
+        ("order.created.retry 有 3 个 consumer。", True),
+        ("order.created has 3 consumers.", False),
+        ("order.created 有 3 个 consumer 在线。", False),
+    ],
+)
+def test_a_dotted_name_is_not_a_longer_dotted_name(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, queues()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def alert(annotations: dict[str, str]) -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "HighErrorRatio", "service": "search-gw", "severity": "critical"},
+            "annotations": annotations,
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+            "startsAt": "2026-12-03T08:40:20Z",
+            "generatorURL": "http://prometheus-0:9090/graph?g0.expr=sum%28rate%28x%5B5m%5D%29%29+%3E+0.05&g0.tab=1",
+        }
+    ]
+    return EvidenceRow("am-2", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize("draft", ["search-gw's error ratio is 5%.", "search-gw 的错误率是 5%。"])
+def test_a_urls_digits_are_no_values(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in statuses(draft, alert({"summary": "search-gw errors"}))
+
+
+@pytest.mark.parametrize("draft", ["search-gw's error ratio is 5%.", "search-gw 的错误率是 5%。"])
+def test_a_value_the_alert_states_still_grounds(draft: str) -> None:
+    assert statuses(draft, alert({"summary": "search-gw error ratio is 5%"})) == [ClaimStatus.GROUNDED]
