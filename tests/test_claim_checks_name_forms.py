@@ -178,3 +178,29 @@ def test_a_urls_digits_are_no_values(draft: str) -> None:
 @pytest.mark.parametrize("draft", ["search-gw's error ratio is 5%.", "search-gw 的错误率是 5%。"])
 def test_a_value_the_alert_states_still_grounds(draft: str) -> None:
     assert statuses(draft, alert({"summary": "search-gw error ratio is 5%"})) == [ClaimStatus.GROUNDED]
+
+
+def ratio_alert(summary: str) -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "HighErrorRatio", "service": "search-gw"},
+            "annotations": {"summary": summary},
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+        }
+    ]
+    return EvidenceRow("am-3", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("search-gw's error ratio is currently 5%.", False),  # the alert states a threshold, not the ratio
+        ("search-gw 目前的错误率是 5%。", False),
+        ("search-gw's error ratio is above the 5% threshold.", True),
+        ("search-gw 的错误率超过了 5% 的告警线。", True),
+        ("HighErrorRatio fires when search-gw's error ratio is above 5%.", True),
+    ],
+)
+def test_a_percentage_an_alert_gives_as_a_bound_is_a_threshold_not_the_value(draft: str, grounded: bool) -> None:
+    row = ratio_alert("search-gw error ratio above 5%")
+    assert (statuses(draft, row) == [ClaimStatus.GROUNDED]) is grounded

@@ -43,6 +43,7 @@ from evidence_trace.server.domain.verifier.facts import (
 )
 from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
+from evidence_trace.server.domain.verifier.ratio_matching import ratio_matches
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
@@ -400,6 +401,14 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         _NOT_A_COUNT.search(number.key) or (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))
     ):
         return False  # a page size, a threshold or a tool's message is not how many there were
+    if (
+        number.bound
+        and quantity.dimension == Dimension.RATIO
+        and fact.scope == Scope.RESULT
+        and fact.noun != "threshold"
+    ):
+        if quantity.comparison in (Comparison.EQUAL, Comparison.ABOUT):
+            return False  # "is currently 5%" against "error ratio above 5%": a threshold (threshold_words.py)
     if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
         # The evidence gives a bound ("> 100"): the claim's bound must be that one.
         quantity = dataclasses.replace(quantity, comparison=Comparison.EQUAL)
@@ -408,13 +417,13 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.dimension == quantity.dimension:
         if quantity.matches(value * number.factor):
             return True
-        return quantity.dimension == Dimension.RATIO and _ratio_matches(quantity, value, unit)
+        return quantity.dimension == Dimension.RATIO and ratio_matches(quantity, value, unit)
     if number.dimension is not None:
         return False
     if quantity.dimension == Dimension.RATIO:
         if not (number.sample or number.key or unit.kind in ("input", "series", "alert")):
             return False  # a bare number in a message ("request 12 retried") states no percentage
-        return _ratio_matches(quantity, value, unit)
+        return ratio_matches(quantity, value, unit)
     if number.sample or unit.kind == "input":
         # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base
         # units (seconds, bytes).
@@ -429,20 +438,3 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
-_PERCENT_NAMED = re.compile(r"percent|pct|%|百分")
-
-
-def _ratio_matches(quantity: Quantity, value: float, unit: Unit) -> bool:
-    """A bare number against a stated percentage: a fraction (0.873 is 87.3%) or a bare percentage (87.3).
-
-    Up to 1 a number is a fraction, unless its unit names percent: 0.62 is 62%, not
-    0.62% (either reading would let a wrong scale through). Above 1 an equality may
-    hold under either reading ("87%" for 87.3 as a bare percentage, or a count); a
-    bound ("below 5%") holds for the bare percentage.
-    """
-    fraction = abs(value) <= 1 and not _PERCENT_NAMED.search(unit.text)
-    if (quantity.comparison == Comparison.EQUAL or quantity.comparison == Comparison.ABOUT) and not fraction:
-        return quantity.matches(value) or quantity.matches(value * 0.01)
-    if fraction:  # 0.62 is 62%, never 0.62%
-        return quantity.matches(value)
-    return quantity.matches(value * 0.01)

@@ -216,7 +216,9 @@ def misrestated_time(text: str, facts: Sequence[Fact]) -> Optional[Fact]:
 _RANGE_ON = re.compile(r"[ \t]*(?:[–~—-]|到|至|to\b)", re.I)
 # what lies between a time and itself said again: "（UTC ", ", i.e. ", "，即北京时间 ", " (which is "
 _RESTATED = re.compile(
-    r"[ \t]*(?:[(（][ \t]*|[,，][ \t]*(?:i\.e\.|that is|which is|即|也就是)?[ \t]*|即[ \t]*|i\.e\.[ \t]*)"
+    r"[ \t]*(?:[(（][ \t]*|[,，][ \t]*(?:i\.e\.|that is|which is|即|也就是)?[ \t]*|即[ \t]*|i\.e\.[ \t]*"
+    # "18:42:10 UTC 开始触发，也就是北京时间 …", "at 18:42 UTC it fired, i.e. …": a few words, then a restatement
+    r"|[^0-9:,，。;；()（）]{1,16}(?:[A-Z][a-z]{2} [0-9]{1,2})?[,，][ \t]*(?:i\.e\.|that is|which is|即|也就是)[ \t]*)"
     r"(?:UTC|GMT|北京时间|上海时间|Beijing time|Shanghai time|[+-][0-9]{2}:?[0-9]{2})?[ \t]*"
     r"(?:[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日[ \t]*|[A-Z][a-z]{2} [0-9]{1,2},?[ \t]*)?",
     re.I,

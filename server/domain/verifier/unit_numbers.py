@@ -170,7 +170,10 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
             unit_dimension, unit_factor = _UNIT_WORDS[unit]
-            yield Number(float(m.group(1)), unit_dimension, unit_factor)
+            # "error ratio above 5%": a percentage an alert or a message states as a bound (threshold_words.py)
+            before = cleared[max(0, m.start() - 16) : m.start()]
+            bound = unit_dimension == Dimension.RATIO and _BOUND_BEFORE.search(before) is not None
+            yield Number(float(m.group(1)), unit_dimension, unit_factor, bound=bound)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
