@@ -55,6 +55,7 @@ from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.latest_state import stale_state
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
+from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
@@ -387,7 +388,11 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     else:
         found = ground_parts(claim.text, facts, evidence)
         if found[0] == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT:
-            found = records_counted(claim.text, facts, evidence) or found
+            found = (
+                records_counted(claim.text, facts, evidence)
+                or partition_grounding(claim.text, facts, evidence)
+                or found
+            )
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = unbound_time(claim.text, facts, evidence) if grounded else None

@@ -139,7 +139,34 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         listed = some or _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
         if names and fact.quantity is not None and len(names) == fact.quantity.value and listed:
             counted.add(index)
+        elif (
+            fact.kind == FactKind.COUNT
+            and fact.quantity is not None
+            and _listed_before(text, at, facts) == fact.quantity.value >= 2
+            and any(not f.is_entity and f.kind != FactKind.COUNT for f in facts)
+        ):  # "A、B、C 三个区域都正常，200": the names are checked, each with what the claim says of them; a claim of
+            # names and their number only ("A 和 B 两个 pod 都出现了这个 panic") keeps its count, a fact to show
+            counted.add(index)
     return counted
+
+
+def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
+    """How many names stand listed right before a count ("A、B、C 三个区域", "A, B and C (all three …)"): the
+    names joined by list marks, the last of them a few characters before the count."""
+    spans = sorted(
+        {(i, i + len(f.text)) for f in facts if f.kind in _NAMED_KINDS for i in [text.rfind(f.text, 0, at)] if i >= 0}
+    )
+    end, listed = at, 0
+    for start, stop in reversed(spans):
+        gap = text[stop:end]
+        if not (_TAIL.fullmatch(gap) if listed == 0 else _JOIN.fullmatch(gap)):
+            break
+        listed, end = listed + 1, start
+    return listed if listed >= 2 else 0
+
+
+_TAIL = re.compile(r"[ \t]*(?:[(（][ \t]*)?(?:这|共|all|both|these|the)?[ \t]*", re.I)
+_JOIN = re.compile(r"[ \t]*(?:[、,，/]|和|与|及|and|,[ \t]*and)[ \t]*", re.I)
 
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
