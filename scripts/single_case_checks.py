@@ -18,6 +18,7 @@ from unittest import mock
 from evidence_trace.server.cli import gate_eval
 from evidence_trace.server.domain.verifier import (
     causal_checks,
+    claims,
     counted_units,
     fact_matching,
     grounding,
@@ -58,7 +59,8 @@ CHECKS: tuple[tuple, ...] = (
     (short_names, "nicknames", {}),
     (grounding, "as_fact_unless_a_call", lambda claim, evidence: claim),
     (intervals, "_exact_gaps", set()),
-    (grounding, "unbound_time"),
+    (intervals, "unbound_time"),
+    (intervals, "unstated_time"),
     (grounding, "states_of_unnamed_alerts", lambda text, facts: False),
     (fact_matching, "role_shown", lambda role, lowered, name: True),
     (invented, "_route_of_named_parts", lambda route, evidence: False),
@@ -67,6 +69,11 @@ CHECKS: tuple[tuple, ...] = (
     (grounding, "misrestated_time"),
     (special_checks, "_errors_filtered_out", lambda params: False),
     (unit_search, "lower_bound", False),
+    (quantifiers, "check_each_member"),
+    (grounding, "partition_grounding"),
+    (invented, "_matched_by_a_pattern", lambda key, evidence: False),
+    (invented, "_shorthand_of_names", lambda key, evidence: False),
+    (claims, "_hedged_consequence"),
 )
 
 

@@ -218,18 +218,17 @@ class Evidence:
 
     def _candidates_of(self, facts: Sequence[Fact]) -> Iterator[int]:
         keys = [
-            f.key[:-1] if plural_name(f) else f.key
+            # "admin.example.com:443" where a table gives host and port in columns of their own: the host
+            _HOST_OF_PORT.sub("", f.key) if f.kind == FactKind.INSTANCE else f.key[:-1] if plural_name(f) else f.key
             for f in facts
             if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key) and not spaced_form(f.key))
             or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)
         ]
         windows = [
-            w
-            for w in (
-                _windows(f)
-                for f in facts
-                if f.kind in (FactKind.QUANTITY, FactKind.SETTING) and f.quantity is not None and not f.alternatives
-            )
+            (w, f.quantity.dimension == Dimension.TIME)
+            for f in facts
+            if f.kind in (FactKind.QUANTITY, FactKind.SETTING) and f.quantity is not None and not f.alternatives
+            for w in [_windows(f)]
             if w is not None
         ]
         settings = [
@@ -246,7 +245,9 @@ class Evidence:
                 continue
             if windows:
                 values = self.values(index)
-                if not all(_any_in(values, w) for w in windows):
+                # a duration a unit derives from two timestamps (a window's start and end) is in no raw number
+                spans = len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2
+                if not all(_any_in(values, w) or (spans and timed) for w, timed in windows):
                     continue
             yield index
 
@@ -288,6 +289,10 @@ _FACTORS = {
     Dimension.RATE: (1.0, 1 / 60),
     Dimension.NUMBER: (1.0, 1e-3),  # 1e-3: CPU cores stated, millicores written ("1.87 cores", "1873m")
 }
+
+
+_HOST_OF_PORT = re.compile(r":[0-9]{1,5}$")
+_ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
 
 
 def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:

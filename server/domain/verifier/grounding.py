@@ -47,9 +47,9 @@ from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_ca
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
     enumerated_counts,
+    lone_time,
     misrestated_time,
     seconds_of,
-    unbound_time,
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.latest_state import stale_state
@@ -395,7 +395,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             )
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
-        lone = unbound_time(claim.text, facts, evidence) if grounded else None
+        lone = lone_time(claim.text, facts, evidence) if grounded else None
         later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
         if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
             return base(

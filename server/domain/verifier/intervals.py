@@ -13,7 +13,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.fact_matching import at_time, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import Unit
@@ -205,6 +205,52 @@ def unbound_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         if stating and not any(matches(a, u) for u in stating for a in actors) and not _names_a_person(text, stating):
             return time
     return None
+
+
+def lone_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
+    """A time of a claim no record binds: one no record of its actor states (unbound_time), or one no
+    record of the session states at all (unstated_time); None when each is."""
+    return unbound_time(text, facts, evidence) or unstated_time(text, facts, evidence)
+
+
+def unstated_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
+    """ "The dump started at 02:05 UTC and pg_dump failed a second later, at 10:05 UTC": a claim of several
+    times grounds on a record at one of them, so each of its times (once per instant) must be one some
+    record, series sample or call window of the session states. The ends of a range ("07:50–07:52",
+    "06:02 到 06:27") bound records rather than name one, and are not held to it. The time none states,
+    or None."""
+    times = list({f.key.split(",")[1]: f for f in facts if f.kind == FactKind.TIME}.values())
+    times = [f for f in times if not _offset(text, f) and not _range_end(text, f)]
+    if len(times) < 2:
+        return None
+    units = [u for i in evidence.rows() for u in evidence.units(i)]
+    return next((t for t in times if not any(_states(t, u) for u in units)), None)
+
+
+def _offset(text: str, fact: Fact) -> bool:
+    """ "+08:00", "12:03:17 +08:00", "UTC-05:00": a zone's offset, not a time."""
+    at = text.find(fact.text)
+    return fact.text.startswith(("+", "-")) or (
+        at > 0 and text[max(0, at - 4) : at].rstrip(" (（").endswith(("+", "-", "UTC", "GMT"))
+    )
+
+
+def _range_end(text: str, fact: Fact) -> bool:
+    at = text.find(fact.text)
+    end = at + len(fact.text)
+    return at >= 0 and bool(
+        _RANGE_ON.match(text, end) or re.search(r"(?:[–~—-]|到|至|\bto)[ \t]*$", text[max(0, at - 4) : at])
+    )
+
+
+def _states(time: Fact, unit: Unit) -> bool:
+    """A unit's own time, or a sample of its series, at the claim's time (to the minute)."""
+    if unit.minutes and states_time(time, unit):
+        return True
+    if unit.kind != "series":
+        return False
+    utc = int(time.key.split(",")[1])
+    return any(n.minute is not None and min(abs(n.minute - utc), 1440 - abs(n.minute - utc)) <= 1 for n in unit.numbers)
 
 
 def _names_a_person(text: str, units: Sequence[Unit]) -> bool:

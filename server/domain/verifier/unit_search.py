@@ -14,13 +14,13 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.claim_parts import split_parts, times_joined
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
-from evidence_trace.server.domain.verifier.zones import is_zone_note
 
 MAX_GROUNDINGS = 6
 
@@ -29,10 +29,6 @@ _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|�
 # about every match it counted.
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
 _TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
-_CONJUNCTION = re.compile(
-    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及)\s*(?=[^，。；,;]*都)|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|[（(]",
-    re.I,
-)
 
 
 def ground_parts(
@@ -42,7 +38,7 @@ def ground_parts(
     status, groundings, reason, direct = _ground(facts, evidence, shown=says_shown(text, facts), text=text)
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
-    pieces = _split_parts(text)
+    pieces = split_parts(text)
     parts = [p for p, _ in pieces]
     if len(parts) < 2:
         return status, groundings, reason, direct
@@ -63,6 +59,7 @@ def ground_parts(
     previous: list[Fact] = []
     offset = False
     own = [_part_facts(part, wanted) for part, _ in pieces]
+    pieces, own = times_joined(pieces, own)
     for number, (part, parenthetical) in enumerate(pieces):
         part_facts = own[number]
         covered.update(_fact_id(f) for f in part_facts)
@@ -117,21 +114,6 @@ def says_shown(text: str, facts: Sequence[Fact]) -> bool:
 def _fact_id(fact: Fact) -> tuple[FactKind, str]:
     """A fact as the claim states it: two times of one minute ("14:02:11", "14:02:45") are two facts."""
     return (fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key)
-
-
-def _split_parts(text: str) -> list[tuple[str, bool]]:
-    """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
-    pieces: list[tuple[str, bool]] = []
-    begin, opened = 0, False
-    for m in _CONJUNCTION.finditer(text):
-        if is_zone_note(text, m.start()):
-            continue  # "10:41 (UTC)": the time's zone, not another part
-        if text[begin : m.start()].strip():
-            pieces.append((text[begin : m.start()], opened))
-        begin, opened = m.end(), m.group(0) in "(（"
-    if text[begin:].strip():
-        pieces.append((text[begin:], opened))
-    return pieces
 
 
 def _part_facts(part: str, wanted: dict[tuple[FactKind, str], Fact]) -> tuple[Fact, ...]:
