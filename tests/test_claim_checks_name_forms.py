@@ -204,3 +204,37 @@ def ratio_alert(summary: str) -> EvidenceRow:
 def test_a_percentage_an_alert_gives_as_a_bound_is_a_threshold_not_the_value(draft: str, grounded: bool) -> None:
     row = ratio_alert("search-gw error ratio above 5%")
     assert (statuses(draft, row) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def worker_logs() -> EvidenceRow:
+    entries = [
+        {"timestamp": "2026-12-03T15:59:44Z", "level": "WARN", "service": "ranker", "message": "heap at 93%"},
+        {"timestamp": "2026-12-03T15:59:52Z", "level": "WARN", "service": "ranker", "message": "heap at 95%"},
+    ]
+    return EvidenceRow("w-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps({"success": True, "logs": entries}), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The latest ranker warn/error lines (15:59:44–15:59:52) report the heap at 95%.", False),
+        ("ranker 最近的 WARN 或 ERROR 日志（15:59:44–15:59:52）显示堆到了 95%。", False),
+        ("The latest ranker ERROR lines (15:59:44–15:59:52) report the heap at 95%.", True),
+        ("ranker 最近的 ERROR 日志（15:59:44–15:59:52）显示堆到了 95%。", True),
+    ],
+)
+def test_joined_levels_are_shown_by_either(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, worker_logs())) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("ranker's heap is at 95%, after which you would expect an OutOfMemoryError.", False),
+        ("ranker 的堆到了 95%，离 OOMKilled 已经很近。", False),
+        ("ranker's heap is at 95% and it already threw an OutOfMemoryError.", True),
+        ("ranker 的堆到了 95%，已经被 OOMKilled。", True),
+    ],
+)
+def test_a_name_of_what_may_come_is_not_invented(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, worker_logs())) is invented

@@ -1,13 +1,12 @@
 """The checkable facts of a claim: entities, numbers tied to a noun, quantities, states.
 
-A fact is what a unit of evidence must show for a claim to be grounded in it.
-Extraction reads one claim (a sentence or clause) at a time, in English or
-Chinese; what is not a fact (ordinary words, dates, times, years) is
-left alone; a number in a unit no table knows is an UNREAD fact. docs/verifier-protocol.md lists the kinds with examples.
+A fact is what a unit of evidence must show for a claim to be grounded in it. Extraction reads one claim
+(a sentence or clause) at a time, in English or Chinese; what is not a fact (ordinary words, dates, times,
+years) is left alone; a number in a unit no table knows is an UNREAD fact. docs/verifier-protocol.md lists
+the kinds with examples.
 
-This module holds the extraction; what a fact is lives in fact_model.py, the
-patterns and word lists in fact_patterns.py (re-exported here: Fact, FactKind,
-Scope, Quantity, Dimension, Comparison, normalize, EVENT_FORMS...).
+This module holds the extraction; what a fact is lives in fact_model.py, the patterns and word lists in
+fact_patterns.py (re-exported here: Fact, FactKind, Scope, Quantity, Dimension, Comparison, normalize, ...).
 """
 
 from __future__ import annotations
@@ -99,6 +98,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     done_to,
     version_field,
 )
+from evidence_trace.server.domain.verifier.level_words import joined_levels
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.quantity_facts import _comparison, _noun_rate, _quantity_fact
@@ -348,7 +348,9 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         group = next(g for g in (1, 2, 3) if m.group(g))
         word = m.group(group).lower()
         yield m.start(group), m.end(group), Fact(FactKind.LEVEL, m.group(group), _SEVERITY_LEVEL[word], Scope.RESULT)
-    levels = [(m, name) for name, pattern in _LEVELS for m in pattern.finditer(text)]
+    joined = list(joined_levels(text))  # "warn/error lines": either level shows it
+    yield from joined
+    levels = [(m, n) for n, p in _LEVELS for m in p.finditer(text) if not any(a <= m.start() < b for a, b, _ in joined)]
     contrasted = len({name for _, name in levels}) > 1
     for m, name in levels:
         # "WARN, not ERROR": with another level beside it, a level after "not" is denied ("!ERROR").

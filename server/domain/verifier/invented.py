@@ -106,7 +106,10 @@ def _denied(text: str, fact: Fact) -> bool:
         return False
     end = at + len(fact.text)
     before = text[max(0, at - 24) : at]
-    return bool(_DENIAL_BEFORE.search(before) or _HYPOTHESIS_BEFORE.search(before) or _ABSENT_AFTER.match(text, end))
+    prospect = _PROSPECT_BEFORE.search(text[max(0, at - 40) : at])
+    return bool(
+        _DENIAL_BEFORE.search(before) or _HYPOTHESIS_BEFORE.search(before) or prospect or _ABSENT_AFTER.match(text, end)
+    )
 
 
 # "如果 down-after-milliseconds 设得比较大", "if max_connections were raised": a hypothesis names, it asserts nothing
@@ -115,6 +118,13 @@ _HYPOTHESIS_BEFORE = re.compile(
 )
 
 
+# "you would expect an OutOfMemoryError", "close to OOMKilled", "离 OOMKilled 很近", "可能会触发 X": what may come
+# names nothing that happened
+_PROSPECT_BEFORE = re.compile(
+    r"(?:\b(?:would|could|might|expect(?:ed|ing)?|risk(?:s|ing)?|close to|near(?:ing)?|approaching|prevent|avoid)\b"
+    r"|离|接近|可能|将会|预计|避免|防止|以免)[^.;。；]{0,30}$",
+    re.I,
+)
 _ABSENT_AFTER = re.compile(
     r"[^.;,，。；]{0,16}?(?:\b(?:is|was|are|were)\s+(?:missing|absent|gone|not (?:there|listed|shown|present))\b"
     r"|\bmissing from\b|\bdoes(?:n't| not) (?:exist|appear)|不在|缺失|缺少|没有出现|不存在)",
