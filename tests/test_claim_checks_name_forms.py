@@ -238,3 +238,17 @@ def test_joined_levels_are_shown_by_either(draft: str, contradicted: bool) -> No
 )
 def test_a_name_of_what_may_come_is_not_invented(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, worker_logs())) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("search-gw's p99 is currently about 500ms.", False),  # the alert states the threshold, not the p99
+        ("search-gw 当前 p99 约 500ms。", False),
+        ("search-gw's p99 has been above 500ms.", True),
+        ("search-gw 的 p99 超过了 500ms 的阈值。", True),
+    ],
+)
+def test_a_duration_an_alert_gives_as_a_bound_is_not_the_value_now(draft: str, grounded: bool) -> None:
+    row = ratio_alert("search-gw p99 latency above 500ms")
+    assert (statuses(draft, row) == [ClaimStatus.GROUNDED]) is grounded

@@ -165,6 +165,9 @@ class Fact:
     bare: bool = False
     """A number no pattern gave a unit or a noun ("$4,212.35", "**3,485**", "62,256 / 62,436"): checked as a
     plain number (bare_numbers.py)."""
+    found: bool = False
+    """A value the claim says was found, not a threshold ("is currently 5%", "当前 p99 约 500ms"): a bound an
+    evidence unit states ("above 5%") does not show it (threshold_words.py)."""
     """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
     checked only when the session's evidence mentions it somewhere."""
 

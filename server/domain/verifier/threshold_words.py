@@ -3,9 +3,10 @@
 "search-gw's error ratio is currently 5%" against an alert whose text says "error ratio above 5%": the
 alert states the threshold, not the ratio, so the claim's 5% is not shown by it (a threshold reported as
 the value found). A claim that names the figure as a threshold ("the 5% threshold", "90% 的电话升级线",
-"超过 5% 的阈值") speaks of the bound itself: its figure takes the noun "threshold" (the values a unit
-keys as a threshold, else any), and a bound shows it. fact_matching applies the rule to percentages only: a bound duration or count ("for
-more than 10 minutes") is read as before.
+"超过 5% 的阈值") speaks of the bound itself, which a bound shows; only a figure given as the value found is
+marked (Fact.found). fact_matching applies the rule to percentages, and to durations said to be the value
+now ("当前 p99 约 500ms" against "p99 above 500ms"); a bound count, or a duration said otherwise ("持续 10
+分钟" against "for more than 10 minutes"), is read as before.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ import dataclasses
 import re
 from typing import Sequence
 
-from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
-
-THRESHOLD = "threshold"
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind, Scope
 
 _THRESHOLD_AFTER = re.compile(
     r"[ \t]*(?:的)?[ \t]*(?:[\w\u4e00-\u9fff \t-]{0,10}?)[ \t]*"
@@ -29,15 +28,23 @@ _THRESHOLD_BEFORE = re.compile(
 )
 
 
-def as_thresholds(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
-    """The facts, a percentage the claim names as a threshold marked as one (its noun "threshold")."""
+_BOUNDED = (Dimension.RATIO, Dimension.TIME)
+_NOW_BEFORE = re.compile(r"(?:\b(?:currently|now|right now|at the moment)\b|当前|目前|现在)[^,;:，；：。]{0,16}$", re.I)
+
+
+def mark_found_values(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    """The facts, a percentage or a duration the claim gives as the value found marked as one (`found`)."""
     out = []
     for fact in facts:
         quantity = fact.quantity
-        if fact.kind == FactKind.QUANTITY and quantity is not None and quantity.dimension == Dimension.RATIO:
+        if fact.kind == FactKind.QUANTITY and quantity is not None and quantity.dimension in _BOUNDED:
             at = text.find(fact.text)
             end = at + len(fact.text)
-            if at >= 0 and (_THRESHOLD_AFTER.match(text, end) or _THRESHOLD_BEFORE.search(text, max(0, at - 24), at)):
-                fact = dataclasses.replace(fact, noun=THRESHOLD)
+            # a duration only when said to be the value now ("当前 p99 约 500ms", "is currently 2 s"): "持续 10
+            # 分钟", "for 10 minutes" speak of how long, as a bound's "for more than 10 minutes" does
+            said = quantity.dimension != Dimension.TIME or _NOW_BEFORE.search(text, max(0, at - 24), at) is not None
+            named = _THRESHOLD_AFTER.match(text, end) or _THRESHOLD_BEFORE.search(text, max(0, at - 24), at)
+            if at >= 0 and said and not named and fact.scope == Scope.RESULT:
+                fact = dataclasses.replace(fact, found=True)
         out.append(fact)
     return tuple(out)

@@ -172,7 +172,9 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             unit_dimension, unit_factor = _UNIT_WORDS[unit]
             # "error ratio above 5%": a percentage an alert or a message states as a bound (threshold_words.py)
             before = cleared[max(0, m.start() - 16) : m.start()]
-            bound = unit_dimension == Dimension.RATIO and _BOUND_BEFORE.search(before) is not None
+            # (kubectl's "(x70 over 14m)" counts events over a span: no bound)
+            bound = unit_dimension in (Dimension.RATIO, Dimension.TIME) and _BOUND_BEFORE.search(before) is not None
+            bound = bound and not re.search(r"x[0-9]+ over\s*$", before)
             yield Number(float(m.group(1)), unit_dimension, unit_factor, bound=bound)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
