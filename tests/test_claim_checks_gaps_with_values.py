@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, ErrorKind, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.grounding import check_draft
 
 
@@ -98,3 +98,29 @@ def pool_rows() -> tuple[EvidenceRow, ...]:
 def test_a_cause_given_for_a_failure_needs_its_link(draft: str, status: ClaimStatus) -> None:
     found = [c.status for c in check_draft(draft, pool_rows()) if c.kind.name in ("FACT", "GAP", "CAUSAL")]
     assert found[:1] == [status]
+
+
+def timed_out_search() -> EvidenceRow:
+    return EvidenceRow(
+        "q-9",
+        "query_logs",
+        Outcome.FAILED,
+        "",
+        {"service": "user-center", "keyword": "OutOfMemoryError"},
+        error_message="查询失败: Elasticsearch 请求超时 (timeout=30000ms)",
+        error_kind=ErrorKind.TIMEOUT,
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("按关键词 OutOfMemoryError 检索日志结果为空，没有 OOM 的迹象。", ClaimStatus.CONTRADICTED),
+        ("The log search for OutOfMemoryError came back empty.", ClaimStatus.CONTRADICTED),
+        ("按关键词 OutOfMemoryError 检索日志时超时了，没能确认有没有 OOM。", ClaimStatus.GROUNDED),
+        ("The log search for OutOfMemoryError timed out, so OOMs are not ruled out.", ClaimStatus.GROUNDED),
+    ],
+)
+def test_an_exceptions_name_searched_for_is_not_how_the_call_went(draft: str, status: ClaimStatus) -> None:
+    checks = [c for c in check_draft(draft, (timed_out_search(),)) if c.kind == ClaimKind.GAP]
+    assert checks and checks[0].status == status

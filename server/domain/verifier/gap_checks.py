@@ -61,6 +61,7 @@ _EMPTY_RESULT = re.compile(
 _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
 
 
+_NAMED_ERROR = re.compile(r"\b\w*[a-z](?:Error|Exception|Timeout|Failure)\w*\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 _GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
 _SEARCHED_ERRORS = re.compile(
     r"\b(?:error|ERROR)[ \t-]?(?:lines?|logs?|entries|entry|level|messages?)\b|\b(?:any|no|of|for)[ \t]+errors?\b"
@@ -100,7 +101,9 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     says_empty = _EMPTY_RESULT.search(claim.text) is not None
     # "the search for ERROR lines came back empty, so no errors were logged": errors it searched for, not a
     # failure of the call
-    claims_empty = says_empty and not _FAILED_CALL.search(_SEARCHED_ERRORS.sub(" ", claim.text))
+    # (an exception's name, "OutOfMemoryError", "TimeoutException", is what was searched for, not how the call went)
+    searched = _NAMED_ERROR.sub(" ", _SEARCHED_ERRORS.sub(" ", claim.text))
+    claims_empty = says_empty and not _FAILED_CALL.search(searched)
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
