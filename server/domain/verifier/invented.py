@@ -7,6 +7,7 @@ short (`4bf92f35…`) or that prose uses as a word ("OOM", "4/4 ready", "search-
 from __future__ import annotations
 
 import re
+import warnings
 from typing import Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, name_forms
@@ -273,8 +274,12 @@ def _patterns(evidence: Evidence) -> list[re.Pattern[str]]:
     for index in evidence.rows():
         for token in set(_PATTERN.findall(evidence.raw(index))):
             for text in {token, _PORT_TAIL.sub("", token)}:
+                if "[[" in text or "[:" in text:
+                    continue  # "[[logs-app][0]": an explanation's brackets, no pattern (and a nested set to `re`)
                 try:
-                    found.append(re.compile(text, re.I))
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")  # "FutureWarning: possible nested set": not a pattern
+                        found.append(re.compile(text, re.I))
                 except re.error:
                     continue
     return found
