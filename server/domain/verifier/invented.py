@@ -256,6 +256,7 @@ _ENDINGS = ("", "ed", "d", "ing", "s", "es", "led", "ling")
 _PATTERN = re.compile(
     r"[A-Za-z0-9][\w.:-]{2,}(?:\[[^\]\s\"']{1,24}\]|\.\*|\.\+|\\d[+*]?)[\w.:\[\]\\*+?-]*"
 )  # a matcher's regex as an operator writes it: `gpu-worker-1[0-9]:9100`, `payments-worker-.*`
+_WILDCARD = re.compile(r"\[[^\]\s\"']{1,24}\]|\.[*+]|\\d")
 _PORT_TAIL = re.compile(r":[0-9]{2,5}$")
 
 
@@ -272,7 +273,11 @@ def _matched_by_a_pattern(key: str, evidence: Evidence) -> bool:
 def _patterns(evidence: Evidence) -> list[re.Pattern[str]]:
     found = []
     for index in evidence.rows():
-        for token in set(_PATTERN.findall(evidence.raw(index))):
+        raw = evidence.raw(index)
+        # the full pattern only around a wildcard ("[0-9]", ".*", ".+", "\d"): most rows hold none
+        spots = [m.start() for m in _WILDCARD.finditer(raw)]
+        tokens = {t for at in spots for t in _PATTERN.findall(raw, max(0, at - 64), at + 64)}
+        for token in tokens:
             for text in {token, _PORT_TAIL.sub("", token)}:
                 if "[[" in text or "[:" in text:
                     continue  # "[[logs-app][0]": an explanation's brackets, no pattern (and a nested set to `re`)

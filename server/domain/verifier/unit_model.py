@@ -186,7 +186,8 @@ def raw_numbers(text: str) -> list[float]:
             found.append(float(token))
     found.extend(duration_seconds(text))  # "3m12s", "9d 4h", "00:38:12": the seconds a unit reads them as
     # a table's interval cells ("| 01:12:33.401217 |") are named by a header lines away: their seconds too
-    found.extend(int(h) * 3600 + int(m) * 60 + float(sec) for h, m, sec in _RAW_CLOCK.findall(text) if ":" in text)
+    if ":" in text:
+        found.extend(int(h) * 3600 + int(m) * 60 + float(sec) for h, m, sec in _RAW_CLOCK.findall(text))
     found.extend(  # "1.2k", "3.2 万" (read as "32k"), "4.8M": the value at its scale
         float(m.group(1)) * _RAW_SCALES[m.group(2)] for m in _RAW_SCALED.finditer(text)
     )
