@@ -237,7 +237,7 @@ _CONSEQUENCE = re.compile(r"\s*(?:so|thus|therefore|hence|which|and so|as a resu
 
 _EXAMPLE = re.compile(r"\s*(?:e\.g\.|i\.e\.|for example|for instance|such as|比如|例如|譬如)", re.I)
 
-_CODE_CONTENT = re.compile(r"`([^`\n\s]{2,64})`")
+_CODE_CONTENT = re.compile(r"[^`\n\s]{2,64}")  # what a code span holds when it quotes one name
 
 # markdown: fences, headings, table rules, list and quote markers, links, emphasis
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")

@@ -274,7 +274,7 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
 def _codes(piece: str) -> tuple[str, ...]:  # names quoted, then spans with spaces (expressions, commands)
     # each span read whole, so the text between two spans ("`a: b`）：`c d`") is never taken for one
     spans = [m.group(0)[1:-1] for m in _CODE_SPAN.finditer(piece)]
-    names = (s.strip(" .,;:") for s in spans if _CODE_CONTENT.fullmatch(f"`{s}`"))
+    names = (s.strip(" .,;:") for s in spans if _CODE_CONTENT.fullmatch(s))
     return tuple(n for n in names if n) + tuple(s for s in spans if " " in s)
 
 

@@ -245,9 +245,11 @@ class Evidence:
                 continue
             if windows:
                 values = self.values(index)
-                # a duration a unit derives from two timestamps (a window's start and end) is in no raw number
-                spans = len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2
-                if not all(_any_in(values, w) or (spans and timed) for w, timed in windows):
+                # a duration a unit derives from two timestamps (a window's start and end) is in no raw number:
+                # the timestamps are looked for only when a duration's value is not there
+                if not all(
+                    _any_in(values, w) or (timed and len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2) for w, timed in windows
+                ):
                     continue
             yield index
 

@@ -166,13 +166,14 @@ def _same_time(
         candidates = [(utc, in_utc), (written, naive)]
     else:
         candidates = [(written, shown), (written, in_utc)]
-    return any(_apart(value, t, period) <= tolerance for value, times in candidates for t in times)
+    return any(circular_distance(value, t, period) <= tolerance for value, times in candidates for t in times)
 
 
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
 
 
-def _apart(a: int, b: int, period: int) -> int:
+def circular_distance(a: int, b: int, period: int) -> int:
+    """How far apart two readings of a clock of `period` are, the short way round (23:59 and 00:01: 2)."""
     d = abs(a - b) % period
     return min(d, period - d)
 

@@ -13,7 +13,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import at_time, matches, states_time
+from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import Unit
@@ -39,7 +39,7 @@ def seconds_of(fact: Fact) -> tuple[int, bool]:
 
 def _apart(a: int, b: int) -> int:
     """Seconds between two times of day, the shorter way round midnight."""
-    return min(abs(a - b), _DAY - abs(a - b))
+    return circular_distance(a, b, _DAY)
 
 
 def derived_durations(
@@ -238,9 +238,7 @@ def _offset(text: str, fact: Fact) -> bool:
 def _range_end(text: str, fact: Fact) -> bool:
     at = text.find(fact.text)
     end = at + len(fact.text)
-    return at >= 0 and bool(
-        _RANGE_ON.match(text, end) or re.search(r"(?:[–~—-]|到|至|\bto)[ \t]*$", text[max(0, at - 4) : at])
-    )
+    return at >= 0 and bool(_RANGE_ON.match(text, end) or _RANGE_FROM.search(text[max(0, at - 4) : at]))
 
 
 def _states(time: Fact, unit: Unit) -> bool:
@@ -250,7 +248,7 @@ def _states(time: Fact, unit: Unit) -> bool:
     if unit.kind != "series":
         return False
     utc = int(time.key.split(",")[1])
-    return any(n.minute is not None and min(abs(n.minute - utc), 1440 - abs(n.minute - utc)) <= 1 for n in unit.numbers)
+    return any(n.minute is not None and circular_distance(n.minute, utc, 1440) <= 1 for n in unit.numbers)
 
 
 def _names_a_person(text: str, units: Sequence[Unit]) -> bool:
@@ -280,13 +278,13 @@ def misrestated_time(text: str, facts: Sequence[Fact]) -> Optional[Fact]:
             continue  # "07:52–07:54 UTC（北京时间 15:52–15:54）": the ranges' ends pair up, not these two
         if first.text.split()[-1:] == second.text.split()[-1:]:
             continue  # the same zone twice: two times, not one restated
-        apart = abs(int(first.key.split(",")[1]) - int(second.key.split(",")[1])) % 1440
-        if min(apart, 1440 - apart) > 1:
+        if circular_distance(int(first.key.split(",")[1]), int(second.key.split(",")[1]), 1440) > 1:
             return second
     return None
 
 
 _RANGE_ON = re.compile(r"[ \t]*(?:[–~—-]|到|至|to\b)", re.I)
+_RANGE_FROM = re.compile(r"(?:[–~—-]|到|至|\bto)[ \t]*$", re.I)  # the second end: "07:50–07:52"
 # what lies between a time and itself said again: "（UTC ", ", i.e. ", "，即北京时间 ", " (which is "
 _RESTATED = re.compile(
     r"[ \t]*(?:[(（][ \t]*|[,，][ \t]*(?:i\.e\.|that is|which is|即|也就是)?[ \t]*|即[ \t]*|i\.e\.[ \t]*"

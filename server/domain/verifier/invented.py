@@ -194,7 +194,7 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
         stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
         return all(evidence.mentions(stem + n) for n in numbers)
-    if _named_apart(key, evidence) or _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence):
+    if _named_apart(key, evidence):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
@@ -206,6 +206,9 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     # "被 OOMKill", "the OOMKilling": a word the rows inflect otherwise (OOMKilled)
     stem = _INFLECTION.sub("", key)
     if re.search(r"[A-Z]", fact.text) and any(evidence.mentions(stem + ending) for ending in _ENDINGS):
+        return True
+    # read last, once the plain forms are not found: a session's patterns are read once per evidence
+    if _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")

@@ -22,7 +22,8 @@ _NAMES = {
 
 
 def _name(word: str) -> str:
-    return _NAMES[word.lower().rstrip("s")] if word.lower().rstrip("s") in _NAMES else _NAMES[word.lower()]
+    lowered = word.lower()  # "warnings", "errors": the level the plural names
+    return _NAMES.get(lowered) or _NAMES[lowered.rstrip("s")]
 
 
 def joined_levels(text: str) -> Iterator[tuple[int, int, Fact]]:

@@ -393,7 +393,7 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
         return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
     members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
     # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version)
-    stop = re.compile(r"[,;:，；：。(（]").search(claim.text, quantifier.end())
+    stop = _CLAUSE_END.search(claim.text, quantifier.end())
     said = claim.text[quantifier.end() : stop.start() if stop else len(claim.text)]
     # (a status that may be a duration, "300s", is not one: "超过 300s 的影响线")
     own = [
@@ -418,6 +418,9 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
                 reason=f"{member.text}, one of those it says all of, shows no {own[0].text} ({records[0][0].ref})",
             )
     return None
+
+
+_CLAUSE_END = re.compile(r"[,;:，；：。(（]")
 
 
 def check_quantified(

@@ -150,6 +150,7 @@ def _numbers_in_text(text: str) -> tuple[Number, ...]:
     return tuple(_read_numbers_in_text(text))
 
 
+_REPEATED_OVER = re.compile(r"x[0-9]+ over\s*$")  # kubectl's "(x70 over 14m)": events over a span
 _URL = re.compile(r"\bhttps?://[^\s\"'<>]+")
 
 
@@ -174,7 +175,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             before = cleared[max(0, m.start() - 16) : m.start()]
             # (kubectl's "(x70 over 14m)" counts events over a span: no bound)
             bound = unit_dimension in (Dimension.RATIO, Dimension.TIME) and _BOUND_BEFORE.search(before) is not None
-            bound = bound and not re.search(r"x[0-9]+ over\s*$", before)
+            bound = bound and not _REPEATED_OVER.search(before)
             yield Number(float(m.group(1)), unit_dimension, unit_factor, bound=bound)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
