@@ -313,3 +313,52 @@ def test_a_fraction_in_percent_and_a_rate_of_two_parts(text: str, derived: str |
     facts = extract_facts(text)
     found = [facts[i].text for i in derived_values(text, facts)]
     assert (derived in found) if derived else not [f for f in found if f.endswith("%")], found
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "shares"),
+    [
+        (
+            "The pool holds 94 connections: 64 idle (68.1%), 19 active (20.2%) and 11 idle in transaction (11.7%).",
+            True,
+            3,
+        ),
+        ("连接池共 94 个连接：64 个空闲（68.1%），19 个活跃（20.2%），11 个事务中空闲（11.7%）。", True, 3),
+        # a wrong share beside a right part is not the part's share of the total
+        (
+            "The pool holds 94 connections: 64 idle (58.1%), 19 active (20.2%) and 11 idle in transaction (11.7%).",
+            True,
+            2,
+        ),
+        # parts that do not add up: the total is a fact of its own, and a share of it is no arithmetic
+        (
+            "The pool holds 96 connections: 64 idle (68.1%), 19 active (20.2%) and 11 idle in transaction (11.7%).",
+            False,
+            0,
+        ),
+    ],
+)
+def test_a_total_its_parts_add_up_to_keeps_each_parts_share_beside_it(text: str, total: bool, shares: int) -> None:
+    # the share after each part does not end the run of parts, and the total the parts fix is the operand
+    # of each share
+    facts = extract_facts(text)
+    found = [facts[i] for i in derived_values(text, facts)]
+    assert any(f.text.startswith(("94", "96")) for f in found) is total
+    assert len([f for f in found if f.text.endswith("%")]) == shares
+
+
+SCRAPE = logs(entry("scrape-watch", "targets down: 3 of 42 (10.30.4.11, 10.30.4.12, 10.30.4.15)", level="WARN"))
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("3 of the 42 scrape targets are down (~7%): 10.30.4.11, 10.30.4.12 and 10.30.4.15.", True),
+        ("42 个抓取目标里有 3 个 down（约 7%）：10.30.4.11、10.30.4.12 和 10.30.4.15。", True),
+        ("3 of the 42 scrape targets are down (~17%): 10.30.4.11, 10.30.4.12 and 10.30.4.15.", False),
+        ("42 个抓取目标里有 3 个 down（约 17%）：10.30.4.11、10.30.4.12 和 10.30.4.15。", False),
+    ],
+)
+def test_a_count_of_the_names_listed_after_it_is_still_an_operand(draft: str, grounded: bool) -> None:
+    # "3 ...: A, B and C": the 3 is checked as the number of names, and the share is worked out with it
+    assert (judged(draft, SCRAPE) == [ClaimStatus.GROUNDED]) is grounded

@@ -63,13 +63,17 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
     change = _CHANGE.search(text) is not None
     derived: set[int] = set()
     derived |= shares | _computed(text, facts)
+    totals: set[int] = set()  # a sum of parts the claim states is fixed by them: an operand still ("(82.9%)")
     for index, fact in valued:
         if index in derived:
             continue
-        operands = [f for i, f in valued if i != index and i not in derived and f.key != fact.key]
+        operands = [f for i, f in valued if i != index and (i not in derived or i in totals) and f.key != fact.key]
         earlier = [f for i, f in valued if i < index and f.key != fact.key]
-        if _derived(fact, operands, earlier, change, text) or _sum_of_neighbours(index, fact, valued):
+        if _derived(fact, operands, earlier, change, text):
             derived.add(index)
+        elif _sum_of_neighbours(index, fact, valued):
+            derived.add(index)
+            totals.add(index)
     return derived
 
 
@@ -151,20 +155,24 @@ def _sum_of_neighbours(index: int, fact: Fact, valued: Sequence[tuple[int, Fact]
     for run in (valued[position + 1 :], list(reversed(valued[:position]))):
         run = [(i, part) for i, part in run if part.key != fact.key]
         total = 0.0
-        for count, (_, part) in enumerate(run, 1):
+        count = 0
+        for _, part in run:
+            if part.quantity is not None and part.quantity.dimension == Dimension.RATIO != quantity.dimension:
+                continue  # each part's share beside it: "4,812 completed (82.9%), 937 pending (16.1%)"
             if part.quantity is None or part.quantity.dimension != quantity.dimension:
                 break
             total += _base(part)
+            count += 1
             if count >= 2 and quantity.matches(total):
                 return True
     return False
 
 
 def _close(found: float, stated: float, decimals: int) -> bool:
-    """A computed figure against the one the claim states: at its precision when it gives a decimal, else
-    within 5% ("2×" is 1.9 to 2.1, not 1.67)."""
-    if decimals > 0 and round(found, decimals) == round(stated, decimals):
-        return True
+    """A computed figure against the one the claim states: at its precision when it gives a decimal (rounded
+    or cut: 68.1% is 68.05 to 68.2, not 66.7), else within 5% ("2×" is 1.9 to 2.1, not 1.67)."""
+    if decimals > 0:
+        return abs(found - stated) <= 10.0**-decimals + 1e-9
     return abs(found - stated) <= 0.05 * abs(stated)
 
 

@@ -224,12 +224,12 @@ def _check(
             if f.kind in wanted and f.kind not in present and not (workload and _ADDRESS.match(f.key))
         ]
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
+    # "two instances (A and B)": the count is how many names follow, and the names are checked; it is still
+    # an operand of the claim's arithmetic ("3 of the 42 targets (~7%): A, B and C").
     listed = enumerated_counts(claim.text, facts)
-    if listed:  # "two instances (A and B)": the count is how many names follow, and the names are checked
-        facts = tuple(f for i, f in enumerate(facts) if i not in listed)
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
-    if ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
-        facts = tuple(f for i, f in enumerate(facts) if i not in ratios)
+    if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
+        facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)
     derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence), earlier)
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
