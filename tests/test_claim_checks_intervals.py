@@ -254,3 +254,66 @@ def batch_logs() -> EvidenceRow:
 def test_a_gap_to_the_second_between_times_stated_before_is_derived(draft: str, grounded: bool) -> None:
     checks = [c for c in check_draft(draft, [batch_logs()]) if c.kind == ClaimKind.FACT]
     assert (checks[-1].status == ClaimStatus.GROUNDED) is grounded, [(c.status, c.reason) for c in checks]
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        # times to the millisecond give a gap to a fraction of a second
+        ("The trace runs from 08:14:02.113 to 08:14:03.947 UTC, a span of about 1.8 s.", True),
+        ("该 trace 从 08:14:02.113 到 08:14:03.947（UTC），跨度约 1.8 秒。", True),
+        ("The trace runs from 08:14:02.113 to 08:14:03.947 UTC, a span of about 2.8 s.", False),
+        ("该 trace 从 08:14:02.113 到 08:14:03.947（UTC），跨度约 2.8 秒。", False),
+    ],
+)
+def test_a_gap_between_times_to_the_millisecond_keeps_its_fraction(text: str, derived: bool) -> None:
+    facts = extract_facts(text)
+    assert bool(derived_durations(text, facts)) is derived
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "derived"),
+    [
+        # one zone named once: both times are read as written
+        ("网关 10.0.7.9 在 10:31:52（北京时间）记了一条 WARN", "6 秒后 10:31:58 又记了一条 ERROR", True),
+        ("gw-3 logged a WARN at 10:31:52 (Beijing time)", "6 s later, at 10:31:58, it logged an ERROR", True),
+        ("网关 10.0.7.9 在 10:31:52（北京时间）记了一条 WARN", "16 秒后 10:31:58 又记了一条 ERROR", False),
+        ("gw-3 logged a WARN at 10:31:52 (Beijing time)", "16 s later, at 10:31:58, it logged an ERROR", False),
+    ],
+)
+def test_a_later_gap_reads_both_times_as_written_when_one_names_no_zone(first: str, then: str, derived: bool) -> None:
+    before = [f for f in extract_facts(first) if f.kind.name == "TIME"]
+    assert bool(derived_durations(then, extract_facts(then), before)) is derived
+
+
+def test_a_later_gap_takes_a_grounded_time_though_a_clause_without_times_came_between() -> None:
+    row = EvidenceRow(
+        "gw-logs",
+        "query_logs",
+        Outcome.DIRECT_SUPPORT,
+        json.dumps(
+            {
+                "success": True,
+                "logs": [
+                    {
+                        "timestamp": "2026-12-21T02:31:52Z",
+                        "level": "WARN",
+                        "service": "gw-3",
+                        "message": "quota 200 rps exceeded: 347 rps",
+                    },
+                    {
+                        "timestamp": "2026-12-21T02:31:58Z",
+                        "level": "ERROR",
+                        "service": "gw-3",
+                        "message": "client blocked for 60 s",
+                    },
+                ],
+                "total": 2,
+            }
+        ),
+        {},
+    )
+    for gap, grounded in (("6 s", True), ("16 s", False)):
+        draft = f"gw-3 logged a WARN at 02:31:52 UTC: quota 200 rps exceeded; it saw 347 rps. {gap} later, at 02:31:58 UTC, the client was blocked for 60 s."
+        checks = [c for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+        assert (checks[-1].status == ClaimStatus.GROUNDED) is grounded, checks[-1]

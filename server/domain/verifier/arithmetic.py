@@ -63,17 +63,17 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
     change = _CHANGE.search(text) is not None
     derived: set[int] = set()
     derived |= shares | _computed(text, facts)
-    totals: set[int] = set()  # a sum of parts the claim states is fixed by them: an operand still ("(82.9%)")
+    sums: set[int] = set()  # a sum of parts the claim states is fixed by them: an operand still ("(82.9%)")
     for index, fact in valued:
         if index in derived:
             continue
-        operands = [f for i, f in valued if i != index and (i not in derived or i in totals) and f.key != fact.key]
+        operands = [f for i, f in valued if i != index and (i not in derived or i in sums) and f.key != fact.key]
         earlier = [f for i, f in valued if i < index and f.key != fact.key]
         if _derived(fact, operands, earlier, change, text):
             derived.add(index)
         elif _sum_of_neighbours(index, fact, valued):
             derived.add(index)
-            totals.add(index)
+            sums.add(index)
     return derived
 
 

@@ -25,28 +25,33 @@ _RELATIVE = re.compile(
     re.I,
 )
 _WINDOW_BEFORE = re.compile(r"(?:\b(?:whole|entire|full|last|past)|整个|全程|过去|最近)[ \t]*$", re.I)
-_SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
+_SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])(?:[.,]([0-9]{1,6}))?")
 _DAY = 24 * 3600
 _ANCHORED_MS = 120_000  # gaps anchored on the subject's units: up to two minutes
 
 
-def seconds_of(fact: Fact) -> tuple[int, bool]:
-    """A time fact's UTC time of day in seconds, and whether it states seconds."""
-    utc_minutes = int(fact.key.split(",")[1])
+def seconds_of(fact: Fact, written: bool = False) -> tuple[float, bool]:
+    """A time fact's UTC time of day in seconds (with its fraction: "08:14:02.113"), and whether it states
+    seconds; written: the time of day as written, in whatever zone."""
+    utc_minutes = int(fact.key.split(",")[0 if written else 1])
     stated = _SECONDS.search(fact.text)
-    return utc_minutes * 60 + (int(stated.group(3)) if stated else 0), stated is not None
+    if stated is None:
+        return utc_minutes * 60.0, False
+    fraction = float("0." + stated.group(4)) if stated.group(4) else 0.0
+    return utc_minutes * 60 + int(stated.group(3)) + fraction, True
 
 
-def _apart(a: int, b: int) -> int:
+def _apart(a: float, b: float) -> float:
     """Seconds between two times of day, the shorter way round midnight."""
-    return circular_distance(a, b, _DAY)
+    d = abs(a - b) % _DAY
+    return min(d, _DAY - d)
 
 
 def derived_durations(
     text: str,
     facts: Sequence[Fact],
     before: Sequence[Fact] = (),
-    anchors: Sequence[int] = (),
+    anchors: Sequence[float] = (),
     earlier: Sequence[Fact] = (),
 ) -> set[int]:
     """The indexes of the claim's durations that equal a gap between two times it states (or the claim
@@ -60,11 +65,13 @@ def derived_durations(
         return spanned  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):
         before = ()
-    times = [seconds_of(f) for f in (*facts, *before) if f.kind == FactKind.TIME]
+    stated = [f for f in (*facts, *before) if f.kind == FactKind.TIME]
+    times = [seconds_of(f) for f in stated]
     own = {  # (gap in seconds, both ends stated to the second) between two times the claims state
         (_apart(a, b), exact_a and exact_b)
-        for i, (a, exact_a) in enumerate(times)
-        for (b, exact_b) in times[i + 1 :]
+        for clock in (times, [seconds_of(f, written=True) for f in stated])  # in UTC, or both as written
+        for i, (a, exact_a) in enumerate(clock)
+        for (b, exact_b) in clock[i + 1 :]
         if a != b
     }
     gaps = own | {(_apart(a, b), True) for a, exact in times if exact for b in anchors if a != b}
