@@ -163,3 +163,66 @@ def test_a_bound_is_never_a_restatement_of_the_window(text: str) -> None:
     facts = extract_facts(text)
     bound = [i for i, f in enumerate(facts) if f.quantity is not None and f.quantity.comparison != Comparison.EQUAL]
     assert bound and not derived_values(text, facts) & set(bound)
+
+
+INDEXER_PODS = EvidenceRow(
+    "kubectl-indexer",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "NAME                READY   STATUS    RESTARTS        AGE\n"
+    "ingest-worker-0     1/1     Running   5 (3h12m ago)   6d2h\n"
+    "ingest-worker-1     1/1     Running   0               6d2h\n",
+    {"command": "kubectl get pods -n search"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # kubectl's RESTARTS column is read under its name: the pod's restarts, and how long ago the last was
+        ("ingest-worker-0 has restarted 5 times, most recently about 3 hours ago.", True),
+        ("ingest-worker-0 重启了 5 次，最近一次约 3 小时前。", True),
+        ("ingest-worker-0 has restarted 7 times, most recently about 3 hours ago.", False),
+        ("ingest-worker-0 重启了 7 次，最近一次约 3 小时前。", False),
+        # a window is a span: the age of the last restart does not show restarts within it
+        ("ingest-worker-0 restarted 5 times in the last 3 hours.", False),
+        ("ingest-worker-0 在过去 3 小时内重启了 5 次。", False),
+    ],
+)
+def test_a_window_is_never_shown_by_an_age(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, INDEXER_PODS) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def _live_and_desired() -> list[EvidenceRow]:
+    hpa = (
+        "NAME        REFERENCE                TARGETS        MINPODS   MAXPODS   REPLICAS   AGE\n"
+        "ledger-api  Deployment/ledger-api    cpu: 81%/60%   2         12        9          40d\n"
+    )
+    diff = "===== apps/Deployment pay/ledger-api ======\n212c212\n<   replicas: 9\n---\n>   replicas: 2\n"
+    return [
+        EvidenceRow("hpa", "kubectl", Outcome.INDIRECT_SUPPORT, hpa, {"command": "kubectl get hpa -n pay"}),
+        # `argocd app diff` exits 1 when there is a difference: a failed call whose output is the diff
+        EvidenceRow(
+            "diff",
+            "argocd",
+            Outcome.FAILED,
+            "",
+            {"args": "app diff ledger-api"},
+            error_message="exit status 1\n" + diff,
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # the desired value, shown by the diff beside the live one: the live one contradicts nothing
+        ("In Git, ledger-api is pinned at replicas: 2.", ClaimStatus.UNGROUNDED),
+        ("Git 里 ledger-api 写死了 replicas: 2。", ClaimStatus.UNGROUNDED),
+        # a value no unit shows is still contradicted by the live one
+        ("In Git, ledger-api is pinned at replicas: 4.", ClaimStatus.CONTRADICTED),
+        ("Git 里 ledger-api 写死了 replicas: 4。", ClaimStatus.CONTRADICTED),
+    ],
+)
+def test_a_value_the_evidence_also_shows_is_not_contradicted_by_another(draft: str, status: ClaimStatus) -> None:
+    assert statuses(draft, *_live_and_desired()) == [status]

@@ -784,7 +784,7 @@ def test_spaced_tables_read_each_block_by_its_columns() -> None:
     for text, wanted in ((IOSTAT, "%util=97.40"), (IOSTAT, "%iowait=27.40"), (DF, "Mounted on=/var/lib/elasticsearch")):
         preview = Preview(text, "ssh_exec")
         assert recognise(preview).id == "spaced_table"
-        assert any(wanted in r.text for r in format_for(preview).records(preview)), wanted
+        assert any(wanted in r.cells for r in format_for(preview).records(preview)), wanted
 
 
 @pytest.mark.parametrize(

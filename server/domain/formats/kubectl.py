@@ -113,11 +113,11 @@ def _event_cells(cells: dict[str, str]) -> tuple[str, str, str]:
 
 
 def table(preview: Preview) -> Iterator[Record]:
-    return table_records(aligned_header(preview), aligned_rows(preview), _pod_cells, named=False)
+    return table_records(aligned_header(preview), aligned_rows(preview), _pod_cells)
 
 
 def events(preview: Preview) -> Iterator[Record]:
-    return table_records(aligned_header(preview), aligned_rows(preview), _event_cells, named=False)
+    return table_records(aligned_header(preview), aligned_rows(preview), _event_cells)
 
 
 def _table_reading(records: Iterator[Record]) -> Reading:

@@ -31,6 +31,8 @@ class Record:
     subject: the service, pod, instance or host it is about, or "".
     problem: the bad state it shows (CrashLoopBackOff, OOMKilled, HTTP 503), or "".
     path: where a JSON record is written in the preview (for a verbatim excerpt).
+    cells: a table row's cells under their columns' names ("RESTARTS=5 (3h12m ago); AGE=6d2h"), which the
+    verifier's unit reads beside the row (a claim that names a column finds it by its value); not in an excerpt.
     """
 
     ref: str
@@ -42,6 +44,7 @@ class Record:
     numbers: Callable[[], Iterable[Number]] = dataclasses.field(default=tuple, repr=False, compare=False)
     problem: str = ""
     path: Optional[JsonPath] = None
+    cells: str = ""
 
     @property
     def direct(self) -> bool:

@@ -41,11 +41,8 @@ def read_cells(cells: dict[str, str]) -> tuple[str, str, str]:
 _NOTHING = frozenset({"", "0", "0.0", "0.00", "-", "--", "<none>", "none", "false", "null", "n/a"})
 
 
-def table_records(
-    columns: list[str], rows: Iterator[Row], read: Reader = read_cells, named: bool = True
-) -> Iterator[Record]:
-    """One record per row; named: each cell is also written under its column's name (kubectl's readers
-    read their columns themselves)."""
+def table_records(columns: list[str], rows: Iterator[Row], read: Reader = read_cells) -> Iterator[Record]:
+    """One record per row, each cell also given under its column's name (Record.cells)."""
     for index, (_, line, cells) in enumerate(rows):
         by_name = dict(zip(columns, cells))
         lowered = {name.lower(): value for name, value in by_name.items()}
@@ -59,12 +56,13 @@ def table_records(
         yield Record(
             f"row {index + 1}",
             "item",
-            f"{line}  ({pairs})" if pairs and named else line,
+            line,
             level=level,
             state=state,
             subject=subject,
             numbers=functools.partial(_numbers_of, by_name, ""),
             problem=problem,
+            cells=pairs,
         )
 
 

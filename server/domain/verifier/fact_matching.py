@@ -340,6 +340,8 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             numbers = at
     if quantity.comparison == Comparison.CHANGE:
         return any(_number_matches(fact, quantity, n, unit) for n in differences(numbers))
+    if fact.window:  # "过去 3 小时内重启了 5 次": a span, never shown by an age ("3h12m ago")
+        numbers = [n for n in numbers if not n.age]
     if fact.kind == FactKind.QUANTITY and fact.noun:
         # "p99 达到 1250 ms" where the unit keys its p99 (p99Ms=830): that value, not qps=1250's; a listed
         # figure's label ("waiting 213") is a part of the key's words (threadsAwaitingConnection)

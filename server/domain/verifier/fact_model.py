@@ -160,6 +160,8 @@ class Fact:
     alternatives: tuple["Fact", ...] = ()
     noun: str = ""
     soft: bool = False
+    """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
+    checked only when the session's evidence mentions it somewhere."""
     zoned: bool = False
     """For a time of day: the draft named its zone, so its key's second value is in UTC."""
     bare: bool = False
@@ -168,8 +170,9 @@ class Fact:
     found: bool = False
     """A value the claim says was found, not a threshold ("is currently 5%", "当前 p99 约 500ms"): a bound an
     evidence unit states ("above 5%") does not show it (threshold_words.py)."""
-    """A name that may be an ordinary word ("finance-reports", "AccessDenied"):
-    checked only when the session's evidence mentions it somewhere."""
+    window: bool = False
+    """A duration the claim gives as the span it speaks of ("in the last 3 hours", "过去 1 小时内"): an age a
+    unit states ("5 (3h12m ago)") does not show it (subject_binding.mark_windows)."""
 
     @property
     def is_entity(self) -> bool:

@@ -59,6 +59,7 @@ from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
+from evidence_trace.server.domain.verifier.subject_binding import mark_windows
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.threshold_words import mark_found_values
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS, ground_parts, grounding_of
@@ -168,7 +169,7 @@ def _check(
     facts = extract_facts(claim.text) + (cell_numbers(claim.text) if claim.table else ())
     if nicknames:
         facts = short_names.with_nicknames(claim.text, facts, nicknames)
-    facts = mark_found_values(claim.text, with_code_identifiers(claim.codes, facts))
+    facts = mark_windows(claim.text, mark_found_values(claim.text, with_code_identifiers(claim.codes, facts)))
     if claim.smuggled:  # a value named in advice ("目前是 gp2") must be shown; the value it proposes need not be
         facts = tuple(dataclasses.replace(f, soft=False) if f.soft and re.search(r"[0-9]", f.key) else f for f in facts)
         facts = tuple(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.evidence_index import setting_names, setting_pattern
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
@@ -256,3 +256,24 @@ def claim_words(text: str) -> frozenset[str]:
     words = set(lowered.replace("_", " ").replace("-", " ").split())
     words.update(m.group(0) for m in _WORD.finditer(lowered))
     return frozenset(w.strip(".,;:()[]\"'`") for w in words)
+
+
+def values_shown(facts: Sequence[Fact], subject: Sequence[Fact], evidence: Evidence) -> bool:
+    """Whether a unit that shows the subject shows each of the claim's other values too: then the evidence holds both
+    (a diff's "replicas: 3" beside the live "REPLICAS 7", though `argocd app diff` exits 1 on a difference),
+    and the other value contradicts nothing."""
+    values = [f for f in facts if f.kind in VALUE_KINDS and f not in subject]
+    names = [f for f in subject if f.is_entity]
+    times = [f for f in facts if f.kind == FactKind.TIME]  # at the claim's time: another time's value is a rival
+    minutes = tuple(int(v) for t in times for v in t.key.split(","))  # a series' sample at that time
+    return all(
+        any(
+            u.strength != Strength.QUESTION  # a threshold or a limit asked is no value shown
+            and all(matches(e, u) for e in subject)
+            and all(at_time(t, u) for t in times)
+            and matches(f, u, minutes)
+            for index in evidence.candidates([*subject, f])
+            for u in (evidence.named(index, names, asked=False) if names else evidence.units(index))
+        )
+        for f in values
+    )

@@ -21,6 +21,7 @@ subject is not used, however well its values fit.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Optional, Sequence
 
@@ -99,6 +100,23 @@ def _windows_bind_their_values(
 _WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|within|over the|in the)|过去|最近|近)[ \t]*$", re.I)
 _WINDOW_WORDS = re.compile(r"(?:the\s+)?(?:last|past|previous)\b", re.I)
 _WINDOW_AFTER = re.compile(r"^[ \t]*(?:内|之内|以内|里)")
+
+
+def mark_windows(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
+    """The facts, each duration the claim gives as its span marked as a window (Fact.window); "the last
+    one 9m ago" and "已经过去 37 分钟" are ages, not spans."""
+    return tuple(dataclasses.replace(f, window=True) if _window(f, text) and not _age(f, text) else f for f in facts)
+
+
+_AGE_AFTER = re.compile(r"[ \t]*(?:ago\b|前|以前)", re.I)
+_ELAPSED_BEFORE = re.compile(r"已经?过去[ \t]*$")
+
+
+def _age(fact: Fact, text: str) -> bool:
+    at = text.find(fact.text)
+    if at < 0:
+        return False
+    return bool(_AGE_AFTER.match(text, at + len(fact.text)) or _ELAPSED_BEFORE.search(text, max(0, at - 6), at))
 
 
 def _window(fact: Fact, text: str) -> bool:

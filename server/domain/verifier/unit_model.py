@@ -53,6 +53,7 @@ class Number:
     key: str = ""  # the JSON key the number was read from, lower-case
     bound: bool = False  # the evidence states it as a bound ("> 100", "more than 100")
     sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
+    age: bool = False  # a duration the text gives as how long ago ("5 (3h12m ago)", "3 分钟前"): a point, no span
 
 
 @dataclasses.dataclass(frozen=True)

@@ -18,7 +18,7 @@ from evidence_trace.server.domain.verifier.claim_parts import split_parts, times
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry
+from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -259,7 +259,10 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
         for unit in about:  # rival_values checks every fact itself: a unit showing them all is no rival
             why = rivalry.against(unit, question, alone=len(about) == 1, named=True)
             if why:
-                return unit, why
+                # the claim's names and what else the rival unit shows of it (a partition's id) are the subject
+                minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
+                subject = [f for f in facts if f.is_entity or (f.kind != FactKind.TIME and matches(f, unit, minutes))]
+                return None if values_shown(facts, subject, evidence) else (unit, why)
     return None
 
 

@@ -92,7 +92,7 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
                 make(
                     ref=r.ref,
                     kind=r.kind,
-                    text=r.text,
+                    text=f"{r.text}  ({r.cells})" if r.cells else r.text,
                     level=r.level,
                     state=r.state,
                     subject=r.subject,
