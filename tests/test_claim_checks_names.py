@@ -464,3 +464,36 @@ def test_a_failed_call_said_to_be_empty_is_contradicted_whatever_it_searched_for
 @pytest.mark.parametrize(("text", "key"), [("5 号分区由 consumer-2 消费", "5"), ("3号节点 NotReady", "3")])
 def test_a_chinese_numbered_name_is_an_id(text: str, key: str) -> None:
     assert key in {f.key for f in extract_facts(text) if f.kind.name == "ID"}
+
+
+BUILD_LOG = EvidenceRow(
+    "jenkins-1",
+    "jenkins_console",
+    Outcome.DIRECT_SUPPORT,
+    "Checking out Revision 9b41e07c2d5f8a6e3b1c0d9f7a2e4c6b8d0f1a3e (origin/release/2026.11)\n"
+    "[ERROR]   InvoiceTotalsTest.shouldCarryRemainderCents:57 expected: <10.01> but was: <10.00>\n"
+    "[ERROR] Tests run: 230, Failures: 1, Errors: 0, Skipped: 2\n",
+    {"job": "billing-build"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        # a hash after "Revision" is read whole, not as revision 9
+        ("The build checked out Revision 9b41e07c2d5f8a6e3b1c0d9f7a2e4c6b8d0f1a3e.", False),
+        ("构建检出的是 Revision 9b41e07c2d5f8a6e3b1c0d9f7a2e4c6b8d0f1a3e。", False),
+        ("The build checked out Revision 7c52f18e0a4b9d3c6e2f1a8b5d7c0e9f4a3b2d1c.", True),
+        ("构建检出的是 Revision 7c52f18e0a4b9d3c6e2f1a8b5d7c0e9f4a3b2d1c。", True),
+        # a camel-case name the rows give after a prefix (a test method's `should…`)
+        ("The failing case is CarryRemainderCents.", False),
+        ("失败的用例是 CarryRemainderCents。", False),
+        ("The failing case is CarryRemainderDollars.", True),
+        ("失败的用例是 CarryRemainderDollars。", True),
+        # a class of statuses is a word, not a name
+        ("The canary's non-5xx ratio was not measured here.", False),
+        ("这里没有测 canary 的 non-5xx 比例。", False),
+    ],
+)
+def test_names_written_inside_longer_tokens_are_not_invented(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, BUILD_LOG)) is invented

@@ -276,7 +276,8 @@ _ID = re.compile(
     r"[ \t]*(?:#|no\.?|number|id|号)?[ \t]*[:#=]?[ \t]*([0-9]{3,})(?![0-9]|\.[0-9])"
     r"|\b(?:partition|broker|shard|replica|node|worker|port|pid|exit code|code|offset|line|slot|core|cpu|gpu|"
     r"attempt|retry|version|revision|rev|release|generation|epoch|term|shard|db|database|errno|error code)s?"
-    r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
+    # (not the digits that open a hash: "Revision 5c2e9d0a41f7")
+    r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9A-Za-z_]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
     # "第 3 个分区" names one; "第 12 次发布" (the 12th time) counts them, read as a count (_ZH_COUNT)
     r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订版本?)[ \t]*[:：为是=]?[ \t]*"
     r"([0-9]+)(?![0-9]|\.[0-9])"

@@ -77,6 +77,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # `proxy-read-timeout`, `max-worker-connections`: a setting a document or default names
     if CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
+    if _STATUS_CLASS_WORD.fullmatch(fact.key):
+        return False  # "the non-5xx ratio", "non-2xx 响应": a class of statuses, a word
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 
@@ -93,6 +95,7 @@ _SETTING_PART = re.compile(
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
     r"|(?:^|[._])(?:max|min)_[a-z]"  # `pm.max_children`, `max_connections`: a bound a setting sets
 )
+_STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
@@ -207,12 +210,24 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     stem = _INFLECTION.sub("", key)
     if re.search(r"[A-Z]", fact.text) and any(evidence.mentions(stem + ending) for ending in _ENDINGS):
         return True
+    if _CAMEL.fullmatch(fact.text) and _camel_tail(fact.text, evidence):
+        return True
     # read last, once the plain forms are not found: a session's patterns are read once per evidence
     if _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")
     return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
+
+
+_CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
+
+
+def _camel_tail(name: str, evidence: Evidence) -> bool:
+    """ "RoundHalfEven" where a test method is `shouldRoundHalfEven`, "Lookup" of `resolveLookup`: a camel-case
+    name the rows give after a prefix, ending where a word ends (the rows are read lower-cased)."""
+    tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])")
+    return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
 
 
 def _route_of_named_parts(route: str, evidence: Evidence) -> bool:
