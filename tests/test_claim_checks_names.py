@@ -497,3 +497,45 @@ BUILD_LOG = EvidenceRow(
 )
 def test_names_written_inside_longer_tokens_are_not_invented(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, BUILD_LOG)) is invented
+
+
+LAG_TABLE = EvidenceRow(
+    "lag-1",
+    "kafka_consumer_groups",
+    Outcome.DIRECT_SUPPORT,
+    "GROUP   TOPIC      PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG      HOST\n"
+    "ledger  tx.events  0          5120040         5120052         12       /10.61.0.11\n"
+    "ledger  tx.events  1          4980013         5702113         722100   /10.61.0.12\n"
+    "ledger  tx.events  2          5300001         5300009         8        /10.61.0.13\n",
+    {"args": "--describe --group ledger"},
+)
+
+
+@pytest.mark.parametrize(
+    "after", ["Partition 1 accounts for more than 99.9% of it.", "而且它的 99.9% 以上来自分区 1。"]
+)
+def test_it_after_a_table_is_not_the_last_rows_host(after: str) -> None:
+    table = (
+        "| Partition | Lag | Host |\n|---|---|---|\n| 0 | 12 | 10.61.0.11 |\n| 1 | 722,100 | 10.61.0.12 |\n"
+        "| 2 | 8 | 10.61.0.13 |\n\n"
+    )
+    # "it" is the lag the table shows, not 10.61.0.13 of its last row (whose partition 2 was a rival)
+    last = check_draft(table + "- " + after, [LAG_TABLE])[-1]
+    assert "instance: 10.61.0.13" not in last.facts and last.status != ClaimStatus.CONTRADICTED
+    # after a sentence that names the host, "it" is the host
+    last = check_draft("The lag on 10.61.0.13 is 8 messages. " + after, [LAG_TABLE])[-1]
+    assert "instance: 10.61.0.13" in last.facts
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The consumer ran on ledger-sync-worker-7. Its commit fails.",
+        "消费者跑在 ledger-sync-worker-7 上。而且它的提交失败了。",
+    ],
+)
+def test_a_name_a_claim_inherits_is_not_invented_again(draft: str) -> None:
+    # the first claim names a host no call mentions (and is INVENTED for it); "its" in the next inherits the
+    # name without inventing it again
+    assert statuses(draft, LAG_TABLE)[0] == ClaimStatus.INVENTED
+    assert statuses(draft, LAG_TABLE).count(ClaimStatus.INVENTED) == 1

@@ -95,7 +95,8 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
                 before = tuple(f for f in facts if f.kind == FactKind.TIME)
                 if check.status == ClaimStatus.GROUNDED:
                     earlier = (*earlier, *(f for f in before if seconds_of(f)[1]))[-_EARLIER_TIMES:]
-            named = tuple(f for f in facts if f.kind in SUBJECT_KINDS)
+            # a table row's names are the row's: "it" after a table is not its last row's host
+            named = () if claim.table else tuple(f for f in facts if f.kind in SUBJECT_KINDS)
             sentence = (named or sentence) if claim.continued else named
             if named and all(_ADDRESS.match(f.key) for f in named):
                 subject = named + subject  # "forwarded to 10.1.0.2:53": a peer; the pod before stays the subject
