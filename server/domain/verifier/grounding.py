@@ -201,6 +201,7 @@ def _check(
         # "only in ap-shanghai": what was asked cannot show where else it happens.
         facts = tuple(dataclasses.replace(f, scope=Scope.RESULT) if f.scope == Scope.QUERY else f for f in facts)
     anaphora = _ANAPHORA.search(claim.text) if subject and claim.kind in (ClaimKind.FACT, ClaimKind.CAUSAL) else None
+    own = facts  # a name it inherits ("its") is the claim's before it: invented there, if at all
     if (
         claim.continued
         and sentence
@@ -242,7 +243,7 @@ def _check(
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
         check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
-        invented = invented_names(claim.text, facts, evidence)
+        invented = invented_names(claim.text, [f for f in facts if f in own], evidence)
         if invented:
             names = ", ".join(f.text for f in invented[:3])
             return (

@@ -16,13 +16,11 @@ from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 
 
 def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
-    """The claim's identifier-shaped facts that no row of the session mentions (a name it inherits, "its",
-    is the claim's before it: invented there, if at all)."""
+    """The claim's identifier-shaped facts that no row of the session mentions."""
     return [
         f
         for f in facts
-        if f.text in text
-        and _identifier_shaped(f)
+        if _identifier_shaped(f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
