@@ -252,3 +252,60 @@ def test_a_name_of_what_may_come_is_not_invented(draft: str, invented: bool) -> 
 def test_a_duration_an_alert_gives_as_a_bound_is_not_the_value_now(draft: str, grounded: bool) -> None:
     row = ratio_alert("search-gw p99 latency above 500ms")
     assert (statuses(draft, row) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def cert_alert() -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "CertExpiringSoon", "host": "billing.corp-cn.net"},
+            "annotations": {"description": "TLS certificate for billing.corp-cn.net expires in less than 21 days."},
+            "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+        }
+    ]
+    return EvidenceRow("am-4", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # what is left is a value found: the alert's "less than 21 days" is its threshold
+        ("billing.corp-cn.net's certificate has 21 days left.", False),
+        ("billing.corp-cn.net 的证书还剩 21 天。", False),
+        ("billing.corp-cn.net's certificate expires in less than 21 days.", True),
+        ("billing.corp-cn.net 的证书将在不到 21 天内过期。", True),
+    ],
+)
+def test_a_span_said_to_be_left_is_a_value_not_the_bound(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, cert_alert()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def p95_series() -> EvidenceRow:
+    body = {
+        "status": "success",
+        "data": {
+            "resultType": "vector",
+            "result": [
+                {"metric": {"route": "/v1/quote"}, "value": [1796866560, "0.8125"]},
+                {"metric": {"route": "/v1/price"}, "value": [1796866560, "0.6402"]},
+            ],
+        },
+    }
+    query = 'histogram_quantile(0.95, sum by (le, route) (rate(http_request_duration_seconds_bucket{service="pricer"}[5m]))) > 0.6'
+    return EvidenceRow("prom-p95", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the same figure as the threshold, then as the value found: the found one must be shown
+        (
+            "Two pricer routes are over the 600 ms p95 target: /v1/quote and /v1/price, both with a p95 of 600 ms.",
+            False,
+        ),
+        ("pricer 的 /v1/quote 和 /v1/price 都超过了 600 ms 的 p95 目标，两者的 p95 为 600 ms。", False),
+        ("Two pricer routes are over the 600 ms p95 target: /v1/quote and /v1/price.", True),
+        ("pricer 的 /v1/quote 和 /v1/price 都超过了 600 ms 的 p95 目标。", True),
+    ],
+)
+def test_a_threshold_and_the_same_value_found_are_two_facts(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, p95_series()) == [ClaimStatus.GROUNDED]) is grounded

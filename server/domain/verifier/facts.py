@@ -114,10 +114,9 @@ MAX_FACT_SEGMENTS = 8  # longer hyphenated names are not checked
 
 @functools.lru_cache(maxsize=4096)
 def extract_facts(text: str) -> tuple[Fact, ...]:
-    """The checkable facts of one claim, first occurrence first, without repeats.
-
-    Cached by text: the facts are immutable, and a claim's text is read again for its nicknames,
-    its parts and their times (several readings of one text per check)."""
+    """The checkable facts of one claim, first occurrence first, without repeats of one role (a threshold and
+    the same value found are two). Cached by text: the facts are immutable, and a claim's text is read again
+    for its nicknames, its parts and their times (several readings of one text per check)."""
     text = text.replace("**", "  ") if "**" in text else text
     text = _HYPHENED_DURATION.sub(r"\1 \2s", _LABEL_COLON.sub(": ", arabic(normalize(text))))
     text = _COLON_BEFORE_CLOCK.sub(": ", text)  # "时间：09:00", "（UTC）：09:00": the label's colon, then a time
@@ -127,27 +126,28 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     for start, end in dated:  # the range rewrite keeps every position
         masked = masked[:start] + " " * (end - start) + masked[end:]
     masked = _mask(masked, _VERSION)
-    found: dict[tuple[FactKind, str], tuple[int, Fact]] = {}
+    found: dict[tuple[FactKind, str, object], tuple[int, Fact]] = {}
     taken: list[tuple[int, int]] = []
     for m in _SIBLINGS.finditer(text):  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each a name
         for number in [m.group(2), *m.group(3).strip("/").split("/")]:
-            name = m.group(1) + number
-            found.setdefault(
-                (FactKind.INSTANCE, name.lower()), (m.start(), Fact(FactKind.INSTANCE, name, name.lower()))
-            )
+            name, key = m.group(1) + number, (m.group(1) + number).lower()
+            found.setdefault((FactKind.INSTANCE, key, None), (m.start(), Fact(FactKind.INSTANCE, name, key)))
         taken.append(m.span())
     taken.extend(holder_spans(text))  # "inhibited by NodeDown": the alert holding it back is not its subject
     for start, end, fact in _facts(text, masked):
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             continue
         taken.append((start, end))
-        found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key), (start, fact))
+        role = (fact.scope, fact.quantity.comparison) if fact.kind == FactKind.QUANTITY and fact.quantity else None
+        found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key, role), (start, fact))
     for start, fact in unread_facts(masked, taken):
-        found.setdefault((FactKind.UNREAD, fact.key), (start, fact))
+        found.setdefault((FactKind.UNREAD, fact.key, None), (start, fact))
         taken.append((start, start + len(fact.text)))
     for start, fact in (*bare_number_facts(masked, taken), *window_word_facts(masked, taken)):
-        # "active 50, max 50": one figure under two labels is two facts
-        found.setdefault((FactKind.QUANTITY, f"{fact.key}@{fact.noun}" if fact.noun else fact.key), (start, fact))
+        label = f"{fact.key}@{fact.noun}" if fact.noun else fact.key  # "active 50, max 50": two labels, two facts
+        found.setdefault(
+            (FactKind.QUANTITY, label, (fact.scope, fact.quantity and fact.quantity.comparison)), (start, fact)
+        )
     ordered = without_denied_events(sorted(found.values(), key=lambda pair: pair[0]))
     return merge_restatements(text, ordered, dict(taken))
 

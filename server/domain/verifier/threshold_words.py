@@ -5,7 +5,8 @@ alert states the threshold, not the ratio, so the claim's 5% is not shown by it 
 the value found). A claim that names the figure as a threshold ("the 5% threshold", "90% 的电话升级线",
 "超过 5% 的阈值") speaks of the bound itself, which a bound shows; only a figure given as the value found is
 marked (Fact.found). fact_matching applies the rule to percentages, and to durations said to be the value
-now ("当前 p99 约 500ms" against "p99 above 500ms"); a bound count, or a duration said otherwise ("持续 10
+now ("当前 p99 约 500ms" against "p99 above 500ms") or left ("还剩 14 天", "14 days left" against "expires in less
+than 14 days"); a bound count, or a duration said otherwise ("持续 10
 分钟" against "for more than 10 minutes"), is read as before.
 """
 
@@ -29,7 +30,12 @@ _THRESHOLD_BEFORE = re.compile(
 
 
 _BOUNDED = (Dimension.RATIO, Dimension.TIME)
-_NOW_BEFORE = re.compile(r"(?:\b(?:currently|now|right now|at the moment)\b|当前|目前|现在)[^,;:，；：。]{0,16}$", re.I)
+_NOW_BEFORE = re.compile(
+    r"(?:\b(?:currently|now|right now|at the moment)\b|当前|目前|现在|还剩|仅剩|只剩|剩余|剩下)[^,;:，；：。]{0,16}$",
+    re.I,
+)
+# what is left of a span is a value found too: "14 days left", "14 days remaining", "还剩 14 天"
+_LEFT_AFTER = re.compile(r"[ \t]*(?:left|remaining)\b", re.I)
 
 
 def mark_found_values(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
@@ -38,13 +44,30 @@ def mark_found_values(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
     for fact in facts:
         quantity = fact.quantity
         if fact.kind == FactKind.QUANTITY and quantity is not None and quantity.dimension in _BOUNDED:
-            at = text.find(fact.text)
-            end = at + len(fact.text)
-            # a duration only when said to be the value now ("当前 p99 约 500ms", "is currently 2 s"): "持续 10
-            # 分钟", "for 10 minutes" speak of how long, as a bound's "for more than 10 minutes" does
-            said = quantity.dimension != Dimension.TIME or _NOW_BEFORE.search(text, max(0, at - 24), at) is not None
-            named = _THRESHOLD_AFTER.match(text, end) or _THRESHOLD_BEFORE.search(text, max(0, at - 24), at)
-            if at >= 0 and said and not named and fact.scope == Scope.RESULT:
+            # each place the claim writes it: "over the 500 ms target, … with a p95 of 500 ms" finds it too
+            places = [m.start() for m in re.finditer(re.escape(fact.text), text)]
+            if fact.scope == Scope.RESULT and any(
+                _found_at(text, at, at + len(fact.text), quantity.dimension) for at in places
+            ):
                 fact = dataclasses.replace(fact, found=True)
         out.append(fact)
     return tuple(out)
+
+
+def _found_at(text: str, at: int, end: int, dimension: Dimension) -> bool:
+    # a duration only when said to be the value now ("当前 p99 约 500ms", "is currently 2 s") or what is left:
+    # "持续 10 分钟", "for 10 minutes" speak of how long, as a bound's "for more than 10 minutes" does
+    said = (
+        dimension != Dimension.TIME
+        or _NOW_BEFORE.search(text, max(0, at - 24), at) is not None
+        or _LEFT_AFTER.match(text, end) is not None
+        or _MEASURE_OF_BEFORE.search(text, max(0, at - 24), at) is not None
+    )
+    named = _THRESHOLD_AFTER.match(text, end) or _THRESHOLD_BEFORE.search(text, max(0, at - 24), at)
+    return said and not named
+
+
+# "a p95 of 500 ms", "p99 为 1.2 s": a latency measure's value
+_MEASURE_OF_BEFORE = re.compile(
+    r"\b[pP](?:50|75|90|95|99|999)[ \t]+(?:of|is|was|at)[ \t]*$|[pP](?:50|75|90|95|99|999)[ \t]*(?:为|是|达到|约)[ \t]*$"
+)

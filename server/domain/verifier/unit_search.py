@@ -53,7 +53,7 @@ def ground_parts(
         and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)]
     )
     wanted = {_fact_id(f): f for f in facts}
-    covered: set[tuple[FactKind, str]] = set()
+    covered: set[tuple[FactKind, str, object]] = set()
     read_as: list[str] = []  # every fact the parts read, as written
     results = []
     previous: list[Fact] = []
@@ -111,14 +111,20 @@ def says_shown(text: str, facts: Sequence[Fact]) -> bool:
     return False
 
 
-def _fact_id(fact: Fact) -> tuple[FactKind, str]:
-    """A fact as the claim states it: two times of one minute ("14:02:11", "14:02:45") are two facts."""
-    return (fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key)
+def _fact_id(fact: Fact) -> tuple[FactKind, str, object]:
+    """A fact as the claim states it: two times of one minute ("14:02:11", "14:02:45") are two facts, and
+    so are a threshold and the same value found ("has 10% free, below the 10% threshold")."""
+    role = (fact.scope, fact.quantity.comparison) if fact.kind == FactKind.QUANTITY and fact.quantity else None
+    return (fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key, role)
 
 
-def _part_facts(part: str, wanted: dict[tuple[FactKind, str], Fact]) -> tuple[Fact, ...]:
-    """The claim's own (already refined) facts a part states, code spans and pods' short names included."""
-    found = tuple(wanted[_fact_id(f)] for f in extract_facts(part) if _fact_id(f) in wanted)
+def _part_facts(part: str, wanted: dict[tuple[FactKind, str, object], Fact]) -> tuple[Fact, ...]:
+    """The claim's own (already refined) facts a part states, code spans and pods' short names included (a
+    value the part alone reads in another role, "(~24.6%)" after "the last hour", is the claim's value)."""
+    loose = {key[:2]: f for key, f in reversed(list(wanted.items()))}
+    found = tuple(
+        wanted.get(_fact_id(f)) or loose[_fact_id(f)[:2]] for f in extract_facts(part) if _fact_id(f)[:2] in loose
+    )
     return found + tuple(  # names no pattern reads in the part alone
         f
         for f in wanted.values()
