@@ -429,3 +429,52 @@ def test_all_of_named_members_each_showing_it_is_not_contradicted(draft: str) ->
 )
 def test_a_status_that_may_be_a_duration_is_not_what_each_member_must_show(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(draft, probes())
+
+
+def spans() -> EvidenceRow:
+    def hit(span_id: str, name: str, service: str, host: str, status: str) -> dict:
+        source = {
+            "@timestamp": "2026-12-15T03:22:09.131Z",
+            "span": {"id": span_id, "name": name},
+            "service": {"name": service},
+            "host": {"name": host},
+            "status": status,
+        }
+        return {"_index": "apm-spans", "_id": span_id, "_source": source}
+
+    body = {
+        "hits": {
+            "total": {"value": 2, "relation": "eq"},
+            "hits": [
+                hit("a1", "CartService/Checkout", "cart-svc", "cart-svc-5f6d-k2m9", "OK"),
+                hit("b2", "StockService/Hold", "stock-svc", "stock-svc-8c1a-q7w3", "DEADLINE_EXCEEDED"),
+            ],
+        }
+    }
+    return EvidenceRow("es-spans", "es_search", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "apm-spans"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # where the span ran is said of the span named before it: the host must be that span's
+        (
+            "The failing span is stock-svc's StockService/Hold, running on stock-svc-8c1a-q7w3, with DEADLINE_EXCEEDED.",
+            True,
+        ),
+        (
+            "出错的是 stock-svc 的 StockService/Hold 这个 span，所在主机是 stock-svc-8c1a-q7w3，错误为 DEADLINE_EXCEEDED。",
+            True,
+        ),
+        (
+            "The failing span is stock-svc's StockService/Hold, running on cart-svc-5f6d-k2m9, with DEADLINE_EXCEEDED.",
+            False,
+        ),
+        (
+            "出错的是 stock-svc 的 StockService/Hold 这个 span，所在主机是 cart-svc-5f6d-k2m9，错误为 DEADLINE_EXCEEDED。",
+            False,
+        ),
+    ],
+)
+def test_where_a_span_ran_is_bound_to_the_span_named_before(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, spans()) == [ClaimStatus.GROUNDED]) is grounded

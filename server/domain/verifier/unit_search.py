@@ -70,9 +70,10 @@ def ground_parts(
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
-        if not any(f.is_entity for f in part_facts):
-            # "..., 比率为 0.37": still about what the part before it named.
-            part_facts = tuple(previous or subject) + part_facts
+        if not any(f.is_entity for f in part_facts) or (previous and _ATTRIBUTE.match(part)):
+            # "..., 比率为 0.37": still about what the part before it named; so is where it ran ("…的 span，所在
+            # 主机是 X", "…, its host is X"): X with the part before's subject, never alone
+            part_facts = tuple(f for f in (previous or subject) if f not in part_facts) + part_facts
         elif parenthetical:  # "X（us-east-1）在 ... 1,240 次": a parenthesis speaks of what it follows
             # (the part before it: "... failed with AcquirerUnavailable (code=ACQ-503)"), else the claim's subject
             near = [f for f in previous if f.kind in SUBJECT_KINDS] or [f for f in previous if f.kind in _NAMING]
@@ -95,6 +96,13 @@ def ground_parts(
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+_ATTRIBUTE = re.compile(
+    r"[ \t,，;；]*(?:(?:and|with)[ \t]+)?(?:its[ \t]+(?:host|node|pod|instance|server|machine)\b|(?:running|run|hosted|scheduled)[ \t]+on\b"
+    r"|(?:所在|其所在|其|它的|它所在)(?:的)?[ \t]*(?:主机|节点|机器|实例|pod|容器)|(?:运行|跑|部署|调度)在)",
+    re.I,
+)
 
 
 def says_shown(text: str, facts: Sequence[Fact]) -> bool:
