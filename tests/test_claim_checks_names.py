@@ -539,3 +539,26 @@ def test_a_name_a_claim_inherits_is_not_invented_again(draft: str) -> None:
     # name without inventing it again
     assert statuses(draft, LAG_TABLE)[0] == ClaimStatus.INVENTED
     assert statuses(draft, LAG_TABLE).count(ClaimStatus.INVENTED) == 1
+
+
+CONSOLE = EvidenceRow(
+    "jenkins-2",
+    "jenkins_console",
+    Outcome.DIRECT_SUPPORT,
+    "[Pipeline] stage (Unit tests)\n+ npm test\nTests: 3 failed, 118 passed\n[Pipeline] End of Pipeline\nFinished: FAILURE\n",
+    {"job": "web-shop/release", "build": 233},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the build the call was asked for, under its noun: the console's output is that build's
+        ("Build #233 of web-shop/release failed: 3 tests failed.", True),
+        ("web-shop/release 的 build #233 失败了：3 个测试失败。", True),
+        ("Build #234 of web-shop/release failed: 3 tests failed.", False),
+        ("web-shop/release 的 build #234 失败了：3 个测试失败。", False),
+    ],
+)
+def test_an_id_the_call_was_asked_for_is_its_subject(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, CONSOLE) == [ClaimStatus.GROUNDED]) is grounded
