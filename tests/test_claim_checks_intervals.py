@@ -317,3 +317,20 @@ def test_a_later_gap_takes_a_grounded_time_though_a_clause_without_times_came_be
         draft = f"gw-3 logged a WARN at 02:31:52 UTC: quota 200 rps exceeded; it saw 347 rps. {gap} later, at 02:31:58 UTC, the client was blocked for 60 s."
         checks = [c for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
         assert (checks[-1].status == ClaimStatus.GROUNDED) is grounded, checks[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "enumerated"),
+    [
+        # plain words a Chinese list joins with "、" are as many as the count after them
+        ("gz、sh、bj 三个机房的错误率都是 0.1%。", True),
+        ("gz、sh 和 bj 三个机房的错误率都是 0.1%。", True),
+        ("gz、sh 三个机房的错误率都是 0.1%。", False),
+        ("gz、sh 和 bj 两个机房的错误率都是 0.1%。", False),
+    ],
+)
+def test_a_count_after_plain_words_listed_with_enumeration_commas_is_their_number(text: str, enumerated: bool) -> None:
+    from evidence_trace.server.domain.verifier.intervals import enumerated_counts
+
+    facts = extract_facts(text)
+    assert bool(enumerated_counts(text, facts)) is enumerated

@@ -169,7 +169,16 @@ def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
         if not (_TAIL.fullmatch(gap) if listed == 0 else _JOIN.fullmatch(gap)):
             break
         listed, end = listed + 1, start
+    if listed < 2:  # plain words a Chinese list joins with "、" ("api、db、redis、nginx 四个容器")
+        words = _ENUMERATED.search(text, max(0, at - 120), at)
+        listed = len(re.split(r"、|和|与|及", words.group(1))) if words else 0
     return listed if listed >= 2 else 0
+
+
+_ENUMERATED = re.compile(
+    r"((?:[A-Za-z0-9_.\-\u4e00-\u9fff]{1,24}、)+[A-Za-z0-9_.\-\u4e00-\u9fff]{1,24}?"
+    r"(?:[ \t]*(?:和|与|及)[ \t]*[A-Za-z0-9_.\-]{1,24})?)[ \t]*$"
+)
 
 
 _TAIL = re.compile(r"[ \t]*(?:[(（][ \t]*)?(?:这|共|all|both|these|the)?[ \t]*", re.I)
