@@ -562,3 +562,39 @@ CONSOLE = EvidenceRow(
 )
 def test_an_id_the_call_was_asked_for_is_its_subject(draft: str, grounded: bool) -> None:
     assert (statuses(draft, CONSOLE) == [ClaimStatus.GROUNDED]) is grounded
+
+
+URP = EvidenceRow(
+    "urp-1",
+    "ssh_exec",
+    Outcome.DIRECT_SUPPORT,
+    "\tTopic: ledger.tx\tPartition: 2\tLeader: 3\tReplicas: 3,6,4\tIsr: 3,4\n"
+    "\tTopic: ledger.tx\tPartition: 9\tLeader: 1\tReplicas: 1,6,2\tIsr: 1,2\n"
+    "\tTopic: audit.trail\tPartition: 5\tLeader: 2\tReplicas: 2,6,5\tIsr: 2,5\n",
+    {"command": "kafka-topics.sh --describe --under-replicated-partitions"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # one partition's line says nothing of how many partitions there are (its "4" is a replica's id); a
+        # Chinese count's measure word ("4 个") names no record, so the rule reads the noun written after it
+        ("There are 4 under-replicated partitions.", False),
+        ("目前有 4 partitions 处于 under-replicated 状态。", False),
+        # the listing's own number of lines does
+        ("There are 3 under-replicated partitions.", True),
+        ("目前有 3 partitions 处于 under-replicated 状态。", True),
+    ],
+)
+def test_one_record_does_not_count_the_records_it_is_one_of(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, URP) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def test_a_plural_field_is_still_the_count_it_names() -> None:
+    from evidence_trace.server.domain.verifier.counted_numbers import one_of_them
+
+    assert one_of_them("partitions", "topic: x\tpartition: 3\tleader: 2")
+    assert not one_of_them("rows", "export finished: rows=18342 took=3.1s")  # the field counts the rows
+    assert not one_of_them("servers", ";; server: 10.0.0.2#53")  # an address, not one server's id
+    assert not one_of_them("times", "last failure time: 2026-10-20t04:37:11z")

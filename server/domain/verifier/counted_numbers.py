@@ -91,3 +91,15 @@ def counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
         named = [n for n in numbers if n.key and any(len(s) > 3 and s in n.key for s in stems[:-1])]
         return named + [n for n in numbers if not n.key] if named else numbers
     return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
+
+
+def one_of_them(noun: str, lowered: str) -> bool:
+    """Whether a unit is itself one of what a count counts ("4 under-replicated partitions" against a line
+    "Topic: x  Partition: 3  Replicas: 2,5,4"; "12 partitions" against a row "PARTITION=3"): one record's
+    numbers do not say how many such records there are."""
+    word = noun.split()[-1] if noun else ""
+    if not word.endswith("s") or len(word) < 4 or not word.isalpha() or word == "times":
+        return False
+    one = word[:-2] if word.endswith(("ches", "shes", "xes")) else word[:-1]  # the record's own label, singular
+    # its id, a whole number ("Partition: 3"), not a figure ("rows=18342" is plural; "SERVER: 10.0.0.2" an address)
+    return re.search(rf"\b{re.escape(one)}[\"']?[ \t]*[:=][ \t]*[\"']?[0-9]+(?![0-9.,:\-])", lowered) is not None

@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.actors import role_shown
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
-from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only
+from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.evidence_index import (
     contains,
@@ -360,6 +360,8 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
             return any(_number_matches(fact, quantity, n, unit) for n in keyed)  # "waiting 50" of waiting=213
         numbers = keyed or numbers
     if fact.kind == FactKind.COUNT and fact.noun:
+        if one_of_them(fact.noun, unit.lowered):
+            return False
         numbers = counted(fact.noun, numbers)
         if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
