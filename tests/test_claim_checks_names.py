@@ -598,3 +598,20 @@ def test_a_plural_field_is_still_the_count_it_names() -> None:
     assert not one_of_them("rows", "export finished: rows=18342 took=3.1s")  # the field counts the rows
     assert not one_of_them("servers", ";; server: 10.0.0.2#53")  # an address, not one server's id
     assert not one_of_them("times", "last failure time: 2026-10-20t04:37:11z")
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        # a protocol's own words are no entities of the incident
+        ("The gateway forwards the `X-Request-Id` header to pricing.", False),
+        ("网关会把 `X-Forwarded-For` 头透传给 pricing。", False),
+        ("The issuer's discovery document lives at `/.well-known/openid-configuration`.", False),
+        ("HTTP-01 校验请求的是 `/.well-known/acme-challenge/…` 路径。", False),
+        # a path or a name of the service's own still must be in the session
+        ("pricing answered 503 on `/internal/v7/quotes`.", True),
+        ("pricing 在 `/internal/v7/quotes` 上返回了 503。", True),
+    ],
+)
+def test_protocol_words_are_not_invented(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft)) is invented

@@ -79,6 +79,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
     if _STATUS_CLASS_WORD.fullmatch(fact.key):
         return False  # "the non-5xx ratio", "non-2xx 响应": a class of statuses, a word
+    if _PROTOCOL_NAME.match(fact.text):
+        return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 
@@ -96,6 +98,8 @@ _SETTING_PART = re.compile(
     r"|(?:^|[._])(?:max|min)_[a-z]"  # `pm.max_children`, `max_connections`: a bound a setting sets
 )
 _STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
+# RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
+_PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9][A-Za-z0-9]*$")
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
