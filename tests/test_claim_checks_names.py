@@ -615,3 +615,18 @@ def test_a_plural_field_is_still_the_count_it_names() -> None:
 )
 def test_protocol_words_are_not_invented(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft)) is invented
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("The pod pulled promo:v3.1.0-rc2.", "v3.1.0-rc2"),  # the full stop is the sentence's
+        ("镜像是 promo:v3.1.0-rc2。", "v3.1.0-rc2"),
+        ("Prod runs 2.4.0-beta.1 now.", "2.4.0-beta.1"),  # a pre-release with a dotted part, not an address
+        ("生产环境跑的是 2.4.0-beta.1。", "2.4.0-beta.1"),
+        ("The consumers run on 10.8.3.41-44.", None),  # a range of addresses, no version
+    ],
+)
+def test_a_version_is_read_whole_and_without_the_sentences_stop(text: str, version: str | None) -> None:
+    found = [f.text for f in extract_facts(text) if f.kind.name == "VERSION"]
+    assert found == ([version] if version else [])

@@ -226,3 +226,31 @@ def _live_and_desired() -> list[EvidenceRow]:
 )
 def test_a_value_the_evidence_also_shows_is_not_contradicted_by_another(draft: str, status: ClaimStatus) -> None:
     assert statuses(draft, *_live_and_desired()) == [status]
+
+
+POD_EVENTS = EvidenceRow(
+    "k-events",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "LAST SEEN   TYPE      REASON      OBJECT                          MESSAGE\n"
+    "4m2s        Normal    Scheduled   pod/promo-6c7d8f9b5-w2x9k       Successfully assigned shop/promo-6c7d8f9b5-w2x9k to node-sh-11\n"
+    '3m58s       Warning   Failed      pod/promo-6c7d8f9b5-w2x9k       Failed to pull image "reg.corp.cn/shop/promo:v3.1.0-rc2": not found\n'
+    "3m1s        Warning   Failed      pod/promo-6c7d8f9b5-w2x9k       Error: ImagePullBackOff\n"
+    "2m10s       Normal    Scheduled   pod/promo-6c7d8f9b5-p4q7z       Successfully assigned shop/promo-6c7d8f9b5-p4q7z to node-sh-12\n",
+    {"command": "kubectl get events -n shop"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # one pod's events: where it was scheduled, the image it failed to pull, the state it is in
+        ("promo-6c7d8f9b5-w2x9k (on node-sh-11) failed to pull promo:v3.1.0-rc2 and is in ImagePullBackOff.", True),
+        ("promo-6c7d8f9b5-w2x9k（调度到 node-sh-11）拉取 promo:v3.1.0-rc2 失败，现在处于 ImagePullBackOff。", True),
+        # the other pod's node is not this pod's
+        ("promo-6c7d8f9b5-w2x9k (on node-sh-12) failed to pull promo:v3.1.0-rc2 and is in ImagePullBackOff.", False),
+        ("promo-6c7d8f9b5-w2x9k（调度到 node-sh-12）拉取 promo:v3.1.0-rc2 失败，现在处于 ImagePullBackOff。", False),
+    ],
+)
+def test_one_objects_events_combine_for_its_names_and_states(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, POD_EVENTS) == [ClaimStatus.GROUNDED]) is grounded

@@ -396,7 +396,8 @@ _ALERT_WORDS = frozenset(
 )
 _NOT_INSTANCES = frozenset({"utf-8", "utf-16", "sha-1", "sha-256", "sha-512", "iso-8859-1", "x-86", "x86-64", "gpt-4"})
 _VERSION = re.compile(
-    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9.]+)?(?![0-9])"
+    # (a pre-release part "-rc2", "-beta.1"; the sentence's full stop after it is not its own)
+    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?(?![0-9])"
 )
 _TIME_OR_DATE = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"

@@ -183,8 +183,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
                 yield m.start(), m.end(), Fact(FactKind.WORKLOAD_STATE, m.group(0), name, Scope.RESULT)
     for m in _VERSION.finditer(text):
-        if not m.group(0).lower().startswith("v") and m.group(0).count(".") == 3:
-            continue  # an IPv4 address, read below
+        if re.fullmatch(r"[0-9]+(?:\.[0-9]+){3}(?:-[0-9]+)?", m.group(0)):
+            continue  # an IPv4 address (or a range of them), read below; "2.4.0-beta.1" is a version
         field = version_field(text[max(0, m.start() - 24) : m.start()])
         yield (
             m.start(),

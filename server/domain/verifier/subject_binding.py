@@ -32,6 +32,18 @@ from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 MAX_BOUND_ROWS = 4
+_NAMES_AND_STATES = frozenset(
+    {
+        FactKind.INSTANCE,
+        FactKind.SERVICE,
+        FactKind.IDENTIFIER,
+        FactKind.VERSION,
+        FactKind.WORKLOAD_STATE,
+        FactKind.ERROR_CODE,
+        FactKind.EVENT,
+        FactKind.STATE,
+    }
+)
 
 
 def _names_one_thing(fact: Fact) -> bool:
@@ -54,25 +66,40 @@ def bind_across_rows(facts: Sequence[Fact], evidence: Evidence, text: str = "") 
     chosen: list[Unit] = []
     shown_by: list[list[Fact]] = []
     questions: list[Optional[Unit]] = []
+    # One object's events ("pod X was scheduled on node-7, failed to pull image:v4 (not found), is in
+    # ImagePullBackOff"): entries of one listing that each name that pod may combine, when the claim states
+    # names, versions and states only; a value or a time binds one entry (facts of two events never combine).
+    events = (
+        not times
+        and all(f.kind in _NAMES_AND_STATES for f in facts)
+        and any(f.kind == FactKind.INSTANCE for f in subject)
+    )
+    if events:  # the object is the first pod named; the node it ran on is a fact of its events
+        subject = [next(f for f in subject if f.kind == FactKind.INSTANCE)]
+        wanted = [f for f in facts if f not in subject]
     left = list(wanted)
     for index in evidence.candidates(subject):
         question = evidence.question(index)
-        best: tuple[Unit, list[Fact]] | None = None
-        for unit in evidence.named(index, subject, asked=False):
-            if unit.strength < Strength.INDIRECT or not all(matches(f, unit) for f in subject):
-                continue
-            shown = [f for f in left if matches_all([*subject, *times, f], unit, question) is True]
-            if shown and (best is None or len(shown) > len(best[1])):
-                best = (unit, shown)
-        if best is not None:
+        while True:
+            best: tuple[Unit, list[Fact]] | None = None
+            for unit in evidence.named(index, subject, asked=False):
+                if unit.strength < Strength.INDIRECT or unit in chosen or not all(matches(f, unit) for f in subject):
+                    continue
+                shown = [f for f in left if matches_all([*subject, *times, f], unit, question) is True]
+                if shown and (best is None or len(shown) > len(best[1])):
+                    best = (unit, shown)
+            if best is None:
+                break
             chosen.append(best[0])
             shown_by.append(best[1])
             questions.append(question)
             left = [f for f in left if f not in best[1]]
-            if not left:
+            if not left or not events:
                 break
-            if len(chosen) >= MAX_BOUND_ROWS:
-                return None
+        if not left:
+            break
+        if len(chosen) >= MAX_BOUND_ROWS:
+            return None
     if left or len(chosen) < 2 or not _windows_bind_their_values(facts, shown_by, questions, text):
         return None
     strongest = max(chosen, key=lambda u: u.strength)
