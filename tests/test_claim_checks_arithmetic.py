@@ -362,3 +362,28 @@ SCRAPE = logs(entry("scrape-watch", "targets down: 3 of 42 (10.30.4.11, 10.30.4.
 def test_a_count_of_the_names_listed_after_it_is_still_an_operand(draft: str, grounded: bool) -> None:
     # "3 ...: A, B and C": the 3 is checked as the number of names, and the share is worked out with it
     assert (judged(draft, SCRAPE) == [ClaimStatus.GROUNDED]) is grounded
+
+
+TOP = EvidenceRow(
+    "ktop-1",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME                           CPU(cores)   MEMORY(bytes)\n"
+    "resizer-7d9c8b6f5-4kq2m        1962m        801Mi\n"
+    "resizer-7d9c8b6f5-h8w3z        231m         655Mi\n",
+    {"command": "kubectl top pods -n media"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # "231m" written after a CPU figure is millicores, as kubectl top prints it, or minutes
+        ("resizer-7d9c8b6f5-h8w3z is nearly idle at 231m CPU.", True),
+        ("resizer-7d9c8b6f5-h8w3z 的 CPU 只有 231m。", True),
+        ("resizer-7d9c8b6f5-h8w3z is nearly idle at 331m CPU.", False),
+        ("resizer-7d9c8b6f5-h8w3z 的 CPU 只有 331m。", False),
+    ],
+)
+def test_a_figure_glued_to_m_may_be_millicores(draft: str, grounded: bool) -> None:
+    assert (judged(draft, TOP) == [ClaimStatus.GROUNDED]) is grounded

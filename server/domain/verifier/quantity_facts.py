@@ -63,12 +63,17 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
     named = _NAMED_BEFORE.search(text, max(0, m.start() - 32), m.start())
     # "over a 2-hour window" spans it, never "more than 2 hours"
     comparison = Comparison.EQUAL if window else _comparison(text, m.start(), m.end())
+    cores: tuple[Fact, ...] = ()
+    if unit == "m" and re.fullmatch(r"[0-9]+m", m.group(0)):  # "212m": minutes, or kubectl's millicores (0.212)
+        millicores = Quantity(Dimension.NUMBER, value / 1000, 1.0, decimals + 3, comparison)
+        cores = (Fact(FactKind.QUANTITY, m.group(0), m.group(0).lower(), scope, quantity=millicores),)
     return Fact(
         FactKind.QUANTITY,
         m.group(0),
         m.group(0).lower(),
         scope,
         quantity=Quantity(dimension, value, factor, decimals, comparison, alternatives),
+        alternatives=cores,
         noun=named.group(1).lower() if named else "",
     )
 
