@@ -387,3 +387,38 @@ TOP = EvidenceRow(
 )
 def test_a_figure_glued_to_m_may_be_millicores(draft: str, grounded: bool) -> None:
     assert (judged(draft, TOP) == [ClaimStatus.GROUNDED]) is grounded
+
+
+CURL_W = EvidenceRow(
+    "curl-1",
+    "http_check",
+    Outcome.DIRECT_SUPPORT,
+    "dns=0.003912 connect=0.027104 tls=0.118733 ttfb=1.874221 total=1.879030 code=200\n",
+    {"cmd": "curl -s -o /dev/null -w 'dns=%{time_namelookup} connect=%{time_connect} ...' https://shop.example.com/"},
+)
+CURL_JSON = EvidenceRow(
+    "curl-2",
+    "synthetic_check",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps({"location": "hkg1", "time_namelookup": 0.011, "time_connect": 0.142, "time_appconnect": 0.297}),
+    {},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "row", "grounded"),
+    [
+        # curl -w's timings are seconds, under its own names or short ones written to the millisecond
+        ("DNS took 4 ms and the first byte came at about 1.87 s.", CURL_W, True),
+        ("DNS 4 ms，首字节在约 1.87 秒时返回。", CURL_W, True),
+        ("DNS took 40 ms and the first byte came at about 1.87 s.", CURL_W, False),
+        ("DNS 40 ms，首字节在约 1.87 秒时返回。", CURL_W, False),
+        # a measure named before its figure is that key's value: TCP connect is 142 ms, not TLS's 297 ms
+        ("From hkg1 the TCP connect alone takes 142 ms.", CURL_JSON, True),
+        ("hkg1 的 TCP connect 就已经 142 ms 了。", CURL_JSON, True),
+        ("From hkg1 the TCP connect alone takes 297 ms.", CURL_JSON, False),
+        ("hkg1 的 TCP connect 就已经 297 ms 了。", CURL_JSON, False),
+    ],
+)
+def test_curl_timings_are_seconds_under_their_names(draft: str, row: EvidenceRow, grounded: bool) -> None:
+    assert (judged(draft, row) == [ClaimStatus.GROUNDED]) is grounded

@@ -334,3 +334,18 @@ def test_a_count_after_plain_words_listed_with_enumeration_commas_is_their_numbe
 
     facts = extract_facts(text)
     assert bool(enumerated_counts(text, facts)) is enumerated
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        # "耗时" (it took) speaks of the gap between the claim's times (a time restated in another zone too)
+        ("部署 06:20:11 UTC（北京时间 14:20:11）发起，06:24:53 变为 success，耗时约 4 分 42 秒。", True),
+        ("部署 06:20:11 UTC（北京时间 14:20:11）发起，06:24:53 变为 success，耗时约 6 分 42 秒。", False),
+        ("The deploy started at 06:20:11 UTC and succeeded at 06:24:53; it took about 4 min 42 s.", True),
+        ("The deploy started at 06:20:11 UTC and succeeded at 06:24:53; it took about 6 min 42 s.", False),
+    ],
+)
+def test_a_span_said_to_have_taken_is_the_gap_of_its_times(text: str, derived: bool) -> None:
+    facts = extract_facts(text)
+    assert bool(derived_durations(text, facts)) is derived

@@ -82,7 +82,7 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
 # Where a unit names that metric by a key, the value must be that key's (matching._keyed).
 _NAMED_BEFORE = re.compile(
     r"(?<![\w-])(?!(?:is|was|are|were|of|at|to|in|on|by|for|with|and|or|the|a|an|from|about|around|over|under|"
-    r"after|before|than|only|still|now|then|just|roughly|nearly|ms|s|sec|min)\b)([A-Za-z][A-Za-z0-9]{1,24})[ \t]*(?:is|was|of|at|reached|hit|=|:|达到了?|为|是|约|高达|升至|涨到|到了)?"
+    r"after|before|than|only|still|now|then|just|roughly|nearly|ms|s|sec|min)\b)([A-Za-z][A-Za-z0-9]{1,24})[ \t]*(?:就|都)?(?:已经|已)?[ \t]*(?:alone[ \t]+)?(?:is|was|of|at|reached|hit|takes|took|costs?|completes?[ \t]+at|completed[ \t]+at|=|:|达到了?|为|是|约|高达|升至|涨到|到了)?"
     r"[ \t]*(?:约|about|~|≈)?[ \t]*$",
     re.I,
 )

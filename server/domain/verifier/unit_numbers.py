@@ -45,6 +45,12 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
     # nginx and Envoy time fields are seconds: request_time, upstream_response_time, upstream_time
     (re.compile(r"(?:request|response|upstream|connect|header|total)_time(?:_|\b)", re.I), Dimension.TIME, 1000.0),
+    # curl -w's timings are seconds: %{time_namelookup}, %{time_starttransfer} (short names: _CURL_SHORT)
+    (
+        re.compile(r"\btime_(?:namelookup|connect|appconnect|pretransfer|starttransfer|redirect|total)\b", re.I),
+        Dimension.TIME,
+        1000.0,
+    ),
     (re.compile(r"(?:_|\b)(?:minutes|mins)(?:_|\b)", re.I), Dimension.TIME, 60000.0),
     (re.compile(r"(?:_|\b)hours?(?:_|\b)", re.I), Dimension.TIME, 3600000.0),
     (re.compile(r"(?:_|\b)days?(?:_|\b)", re.I), Dimension.TIME, 86400000.0),
@@ -141,6 +147,8 @@ _KEYED_NUMBER = re.compile(
 
 
 _DIGIT = re.compile(r"[0-9]")
+_CURL_SHORT = re.compile(r"dns|connect|tls|ssl|ttfb|appconnect|pretransfer|starttransfer|redirect|total", re.I)
+_SECONDS_FIGURE = re.compile(r"[0-9]{1,3}\.[0-9]{3,6}")  # to the millisecond or finer
 
 
 @functools.lru_cache(maxsize=8192)
@@ -188,6 +196,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     keyed = []
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
+        if key_dimension is None and _CURL_SHORT.fullmatch(m.group(1)) and _SECONDS_FIGURE.fullmatch(m.group(2)):
+            key_dimension, key_factor = Dimension.TIME, 1000.0  # curl -w's "dns=0.004127 ttfb=2.413094": seconds
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
         elif _FIELD_NAME.fullmatch(m.group(1)):
