@@ -149,3 +149,18 @@ def test_states_read_from_amtools_table(draft: str, status: ClaimStatus) -> None
 )
 def test_the_alert_holding_another_back_is_not_the_claims_subject(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, SUPPRESSED)) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("ElasticsearchPendingTasksHigh is firing with 37 pending cluster tasks.", False),
+        ("ElasticsearchPendingTasksHigh 在 firing，有 37 个 pending 的集群任务。", False),
+        ("The alert ElasticsearchPendingTasksHigh is still pending.", True),
+        ("ElasticsearchPendingTasksHigh 告警目前仍是 pending。", True),
+    ],
+)
+def test_a_counted_things_pending_is_no_alert_state(text: str, state: bool) -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    assert any(f.kind.name == "STATE" and f.key == "pending" for f in extract_facts(text)) is state

@@ -630,3 +630,45 @@ def test_protocol_words_are_not_invented(draft: str, invented: bool) -> None:
 def test_a_version_is_read_whole_and_without_the_sentences_stop(text: str, version: str | None) -> None:
     found = [f.text for f in extract_facts(text) if f.kind.name == "VERSION"]
     assert found == ([version] if version else [])
+
+
+INDEXES = EvidenceRow(
+    "sql-idx",
+    "run_sql",
+    Outcome.DIRECT_SUPPORT,
+    "| Table | Key_name | Column_name |\n|---|---|---|\n| payouts | PRIMARY | id |\n| payouts | idx_batch | batch_id |\n",
+    {"sql": "SHOW INDEX FROM payouts"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        # an index written with its column, which SHOW INDEX lists apart
+        ("`SHOW INDEX` lists `PRIMARY(id)` and `idx_batch(batch_id)` on payouts.", False),
+        ("`SHOW INDEX` 显示 payouts 上有 `PRIMARY(id)` 和 `idx_batch(batch_id)`。", False),
+        # what a check could not see names nothing that happened
+        ("This query wouldn't catch a payout being REJECTED_BY_BANK upstream.", False),
+        ("这个查询看不到被 REJECTED_BY_BANK 的打款。", False),
+        # a name the session never gives, asserted, is still invented
+        ("The bank rejected payout 8812 with REJECTED_BY_BANK.", True),
+        ("银行以 REJECTED_BY_BANK 拒绝了打款 8812。", True),
+    ],
+)
+def test_an_index_with_its_column_and_what_a_check_cannot_see(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, INDEXES)) is invented
+
+
+@pytest.mark.parametrize(
+    ("text", "advice"),
+    [
+        # a way to find out, offered to the reader, is advice: the tool it names is no finding
+        ("具体原因可以用 `_cluster/allocation/explain` 确认。", True),
+        ("The exact reason can be confirmed with `_cluster/allocation/explain`.", True),
+        ("`_cluster/allocation/explain` 显示 shard 0 因磁盘水位无法分配。", False),
+        ("`_cluster/allocation/explain` shows shard 0 cannot be allocated above the disk watermark.", False),
+    ],
+)
+def test_a_way_to_find_out_is_advice(text: str, advice: bool) -> None:
+    (claim,) = split_claims(text)
+    assert (claim.kind == ClaimKind.ADVICE) is advice

@@ -37,8 +37,10 @@ STATES = (
     (
         "pending",
         re.compile(
-            r"\bpending\b(?!\s+(?:messages?|requests?|tasks?|jobs?|pods?|items?|writes?|operations?|connections?|acks?|"
-            r"changes?|records?|events?|entries|bytes|work|transactions?|invoices?|orders?|payments?))|待触发|等待中",
+            # (not a count's "37 pending cluster tasks": what is pending is the noun's, one word may come between)
+            r"(?<![0-9] )(?<![0-9])(?<!个 )(?<!个)\bpending\b(?!\s+(?:(?!for|on|in|at|of|to|since)[a-z]+\s+)?"
+            r"(?:messages?|requests?|tasks?|jobs?|pods?|items?|writes?|operations?|connections?|acks?|"
+            r"changes?|records?|events?|entries|bytes|work|transactions?|invoices?|orders?|payments?)(?![\w-]))|待触发|等待中",
             re.I,
         ),
     ),

@@ -60,7 +60,10 @@ _ADVICE_CUE = re.compile(
     r"|可以(?:把|将|先|考虑|尝试|试着)"
     r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好"
     # what it would take to know: "要用 _cat/shards 才能确认", "you'd need the audit log to confirm it"
-    r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|\b(?:would|will) need\b|\bto confirm (?:this|that|it|whether)\b",
+    r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|\b(?:would|will) need\b|\bto confirm (?:this|that|it|whether)\b"
+    # a way to find out, offered: "可以用 `_cluster/allocation/explain` 确认", "can be confirmed with `X`"
+    r"|可以(?:用|通过|借助)[^，。；,;]{1,60}?(?:确认|查看|确定|验证|核实|定位|排查)"
+    r"|\bcan be (?:confirmed|checked|verified|seen) (?:with|via|using|by running)\b",
     re.I,
 )
 _HEDGE_CUE = re.compile(

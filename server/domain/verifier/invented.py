@@ -100,6 +100,7 @@ _SETTING_PART = re.compile(
 _STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
 _PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9][A-Za-z0-9]*$")
+_INDEX_OF = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_]*)\)")
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
@@ -116,13 +117,20 @@ def _denied(text: str, fact: Fact) -> bool:
     before = text[max(0, at - 24) : at]
     prospect = _PROSPECT_BEFORE.search(text[max(0, at - 40) : at])
     return bool(
-        _DENIAL_BEFORE.search(before) or _HYPOTHESIS_BEFORE.search(before) or prospect or _ABSENT_AFTER.match(text, end)
+        _DENIAL_BEFORE.search(before)
+        or _HYPOTHESIS_BEFORE.search(text[max(0, at - 48) : at])
+        or prospect
+        or _ABSENT_AFTER.match(text, end)
     )
 
 
 # "如果 down-after-milliseconds 设得比较大", "if max_connections were raised": a hypothesis names, it asserts nothing
 _HYPOTHESIS_BEFORE = re.compile(
-    r"(?:\b(?:if|unless|whether|suppose|assuming)\b|如果|假如|若|是否)[^.;。；]{0,20}$", re.I
+    r"(?:\b(?:if|unless|whether|suppose|assuming)\b|如果|假如|若|是否)[^.;。；]{0,20}$"
+    # "this wouldn't catch a container being OOMKilled", "看不到被 OOMKilled 的容器": what a check cannot see
+    r"|\b(?:wouldn't|would not|won't|can't|cannot|doesn't|does not)[ \t]+(?:catch|see|show|detect|tell|reveal)\b[^.;。；]{0,30}$"
+    r"|(?:看不到|查不到|发现不了|捕获不到|无法发现|不会捕获)[^.;。；]{0,20}$",
+    re.I,
 )
 
 
@@ -197,6 +205,9 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
         prefix = re.compile(rf"(?<![0-9a-f]){key}[0-9a-f]*(?![0-9a-z])")
         if any(prefix.search(evidence.raw(index)) for index in evidence.rows()):
             return True
+    index_of = _INDEX_OF.fullmatch(key)
+    if index_of:  # "PRIMARY(id)", "idx_user(user_id)": an index and its column, which SHOW INDEX gives apart
+        return all(evidence.mentions(part) for part in index_of.groups())
     siblings = _SIBLINGS.fullmatch(key)
     if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
         stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
