@@ -17,6 +17,7 @@ from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceR
 from evidence_trace.server.domain.verifier.facts import extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
 from evidence_trace.server.domain.verifier.intervals import derived_durations
+from evidence_trace.server.domain.verifier.zones import EvidenceZones
 
 
 def alerts() -> EvidenceRow:
@@ -349,3 +350,61 @@ def test_a_count_after_plain_words_listed_with_enumeration_commas_is_their_numbe
 def test_a_span_said_to_have_taken_is_the_gap_of_its_times(text: str, derived: bool) -> None:
     facts = extract_facts(text)
     assert bool(derived_durations(text, facts)) is derived
+
+
+def deadlocks() -> EvidenceRow:
+    body = {
+        "success": True,
+        "logs": [
+            {
+                "timestamp": "2026-11-05 02:14:33.481",
+                "level": "WARN",
+                "service": "stock-api",
+                "message": "slow query 12873ms",
+            },
+            {
+                "timestamp": "2026-11-05 02:15:26.002",
+                "level": "ERROR",
+                "service": "stock-api",
+                "message": "Deadlock found",
+            },
+        ],
+        "total": 2,
+    }
+    return EvidenceRow("logs-dl", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+SHANGHAI = EvidenceZones.parse(("query_logs=Asia/Shanghai",))
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # a claim of a time to the second states it: naive Asia/Shanghai 02:14:33 is 18:14:33 UTC
+        ("The burst started at 18:14:33 UTC on 4 Nov.", ClaimStatus.GROUNDED),
+        ("这波问题从 UTC 11 月 4 日 18:14:33 开始。", ClaimStatus.GROUNDED),
+        ("The burst started at 02:14:33 UTC on 5 Nov.", ClaimStatus.UNGROUNDED),
+        ("这波问题从 UTC 11 月 5 日 02:14:33 开始。", ClaimStatus.UNGROUNDED),
+    ],
+)
+def test_a_claim_of_a_time_to_the_second_states_it(draft: str, status: ClaimStatus) -> None:
+    (check,) = check_draft(draft, [deadlocks()], SHANGHAI)
+    assert check.status == status
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The slow query took 12873ms, a minute before the first ERROR.",
+        "慢查询耗时 12873ms，比最早的 ERROR 早了将近一分钟。",
+    ],
+)
+def test_the_level_of_the_record_compared_with_is_that_records(draft: str) -> None:
+    # the WARN entry of 12873ms is the claim's; "ERROR" is the other entry's, no rival level of it
+    statuses = [c.status for c in check_draft(draft, [deadlocks()]) if c.kind == ClaimKind.FACT]
+    assert statuses == [ClaimStatus.GROUNDED]
+    # said of the slow query itself, the level is its own, and the WARN entry contradicts it
+    wrong = draft.replace("a minute before the first ERROR", "logged as an ERROR").replace(
+        "比最早的 ERROR 早了将近一分钟", "记为 ERROR"
+    )
+    assert ClaimStatus.CONTRADICTED in [c.status for c in check_draft(wrong, [deadlocks()])]

@@ -41,8 +41,8 @@ from evidence_trace.server.domain.verifier.code_spans import with_code_identifie
 from evidence_trace.server.domain.verifier.counted_units import records_counted
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
-from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
-from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Dimension, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.fact_matching import states_time
+from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
@@ -50,9 +50,11 @@ from evidence_trace.server.domain.verifier.intervals import (
     lone_time,
     misrestated_time,
     seconds_of,
+    subject_seconds,
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.latest_state import stale_state
+from evidence_trace.server.domain.verifier.level_words import without_reference_levels
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
@@ -233,7 +235,7 @@ def _check(
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)
-    derived = derived_durations(claim.text, facts, before, _subject_seconds(facts, evidence), earlier)
+    derived = derived_durations(claim.text, facts, before, subject_seconds(facts, evidence), earlier)
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:
@@ -258,24 +260,6 @@ def _check(
                 facts,
             )
     return check, facts
-
-
-def _subject_seconds(facts: Sequence[Fact], evidence: Evidence) -> tuple[int, ...]:
-    """The times, to the second and in UTC where known, of the supporting units that name one of the
-    claim's names: where a gap the claim states ("8 seconds later") may end. Only for a claim with a time
-    to the second and a duration."""
-    names = [f for f in facts if f.is_entity and not f.soft]
-    if not names or not any(f.kind == FactKind.TIME and seconds_of(f)[1] for f in facts):
-        return ()
-    if not any(f.quantity is not None and f.quantity.dimension == Dimension.TIME for f in facts):
-        return ()
-    found: set[int] = set()
-    for index in evidence.candidates(names[:1]):
-        for unit in evidence.units(index):
-            if unit.strength >= Strength.INDIRECT and any(matches(f, unit) for f in names):
-                written, utc, _ = unit.clock(1)
-                found.update(utc or written)
-    return tuple(sorted(found))
 
 
 def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
@@ -351,7 +335,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
     pinned = check_every_severity(claim.text, facts, evidence, base)
     if pinned is not None:  # "covers all severities": a matcher pins one
         return pinned
-    facts = without_denied(claim.text, facts)  # "no 404s on X": asserts no 404, which X's 500 does not deny
+    # "no 404s on X" asserts no 404, which X's 500 does not deny; "早于最早的 ERROR": the other record's level
+    facts = without_reference_levels(claim.text, without_denied(claim.text, facts))
     if claim.negated:
         negative = check_negation(claim, facts, evidence, base)
         if negative is not None and (negative.status == ClaimStatus.CONTRADICTED or not facts_have_values(facts)):
@@ -361,10 +346,12 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         times, facts = facts, ()
     if not facts:
         overlap = content_grounding(claim.text, evidence)
-        if times and overlap is not None and claim.kind == ClaimKind.FACT:
-            # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too
+        # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too; a claim of
+        # times to the second only ("the burst started at 02:14:33 UTC", not a lead-in "Samples at …:") states each
+        to_second = all(seconds_of(f)[1] for f in times) and not is_meta(claim.text) and claim.text[-1:] not in ":："
+        if times and claim.kind == ClaimKind.FACT and (overlap is not None or to_second):
             shown = _times_shown(claim, times, evidence)
-            if shown.status != ClaimStatus.GROUNDED:
+            if shown.status != ClaimStatus.GROUNDED or overlap is None:
                 return shown
         if overlap is not None and claim.kind == ClaimKind.FACT:
             return base(

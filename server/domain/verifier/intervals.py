@@ -16,7 +16,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_model import Unit
+from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
 
 _RELATIVE = re.compile(
     r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
@@ -310,3 +310,21 @@ _RESTATED = re.compile(
     r"(?:[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日[ \t]*|[A-Z][a-z]{2} [0-9]{1,2},?[ \t]*)?",
     re.I,
 )
+
+
+def subject_seconds(facts: Sequence[Fact], evidence: Evidence) -> tuple[int, ...]:
+    """The times, to the second and in UTC where known, of the supporting units that name one of the
+    claim's names: where a gap the claim states ("8 seconds later") may end. Only for a claim with a time
+    to the second and a duration."""
+    names = [f for f in facts if f.is_entity and not f.soft]
+    if not names or not any(f.kind == FactKind.TIME and seconds_of(f)[1] for f in facts):
+        return ()
+    if not any(f.quantity is not None and f.quantity.dimension == Dimension.TIME for f in facts):
+        return ()
+    found: set[int] = set()
+    for index in evidence.candidates(names[:1]):
+        for unit in evidence.units(index):
+            if unit.strength >= Strength.INDIRECT and any(matches(f, unit) for f in names):
+                written, utc, _ = unit.clock(1)
+                found.update(utc or written)
+    return tuple(sorted(found))

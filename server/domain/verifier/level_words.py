@@ -1,5 +1,7 @@
 """Levels a claim joins ("warn/error lines", "WARN 或 ERROR 日志", "errors and warnings"): one level fact
-that either shows, so a WARN entry is no contradiction of "the latest warn/error lines"."""
+that either shows, so a WARN entry is no contradiction of "the latest warn/error lines". A level the claim
+gives to what it compares with ("比最早的 ERROR 早约 53 秒", "a minute before the first ERROR") is that
+record's, not its subject's (without_reference_levels)."""
 
 from __future__ import annotations
 
@@ -33,3 +35,25 @@ def joined_levels(text: str) -> Iterator[tuple[int, int, Fact]]:
         if first != second:
             other = Fact(FactKind.LEVEL, m.group(1), first, Scope.RESULT)
             yield m.start(), m.end(), Fact(FactKind.LEVEL, m.group(0), second, Scope.RESULT, alternatives=(other,))
+
+
+# "比样本中最早的 ERROR 早约 53 秒", "53 s before the first ERROR", "earlier than the first ERROR line"
+_REFERENCE_BEFORE = re.compile(
+    r"(?:比[^，。；,;]{0,16}|\b(?:before|after|than)[ \t]+(?:the[ \t]+)?(?:first|earliest|last|latest|next|previous)?[ \t]*)$",
+    re.I,
+)
+
+
+def without_reference_levels(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The facts less a level the claim gives to the record it compares with (module docstring); kept when
+    it is all the claim says of that record besides times ("告警比第一条 ERROR 早约 15 秒")."""
+    kept = tuple(
+        f
+        for f in facts
+        if not (
+            f.kind == FactKind.LEVEL
+            and (at := text.find(f.text)) >= 0
+            and _REFERENCE_BEFORE.search(text, max(0, at - 24), at) is not None
+        )
+    )
+    return kept if any(f.kind not in (FactKind.TIME, FactKind.LEVEL) for f in kept) else facts
