@@ -672,3 +672,20 @@ def test_an_index_with_its_column_and_what_a_check_cannot_see(draft: str, invent
 def test_a_way_to_find_out_is_advice(text: str, advice: bool) -> None:
     (claim,) = split_claims(text)
     assert (claim.kind == ClaimKind.ADVICE) is advice
+
+
+@pytest.mark.parametrize(
+    ("text", "premise_judged"),
+    [
+        # a finding of none about a named service, then a hedged consequence: the finding is checked
+        ("Loki shows no error lines from billing-api in the last hour, so the 5xx spike is probably upstream.", True),
+        # (a Chinese premise before "，所以" is a clause of its own already)
+        ("过去一小时 Loki 里 billing-api 没有任何错误日志，所以这次 5xx 可能是上游引起的。", True),
+        # a premise naming nothing stays part of the hedge
+        ("The dashboards show nothing unusual, so it's probably a client-side issue.", False),
+        ("The dashboards show no errors at all, so it's probably a client-side issue.", False),
+    ],
+)
+def test_a_finding_of_none_before_a_hedge_is_checked(text: str, premise_judged: bool) -> None:
+    kinds = [c.kind for c in split_claims(text)]
+    assert (ClaimKind.FACT in kinds or ClaimKind.GAP in kinds) is premise_judged
