@@ -103,3 +103,20 @@ def test_a_record_that_gives_no_role_shows_any() -> None:
         {"resource": "billing-api"},
     )
     assert statuses("billing-api was restarted by mei-lin at 07:30:02 UTC.", audit) == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a time or a date between the actor and the verb ("由 X 本人在 07:12 UTC 合并", "在 09-03 由 X 合并")
+        ("PR #4471 由 oskar-b 本人在 07:12:44 UTC 合并进 main。", True),
+        ("PR #4471 由 mei-lin 本人在 07:12:44 UTC 合并进 main。", False),
+        ("PR #4471 在 09-03 由 oskar-b 合并。", True),
+        ("PR #4471 在 09-03 由 mei-lin 合并。", False),
+        ("PR #4471 was merged at 07:12:44 UTC by oskar-b.", True),
+        ("PR #4471 was merged at 07:12:44 UTC by mei-lin.", False),
+    ],
+)
+def test_who_merged_is_read_across_a_time(draft: str, grounded: bool) -> None:
+    found = statuses(draft, pull_request())
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded

@@ -413,7 +413,8 @@ _TIME_OR_DATE = re.compile(
 )
 # a month and day after a word that dates it: "on 3-17", "日期 12-21" (not "10-20 ms", a range)
 _MONTH_DAY = re.compile(
-    r"(?:\b(?:on|since|until|date|dated)|日期|于)[ \t]*((?:0?[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))(?![\w.])", re.I
+    r"(?:\b(?:on|since|until|date|dated)|日期|于|在|从|到)[ \t]*((?:0?[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]))(?![\w.])",
+    re.I,
 )
 
 

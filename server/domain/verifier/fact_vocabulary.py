@@ -16,7 +16,9 @@ _ACTOR = re.compile(
     r"applied|changed|started|initiated|executed|run|ran)(?:[ \t]+(?:at|on|in|to)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
     r"[ \t]+by[ \t]+@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
-    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)"
+    # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
+    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"
+    r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)"
 )
 # A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
 _UNREAD = re.compile(
