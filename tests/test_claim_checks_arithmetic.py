@@ -422,3 +422,51 @@ CURL_JSON = EvidenceRow(
 )
 def test_curl_timings_are_seconds_under_their_names(draft: str, row: EvidenceRow, grounded: bool) -> None:
     assert (judged(draft, row) == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("text", "derived"),
+    [
+        # a share of a budget, of two percentages the claim stated before it
+        ("The 5xx ratio is 0.031% against the 0.05% allowed, so about 62% of the error budget is used.", "62%"),
+        ("5xx 比例 0.031%，允许 0.05%，错误预算已用掉约 62%。", "62%"),
+        ("The 5xx ratio is 0.031% against the 0.05% allowed, so about 82% of the error budget is used.", None),
+        ("5xx 比例 0.031%，允许 0.05%，错误预算已用掉约 82%。", None),
+        # a multiple of two percentages
+        ("The miss rate went from ~0.4% to ~12%, about 30× the baseline.", "30×"),
+        ("miss 率从约 0.4% 升到约 12%，是基线的约 30 倍。", "30 倍"),
+        ("The miss rate went from ~0.4% to ~12%, about 60× the baseline.", None),
+        ("miss 率从约 0.4% 升到约 12%，是基线的约 60 倍。", None),
+    ],
+)
+def test_shares_of_a_budget_and_multiples_of_percentages(text: str, derived: str | None) -> None:
+    facts = extract_facts(text)
+    found = [
+        facts[i].text
+        for i in derived_values(text, facts)
+        if facts[i].text in ("62%", "82%", "30×", "60×", "30 倍", "60 倍")
+    ]
+    assert found == ([derived] if derived else [])
+
+
+CACHED = EvidenceRow(
+    "curl-3",
+    "http_check",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps({"status": 200, "headers": {"cache-control": "public, max-age=600", "age": "52", "x-cache": "HIT"}}),
+    {"url": "https://static.example.com/app.js"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # HTTP's Age and max-age are seconds
+        ("The response came from the CDN cache (x-cache HIT, age 52 s).", True),
+        ("响应命中了 CDN 缓存（x-cache: HIT，age 52 秒）。", True),
+        ("The response came from the CDN cache (x-cache HIT, age 25 s).", False),
+        ("响应命中了 CDN 缓存（x-cache: HIT，age 25 秒）。", False),
+    ],
+)
+def test_an_http_age_is_seconds(draft: str, grounded: bool) -> None:
+    assert (judged(draft, CACHED) == [ClaimStatus.GROUNDED]) is grounded

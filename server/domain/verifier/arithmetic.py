@@ -26,6 +26,7 @@ _CHANGE = re.compile(
 )
 _STATED = (Comparison.EQUAL, Comparison.ABOUT)  # a value as such, not a bound or a change
 _PART_RATE = re.compile(r"hit (?:rate|ratio)|success rate|error rate|failure rate|命中率|成功率|错误率|失败率", re.I)
+_BUDGET = re.compile(r"budget|of the (?:limit|threshold|quota|allowance)|预算|配额", re.I)
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
 
@@ -85,6 +86,10 @@ def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], chan
         pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
         if any(_close(a / b / quantity.factor, stated, decimals) for a, b in pairs if a < b):
             return True
+        # "0.062% against the 0.1% allowed …, so about 62% of the error budget is used": a share of a budget
+        budget = _pairs(earlier, lambda d: d == Dimension.RATIO) if _BUDGET.search(text) else []  # said before it
+        if any(_close(a / b / quantity.factor, stated, decimals) for a, b in budget if a < b):
+            return True
         # "0.912, i.e. about 91.2%": a fraction the claim stated before, in percent
         if any(
             f.quantity is not None
@@ -103,9 +108,9 @@ def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], chan
     if quantity.dimension == Dimension.NUMBER and _MULTIPLE.search(fact.text):
         # "about 2.4×"; a bound holds as a bound: "10 倍以上" of 412 vs 38 ms, "well short of 2×" of 46.0 vs 27.6
         bound = quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
-        return any(
+        return any(  # of two values of one dimension, percentages too ("~8% … about 40× the ~0.2% baseline")
             _close(a / b, stated, decimals) or (bound and quantity.matches(a / b))
-            for a, b in _pairs(operands, lambda d: d != Dimension.RATIO)
+            for a, b in _pairs(operands, lambda d: True)
             if a > b
         )
     value = _base(fact)

@@ -51,6 +51,8 @@ _NAME_HINTS = (
         Dimension.TIME,
         1000.0,
     ),
+    # HTTP's Age and Cache-Control's max-age are seconds ("age: 41", "max-age=3600")
+    (re.compile(r"^(?:age|max-age|s-maxage)$", re.I), Dimension.TIME, 1000.0),
     (re.compile(r"(?:_|\b)(?:minutes|mins)(?:_|\b)", re.I), Dimension.TIME, 60000.0),
     (re.compile(r"(?:_|\b)hours?(?:_|\b)", re.I), Dimension.TIME, 3600000.0),
     (re.compile(r"(?:_|\b)days?(?:_|\b)", re.I), Dimension.TIME, 86400000.0),
