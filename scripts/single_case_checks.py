@@ -74,6 +74,12 @@ CHECKS: tuple[tuple, ...] = (
     (invented, "_matched_by_a_pattern", lambda key, evidence: False),
     (invented, "_shorthand_of_names", lambda key, evidence: False),
     (claims, "_hedged_consequence"),
+    (grounding, "mark_windows", lambda text, facts: tuple(facts)),
+    (unit_search, "values_shown", lambda facts, subject, evidence: False),
+    (invented, "_camel_tail", lambda name, evidence: False),
+    (fact_matching, "_asked_id", lambda fact, question: False),
+    (fact_matching, "one_of_them", lambda noun, lowered: False),
+    (grounding, "without_reference_levels", lambda text, facts: facts),
 )
 
 

@@ -408,3 +408,31 @@ def test_the_level_of_the_record_compared_with_is_that_records(draft: str) -> No
         "比最早的 ERROR 早了将近一分钟", "记为 ERROR"
     )
     assert ClaimStatus.CONTRADICTED in [c.status for c in check_draft(wrong, [deadlocks()])]
+
+
+def gateway_lines() -> EvidenceRow:
+    lines = [
+        'ts=2026-12-03T09:14:0%d.120Z level=warn route=/v2/quote err="context deadline exceeded" latency_ms=1000%d'
+        % (i, i)
+        for i in range(1, 5)
+    ] + ['ts=2026-12-03T09:14:09.400Z level=warn route=/v2/quote err="upstream reset" latency_ms=37']
+    return EvidenceRow("gw-logs", "query_logs", Outcome.DIRECT_SUPPORT, "\n".join(lines), {"query": "route=/v2/quote"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # "all" after a count the claim narrows to ranges over that count
+        (
+            'Four of them are `err="context deadline exceeded"` with latency_ms of 10001–10004, i.e. they all hit a ~10 s deadline.',
+            False,
+        ),
+        ('其中 4 条是 `err="context deadline exceeded"`，latency_ms 在 10001–10004，都撞上了约 10 s 的超时。', False),
+        # without the narrowing, "all" ranges over the listing, whose fifth line refutes it
+        ('All of them are `err="context deadline exceeded"` with latency_ms of 10001–10004.', True),
+        ('全部都是 `err="context deadline exceeded"`，latency_ms 在 10001–10004。', True),
+    ],
+)
+def test_all_after_a_narrowing_count_ranges_over_the_count(draft: str, contradicted: bool) -> None:
+    statuses = [c.status for c in check_draft(draft, [gateway_lines()]) if c.kind == ClaimKind.FACT]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

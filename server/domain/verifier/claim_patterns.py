@@ -137,6 +137,12 @@ _CAUSAL_CUE = re.compile(
 )
 # "the other five partitions", "其余 4 个", "no other pod": a range the claim narrows to what it does not name
 NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
+# "Four of them are …, i.e. they all …", "其中 4 条 … 都": a count the claim narrows to before its quantifier
+NARROWED_TO = re.compile(
+    r"\b(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten)[ \t]+of[ \t]+(?:them|these|those)\b"
+    r"|其中[ \t]*[0-9一二两三四五六七八九十]+[ \t]*(?:条|个|次|笔|台|项)",
+    re.I,
+)
 _NEGATION = re.compile(
     r"\b(?:no|not|never|none|nothing|without|zero|neither|nor|isn't|wasn't|aren't|weren't|didn't|doesn't|"
     r"don't|hasn't|haven't|hadn't|cannot|can't|won't)\b(?!\s+(?:longer|only|more than|less than|fewer than))"

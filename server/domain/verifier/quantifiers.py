@@ -38,7 +38,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
@@ -95,6 +95,8 @@ def check_positive_universal(
     negated = claim.negated and not valued and not quoted
     if negated or quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
+    if NARROWED_TO.search(text, 0, quantifier.start()):
+        return None  # "Four of them are …, i.e. they all …": the four, not the listing
     # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
     example = _EXAMPLE.search(text, quantifier.end())
     # "…全部 UNASSIGNED，所以 store.size 和 pri.store.size 都是 5.3gb": what a consequence names is not the range
