@@ -436,3 +436,24 @@ def gateway_lines() -> EvidenceRow:
 def test_all_after_a_narrowing_count_ranges_over_the_count(draft: str, contradicted: bool) -> None:
     statuses = [c.status for c in check_draft(draft, [gateway_lines()]) if c.kind == ClaimKind.FACT]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+def restart_lines() -> EvidenceRow:
+    text = (
+        "Dec 03 10:14:02 web-7 systemd[1]: shop.service: Main process exited, code=killed, status=9/KILL\n"
+        "Dec 03 10:14:12 web-7 systemd[1]: shop.service: Scheduled restart job, restart counter is at 1.\n"
+    )
+    return EvidenceRow("journal", "ssh_exec", Outcome.DIRECT_SUPPORT, text, {"command": "journalctl -u shop"})
+
+
+@pytest.mark.parametrize(("gap", "grounded"), [("10 s", True), ("40 s", False)])
+def test_a_later_gap_takes_the_last_time_stated_though_a_claim_without_times_came_between(
+    gap: str, grounded: bool
+) -> None:
+    # the first claim is not grounded (nothing shows 3 GiB), so its time is only "the time stated before"
+    draft = (
+        "At 10:14:02 shop.service on web-7 was killed at 3 GiB RSS. It did not exit on its own. "
+        f"{gap} later, at 10:14:12, systemd scheduled restart job 1."
+    )
+    last = check_draft(draft, [restart_lines()])[-1]
+    assert (last.status == ClaimStatus.GROUNDED) is grounded, last

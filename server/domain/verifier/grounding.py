@@ -94,7 +94,7 @@ def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = 
             )
             checks.append(check)
             if claim.kind in _JUDGED:
-                before = tuple(f for f in facts if f.kind == FactKind.TIME)
+                before = tuple(f for f in facts if f.kind == FactKind.TIME) or before  # the last times stated
                 if check.status == ClaimStatus.GROUNDED:
                     earlier = (*earlier, *(f for f in before if seconds_of(f)[1]))[-_EARLIER_TIMES:]
             # a table row's names are the row's: "it" after a table is not its last row's host
