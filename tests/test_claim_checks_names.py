@@ -689,3 +689,29 @@ def test_a_way_to_find_out_is_advice(text: str, advice: bool) -> None:
 def test_a_finding_of_none_before_a_hedge_is_checked(text: str, premise_judged: bool) -> None:
     kinds = [c.kind for c in split_claims(text)]
     assert (ClaimKind.FACT in kinds or ClaimKind.GAP in kinds) is premise_judged
+
+
+CLICKHOUSE = EvidenceRow(
+    "ch-1",
+    "clickhouse_query",
+    Outcome.DIRECT_SUPPORT,
+    "┌─hour────────────────┬─status─┬─────cnt─┬─p95_ms─┐\n"
+    "│ 2026-11-02 10:00:00 │    200 │  920114 │    176 │\n"
+    "│ 2026-11-02 10:00:00 │    504 │     318 │  30002 │\n"
+    "└─────────────────────┴────────┴─────────┴────────┘\n\n2 rows in set. Elapsed: 0.512 sec.\n",
+    {"query": "SELECT toStartOfHour(ts) AS hour, status, count() AS cnt, quantile(0.95)(ms) AS p95_ms ..."},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # one row of a box-drawn table is one unit: its cells bind together, another row's do not
+        ("In the 10:00 hour there were 318 504s with a p95 of 30,002 ms.", True),
+        ("10:00 这一小时有 318 个 504，p95 为 30,002 ms。", True),
+        ("In the 10:00 hour there were 318 504s at a 176 ms p95.", False),
+        ("10:00 这一小时 318 个 504 的 p95 为 176 ms。", False),
+    ],
+)
+def test_a_box_drawn_tables_row_is_one_unit(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, CLICKHOUSE) == [ClaimStatus.GROUNDED]) is grounded

@@ -269,6 +269,17 @@ CASES = [
         ("", ""),
     ),
     Case(
+        "box_table",
+        "clickhouse_query",
+        "┌─service──┬─status─┬─p99_ms─┐\n│ payments │ down   │   1200 │\n│ orders   │ ok     │     40 │\n"
+        "└──────────┴────────┴────────┘\n\n2 rows in set. Elapsed: 0.004 sec.\n",
+        "┌─service─┬─status─┬─p99_ms─┐\n│ 订单    │ ok     │     40 │\n└─────────┴────────┴────────┘\n",
+        "┌─service─┬─status─┐\n└─────────┴────────┘\n",
+        ("row 1", "row 2"),
+        ("payments", "orders"),
+        ("", ""),
+    ),
+    Case(
         "psql_table",
         "sql_query",
         "  service  | status | latency_ms\n-----------+--------+-----------\n payments  | down   |       1200\n"

@@ -18,6 +18,7 @@ from typing import Mapping
 from evidence_trace.server.domain.formats import (
     alertmanager,
     aligned,
+    box_tables,
     elasticsearch,
     generic_json,
     haproxy,
@@ -50,6 +51,7 @@ FORMATS: tuple[Format, ...] = (
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
     aligned.PSQL,  # a | b\n---+---
     aligned.COLUMNS,  # GROUP  TOPIC  PARTITION ... (upper-case, two spaces apart, not kubectl's)
+    box_tables.FORMAT,  # ┌─a─┬─b─┐\n│ 1 │ 2 │ (clickhouse-client's Pretty)
     tables.MARKDOWN,  # | a | b |\n|---|---|
     tables.CSV,  # a,b,c
     tables.TSV,  # a<TAB>b<TAB>c
