@@ -4,7 +4,8 @@ A row's cells are read by their column names through the field maps: a
 `level`/`severity` column gives its level, a `service`/`pod`/`host` column its
 subject, a `status` column its problem (a problem word, or an HTTP status of
 400 or more); its numbers take their unit from the column name (`latency_ms`).
-The row's text is the line as written, then each cell under its column's name (`evicted_keys=182344`).
+The row's text is the line as written (its excerpt); each cell under its column's name (`evicted_keys=182344`)
+is the record's `cells`, which the verifier's unit reads after the line.
 A header with no rows is no hit.
 """
 
