@@ -715,3 +715,32 @@ CLICKHOUSE = EvidenceRow(
 )
 def test_a_box_drawn_tables_row_is_one_unit(draft: str, grounded: bool) -> None:
     assert (statuses(draft, CLICKHOUSE) == [ClaimStatus.GROUNDED]) is grounded
+
+
+HOURLY = EvidenceRow(
+    "ch-2",
+    "clickhouse_query",
+    Outcome.DIRECT_SUPPORT,
+    "┌─hour────────────────┬─status─┬───cnt─┐\n"
+    "│ 2026-11-02 09:00:00 │    502 │   147 │\n"
+    "│ 2026-11-02 10:00:00 │    502 │  9233 │\n"
+    "└─────────────────────┴────────┴───────┘\n",
+    {
+        "query": "SELECT toStartOfHour(ts) AS hour, status, count() AS cnt FROM edge_logs WHERE host = 'shop.example.com'"
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a change told by its two ends, each end on its own row with the status both share
+        ("502s on shop.example.com jumped from 147 in the 09:00 hour to 9,233 in the 10:00 hour.", True),
+        ("shop.example.com 的 HTTP 502 从 09:00 这一小时的 147 次涨到 10:00 的 9,233 次。", True),
+        # an end its row does not show, or the ends' times swapped
+        ("502s on shop.example.com jumped from 147 in the 09:00 hour to 9,823 in the 10:00 hour.", False),
+        ("shop.example.com 的 HTTP 502 从 10:00 这一小时的 147 次涨到 09:00 的 9,233 次。", False),
+    ],
+)
+def test_a_change_grounds_each_end_on_its_own_row(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, HOURLY) == [ClaimStatus.GROUNDED]) is grounded

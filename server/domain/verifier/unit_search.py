@@ -14,7 +14,8 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.claim_parts import split_parts, times_joined
+from evidence_trace.server.domain.verifier.change_ends import change_ends
+from evidence_trace.server.domain.verifier.claim_parts import ATTRIBUTE, split_parts, times_joined
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
@@ -70,7 +71,7 @@ def ground_parts(
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
-        if not any(f.is_entity for f in part_facts) or (previous and _ATTRIBUTE.match(part)):
+        if not any(f.is_entity for f in part_facts) or (previous and ATTRIBUTE.match(part)):
             # "..., 比率为 0.37": still about what the part before it named; so is where it ran ("…的 span，所在
             # 主机是 X", "…, its host is X"): X with the part before's subject, never alone
             part_facts = tuple(f for f in (previous or subject) if f not in part_facts) + part_facts
@@ -96,13 +97,6 @@ def ground_parts(
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
-
-
-_ATTRIBUTE = re.compile(
-    r"[ \t,，;；]*(?:(?:and|with)[ \t]+)?(?:its[ \t]+(?:host|node|pod|instance|server|machine)\b|(?:running|run|hosted|scheduled)[ \t]+on\b"
-    r"|(?:所在|其所在|其|它的|它所在)(?:的)?[ \t]*(?:主机|节点|机器|实例|pod|容器)|(?:运行|跑|部署|调度)在)",
-    re.I,
-)
 
 
 def says_shown(text: str, facts: Sequence[Fact]) -> bool:
@@ -243,6 +237,10 @@ def _search(
         return ClaimStatus.CONTRADICTED, (grounding_of(unit),), why, False
     if best is not None:
         return ClaimStatus.WEAK, _groundings(best), _weak_reason(best.unit, evidence), False
+    ends = change_ends(text, facts)  # "from 212 in the 10:00 hour to 18,944 in the 11:00 hour": each end its record
+    found = [_ground(end, evidence, shown) for end in ends] if ends else []
+    if found and all(r[0] == ClaimStatus.GROUNDED for r in found):
+        return ClaimStatus.GROUNDED, tuple(g for r in found for g in r[1]), "", any(r[3] for r in found)
     bound = bind_across_rows(facts, evidence, text)
     if bound is not None:
         return (
