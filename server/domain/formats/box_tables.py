@@ -13,11 +13,12 @@ import re
 from typing import Iterator
 
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
-from evidence_trace.server.domain.formats.tables import table_records
+from evidence_trace.server.domain.formats.tables import markdown_cells, table_records
 
 _TOP = re.compile(r"^[┌╔+][─═━\-┬╦+\w\s().%/]*[┐╗+]$")
 _RULE = re.compile(r"^[├╞╠+└╚][─═━\-┼╪╬┴╩+]*[┤╡╣+┘╝]$")
 _BAR = "│║┃|"
+_AS_PIPES = str.maketrans({bar: "|" for bar in _BAR})
 
 
 def _recognise(preview: Preview) -> bool:
@@ -28,7 +29,7 @@ def _recognise(preview: Preview) -> bool:
 
 
 def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in re.split(rf"[{_BAR}]", line.strip())[1:-1]]
+    return markdown_cells(line.translate(_AS_PIPES))  # a box's bars are a markdown table's pipes
 
 
 def _records(preview: Preview) -> Iterator[Record]:

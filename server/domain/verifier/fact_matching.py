@@ -72,7 +72,7 @@ def matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
 def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
     conflict = ""
     subject_seen = False
-    minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
+    minutes = tuple(m for f in facts for m in f.minutes)
     times = [f for f in facts if f.kind == FactKind.TIME]
     if times and not any(at_time(f, unit) for f in times):
         return False  # the unit states times, none of them the claim's
@@ -181,7 +181,7 @@ def _same_time(
 _SECONDS = re.compile(r"([0-2]?[0-9]):([0-5][0-9]):([0-5][0-9])")
 
 
-def circular_distance(a: int, b: int, period: int) -> int:
+def circular_distance(a: float, b: float, period: float) -> float:
     """How far apart two readings of a clock of `period` are, the short way round (23:59 and 00:01: 2)."""
     d = abs(a - b) % period
     return min(d, period - d)

@@ -181,6 +181,19 @@ class Fact:
     def describe(self) -> str:
         return f"{self.kind.value}: {self.text}"
 
+    @property
+    def stated(self) -> tuple["FactKind", str, object]:
+        """The fact as the claim states it, for telling repeats apart: two times of one minute ("14:02:11",
+        "14:02:45") are two facts, and so are a threshold and the same value found ("over the 500 ms target
+        … a p95 of 500 ms": a quantity's scope and comparison)."""
+        role = (self.scope, self.quantity.comparison) if self.kind == FactKind.QUANTITY and self.quantity else None
+        return (self.kind, self.text if self.kind == FactKind.TIME else self.key, role)
+
+    @property
+    def minutes(self) -> tuple[int, ...]:
+        """A time's minutes of the day, as written and in UTC (its key); () for any other fact."""
+        return tuple(int(v) for v in self.key.split(",")) if self.kind == FactKind.TIME else ()
+
 
 _ENTITY_KINDS = frozenset(
     {FactKind.SERVICE, FactKind.INSTANCE, FactKind.IDENTIFIER, FactKind.ALERT, FactKind.ERROR_CODE}

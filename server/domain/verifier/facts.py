@@ -138,8 +138,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
         if any(start < t_end and t_start < end for t_start, t_end in taken):
             continue
         taken.append((start, end))
-        role = (fact.scope, fact.quantity.comparison) if fact.kind == FactKind.QUANTITY and fact.quantity else None
-        found.setdefault((fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key, role), (start, fact))
+        found.setdefault(fact.stated, (start, fact))
     for start, fact in unread_facts(masked, taken):
         found.setdefault((FactKind.UNREAD, fact.key, None), (start, fact))
         taken.append((start, start + len(fact.text)))

@@ -43,8 +43,7 @@ def seconds_of(fact: Fact, written: bool = False) -> tuple[float, bool]:
 
 def _apart(a: float, b: float) -> float:
     """Seconds between two times of day, the shorter way round midnight."""
-    d = abs(a - b) % _DAY
-    return min(d, _DAY - d)
+    return circular_distance(a, b, _DAY)
 
 
 def derived_durations(

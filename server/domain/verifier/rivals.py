@@ -83,7 +83,7 @@ class Rivalry:
         self.entities = [f for f in facts if f.is_entity]
         self.settings = [f for f in facts if f.kind == FactKind.SETTING]
         self.times = [f for f in facts if f.kind == FactKind.TIME]
-        self.minutes = tuple(int(v) for f in self.times for v in f.key.split(","))
+        self.minutes = tuple(m for f in self.times for m in f.minutes)
         self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
         self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
         checked = [f for f in facts if f.kind != FactKind.TIME and not f.is_entity]
@@ -265,7 +265,7 @@ def values_shown(facts: Sequence[Fact], subject: Sequence[Fact], evidence: Evide
     values = [f for f in facts if f.kind in VALUE_KINDS and f not in subject]
     names = [f for f in subject if f.is_entity]
     times = [f for f in facts if f.kind == FactKind.TIME]  # at the claim's time: another time's value is a rival
-    minutes = tuple(int(v) for t in times for v in t.key.split(","))  # a series' sample at that time
+    minutes = tuple(m for t in times for m in t.minutes)  # a series' sample at that time
     return all(
         any(
             u.strength != Strength.QUESTION  # a threshold or a limit asked is no value shown

@@ -29,6 +29,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS
+from evidence_trace.server.domain.verifier.unit_numbers import AGO
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 MAX_BOUND_ROWS = 4
@@ -135,7 +136,6 @@ def mark_windows(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
     return tuple(dataclasses.replace(f, window=True) if _window(f, text) and not _age(f, text) else f for f in facts)
 
 
-_AGE_AFTER = re.compile(r"[ \t]*(?:ago\b|前|以前)", re.I)
 _ELAPSED_BEFORE = re.compile(r"已经?过去[ \t]*$")
 
 
@@ -143,7 +143,7 @@ def _age(fact: Fact, text: str) -> bool:
     at = text.find(fact.text)
     if at < 0:
         return False
-    return bool(_AGE_AFTER.match(text, at + len(fact.text)) or _ELAPSED_BEFORE.search(text, max(0, at - 6), at))
+    return bool(AGO.match(text, at + len(fact.text)) or _ELAPSED_BEFORE.search(text, max(0, at - 6), at))
 
 
 def _window(fact: Fact, text: str) -> bool:

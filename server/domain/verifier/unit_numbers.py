@@ -162,7 +162,7 @@ def _numbers_in_text(text: str) -> tuple[Number, ...]:
 
 _REPEATED_OVER = re.compile(r"x[0-9]+ over\s*$")  # kubectl's "(x70 over 14m)": events over a span
 _URL = re.compile(r"\bhttps?://[^\s\"'<>]+")
-_AGO = re.compile(r"[ \t]*(?:ago\b|前|以前)", re.I)
+AGO = re.compile(r"[ \t]*(?:ago\b|前|以前)", re.I)  # a duration given as how long ago (subject_binding too)
 
 
 def _read_numbers_in_text(text: str) -> Iterator[Number]:
@@ -176,7 +176,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), _HOST_PORT.sub(lambda m: " " * len(m.group(0)), text))
     for _, end, seconds, _ in compound_durations(cleared):
         # kubectl's AGE "3h5m", "9d 4h", "2m30s"; its RESTARTS "5 (3h12m ago)" is an age
-        yield Number(seconds, Dimension.TIME, 1000.0, age=_AGO.match(cleared, end) is not None)
+        yield Number(seconds, Dimension.TIME, 1000.0, age=AGO.match(cleared, end) is not None)
     if not _DIGIT.search(cleared):
         return  # only times, dates or UUIDs
     for m in _TEXT_QUANTITY.finditer(cleared):
@@ -188,7 +188,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             # (kubectl's "(x70 over 14m)" counts events over a span: no bound)
             bound = unit_dimension in (Dimension.RATIO, Dimension.TIME) and _BOUND_BEFORE.search(before) is not None
             bound = bound and not _REPEATED_OVER.search(before)
-            age = unit_dimension == Dimension.TIME and _AGO.match(cleared, m.end()) is not None
+            age = unit_dimension == Dimension.TIME and AGO.match(cleared, m.end()) is not None
             yield Number(float(m.group(1)), unit_dimension, unit_factor, bound=bound, age=age)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)

@@ -53,7 +53,7 @@ def ground_parts(
         if f.kind == FactKind.TIME
         and not [g for g in extract_facts(part) if g.kind not in (FactKind.TIME, *SUBJECT_KINDS)]
     )
-    wanted = {_fact_id(f): f for f in facts}
+    wanted = {f.stated: f for f in facts}
     covered: set[tuple[FactKind, str, object]] = set()
     read_as: list[str] = []  # every fact the parts read, as written
     results = []
@@ -63,7 +63,7 @@ def ground_parts(
     pieces, own = times_joined(pieces, own)
     for number, (part, parenthetical) in enumerate(pieces):
         part_facts = own[number]
-        covered.update(_fact_id(f) for f in part_facts)
+        covered.update(f.stated for f in part_facts)
         read_as.extend(f.text for f in extract_facts(part))
         if not parenthetical and number + 1 < len(own) and _names_only(part, part_facts):
             # "A and B are Running", "A、B 都超时": a part of names only shares what the next part says
@@ -113,20 +113,11 @@ def says_shown(text: str, facts: Sequence[Fact]) -> bool:
     return False
 
 
-def _fact_id(fact: Fact) -> tuple[FactKind, str, object]:
-    """A fact as the claim states it: two times of one minute ("14:02:11", "14:02:45") are two facts, and
-    so are a threshold and the same value found ("has 10% free, below the 10% threshold")."""
-    role = (fact.scope, fact.quantity.comparison) if fact.kind == FactKind.QUANTITY and fact.quantity else None
-    return (fact.kind, fact.text if fact.kind == FactKind.TIME else fact.key, role)
-
-
 def _part_facts(part: str, wanted: dict[tuple[FactKind, str, object], Fact]) -> tuple[Fact, ...]:
     """The claim's own (already refined) facts a part states, code spans and pods' short names included (a
     value the part alone reads in another role, "(~24.6%)" after "the last hour", is the claim's value)."""
     loose = {key[:2]: f for key, f in reversed(list(wanted.items()))}
-    found = tuple(
-        wanted.get(_fact_id(f)) or loose[_fact_id(f)[:2]] for f in extract_facts(part) if _fact_id(f)[:2] in loose
-    )
+    found = tuple(wanted.get(f.stated) or loose[f.stated[:2]] for f in extract_facts(part) if f.stated[:2] in loose)
     return found + tuple(  # names no pattern reads in the part alone
         f
         for f in wanted.values()
@@ -272,7 +263,7 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
             why = rivalry.against(unit, question, alone=len(about) == 1, named=True)
             if why:
                 # the claim's names and what else the rival unit shows of it (a partition's id) are the subject
-                minutes = tuple(int(v) for f in facts if f.kind == FactKind.TIME for v in f.key.split(","))
+                minutes = tuple(m for f in facts for m in f.minutes)
                 subject = [f for f in facts if f.is_entity or (f.kind != FactKind.TIME and matches(f, unit, minutes))]
                 return None if values_shown(facts, subject, evidence) else (unit, why)
     return None
