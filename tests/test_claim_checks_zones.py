@@ -12,7 +12,7 @@ import pytest
 
 from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.grounding import check_draft
-from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones, offset_of
+from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones, declared_zone, offset_of, with_zone
 from evidence_trace.server.settings import SettingsError, load
 
 SHANGHAI = EvidenceZones.parse(("query_logs=Asia/Shanghai",))
@@ -123,6 +123,18 @@ def statuses(draft: str, row: EvidenceRow) -> list[ClaimStatus]:
         ("| Alert | Since (UTC) |\n|---|---|\n| PayGwTimeouts | 10:41 |", False),
         ("| 告警 | 开始时间（北京时间） |\n|---|---|\n| PayGwTimeouts | 12-20 10:41 |", True),
         ("| 告警 | 北京时间 |\n|---|---|\n| PayGwTimeouts | 12-20 02:41 |", False),
+        # ... and so does a zone given as one item of a heading's or a line's parenthesis.
+        ("## Alerts by time (latest first, UTC)\n\n- PayGwTimeouts went firing at 02:41.", True),
+        ("## Alerts by time (latest first, UTC)\n\n- PayGwTimeouts went firing at 10:41.", False),
+        ("Firing alerts (UTC; from amtool):\n\n- PayGwTimeouts went firing at 02:41.", True),
+        ("Firing alerts (UTC; from amtool):\n\n- PayGwTimeouts went firing at 10:41.", False),
+        ("### 告警时间（按开始时间排序，北京时间）\n\n- PayGwTimeouts 在 10:41 开始 firing。", True),
+        ("### 告警时间（按开始时间排序，北京时间）\n\n- PayGwTimeouts 在 02:41 开始 firing。", False),
+        ("### 告警时间（北京时间、来自 amtool）\n\n| 告警 | 开始 |\n|---|---|\n| PayGwTimeouts | 10:41 |", True),
+        ("### 告警时间（北京时间、来自 amtool）\n\n| 告警 | 开始 |\n|---|---|\n| PayGwTimeouts | 02:41 |", False),
+        # A range's end takes the zone its other end names, not the declared one.
+        ("## Alerts (北京时间)\n\n- PayGwTimeouts firing from 10:30 to 10:41 (UTC 02:30–02:41).", True),
+        ("## 告警（北京时间）\n\n- PayGwTimeouts 在 10:30–10:41 之间开始 firing（对应 UTC 02:30–02:41）。", True),
         # A time's own zone wins over the declared one.
         ("## Alert timeline (北京时间)\n\n- PayGwTimeouts went firing at 02:41 UTC.", True),
     ],
@@ -140,6 +152,27 @@ def test_a_declared_zone_ends_at_the_next_heading_of_its_level() -> None:
     first, second = statuses(draft, utc_alert())
     assert first == ClaimStatus.GROUNDED  # a sub-heading keeps its parent's zone
     assert second != ClaimStatus.GROUNDED  # a peer heading ends it: 10:41 as written is not 02:41Z
+
+
+def test_a_ranges_end_keeps_the_zone_its_other_end_names() -> None:
+    assert with_zone("（对应 UTC 06:12:03–06:17:48）", "北京时间") == "（对应 UTC 06:12:03–06:17:48）"
+    assert with_zone("between 02:40 and 02:55 UTC", "CST") == "between 02:40 and 02:55 UTC"
+    assert with_zone("at 10:30, then 10:41 UTC", "北京时间") == "at 10:30 (北京时间), then 10:41 UTC"
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Timeline (UTC; Beijing time in brackets)",
+        "## Timeline (UTC, local times in brackets)",
+        "## 时间线（UTC；括号内为北京时间）",
+        "## 时间线（UTC，括号里是本地时间）",
+    ],
+)
+def test_a_parenthesis_naming_two_zones_declares_neither(heading: str) -> None:
+    # the bracketed times are the other zone's: declaring UTC for them would read 10:41 as 10:41Z
+    assert declared_zone(heading) == ""
+    assert declared_zone("## Timeline (UTC; from amtool)") == declared_zone("## 时间线（UTC；来自 amtool）") == "UTC"
 
 
 def test_a_zone_beside_a_time_declares_nothing_for_the_lines_after_it() -> None:

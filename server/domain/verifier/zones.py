@@ -110,6 +110,12 @@ _DECLARED = re.compile(
     r"[(（][ \t]*(?:(?:all[ \t]+)?times?[ \t]+(?:are[ \t]+)?(?:in[ \t]+)?|时间(?:均|都|全部)?(?:为|是|按)?[ \t]*)?"
     + _ZONE
     + r"[ \t]*[)）]"
+    # the zone as one item of the parenthesis: "(5-minute buckets, UTC)", "（UTC，近 1 小时）"
+    + r"|[(（][^()（）\n]*?[,，;；、][ \t]*"
+    + _ZONE
+    + r"[ \t]*[)）]|[(（][ \t]*"
+    + _ZONE
+    + r"[ \t]*[,，;；、][^()（）\n]*[)）]"
     # "All times are UTC", "times below in UTC", "Times: UTC"
     + r"|(?<![A-Za-z])(?:all[ \t]+)?times?(?:[ \t]+(?:below|here|shown|above))?[ \t]*(?:are[ \t]+|:[ \t]*)?(?:in[ \t]+)?"
     + _ZONE
@@ -135,8 +141,9 @@ def is_zone_note(text: str, position: int) -> bool:
 
 def declared_zone(text: str) -> str:
     """The zone a heading, a label, a line or a table column header declares for the clock times under
-    it ("## Timeline (UTC)", "All times are UTC.", "开始时间（北京时间）", "以下时间均为北京时间"), as
-    written, or "" when it declares none. A zone beside a time ("at 02:41 UTC") declares nothing."""
+    it ("## Timeline (UTC)", "All times are UTC.", "开始时间（北京时间）", "以下时间均为北京时间", "(5-minute
+    buckets, UTC)"), as written, or "" when it declares none. A zone beside a time ("at 02:41 UTC") declares
+    nothing, nor does a parenthesis naming two zones ("(UTC; Shanghai time in brackets)") or local time."""
     for m in _DECLARED.finditer(text):
         word = next(g for g in m.groups() if g)
         if offset_of(word) is None:
@@ -144,17 +151,23 @@ def declared_zone(text: str) -> str:
         before, after = text[max(0, m.start() - 12) : m.start()], text[m.end() : m.end() + 12]
         if _CLOCK.search(before + " " + after):
             continue  # the zone of a time beside it, not of the section
+        if len(_ANY_ZONE.findall(m.group(0))) > 1 or _LOCAL.search(m.group(0)):
+            continue  # "(UTC; Shanghai time in brackets)": two zones, each for some of the times
         return word
     return ""
 
 
+_ANY_ZONE = re.compile(r"(?<![A-Za-z])(?:" + _OFFSET + r"|" + _WORDS + r")(?![A-Za-z])", re.I)
+_LOCAL = re.compile(r"\blocal\b|本地|当地", re.I)
+
+
 def with_zone(text: str, zone: str) -> str:
-    """text with the declared zone written after each clock time that names none of its own."""
+    """text with the declared zone written after each clock time that names none of its own ("UTC
+    06:12–06:17" names UTC for both ends)."""
     if not zone:
         return text
     out, last = [], 0
-    for m in _CLOCK.finditer(text):
-        offset, _ = draft_zone(text, m.start(), m.end())
+    for m, (offset, _) in clock_zones(text):  # a range's end takes the zone its other end names
         if offset is None:
             out.append(text[last : m.end()] + f" ({zone})")
             last = m.end()
