@@ -76,3 +76,37 @@ def test_a_count_of_the_names_a_claim_lists_is_their_number(text: str, counted: 
 
     facts = extract_facts(text)
     assert [facts[i].text for i in enumerated_counts(text, facts)] == ([counted] if counted else [])
+
+
+def alerts() -> EvidenceRow:
+    def alert(name: str, severity: str, state: str) -> dict[str, object]:
+        return {
+            "labels": {"alertname": name, "cluster": "orders-pg", "severity": severity},
+            "status": {"state": state, "silencedBy": [], "inhibitedBy": []},
+            "startsAt": "2026-12-19T17:30:00Z",
+        }
+
+    body = [
+        alert("PostgresReplicationLagHigh", "critical", "active"),
+        alert("NodeFilesystemAlmostFull", "warning", "active"),
+        alert("PostgresTooManyConnections", "critical", "active"),
+    ]
+    return EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # what the claim says before the smaller count holds of all the records, what follows it of that many
+        ("与 orders-pg 相关的告警共 3 条，全部处于 active 状态，其中 2 条为 critical。", True),
+        ("与 orders-pg 相关的告警共 3 条，全部处于 active 状态，其中 1 条为 critical。", False),
+        ("与 orders-pg 相关的告警共 3 条，全部处于 active 状态，其中 2 条为 warning。", False),
+        ("与 orders-pg 相关的告警共 3 条，全部处于 suppressed 状态，其中 2 条为 critical。", False),
+        ("The 3 alerts for orders-pg are all active, and 2 of the 3 alerts are critical.", True),
+        ("The 3 alerts for orders-pg are all active, and 2 of the 3 alerts are warning.", False),
+        ("The 3 alerts for orders-pg are all suppressed, and 2 of the 3 alerts are critical.", False),
+    ],
+)
+def test_what_precedes_the_smaller_count_holds_of_every_record(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [alerts()]) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded

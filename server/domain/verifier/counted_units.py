@@ -130,25 +130,38 @@ def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Opt
 
 def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], evidence: Evidence) -> Optional[list[Unit]]:
     """The records of the one call that lists exactly `big` of them (not cut) that show every fact of
-    `rest`, when there are exactly `small` of them."""
+    `rest`, when there are exactly `small` of them. What a "共 N 条 …，全部 …，其中 M 条 …" claim says before
+    the smaller count is said of all the records ("3 alerts for orders-pg, all active, 2 of them critical"),
+    the rest of the smaller count's records only."""
     assert small.quantity is not None and big.quantity is not None
     times = [f for f in rest if f.kind == FactKind.TIME]
     window = times if len(times) == 2 else []
     others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
-    errors = _ERRORS.search(text) is not None  # "2 of the 4 entries are ERRORs": error-level records
+    at = _position(text, small)
+    whole = [f for f in others if 0 <= at and 0 <= _position(text, f) < at and _position(text, big) < at]
+    part = [f for f in others if f not in whole]
+    if not part:
+        return None  # the claim says nothing of the smaller count's records
+    errors = _ERRORS.search(text, max(at, 0)) is not None  # "2 of the 4 entries are ERRORs": error-level records
     for index in evidence.rows():
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
         records = [u for u in units if u.kind in _RECORDS and u.strength >= Strength.INDIRECT]
         if len(records) != int(big.quantity.value) or listing_is_cut(units):
             continue
+        if whole and not all(matches_all(whole, u, question) is True for u in records):
+            continue
         shown = [
             u
             for u in records
             if (not window or within_window(window, u))
             and (not errors or not u.level or u.level in ERROR_LEVELS)
-            and matches_all(others, u, question) is True
+            and matches_all(part, u, question) is True
         ]
         if len(shown) == int(small.quantity.value):
             return shown
     return None
+
+
+def _position(text: str, fact: Fact) -> int:
+    return text.find(fact.text)

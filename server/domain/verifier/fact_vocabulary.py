@@ -118,7 +118,10 @@ def release_of(value: str) -> str:
 _SEVERITY = re.compile(
     r"(?i:\b(critical|warning|info)\b(?=[ \t-]*(?:severity|level|alerts?\b|级别|级|的?告警|的?报警))"
     r"|\bseverity[ \t]*[:=]?[ \t]*\(?(critical|warning|info)\b"
-    r"|[(（][ \t]*(critical|warning|info)[ \t]*[)）])"
+    r"|[(（][ \t]*(critical|warning|info)[ \t]*[)）]"
+    # said of alerts: "2 of them are critical", "其中 2 条为 critical", "级别都是 warning"
+    r"|(?:\b[0-9]+[ \t]+(?:are|were)[ \t]+|\b(?:of[ \t]+them|alerts?|both|all)[ \t]+(?:(?:are|were|is|was)(?:[ \t]+(?:all|both|still))?)?|(?:为|是))[ \t]*"
+    r"(critical|warning)(?![ \t]*[A-Za-z\u4e00-\u9fff-]))"
 )
 
 

@@ -344,7 +344,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     if alert_context:
         yield from state_facts(text)
     for m in _SEVERITY.finditer(text):
-        group = next(g for g in (1, 2, 3) if m.group(g))
+        group = next(g for g in range(1, len(m.groups()) + 1) if m.group(g))
         word = m.group(group).lower()
         yield m.start(group), m.end(group), Fact(FactKind.LEVEL, m.group(group), _SEVERITY_LEVEL[word], Scope.RESULT)
     joined = list(joined_levels(text))  # "warn/error lines": either level shows it
