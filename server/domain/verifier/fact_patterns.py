@@ -149,6 +149,14 @@ _UNIT_WORDS = {
     "reads/s": (Dimension.RATE, 1.0),
     "queries/s": (Dimension.RATE, 1.0),
     "条/秒": (Dimension.RATE, 1.0),
+    # errors per second: "0.4 5xx/s", "12 errors/s"
+    "5xx/s": (Dimension.RATE, 1.0),
+    "4xx/s": (Dimension.RATE, 1.0),
+    "errors/s": (Dimension.RATE, 1.0),
+    "errors/sec": (Dimension.RATE, 1.0),
+    "failures/s": (Dimension.RATE, 1.0),
+    "5xx/min": (Dimension.RATE, 1 / 60),
+    "errors/min": (Dimension.RATE, 1 / 60),
     "msg/min": (Dimension.RATE, 1 / 60),
     "条/分钟": (Dimension.RATE, 1 / 60),
 }

@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
+from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -204,8 +205,10 @@ def _search(
                 and not sequence
             ):
                 contradiction = (unit, verdict)
-        counted = _count_grounding(facts, units, question, shown, evidence, index, only) or _total_grounding(
-            facts, units, question, shown
+        counted = (
+            _count_grounding(facts, units, question, shown, evidence, index, only)
+            or _total_grounding(facts, units, question, shown)
+            or series_sum(facts, units, question, listing_is_cut(units), evidence.row(index).preview)
         )
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
