@@ -100,3 +100,28 @@ def test_a_keys_value_follows_its_separator(draft: str, grounded: bool) -> None:
     found = statuses(draft)
     assert ClaimStatus.CONTRADICTED not in found or not grounded, found
     assert (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+def codes() -> EvidenceRow:
+    buckets = [("UPSTREAM_TIMEOUT", 1530), ("RATE_LIMITED", 402), ("BAD_SIGNATURE", 117), ("DUPLICATE_KEY", 51)]
+    body = {
+        "hits": {"total": {"value": 2100, "relation": "eq"}, "hits": []},
+        "aggregations": {"by_code": {"buckets": [{"key": k, "doc_count": n} for k, n in buckets]}},
+    }
+    return EvidenceRow("es-2", "es_search", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "logs-gw-*"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a whole percentage is the share rounded to the percent: 51 of 2,100 is 2.43%, 117 is 5.57%
+        ("`DUPLICATE_KEY` 51 (~2%)", True),
+        ("| BAD_SIGNATURE | 117 | 约 6% |", True),
+        ("`DUPLICATE_KEY` 51 (~3%)", False),
+        ("| BAD_SIGNATURE | 117 | 约 5% |", False),
+        ("| BAD_SIGNATURE | 117 | 约 7% |", False),
+    ],
+)
+def test_a_whole_percentage_is_the_share_rounded(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, (codes(),)) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found

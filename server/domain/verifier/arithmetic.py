@@ -35,6 +35,11 @@ def _base(fact: Fact) -> float:
     return fact.quantity.value * fact.quantity.factor
 
 
+def _whole(fact: Fact) -> bool:
+    """Whether a share is a whole percentage ("~2%", "13%"), which rounds to the percent."""
+    return fact.quantity is not None and fact.quantity.decimals == 0 and fact.quantity.factor == 0.01
+
+
 def _valued(fact: Fact) -> bool:
     return fact.kind in _VALUED and fact.quantity is not None and fact.quantity.value > 0
 
@@ -50,7 +55,7 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
             if f.quantity is not None
             and f.quantity.dimension == Dimension.RATIO
             and any(
-                _close(_base(g) / total / f.quantity.factor, f.quantity.value, f.quantity.decimals)
+                _close(_base(g) / total / f.quantity.factor, f.quantity.value, f.quantity.decimals, _whole(f))
                 for _, g in valued
                 if g is not f and g.quantity is not None and g.quantity.dimension in (Dimension.NUMBER, Dimension.RATE)
                 for total in totals
@@ -84,11 +89,11 @@ def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], chan
     stated, decimals = quantity.value, quantity.decimals
     if quantity.dimension == Dimension.RATIO:  # a share or a change in percent of two values of one dimension
         pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
-        if any(_close(a / b / quantity.factor, stated, decimals) for a, b in pairs if a < b):
+        if any(_close(a / b / quantity.factor, stated, decimals, _whole(fact)) for a, b in pairs if a < b):
             return True
         # "0.062% against the 0.1% allowed …, so about 62% of the error budget is used": a share of a budget
         budget = _pairs(earlier, lambda d: d == Dimension.RATIO) if _BUDGET.search(text) else []  # said before it
-        if any(_close(a / b / quantity.factor, stated, decimals) for a, b in budget if a < b):
+        if any(_close(a / b / quantity.factor, stated, decimals, _whole(fact)) for a, b in budget if a < b):
             return True
         # "0.912, i.e. about 91.2%": a fraction the claim stated before, in percent
         if any(
@@ -173,11 +178,14 @@ def _sum_of_neighbours(index: int, fact: Fact, valued: Sequence[tuple[int, Fact]
     return False
 
 
-def _close(found: float, stated: float, decimals: int) -> bool:
+def _close(found: float, stated: float, decimals: int, whole_percent: bool = False) -> bool:
     """A computed figure against the one the claim states: at its precision when it gives a decimal (rounded
-    or cut: 68.1% is 68.05 to 68.2, not 66.7), else within 5% ("2×" is 1.9 to 2.1, not 1.67)."""
+    or cut: 68.1% is 68.05 to 68.2, not 66.7), else within 5% ("2×" is 1.9 to 2.1, not 1.67); a whole
+    percentage is the share rounded to the percent as well ("~2%" of 2.24%, not of 2.6%)."""
     if decimals > 0:
         return abs(found - stated) <= 10.0**-decimals + 1e-9
+    if whole_percent:
+        return abs(found - stated) <= max(0.5, 0.05 * abs(stated)) + 1e-9
     return abs(found - stated) <= 0.05 * abs(stated)
 
 
