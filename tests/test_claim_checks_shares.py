@@ -125,3 +125,27 @@ def codes() -> EvidenceRow:
 def test_a_whole_percentage_is_the_share_rounded(draft: str, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, (codes(),)) if c.kind == ClaimKind.FACT]
     assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+_TABLE = "| code | count | share |\n|---|---|---|\n| UPSTREAM_TIMEOUT | 1,530 | 73% |\n| RATE_LIMITED | 402 | 19% |\n"
+
+
+@pytest.mark.parametrize(
+    ("total_row", "checked"),
+    [
+        # a total row of the rows' sums is the writer's arithmetic: its operands, the rows, are checked
+        ("| Total | 1,932 | 92% |", False),
+        ("| **合计** | **1,932** | — |", False),
+        ("| Total | 1,932 | 100% |", False),
+        # a total that is no sum of the rows stays a fact, and must be shown
+        ("| Total | 1,933 | 92% |", True),
+        ("| **合计** | **1,832** | — |", True),
+    ],
+)
+def test_a_total_row_of_the_rows_sums_is_arithmetic(total_row: str, checked: bool) -> None:
+    checks = check_draft(_TABLE + total_row, (codes(),))
+    last = checks[-1]
+    assert (last.kind == ClaimKind.FACT) is checked
+    if checked:
+        assert last.status != ClaimStatus.GROUNDED
+    assert all(c.status == ClaimStatus.GROUNDED for c in checks[1:-1])

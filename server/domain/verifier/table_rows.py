@@ -69,7 +69,8 @@ _PLAIN = re.compile(r"[~≈约]?\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)
 
 def with_column_totals(claims: Sequence[Claim]) -> list[Claim]:
     """The claims, each row of a table given the sums of its table's columns of plain numbers ("| 502 |
-    7,021 | 83.5% |" under a table whose count column adds up to 8,412: the share is 7,021 of 8,412)."""
+    7,021 | 83.5% |" under a table whose count column adds up to 8,412: the share is 7,021 of 8,412). A total
+    row ("| 合计 | 8,412 |") is left out of the sums, and is context when each of its numbers is one."""
     out = list(claims)
     start = 0
     while start < len(out):
@@ -78,11 +79,44 @@ def with_column_totals(claims: Sequence[Claim]) -> list[Claim]:
         while end < len(out) and out[end].columns and [h for h, _ in out[end].columns] == headers:
             end += 1
         if end - start >= 2:
-            sums = [_column_sum([row.columns[i][1] for row in out[start:end]]) for i in range(len(headers))]
+            rows = [row for row in out[start:end] if not _TOTAL_ROW.match(row.columns[0][1])]
+            sums = [_column_sum([row.columns[i][1] for row in rows]) for i in range(len(headers))]
             totals = tuple(t for t in sums if t is not None)
-            out[start:end] = [dataclasses.replace(row, totals=totals) for row in out[start:end]]
+            out[start:end] = [
+                _total_row(row, rows, sums) or dataclasses.replace(row, totals=totals) for row in out[start:end]
+            ]
         start = max(end, start + 1)
     return out
+
+
+# "| 合计 | 418,496 |", "| **Total** | 1,284 | 100% |": a row of the sums of the rows above it
+_PERCENT = re.compile(r"[~≈约]?\s*([0-9]+(?:\.[0-9]+)?)\s*%")
+_TOTAL_ROW = re.compile(r"[*_ \t]*(?:合计|总计|共计|总和|小计|total|sum|all)[*_ \t:：]*$", re.I)
+
+
+def _total_row(row: Claim, rows: Sequence[Claim], sums: Sequence[float | None]) -> Claim | None:
+    """A total row whose every number is its column's sum (a share column's "100%", or its shares' sum to
+    their rounding, included): the writer's arithmetic, as context, its operands being the rows above it,
+    each checked. None for any other row."""
+    if not _TOTAL_ROW.match(row.columns[0][1]):
+        return None
+    summed = False
+    for i, ((_, cell), total) in enumerate(zip(row.columns[1:], sums[1:]), 1):
+        value = cell.replace("*", "").strip()
+        if not re.search(r"[0-9]", value) or re.fullmatch(r"[~≈约]?\s*100(?:\.0+)?\s*%", value):
+            continue
+        share = _PERCENT.fullmatch(value)
+        if share is not None:  # "92%" under shares of 73% and 19%
+            parts = [_PERCENT.fullmatch(r.columns[i][1].replace("*", "").strip()) for r in rows]
+            found = sum(float(m.group(1)) for m in parts if m is not None)
+            if not all(parts) or abs(found - float(share.group(1))) > 0.5 * len(rows):
+                return None
+            continue
+        m = _PLAIN.fullmatch(value)
+        if m is None or total is None or float(m.group(0).lstrip("~≈约 ").replace(",", "")) != total:
+            return None
+        summed = True
+    return dataclasses.replace(row, kind=ClaimKind.CONTEXT) if summed else None
 
 
 def _column_sum(cells: Sequence[str]) -> float | None:
