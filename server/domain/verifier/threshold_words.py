@@ -38,6 +38,19 @@ _NOW_BEFORE = re.compile(
 _LEFT_AFTER = re.compile(r"[ \t]*(?:left|remaining)\b", re.I)
 
 
+def thresholds_only(text: str, facts: Sequence[Fact]) -> bool:
+    """Whether a part's values are all thresholds it names as such ("超过 runbook 的 80% 告警线", "over the 2%
+    SLO"): a reference's figure, not one more value of the subject the claim spoke of before."""
+    valued = [f for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
+    return bool(valued) and len(valued) == len(facts) and all(_named_threshold(text, f) for f in valued)
+
+
+def _named_threshold(text: str, fact: Fact) -> bool:
+    at = text.find(fact.text)
+    end = at + len(fact.text)
+    return at >= 0 and bool(_THRESHOLD_AFTER.match(text, end) or _THRESHOLD_BEFORE.search(text, max(0, at - 24), at))
+
+
 def mark_found_values(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
     """The facts, a percentage or a duration the claim gives as the value found marked as one (`found`)."""
     out = []

@@ -22,6 +22,7 @@ from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKi
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
+from evidence_trace.server.domain.verifier.threshold_words import thresholds_only
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 MAX_GROUNDINGS = 6
@@ -72,7 +73,9 @@ def ground_parts(
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
-        if not any(f.is_entity for f in part_facts) or (previous and ATTRIBUTE.match(part)):
+        if thresholds_only(part, part_facts):
+            pass  # "…，超过 runbook 的 80% 告警线": the reference's figure, grounded alone
+        elif not any(f.is_entity for f in part_facts) or (previous and ATTRIBUTE.match(part)):
             # "..., 比率为 0.37": still about what the part before it named; so is where it ran ("…的 span，所在
             # 主机是 X", "…, its host is X"): X with the part before's subject, never alone
             part_facts = tuple(f for f in (previous or subject) if f not in part_facts) + part_facts
