@@ -36,6 +36,9 @@ CATS = {
     "tracing",
     "dns_tls",
     "ci_cd",
+    "databases",
+    "caches",
+    "networking",
 }
 path, prefix = sys.argv[1], sys.argv[2]
 problems = []
