@@ -54,6 +54,11 @@ def statuses(draft: str) -> list[ClaimStatus]:
         ("`2026-05-19T12:24:51Z` 时 es-hot-02 记录了一条 `*phone*` 通配符查询。", False),
         ("`redis-cli -h redis-reports LLEN celery` returned 18342.", False),
         ("`redis-cli -h redis-reports LLEN celery` 返回 18342。", False),
+        # a rank or a window written with a hyphen ("the top-5", "last-24h") names nothing
+        ("Of the top-5 slow queries, the slowest on es-hot-02 took 412 ms.", False),
+        ("top-3 慢查询里最慢的一条在 es-hot-02 上，耗时 412 ms。", False),
+        ("In the last-24h window es-hot-02 logged a 412 ms query.", False),
+        ("The slowest query in the top-5 came from es-hot-09.", True),
         # an address, a node or a host no call names is still invented
         ("The slowest query came from search-gw:9200.", True),
         ("最慢的查询在 es-hot-07 上。", True),

@@ -64,7 +64,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _NAMED_SERVICE,
     _NEGATED_BEFORE,
     _NOT_COUNT_NOUNS,
-    _NOT_INSTANCES,
     _NUMBER_WORDS,
     _ONE_PART_PATH,
     _ORDINAL_COUNT,
@@ -87,6 +86,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_COUNT,
     _ZH_NONE,
     _ZH_SETTING,
+    not_a_name,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,
@@ -359,7 +359,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
 
 def _service(name: str) -> Optional[Fact]:
     lowered = name.lower()
-    if lowered in _NOT_INSTANCES or lowered.count("-") + lowered.count("_") >= MAX_FACT_SEGMENTS:
+    if not_a_name(lowered) or lowered.count("-") + lowered.count("_") >= MAX_FACT_SEGMENTS:
         return None
     segments = re.split(r"[-_]", lowered)
     if "_" in name:
