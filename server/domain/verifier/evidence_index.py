@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence, TypeVar
 
 from evidence_trace.server.domain.formats.tool_family import call_family
 from evidence_trace.server.domain.model import EvidenceRow
+from evidence_trace.server.domain.verifier.curl_phases import CURL_TIMINGS
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
@@ -243,14 +244,9 @@ class Evidence:
                 continue
             if settings and not all(any(p.search(raw) for p in names) for names in settings):
                 continue
-            if windows:
-                values = self.values(index)
-                # a duration a unit derives from two timestamps (a window's start and end) is in no raw number:
-                # the timestamps are looked for only when a duration's value is not there
-                if not all(
-                    _any_in(values, w) or (timed and len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2) for w, timed in windows
-                ):
-                    continue
+            values = self.values(index) if windows else []
+            if not all(_any_in(values, w) or (timed and _derives_durations(raw)) for w, timed in windows):
+                continue
             yield index
 
     def values(self, index: int) -> list[float]:
@@ -295,6 +291,12 @@ _FACTORS = {
 
 _HOST_OF_PORT = re.compile(r":[0-9]{1,5}$")
 _ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
+
+
+def _derives_durations(raw: str) -> bool:
+    """Whether a row's durations may be in no raw number of it: a unit derives one from two timestamps (a
+    window's start and end) or from curl's cumulative timings (curl_phases.py)."""
+    return len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2 or CURL_TIMINGS.search(raw) is not None
 
 
 def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:

@@ -74,8 +74,29 @@ def _quantity_fact(text: str, m: re.Match[str]) -> Optional[Fact]:
         scope,
         quantity=Quantity(dimension, value, factor, decimals, comparison, alternatives),
         alternatives=cores,
-        noun=named.group(1).lower() if named else "",
+        noun=_listed_measure(text, m.start()) or (named.group(1).lower() if named else _zh_measure(text, m.start())),
     )
+
+
+# A phase named in Chinese right before its length, or before a list of lengths ("TLS 握手约 87 ms", "TCP 建连约 29 ms"): the English word a
+# unit keys it by (curl_phases.py); "首字节" is either the wait or the time to it, and keys neither
+_ZH_MEASURES = {"握手": "handshake", "建连": "connect", "handshake": "handshake"}
+_ZH_MEASURE_BEFORE = re.compile(
+    r"(握手|建连)(?:时间|耗时|用时)?[ \t]*(?:约|为|是|耗时|用了|花了|大约)*[ \t]*(?:约|~|≈)?[ \t]*$"
+)
+# a measure named before a list of values ("TLS 握手耗时分别为：北京 65.5 ms、上海 59.5 ms", "TLS handshake
+# times: Beijing 65.5 ms, Shanghai 59.5 ms"): each value of the list is that measure's
+_LISTED_MEASURE = re.compile(r"(握手|建连|handshake)[^。；;.\n]{0,40}?(?:分别(?:为|是)|[:：])[^。；;\n]*$", re.I)
+
+
+def _zh_measure(text: str, start: int) -> str:
+    m = _ZH_MEASURE_BEFORE.search(text, max(0, start - 16), start)
+    return _ZH_MEASURES[m.group(1)] if m else ""
+
+
+def _listed_measure(text: str, start: int) -> str:
+    m = _LISTED_MEASURE.search(text, max(0, start - 120), start)
+    return _ZH_MEASURES[m.group(1).lower()] if m else ""
 
 
 # The metric a value is given for, right before it: "p99 达到 1250 ms", "latency was 840 ms", "rss=512 MiB".

@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any, Callable, Iterable, Iterator, Optional
 
+from evidence_trace.server.domain.verifier.curl_phases import CURL_HINT, curl_phases
 from evidence_trace.server.domain.verifier.durations import duration_seconds
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 
@@ -87,12 +88,20 @@ class Unit:
 
     @functools.cached_property
     def numbers(self) -> tuple[Number, ...]:
-        return tuple(self.read_numbers())
+        found = tuple(self.read_numbers())
+        # curl's timings are cumulative: each phase's length is stated too (curl_phases.py)
+        phases = tuple(Number(ms, Dimension.TIME, 1.0, key=key) for key, ms in curl_phases(found))
+        return found + phases
 
     @functools.cached_property
     def raw_values(self) -> list[float]:
-        """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read."""
-        return raw_numbers(self.lowered)
+        """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read (and
+        the lengths of curl's phases, which its text states only as differences)."""
+        found = raw_numbers(self.lowered)
+        if CURL_HINT.search(self.lowered) is None:
+            return found
+        phases = [n.value for n in self.numbers if n.key.endswith("_phase")]
+        return sorted(found + phases) if phases else found
 
     @functools.cached_property
     def lowered(self) -> str:
