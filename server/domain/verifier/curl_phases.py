@@ -14,11 +14,15 @@ from typing import Iterable, Iterator, Optional, Protocol
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 
 
-class _Timing(Protocol):
-    value: float
-    dimension: Optional[Dimension]
-    factor: float
-    key: str
+class _Timing(Protocol):  # a unit's Number, read only
+    @property
+    def value(self) -> float: ...
+    @property
+    def dimension(self) -> Optional[Dimension]: ...
+    @property
+    def factor(self) -> float: ...
+    @property
+    def key(self) -> str: ...
 
 
 CURL_HINT = re.compile(r"connect")  # every text of curl's timings names the connect (time_connect, connect=)
