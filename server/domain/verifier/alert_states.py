@@ -110,3 +110,16 @@ def holder_spans(text: str) -> list[tuple[int, int]]:
         group = next(g for g in (1, 2, 3) if m.group(g))
         spans.append(m.span(group))
     return spans
+
+
+HELD_BY = {"silenced": "silencedby", "inhibited": "inhibitedby"}
+
+
+def held_by(how: str, state: str, lowered: str) -> bool:
+    """Whether a suppressed alert (its unit's state and lower-cased text) is held back that way:
+    Alertmanager lists the silences and the inhibiting alerts (`status.silencedBy`, `status.inhibitedBy`);
+    a unit that does not list them (amtool's text) says only that it is suppressed."""
+    if state != "suppressed":
+        return False
+    listed = re.search(rf'"{HELD_BY[how]}"\s*:\s*\[\s*([^\]\s])?', lowered)
+    return listed is None or listed.group(1) is not None

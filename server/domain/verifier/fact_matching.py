@@ -16,6 +16,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.actors import role_shown
+from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
@@ -239,8 +240,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return state in ("firing", "pending", "suppressed")
         if fact.key == "firing" and state == "suppressed":
             return True  # Alertmanager's suppressed alert is a firing one, silenced or inhibited
-        if fact.key.lstrip("!") in _HELD_BY:
-            held = _held_by(fact.key.lstrip("!"), unit)
+        if fact.key.lstrip("!") in HELD_BY:
+            held = held_by(fact.key.lstrip("!"), state, unit.lowered)
             return held if not fact.key.startswith("!") else bool(state) and not held
         if fact.key.startswith("!"):
             return bool(state) and state != _STATE_OF.get(fact.key[1:], fact.key[1:])
@@ -394,18 +395,7 @@ def _happened(lowered: str, form: str) -> bool:
 
 _DID_NOT_AFTER = re.compile(r"[a-z_]*[\"']?\s*[:=]\s*[\"']?(?:false|no|none|disabled)\b")  # "restarts: 0" is a count
 _DID_NOT_BEFORE = re.compile(r"\b(?:no|not|never|without|disable[ds]?)[ _-]$")
-_HELD_BY = {"silenced": "silencedby", "inhibited": "inhibitedby"}
 _STATE_OF = {"active": "firing"}  # a unit's state word for a claim's (alert_states.py)
-
-
-def _held_by(how: str, unit: Unit) -> bool:
-    """Whether a suppressed alert is held back that way: Alertmanager lists the silences and the
-    inhibiting alerts (`status.silencedBy`, `status.inhibitedBy`); a unit that does not list them
-    (amtool's text) says only that it is suppressed."""
-    if unit.state != "suppressed":
-        return False
-    listed = re.search(rf'"{_HELD_BY[how]}"\s*:\s*\[\s*([^\]\s])?', unit.lowered)
-    return listed is None or listed.group(1) is not None
 
 
 def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) -> bool:

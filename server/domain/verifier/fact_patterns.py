@@ -402,16 +402,6 @@ _ALERT_WORDS = frozenset(
     "killed saturation budget burn unavailable unhealthy unreachable lag backlog throttling "
     "spike usage quota exhausted expiring exception back off backoff".split()
 )
-# "the top-5 buckets", "last-24h": a rank or a window, not a name
-_RANKED = re.compile(r"(?:top|bottom|first|last|next|past|previous|latest)-[0-9]+[a-z]{0,3}")
-_NOT_INSTANCES = frozenset({"utf-8", "utf-16", "sha-1", "sha-256", "sha-512", "iso-8859-1", "x-86", "x86-64", "gpt-4"})
-
-
-def not_a_name(lowered: str) -> bool:
-    """Whether a hyphenated word that looks like a name is none ("utf-8", "top-5")."""
-    return lowered in _NOT_INSTANCES or _RANKED.fullmatch(lowered) is not None
-
-
 _VERSION = re.compile(
     # (a pre-release part "-rc2", "-beta.1"; the sentence's full stop after it is not its own)
     r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?(?![0-9])"

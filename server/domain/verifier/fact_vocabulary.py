@@ -142,3 +142,13 @@ _DONE_BEFORE = re.compile(
 def done_to(context: str, start: int, noun: str) -> str:
     done = _DONE_BEFORE.search(context, max(0, start - 24), start)
     return f"{done.group(1).lower()} {noun}" if done and noun else noun
+
+
+# "the top-5 buckets", "last-24h": a rank or a window, not a name
+_RANKED = re.compile(r"(?:top|bottom|first|last|next|past|previous|latest)-[0-9]+[a-z]{0,3}")
+_NOT_INSTANCES = frozenset({"utf-8", "utf-16", "sha-1", "sha-256", "sha-512", "iso-8859-1", "x-86", "x86-64", "gpt-4"})
+
+
+def not_a_name(lowered: str) -> bool:
+    """Whether a hyphenated word that looks like a name is none ("utf-8", "top-5")."""
+    return lowered in _NOT_INSTANCES or _RANKED.fullmatch(lowered) is not None

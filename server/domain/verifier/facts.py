@@ -86,7 +86,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_COUNT,
     _ZH_NONE,
     _ZH_SETTING,
-    not_a_name,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,
@@ -96,6 +95,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NOUN_RATE,
     WORKLOAD_STATE_PATTERNS,
     done_to,
+    not_a_name,
     version_field,
 )
 from evidence_trace.server.domain.verifier.level_words import joined_levels
