@@ -59,6 +59,7 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
+from evidence_trace.server.domain.verifier.predicates import asked_by_a_failed_call
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
@@ -244,6 +245,14 @@ def _check(
     cells = cell_claims(claim) if check.status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT else ()
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
         check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
+    failed = (
+        asked_by_a_failed_call(claim.text, facts, check.groundings, evidence)
+        if check.status == ClaimStatus.GROUNDED
+        else None
+    )
+    if failed is not None and claim.kind == ClaimKind.FACT:  # "heap looks healthy" where the heap query failed
+        reason = f"its names are shown; what it says of them is what the failed call {failed} asked"
+        check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         invented = invented_names(claim.text, [f for f in facts if f in own], evidence)
         if invented:

@@ -1,0 +1,59 @@
+"""A claim of names only whose words are what a failed call asked: "Heap usage on ledger-service looks
+healthy, well below the configured max" where the heap query timed out and a GC query about ledger-service
+answered. The claim's one fact (the service) grounds on the call that answered; what it says of the
+service (heap) is in no unit it rests on, nor in any call that answered, and is what the failed call
+asked about. The names are shown, the finding is not: the claim is not grounded (a failed call reported
+as a finding). A claim that tells of the failure itself ("连接超时", "the query timed out") is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.model import Grounding
+from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.units import Strength
+
+_FAILURE = re.compile(
+    r"\b(?:fail\w*|timed?[ -]?out|timeouts?|errors?|unreachable|refused|could ?n[o']t|unable)\b|失败|超时|报错|没能|无法|未能|连不上|登不上|没登上",
+    re.I,
+)
+_OBJECTS = frozenset("pods nodes instances replicas containers services hosts both none each every".split())
+
+
+def asked_by_a_failed_call(
+    text: str, facts: Sequence[Fact], groundings: Sequence[Grounding], evidence: Evidence
+) -> Optional[str]:
+    """The id of a failed or empty call whose question holds what a claim of names only says of them,
+    when no unit the claim rests on does; None otherwise."""
+    if not facts or not all(f.is_entity for f in facts) or not groundings:
+        return None
+    rest = text
+    for fact in facts:
+        rest = rest.replace(fact.text, " ")
+    if _FAILURE.search(text):
+        return None  # "ssh 到 10.7.3.31 连接超时": the claim tells of the failure itself
+    # what it says, in the words a query is written in (a question holds no Chinese), objects aside
+    words = {w for w in content_words(rest) if w.isascii() and w not in _OBJECTS}
+    if not words:
+        return None
+    wanted = {(g.invocation_id, g.unit) for g in groundings}
+    failed: list[tuple[str, str]] = []
+    resting: list[str] = []
+    answered: list[str] = []
+    for index in evidence.rows():
+        units = evidence.units(index)
+        question = evidence.question(index)
+        if question is not None and any(u.strength == Strength.FAILED for u in units):
+            failed.append((question.invocation_id, question.lowered))
+            continue
+        answered.extend(u.lowered for u in units)
+        resting.extend(u.lowered for u in units if (u.invocation_id, u.ref) in wanted)
+    if any(stem_in(word, lowered) for word in words for lowered in resting):
+        return None
+    # a word only the failed call asked about: nothing that answered mentions it
+    unanswered = {w for w in words if not any(stem_in(w, lowered) for lowered in answered)}
+    return next((call for call, asked in failed if any(stem_in(w, asked) for w in unanswered)), None)

@@ -1,0 +1,58 @@
+"""A claim of names only whose words are what a failed call asked ("Heap usage on ledger-api looks healthy"
+where the heap query timed out and a GC query about ledger-api answered) is not grounded by the call that
+answered: what it says is in none of the answers, only in the failed call's question. A claim that tells of
+the failure itself, or says what an answering call shows, is left alone. Domain only, offline; phrasings
+written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, ErrorKind, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def rows() -> list[EvidenceRow]:
+    heap = 'sum by (pod) (jvm_memory_used_bytes{app="ledger-api",area="heap"})'
+    gc = 'sum by (pod) (rate(jvm_gc_pause_seconds_sum{app="ledger-api"}[5m]))'
+    result = [{"metric": {"pod": "ledger-api-0"}, "value": [1768925050, "0.0118"]}]
+    body = {"status": "success", "data": {"resultType": "vector", "result": result}}
+    return [
+        EvidenceRow(
+            "q-heap",
+            "query_metrics",
+            Outcome.FAILED,
+            "",
+            {"query": heap},
+            error_message="context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+            error_kind=ErrorKind.TIMEOUT,
+        ),
+        EvidenceRow("q-gc", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": gc}),
+    ]
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("Heap usage on ledger-api looks healthy.", False),
+        ("ledger-api 的 heap 使用正常，离上限还很远。", False),
+        ("GC on ledger-api looks healthy.", True),
+        ("ledger-api 的 GC 一切正常。", True),
+    ],
+)
+def test_what_only_a_failed_call_asked_is_no_finding(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+@pytest.mark.parametrize("draft", ["The heap query for ledger-api timed out.", "ledger-api 的 heap 查询超时了。"])
+def test_a_claim_of_the_failure_itself_is_left_alone(draft: str) -> None:
+    reasons = [c.reason for c in check_draft(draft, rows())]
+    assert not any("failed call" in r for r in reasons)
