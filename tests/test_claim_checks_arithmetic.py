@@ -133,6 +133,11 @@ def test_a_numbered_partition_stays_a_name_not_a_date() -> None:
         ("总存储 31.0 GB，主分片 20.4 GB，不到 2 倍。", "2 倍"),
         ("Its store (31.0 GB) is well short of 1.2× its 20.4 GB primary size.", None),
         ("总存储 31.0 GB，主分片 20.4 GB，不到 1.2 倍。", None),
+        # a bare figure joined by "vs" to a valued one is in its unit
+        ("Writes peaked at ~6.4x the baseline (7,702.4 vs 1,203.1 writes/s).", "6.4x"),
+        ("写入峰值约为基线的 6.4 倍（7,702.4 对比 1,203.1 writes/s）。", "6.4 倍"),
+        ("Writes peaked at ~5.4x the baseline (7,702.4 vs 1,203.1 writes/s).", None),
+        ("写入峰值约为基线的 7.4 倍（7,702.4 对比 1,203.1 writes/s）。", None),
     ],
 )
 def test_a_figure_the_claims_own_values_imply_is_derived(text: str, derived: str | None) -> None:

@@ -149,3 +149,19 @@ def test_a_total_row_of_the_rows_sums_is_arithmetic(total_row: str, checked: boo
     if checked:
         assert last.status != ClaimStatus.GROUNDED
     assert all(c.status == ClaimStatus.GROUNDED for c in checks[1:-1])
+
+
+@pytest.mark.parametrize(
+    ("total_row", "arithmetic"),
+    [
+        # a dash is none in that row: the column still adds up
+        ("| **Total** | **45** | **9** |", True),
+        ("| **合计** | **45** | **9** |", True),
+        ("| **Total** | **45** | **11** |", False),
+        ("| **合计** | **47** | **9** |", False),
+    ],
+)
+def test_a_dash_cell_is_none_in_a_columns_sum(total_row: str, arithmetic: bool) -> None:
+    table = "| bucket | api-0 | api-1 |\n|---|---|---|\n| 09:05 | – | 2 |\n| 09:10 | 20 | – |\n| 09:15 | 25 | 7 |\n"
+    last = check_draft(table + total_row, (codes(),))[-1]
+    assert (last.kind == ClaimKind.CONTEXT) is arithmetic

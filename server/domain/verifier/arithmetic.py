@@ -11,6 +11,7 @@ that equals none of them stays a fact and must be shown like any other, so a wro
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Callable, Sequence
 
@@ -35,6 +36,26 @@ def _base(fact: Fact) -> float:
     return fact.quantity.value * fact.quantity.factor
 
 
+# "10,411.7 vs 1,206.5 commits/s", "2.41 对比 0.38 秒": the bare figure before is in the unit after
+_JOINED = re.compile(r"[ \t]*(?:vs\.?|versus|对比|比|→|->)[ \t]*", re.I)
+
+
+def _joined_units(text: str, facts: Sequence[Fact]) -> list[Fact]:
+    """The facts, a bare figure joined to the valued one after it by "vs" read in that one's unit (for the
+    writer's arithmetic only: "~8.6x" of "10,411.7 vs 1,206.5 commits/s")."""
+    out = list(facts)
+    for i, (bare, after) in enumerate(zip(facts, facts[1:])):
+        if not (bare.quantity and after.quantity) or bare.quantity.dimension != Dimension.NUMBER:
+            continue
+        if after.quantity.dimension == Dimension.NUMBER or _MULTIPLE.search(bare.text + " "):
+            continue
+        at = text.find(bare.text)
+        if at >= 0 and _JOINED.fullmatch(text[at + len(bare.text) : text.find(after.text, at + len(bare.text))] or "-"):
+            unit = dataclasses.replace(bare.quantity, dimension=after.quantity.dimension, factor=after.quantity.factor)
+            out[i] = dataclasses.replace(bare, quantity=unit)
+    return out
+
+
 def _whole(fact: Fact) -> bool:
     """Whether a share is a whole percentage ("~2%", "13%"), which rounds to the percent."""
     return fact.quantity is not None and fact.quantity.decimals == 0 and fact.quantity.factor == 0.01
@@ -47,6 +68,7 @@ def _valued(fact: Fact) -> bool:
 def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = ()) -> set[int]:
     """The indexes of the claim's figures that its own other values imply (module docstring); totals: for
     a table row, the sums of its table's columns, of which a share cell may be ("| 502 | 7,021 | 83.5% |")."""
+    facts = _joined_units(text, facts)
     valued = [(i, f) for i, f in enumerate(facts) if _valued(f)]
     if totals:
         shares = {

@@ -90,6 +90,7 @@ def with_column_totals(claims: Sequence[Claim]) -> list[Claim]:
 
 
 # "| 合计 | 418,496 |", "| **Total** | 1,284 | 100% |": a row of the sums of the rows above it
+_NONE_CELLS = frozenset({"–", "-", "—", "－"})
 _PERCENT = re.compile(r"[~≈约]?\s*([0-9]+(?:\.[0-9]+)?)\s*%")
 _TOTAL_ROW = re.compile(r"[*_ \t]*(?:合计|总计|共计|总和|小计|total|sum|all)[*_ \t:：]*$", re.I)
 
@@ -122,6 +123,8 @@ def _total_row(row: Claim, rows: Sequence[Claim], sums: Sequence[float | None]) 
 def _column_sum(cells: Sequence[str]) -> float | None:
     values = []
     for cell in cells:
+        if cell.replace("*", "").strip() in _NONE_CELLS:
+            continue  # "| 09:05 | – | 1 |": none in that row
         m = _PLAIN.fullmatch(cell.replace("*", "").strip())
         if m is None:
             return None  # a column of anything but plain numbers has no total
