@@ -133,6 +133,11 @@ def test_a_numbered_partition_stays_a_name_not_a_date() -> None:
         ("总存储 31.0 GB，主分片 20.4 GB，不到 2 倍。", "2 倍"),
         ("Its store (31.0 GB) is well short of 1.2× its 20.4 GB primary size.", None),
         ("总存储 31.0 GB，主分片 20.4 GB，不到 1.2 倍。", None),
+        # a share of all the requests whose parts the claim states
+        ("429: 18.2 req/s vs 200: 71.4 req/s, so ~20% of gateway requests are throttled.", "20%"),
+        ("429 为 18.2 req/s，200 为 71.4 req/s，请求中约 20% 被限流。", "20%"),
+        ("429: 18.2 req/s vs 200: 71.4 req/s, so ~35% of gateway requests are throttled.", None),
+        ("429 为 18.2 req/s，200 为 71.4 req/s，请求中约 35% 被限流。", None),
         # a bare figure joined by "vs" to a valued one is in its unit
         ("Writes peaked at ~6.4x the baseline (7,702.4 vs 1,203.1 writes/s).", "6.4x"),
         ("写入峰值约为基线的 6.4 倍（7,702.4 对比 1,203.1 writes/s）。", "6.4 倍"),
