@@ -16,7 +16,10 @@ from evidence_trace.server.domain.verifier.grounding import check_draft
 
 def text_timings() -> EvidenceRow:
     out = "dns=0.018204 connect=0.061733 tls=0.158410 ttfb=0.702951 total=0.731188 code=200"
-    params = {"host": "edge-fra-2", "command": "curl -o /dev/null -s -w 'dns=%{time_namelookup} ...' https://shop.example/"}
+    params = {
+        "host": "edge-fra-2",
+        "command": "curl -o /dev/null -s -w 'dns=%{time_namelookup} ...' https://shop.example/",
+    }
     return EvidenceRow("curl-1", "ssh_exec", Outcome.DIRECT_SUPPORT, out, params)
 
 

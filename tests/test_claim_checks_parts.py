@@ -61,3 +61,29 @@ def _entry_at_0900() -> EvidenceRow:
 def test_a_time_right_after_a_labels_colon_is_read(draft: str, grounded: bool) -> None:
     checks = [c for c in check_draft(draft, [_entry_at_0900()]) if c.kind == ClaimKind.FACT]
     assert (all(c.status == ClaimStatus.GROUNDED for c in checks) and bool(checks)) is grounded
+
+
+def _loaded_classes() -> EvidenceRow:
+    result = [
+        {"metric": {"pod": "billing-7c9d-k2v7q"}, "value": [1767225600, "187342"]},
+        {"metric": {"pod": "billing-7c9d-t9m3x"}, "value": [1767225600, "21408"]},
+    ]
+    body = {"status": "success", "data": {"resultType": "vector", "result": result}}
+    query = 'jvm_classes_loaded_classes{app="billing"}'
+    return EvidenceRow("prom-cls", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # each side of a "vs" is its own part, on its own series
+        ("k2v7q has 187,342 loaded classes vs 21,408 on t9m3x.", True),
+        ("k2v7q 加载了 187,342 个类 vs t9m3x 的 21,408 个。", True),
+        ("k2v7q has 187,342 loaded classes versus 12,408 on t9m3x.", False),
+        ("k2v7q 加载了 181,342 个类 vs t9m3x 的 21,408 个。", False),
+        ("k2v7q has 21,408 loaded classes vs 187,342 on t9m3x.", False),  # swapped
+    ],
+)
+def test_each_side_of_a_comparison_is_its_own_part(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [_loaded_classes()]) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found

@@ -9,7 +9,7 @@ from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.zones import is_zone_note
 
 CONJUNCTION = re.compile(
-    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及)\s*(?=[^，。；,;]*都)|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|[（(]",
+    r",(?![0-9])\s*(?:and\s+)?|\s+and\s+|\s*(?:和|以及)\s*(?=[^，。；,;]*都)|\s+with\s+|；|;\s|，|、|\s+·\s+|\s+plus\s+|\s+as well as\s+|\s+(?:vs\.?|versus)\s+|[（(]",
     re.I,
 )
 
