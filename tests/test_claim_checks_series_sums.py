@@ -113,3 +113,34 @@ def three_rates() -> EvidenceRow:
 )
 def test_a_whole_number_is_never_a_sum_of_fractions(draft: str, expected: bool) -> None:
     assert grounded(draft, three_rates()) is expected
+
+
+def probes() -> EvidenceRow:
+    regions = {"us-east-1": "0", "us-west-2": "1", "eu-west-1": "1", "ap-southeast-1": "1"}
+    result = [
+        {"metric": {"job": "blackbox-https", "region": region}, "value": [1791293880.2, up]}
+        for region, up in regions.items()
+    ]
+    body = {"status": "success", "data": {"resultType": "vector", "result": result}}
+    return EvidenceRow(
+        "pm-probe",
+        "query_metrics",
+        Outcome.DIRECT_SUPPORT,
+        json.dumps(body),
+        {"query": 'probe_success{job="blackbox-https"}'},
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        # "N of M" out of the M series the call lists: the sum of their 0s and 1s
+        ("The site is reachable from 3 of 4 probe regions.", True),
+        ("4 个探测区域中有 3 个成功。", True),
+        ("The site is reachable from 2 of 4 probe regions.", False),
+        ("4 个探测区域中有 2 个成功。", False),
+        ("The site is reachable from 3 of 5 probe regions.", False),  # the call lists four
+    ],
+)
+def test_n_of_m_series_is_their_sum_out_of_them(draft: str, expected: bool) -> None:
+    assert grounded(draft, probes()) is expected

@@ -211,7 +211,7 @@ def _search(
         counted = (
             _count_grounding(facts, units, question, shown, evidence, index, only)
             or _total_grounding(facts, units, question, shown)
-            or series_sum(facts, units, question, listing_is_cut(units), evidence.row(index).preview)
+            or series_sum(facts, units, question, listing_is_cut(units), evidence.row(index).preview, text)
         )
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
