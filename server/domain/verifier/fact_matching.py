@@ -415,6 +415,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.dimension == quantity.dimension:
         if quantity.matches(value * number.factor):
             return True
+        if number.key in _EITHER_UNIT and quantity.matches(value):
+            return True  # Jenkins' "duration": 412331 is milliseconds, a job's "duration": 412 seconds
         return quantity.dimension == Dimension.RATIO and ratio_matches(quantity, value, unit)
     if number.dimension is not None:
         return False
@@ -441,3 +443,4 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
 _MIB = 1024.0**2
+_EITHER_UNIT = frozenset({"duration", "elapsed"})  # a bare duration field: seconds or milliseconds, by tool
