@@ -228,3 +228,52 @@ def pool_stats() -> EvidenceRow:
 def test_a_count_binds_to_the_key_its_noun_names(draft: str, grounded: bool) -> None:
     (check,) = [c for c in check_draft(draft, [pool_stats()]) if c.kind == ClaimKind.FACT]
     assert (check.status == ClaimStatus.GROUNDED) is grounded
+
+
+ROLLOUT_HISTORY = (
+    "deployment.apps/ledger-api \n"
+    "REVISION  CHANGE-CAUSE\n"
+    "7         image bump to v3.1.9 (CHG-2210)\n"
+    "8         image bump to v3.2.0 (CHG-2231)\n"
+)
+
+
+def rollout_history() -> EvidenceRow:
+    params = {"args": "rollout history deployment/ledger-api -n ledger"}
+    return EvidenceRow("ro-1", "kubectl", Outcome.DIRECT_SUPPORT, ROLLOUT_HISTORY, params, format_id="aligned_table")
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # two columns under a title naming the object: one row per revision, each the object's
+        ("ledger-api is on revision 8, whose change-cause is \"image bump to v3.2.0 (CHG-2231)\".", True),
+        ("ledger-api 当前是 revision 8，change-cause 为“image bump to v3.2.0 (CHG-2231)”。", True),
+        ("ledger-api is on revision 7, whose change-cause is \"image bump to v3.2.0 (CHG-2231)\".", False),
+        ("ledger-api 当前是 revision 8，change-cause 为“image bump to v3.1.9 (CHG-2210)”。", False),
+    ],
+)
+def test_a_two_column_table_under_a_title_is_read_row_by_row(draft: str, grounded: bool) -> None:
+    from evidence_trace.server.domain.formats.model import Preview
+    from evidence_trace.server.domain.formats.registry import recognise
+
+    assert recognise(Preview(ROLLOUT_HISTORY, "kubectl")).id == "aligned_table"
+    found = [c.status for c in check_draft(draft, [rollout_history()]) if c.kind == ClaimKind.FACT]
+    assert found and all(s == ClaimStatus.GROUNDED for s in found) is grounded, found
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a later part without an id of its own is about the record the claim opened with
+        ("Revision 8 of ledger-api has change-cause \"image bump to v3.2.0 (CHG-2231)\".", True),
+        ("ledger-api 的 revision 7，change-cause 是“image bump to v3.1.9 (CHG-2210)”。", True),
+        ("Revision 7 of ledger-api, change-cause \"image bump to v3.2.0 (CHG-2231)\".", False),
+        ("ledger-api 的 revision 8，change-cause 是“image bump to v3.1.9 (CHG-2210)”。", False),
+        # ... unless it names another record
+        ("ledger-api is on revision 8, replacing the \"image bump to v3.1.9 (CHG-2210)\" rollout.", True),
+    ],
+)
+def test_a_later_part_is_about_the_record_the_claim_opened_with(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [rollout_history()]) if c.kind == ClaimKind.FACT]
+    assert found and all(s == ClaimStatus.GROUNDED for s in found) is grounded, found

@@ -6,7 +6,9 @@ psql_table: a header of names split by " | ", a rule of dashes and "+", one reco
 psql's "(3 rows)" footer is no row. aligned_table: an upper-case (or Title Case) header of three or more columns two
 spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
 lines (`argocd app history` prints its SOURCE first), cells cut as kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
-then each cell under its column's name ("LAG=112210", "xact_age=00:38:12").
+then each cell under its column's name ("LAG=112210", "xact_age=00:38:12"). Under a title line naming its
+object (`kubectl rollout history`'s "deployment.apps/user-profile" over `REVISION  CHANGE-CAUSE`), two
+columns are a table, and each row names that object.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Iterator
 
 from evidence_trace.server.domain.formats.kubectl import aligned_header, aligned_rows
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
-from evidence_trace.server.domain.formats.tables import Row, table_records
+from evidence_trace.server.domain.formats.tables import Row, read_cells, table_records
 
 _PSQL_RULE = re.compile(r"-+(?:\+-+)+")
 _PSQL_FOOTER = re.compile(r"\(\d+ rows?\)")
@@ -57,14 +59,38 @@ def _from_header(preview: Preview) -> Preview:
 def _is_aligned(preview: Preview) -> bool:
     table = _from_header(preview)
     columns = aligned_header(table, title_case=True)
-    if len(columns) < 3 or "NAME" in columns or "NAMESPACE" in columns or "REASON" in columns:
+    # two columns are a table under a title naming its object (`kubectl rollout history`'s "deployment.apps/x")
+    if len(columns) < (2 if _title(preview) else 3) or {"NAME", "NAMESPACE", "REASON"} & set(columns):
         return False
     return len(table.lines) >= 2
 
 
 def _aligned(preview: Preview) -> Iterator[Record]:
     table = _from_header(preview)
-    return table_records(aligned_header(table, title_case=True), aligned_rows(table))
+    title = _title(preview)
+    rows = aligned_rows(table)
+    if not title:
+        return table_records(aligned_header(table, title_case=True), rows)
+    # every row is the titled object's: it names it, as a description's parts name theirs
+    rows = ((number, f"{line}  [{title}]", cells) for number, line, cells in rows)
+
+    def titled(cells: dict[str, str]) -> tuple[str, str, str]:
+        level, _, problem = read_cells(cells)
+        return level, title, problem
+
+    return table_records(aligned_header(table, title_case=True), rows, titled)
+
+
+_OBJECT_TITLE = re.compile(r"[a-z][a-z0-9.-]*/([A-Za-z0-9][\w.-]*)")  # "deployment.apps/user-profile"
+
+
+def _title(preview: Preview) -> str:
+    """The object a table's title line names, when the table is under one ("deployment.apps/x" over
+    `REVISION  CHANGE-CAUSE`), else ""."""
+    lines = preview.lines
+    m = _OBJECT_TITLE.fullmatch(lines[0][1].strip()) if len(lines) >= 3 else None
+    header = lines[1][1] if len(lines) >= 3 else ""
+    return m.group(1) if m and aligned_header(Preview(header, preview.tool_name), title_case=True) else ""
 
 
 PSQL = Format("psql_table", _is_psql, _psql)

@@ -54,3 +54,40 @@ ATTRIBUTE = re.compile(
     r"|(?:所在|其所在|其|它的|它所在)(?:的)?[ \t]*(?:主机|节点|机器|实例|pod|容器)|(?:运行|跑|部署|调度)在)",
     re.I,
 )
+
+
+# A part that speaks of another record than the one the claim opened with ("replacing 3.7.2", "followed by …")
+_ANOTHER = re.compile(
+    r"\b(?:replac\w*|previous|prior|before|after|then|and|followed|next|later)\b|上一|之前|之后|替换|然后|接着|随后",
+    re.I,
+)
+_PLURAL_ID = re.compile(r"[A-Za-z]+s\b|[0-9]+$")  # "revisions 40", a bare "40": a list's, not one record's
+
+
+def record_ids(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The ids of one record a claim opens with ("revision 8", "build #562", "pid 41877")."""
+    return tuple(f for f in facts if f.kind == FactKind.ID and not _PLURAL_ID.match(f.text))
+
+
+def takes_ids(part: str, present: set[FactKind]) -> bool:
+    """Whether a later part without an id of its own is about the record the claim opened with
+    ("revision 8, change-cause …"): not when it names another ("replacing 3.7.2", "followed by …")."""
+    return FactKind.ID not in present and _ANOTHER.search(part) is None
+
+
+SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
+
+
+def names_only(part: str, facts: tuple[Fact, ...]) -> bool:
+    """Whether a part is names and little else ("the two pods A", "`B`"): a subject, not a clause."""
+    if not facts or not all(f.kind in SUBJECT_KINDS for f in facts):
+        return False
+    rest = part
+    for fact in facts:
+        rest = rest.replace(fact.text, " ")
+    return len(re.findall(r"[A-Za-z]+", rest)) <= 3 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 4
+
+
+def said(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """What a part says of its subject: its facts other than names and times."""
+    return tuple(f for f in facts if f.kind not in SUBJECT_KINDS and f.kind != FactKind.TIME)

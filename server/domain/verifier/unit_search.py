@@ -15,7 +15,16 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.change_ends import change_ends
-from evidence_trace.server.domain.verifier.claim_parts import ATTRIBUTE, split_parts, times_joined
+from evidence_trace.server.domain.verifier.claim_parts import (
+    ATTRIBUTE,
+    SUBJECT_KINDS,
+    names_only,
+    record_ids,
+    said,
+    split_parts,
+    takes_ids,
+    times_joined,
+)
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
@@ -60,6 +69,7 @@ def ground_parts(
     read_as: list[str] = []  # every fact the parts read, as written
     results = []
     previous: list[Fact] = []
+    ids: tuple[Fact, ...] = ()  # the record ids the parts before named
     offset = False
     own = [_part_facts(part, wanted) for part, _ in pieces]
     pieces, own = times_joined(pieces, own)
@@ -67,9 +77,9 @@ def ground_parts(
         part_facts = own[number]
         covered.update(f.stated for f in part_facts)
         read_as.extend(f.text for f in extract_facts(part))
-        if not parenthetical and number + 1 < len(own) and _names_only(part, part_facts):
+        if not parenthetical and number + 1 < len(own) and names_only(part, part_facts):
             # "A and B are Running", "A、B 都超时": a part of names only shares what the next part says
-            part_facts += _said(own[number + 1])
+            part_facts += said(own[number + 1])
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
@@ -88,8 +98,11 @@ def ground_parts(
         offset = _OFFSET_IN_TIME.search(part) is not None or (parenthetical and offset)
         if times and FactKind.TIME not in present and not offset:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
+        if ids and not parenthetical and takes_ids(part, present):
+            part_facts += ids  # "revision 8, change-cause …", "build #562，由 X 触发": that record's, not another's
         results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
         previous = [f for f in part_facts if f.is_entity] or previous
+        ids = record_ids(part_facts) if number == 0 and not parenthetical else ids  # the record it opens with
     # a fact a part reads otherwise ("with 7 restarts": the whole read an event, the part a count) is in it
     lost = [f for key, f in wanted.items() if key not in covered and not any(f.text in read for read in read_as)]
     if lost:
@@ -131,22 +144,6 @@ def _part_facts(part: str, wanted: dict[tuple[FactKind, str, object], Fact]) -> 
     )
 
 
-def _names_only(part: str, facts: tuple[Fact, ...]) -> bool:
-    """Whether a part is names and little else ("the two pods A", "`B`"): a subject, not a clause."""
-    if not facts or not all(f.kind in SUBJECT_KINDS for f in facts):
-        return False
-    rest = part
-    for fact in facts:
-        rest = rest.replace(fact.text, " ")
-    return len(re.findall(r"[A-Za-z]+", rest)) <= 3 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 4
-
-
-def _said(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
-    """What a part says of its subject: its facts other than names and times."""
-    return tuple(f for f in facts if f.kind not in SUBJECT_KINDS and f.kind != FactKind.TIME)
-
-
-SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})
 _OFFSET_IN_TIME = re.compile(
     r"\b(?:later|afterwards|earlier|before that|after that)\b|[0-9]+[ \t]*(?:秒|分钟|毫秒|小时)(?:之?后|之?前)", re.I
 )
