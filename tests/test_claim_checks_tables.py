@@ -247,9 +247,9 @@ def rollout_history() -> EvidenceRow:
     ("draft", "grounded"),
     [
         # two columns under a title naming the object: one row per revision, each the object's
-        ("ledger-api is on revision 8, whose change-cause is \"image bump to v3.2.0 (CHG-2231)\".", True),
+        ('ledger-api is on revision 8, whose change-cause is "image bump to v3.2.0 (CHG-2231)".', True),
         ("ledger-api 当前是 revision 8，change-cause 为“image bump to v3.2.0 (CHG-2231)”。", True),
-        ("ledger-api is on revision 7, whose change-cause is \"image bump to v3.2.0 (CHG-2231)\".", False),
+        ('ledger-api is on revision 7, whose change-cause is "image bump to v3.2.0 (CHG-2231)".', False),
         ("ledger-api 当前是 revision 8，change-cause 为“image bump to v3.1.9 (CHG-2210)”。", False),
     ],
 )
@@ -266,12 +266,12 @@ def test_a_two_column_table_under_a_title_is_read_row_by_row(draft: str, grounde
     ("draft", "grounded"),
     [
         # a later part without an id of its own is about the record the claim opened with
-        ("Revision 8 of ledger-api has change-cause \"image bump to v3.2.0 (CHG-2231)\".", True),
+        ('Revision 8 of ledger-api has change-cause "image bump to v3.2.0 (CHG-2231)".', True),
         ("ledger-api 的 revision 7，change-cause 是“image bump to v3.1.9 (CHG-2210)”。", True),
-        ("Revision 7 of ledger-api, change-cause \"image bump to v3.2.0 (CHG-2231)\".", False),
+        ('Revision 7 of ledger-api, change-cause "image bump to v3.2.0 (CHG-2231)".', False),
         ("ledger-api 的 revision 8，change-cause 是“image bump to v3.1.9 (CHG-2210)”。", False),
         # ... unless it names another record
-        ("ledger-api is on revision 8, replacing the \"image bump to v3.1.9 (CHG-2210)\" rollout.", True),
+        ('ledger-api is on revision 8, replacing the "image bump to v3.1.9 (CHG-2210)" rollout.', True),
     ],
 )
 def test_a_later_part_is_about_the_record_the_claim_opened_with(draft: str, grounded: bool) -> None:

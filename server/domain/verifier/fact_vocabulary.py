@@ -6,7 +6,9 @@ Each is data the patterns are generated from: a new word is a new entry.
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
+from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER
 
 # "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布": who did it (an actor the evidence must name).
@@ -152,3 +154,32 @@ _NOT_INSTANCES = frozenset({"utf-8", "utf-16", "sha-1", "sha-256", "sha-512", "i
 def not_a_name(lowered: str) -> bool:
     """Whether a hyphenated word that looks like a name is none ("utf-8", "top-5")."""
     return lowered in _NOT_INSTANCES or _RANKED.fullmatch(lowered) is not None
+
+
+# Who issued a certificate: "issued by Let's Encrypt R11", "issuer DigiCert Global G2 TLS RSA SHA256 2020 CA1",
+# "由 Let's Encrypt R11 签发". Each part of the name (the organisation, the intermediate's code) is an actor
+# the evidence must name ("issuer=C = US, O = Let's Encrypt, CN = R11"), as written less a possessive; an
+# issuer no call of the session names is invented.
+_ISSUER_NAME = r"([A-Z][\w'’.&-]*(?:[ \t]+[A-Z0-9][\w'’.&-]*){0,7})"
+_ISSUER = re.compile(
+    r"(?:\bissued by|\bissuer(?:[ \t]+is|[ \t]*[:=])?|\bsigned by|签发者(?:是|为|[:：])?|颁发者(?:是|为|[:：])?)[ \t]*"
+    + _ISSUER_NAME
+    + r"|由[ \t]*"
+    + _ISSUER_NAME
+    + r"[ \t]*(?=签发|颁发)"
+)
+_CA_CODE = re.compile(r"[A-Z]{1,3}[0-9]{1,2}")  # an intermediate's code: R11, E5, WR1, CA1, G2
+
+
+def issuer_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
+    """The parts of a certificate issuer's name the claim gives, as actors."""
+    for m in _ISSUER.finditer(text):
+        group = 1 if m.group(1) else 2
+        words = m.group(group).rstrip(".").split()
+        code = words[-1] if len(words) > 1 and _CA_CODE.fullmatch(words[-1]) else ""
+        name = re.sub(r"['’]s$", "", " ".join(words[:-1] if code else words))  # "Let's Encrypt's R11"
+        at = m.start(group)
+        for part in (name, code):
+            if len(part) >= 2:
+                start = text.find(part, at)
+                yield start, start + len(part), Fact(FactKind.ACTOR, part, part.lower(), Scope.RESULT)

@@ -1,9 +1,8 @@
 """The checkable facts of a claim: entities, numbers tied to a noun, quantities, states.
 
-A fact is what a unit of evidence must show for a claim to be grounded in it. Extraction reads one claim
-(a sentence or clause) at a time, in English or Chinese; what is not a fact (ordinary words, dates, times,
-years) is left alone; a number in a unit no table knows is an UNREAD fact. docs/verifier-protocol.md lists
-the kinds with examples.
+A fact is what a unit of evidence must show for a claim to be grounded in it. Extraction reads one claim (a
+sentence or clause) at a time, in English or Chinese; what is not a fact (ordinary words, dates, times, years)
+is left alone; a number in a unit no table knows is an UNREAD fact. docs/verifier-protocol.md has examples.
 
 This module holds the extraction; what a fact is lives in fact_model.py, the patterns and word lists in
 fact_patterns.py (re-exported here: Fact, FactKind, Scope, Quantity, Dimension, Comparison, normalize, ...).
@@ -95,6 +94,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NOUN_RATE,
     WORKLOAD_STATE_PATTERNS,
     done_to,
+    issuer_facts,
     not_a_name,
     version_field,
 )
@@ -343,6 +343,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     if alert_context:
         yield from state_facts(text)
+    yield from issuer_facts(text)
     for m in _SEVERITY.finditer(text):
         group = next(g for g in range(1, len(m.groups()) + 1) if m.group(g))
         word = m.group(group).lower()
