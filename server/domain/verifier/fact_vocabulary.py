@@ -73,10 +73,24 @@ WORKLOAD_STATES: dict[str, tuple[str, ...]] = {
     "Completed": (r"(?<![a-z])Completed\b",),
     "NotReady": (r"NotReady", r"not ready", r"未就绪"),
 }
+# A cluster's or an index's health (Elasticsearch, OpenSearch): said as a status ("status: yellow",
+# `"status":"red"`, "health=green", "状态是 red") or of the thing ("logging-prod is red", "集群变红"); a color
+# elsewhere ("a red herring") is none. Keys no text contains: a health shown otherwise never reads as a rival.
+_HEALTH_WORDS = {"red": "红", "yellow": "黄", "green": "绿"}
+HEALTH_STATES = {
+    f"Health:{color}": (
+        rf"(?:status|health|状态|健康状态|健康度)[\"']?[ \t]*(?:[:=]|是|为|变为|变成|变成了)?[ \t]*[\"'\[]?{color}\b",
+        # (a check, a build, a pipeline or tests "are green" when they pass: no health color)
+        rf"(?<!check )(?<!checks )(?<!build )(?<!pipeline )(?<!tests )(?<!CI )"
+        rf"\b(?:is|are|was|were|turned|went|goes|stays?|remains?)[ \t]+(?:still[ \t]+|now[ \t]+|already[ \t]+)?{color}\b",
+        rf"变{zh}|(?:状态|健康状态)(?:是|为)?[ \t]*{zh}色",
+    )
+    for color, zh in _HEALTH_WORDS.items()
+}
 WORKLOAD_STATE_PATTERNS = {
     name: re.compile("|".join(forms), re.I if name in ("CrashLoopBackOff", "ImagePullBackOff", "NotReady") else 0)
     for name, forms in WORKLOAD_STATES.items()
-}
+} | {name: re.compile("|".join(forms), re.I) for name, forms in HEALTH_STATES.items()}
 
 
 # Which field a version is ("the app version is 1.19.0", "chart 升到 gateway-2.4.0", "镜像 1.8.0"): the words
