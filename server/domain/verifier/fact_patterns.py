@@ -212,6 +212,7 @@ _ALWAYS = re.compile(
 )
 _ABOVE_AFTER = re.compile(r"^(?:\+(?![ \t]*[0-9])|[ \t]*(?:or more|以上|多))")  # "10k+", not "1,842 + 155"
 _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
+_BELOW_AFTER = re.compile(r"^[ \t]*(?:以下|or less|or below|or under)")  # "都在 300 ms 以下"
 _QUERY_CONTEXT = re.compile(
     r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|step|resolution|最近|过去|时间窗口|范围|步长)"
     r"(?:[^.;,，。]|\.(?=[0-9])){0,24}$"

@@ -38,6 +38,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.bounded_universals import every_bounded
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -113,7 +114,9 @@ def check_positive_universal(
     # an error's own number ("… failed with [Errno 28]", "exit code 137") is no enumerated member
     has_id = any(f.kind == FactKind.ID and not _ERROR_NUMBER.match(f.text) for f in facts)
     if not entities and not has_id:
-        return _every_counted(text, quantifier.end(), facts, evidence, base)
+        return _every_counted(text, quantifier.end(), facts, evidence, base) or every_bounded(
+            text, quantifier.start(), facts, evidence, base
+        )
     if not entities or has_id:
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
         return None

@@ -14,6 +14,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ABOVE_AFTER,
     _ALWAYS,
     _BELOW,
+    _BELOW_AFTER,
     _DECIMAL_BYTES_ALSO,
     _NEGATED_BEFORE,
     _QUERY_CONTEXT,
@@ -143,6 +144,8 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
         return Comparison.ABOVE if upward else Comparison.BELOW
     if _ABOVE_AFTER.match(after):
         return Comparison.ABOVE
+    if _BELOW_AFTER.match(after):
+        return Comparison.BELOW
     if _ABOUT.search(before) or _ABOUT_AFTER.match(after):
         return Comparison.ABOUT
     return Comparison.EQUAL

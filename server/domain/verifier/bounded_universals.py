@@ -1,0 +1,71 @@
+"""A universal bound over the records of one listing: "排名前 5 的表死元组比例都在 20% 以上", "all under 300 ms",
+"every target is above 99%". The claim names no subject; its one fact is a bound ("above 20%", "under 300
+ms"), and its quantifier ranges over the records of a listing that each state a value of the bound's
+dimension (a table's rows, a query's series), the first N of them when it counts them ("前 5", "top 3",
+"all 4"). A record none of whose values of that dimension meets the bound, beside others that do,
+contradicts the claim. A record with no value of the dimension is out of the range; a listing with fewer
+than two records in range, or none meeting the bound, says nothing here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional, Sequence
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+_LISTED = ("log entry", "log line", "item", "series", "alert")
+_FIRST_N = re.compile(r"(?:前|top[ -]?|first|all)[ \t]*([0-9]+)", re.I)  # "排名前 5", "top 3", "all 4"
+
+
+def every_bounded(
+    text: str, at: int, facts: Sequence[Fact], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """CONTRADICTED when a record of the listing the universal bound ranges over falls outside it."""
+    bounds = [
+        f
+        for f in facts
+        if f.kind == FactKind.QUANTITY
+        and f.quantity is not None
+        and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
+    ]
+    counts = [f for f in facts if f.kind == FactKind.COUNT and f.quantity is not None]
+    if len(bounds) != 1 or len(facts) != 1 + len(counts) or len(counts) > 1:
+        return None
+    bound = bounds[0]
+    assert bound.quantity is not None
+    first = _FIRST_N.search(text, 0, at)
+    # "the top 4 tables all …", "三个区域 … 都": the count is how many records the claim ranges over
+    size = int(first.group(1)) if first else int(counts[0].quantity.value) if counts and counts[0].quantity else 0
+    side = "above" if bound.quantity.comparison == Comparison.ABOVE else "below"
+    for index in evidence.rows():
+        records = [
+            u
+            for u in evidence.units(index)
+            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and _values(u, bound)
+        ]
+        if first is not None:
+            records = records[:size]
+        elif size and len(records) != size:
+            continue  # "all three regions": a listing of three
+        if len(records) < 2:
+            continue
+        meets = [any(bound.quantity.matches(v) for v in _values(u, bound)) for u in records]
+        odd = next((u for u, ok in zip(records, meets) if not ok), None)
+        if odd is not None and any(meets):
+            return base(
+                status=ClaimStatus.CONTRADICTED,
+                groundings=(grounding_of(odd),),
+                reason=f"not every one of the {len(records)} records is {side} {bound.text}: {odd.ref} is not",
+            )
+    return None
+
+
+def _values(unit: Unit, bound: Fact) -> list[float]:
+    """The unit's values in the bound's dimension, in its base units."""
+    assert bound.quantity is not None
+    return [n.value * n.factor for n in unit.numbers if n.dimension == bound.quantity.dimension and not n.bound]
