@@ -6,6 +6,8 @@ counts them. Domain only, offline; phrasings written for these tests, both ways 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
@@ -51,3 +53,68 @@ def rows() -> list[EvidenceRow]:
 def test_a_universal_bound_holds_of_every_record_in_range(draft: str, contradicted: bool) -> None:
     found = [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
     assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+SLOWLOG = {
+    "success": True,
+    "logs": [
+        {
+            "timestamp": "2026-10-02T09:12:03Z",
+            "level": "WARN",
+            "service": "cart-service",
+            "message": "slow GET 2001 ms",
+        },
+        {
+            "timestamp": "2026-10-02T09:12:05Z",
+            "level": "WARN",
+            "service": "cart-service",
+            "message": "slow GET 2003 ms",
+        },
+        {
+            "timestamp": "2026-10-02T09:14:41Z",
+            "level": "WARN",
+            "service": "pricing-service",
+            "message": "slow MGET 501 ms",
+        },
+        {
+            "timestamp": "2026-10-02T09:15:10Z",
+            "level": "WARN",
+            "service": "cart-service",
+            "message": "slow GET 2002 ms",
+        },
+    ],
+    "total": 4,
+}
+
+
+def slow_commands() -> EvidenceRow:
+    return EvidenceRow("lg-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(SLOWLOG), {"keyword": "slow"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # a universal that says how many it ranges over: a record of that listing not naming it contradicts it
+        ("All four come from cart-service.", True),
+        ("这 4 条慢命令都来自 cart-service。", True),
+        ("All three slow GETs come from cart-service.", False),  # three of them do; the fourth is another's
+        ("这 3 条慢 GET 都来自 cart-service。", False),
+    ],
+)
+def test_a_universal_of_a_stated_size_ranges_over_that_listing(draft: str, contradicted: bool) -> None:
+    found = [c.status for c in check_draft(draft, [slow_commands()]) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # the range is what the quantifier's own clause says of them, not a name before it or members listed after
+        "cart-service logged a slow GET (all four are WARN).",
+        "All four are slow commands: cart-service 2001 ms, cart-service 2003 ms and others.",
+        "4 条慢命令都是 WARN：其中 cart-service 有 3 条。",
+    ],
+)
+def test_names_outside_the_quantifiers_clause_are_not_its_range(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, [slow_commands()]) if c.kind == ClaimKind.FACT]
+    assert ClaimStatus.CONTRADICTED not in found, found

@@ -1,4 +1,5 @@
-"""A universal bound over the records of one listing: "排名前 5 的表死元组比例都在 20% 以上", "all under 300 ms",
+"""How many records a universal says it ranges over ("all six", "这 6 条…都": said_size), and a universal
+bound over the records of one listing: "排名前 5 的表死元组比例都在 20% 以上", "all under 300 ms",
 "every target is above 99%". The claim names no subject; its one fact is a bound ("above 20%", "under 300
 ms"), and its quantifier ranges over the records of a listing that each state a value of the bound's
 dimension (a table's rows, a query's series), the first N of them when it counts them ("前 5", "top 3",
@@ -69,3 +70,21 @@ def _values(unit: Unit, bound: Fact) -> list[float]:
     """The unit's values in the bound's dimension, in its base units."""
     assert bound.quantity is not None
     return [n.value * n.factor for n in unit.numbers if n.dimension == bound.quantity.dimension and not n.bound]
+
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_ALL_N = re.compile(
+    r"[ \t]*(?:of[ \t]+(?:the|them)[ \t]+)?([0-9]+|two|three|four|five|six|seven|eight|nine|ten)\b", re.I
+)
+_N_BEFORE = re.compile(r"([0-9]+)[ \t]*(?:条|个|台|次|项|笔)[^，。；,;]{0,16}$")
+
+
+def said_size(text: str, start: int, end: int) -> int:
+    """How many records a universal says it ranges over: "all six", "all 6 of them" after it, "这 6 条慢查询都"
+    before it in its clause; 0 when it says none."""
+    after = _ALL_N.match(text, end)
+    if after is not None:
+        word = after.group(1).lower()
+        return int(word) if word.isdigit() else _WORDS[word]
+    before = _N_BEFORE.search(text, max(0, start - 24), start)
+    return int(before.group(1)) if before else 0
