@@ -155,11 +155,11 @@ def check_positive_universal(
             if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
         listed_all = [u for u in units if u.kind in _LISTED and u.strength >= Strength.INDIRECT]
-        said = [u for u in listed_all if all(matches(f, u) for f in predicate)]  # "all six come from X": X
-        if predicate and not window and len(listed_all) == size and 0 < len(said) < size:
-            odd = next(u for u in listed_all if u not in said)
-            reason = f"not all {size} records it ranges over name it: {odd.ref} does not"
-            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=reason)
+        naming = [u for u in listed_all if all(matches(f, u) for f in predicate)]  # "all six come from X": X
+        if predicate and not window and len(listed_all) == size and 0 < len(naming) < size:
+            stray = next(u for u in listed_all if u not in naming)
+            reason = f"not all {size} records it ranges over name it: {stray.ref} does not"
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=reason)
         # "between 03:14 and 03:16, … each time …": the units in that window
         about = [u for u in named if within_window(window, u)]
         if errors_only:
