@@ -38,6 +38,7 @@ from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
+from evidence_trace.server.domain.verifier.complements import complement_counts
 from evidence_trace.server.domain.verifier.counted_units import records_counted
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
@@ -232,7 +233,7 @@ def _check(
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
     # "two instances (A and B)": the count is how many names follow, and the names are checked; it is still
     # an operand of the claim's arithmetic ("3 of the 42 targets (~7%): A, B and C").
-    listed = enumerated_counts(claim.text, facts)
+    listed = enumerated_counts(claim.text, facts) | complement_counts(claim.text, facts, evidence)
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)
