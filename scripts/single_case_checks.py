@@ -16,7 +16,9 @@ import sys
 from unittest import mock
 
 from evidence_trace.server.cli import gate_eval
+from evidence_trace.server.domain.formats import aligned
 from evidence_trace.server.domain.verifier import (
+    arithmetic,
     causal_checks,
     claims,
     counted_units,
@@ -26,10 +28,14 @@ from evidence_trace.server.domain.verifier import (
     invented,
     polarity,
     quantifiers,
+    quantity_facts,
     short_names,
     special_checks,
+    table_rows,
+    unit_model,
     unit_search,
 )
+from evidence_trace.server.domain.verifier import facts as facts_module
 from evidence_trace.server.testing import in_process_service
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "tests" / "gate_corpus"
@@ -80,6 +86,21 @@ CHECKS: tuple[tuple, ...] = (
     (fact_matching, "_asked_id", lambda fact, question: False),
     (fact_matching, "one_of_them", lambda noun, lowered: False),
     (grounding, "without_reference_levels", lambda text, facts: facts),
+    # the session of 2026-12-05 (the fifth)
+    (unit_search, "series_sum"),
+    (arithmetic, "_whole", lambda fact: False),
+    (arithmetic, "_joined_units", lambda text, facts: list(facts)),
+    (table_rows, "_total_row"),
+    (unit_search, "thresholds_only", lambda part, facts: False),
+    (unit_model, "curl_phases", lambda numbers: iter(())),
+    (quantity_facts, "_listed_measure", lambda text, start: ""),
+    (grounding, "asked_by_a_failed_call"),
+    (aligned, "_title", lambda preview: ""),
+    (unit_search, "record_ids", lambda facts: ()),
+    (facts_module, "issuer_facts", lambda text: iter(())),
+    (quantifiers, "every_bounded"),
+    (quantifiers, "said_size", lambda text, start, end: 0),
+    (grounding, "complement_counts", lambda text, facts, evidence: set()),
 )
 
 
