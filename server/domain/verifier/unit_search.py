@@ -98,7 +98,7 @@ def ground_parts(
         offset = _OFFSET_IN_TIME.search(part) is not None or (parenthetical and offset)
         if times and FactKind.TIME not in present and not offset:
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
-        if ids and not parenthetical and takes_ids(part, present):
+        if ids and not parenthetical and takes_ids(part, present) and not thresholds_only(part, own[number]):
             part_facts += ids  # "revision 8, change-cause …", "build #562，由 X 触发": that record's, not another's
         results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
         previous = [f for f in part_facts if f.is_entity] or previous
