@@ -118,3 +118,16 @@ def test_a_universal_of_a_stated_size_ranges_over_that_listing(draft: str, contr
 def test_names_outside_the_quantifiers_clause_are_not_its_range(draft: str) -> None:
     found = [c.status for c in check_draft(draft, [slow_commands()]) if c.kind == ClaimKind.FACT]
     assert ClaimStatus.CONTRADICTED not in found, found
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # "都" opening its clause sums up the things listed before it, each with its own figures
+        "cart-service 有 3 条慢 GET，pricing-service 有 1 条慢 MGET，都属于可接受范围。",
+        "cart-service logged 3 slow GETs, pricing-service 1 slow MGET, 都在预期之内。",
+    ],
+)
+def test_a_summing_up_is_no_range_each_record_must_show(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, [slow_commands()]) if c.kind == ClaimKind.FACT]
+    assert ClaimStatus.CONTRADICTED not in found, found

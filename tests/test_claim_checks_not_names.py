@@ -54,6 +54,10 @@ def statuses(draft: str) -> list[ClaimStatus]:
         ("`2026-05-19T12:24:51Z` 时 es-hot-02 记录了一条 `*phone*` 通配符查询。", False),
         ("`redis-cli -h redis-reports LLEN celery` returned 18342.", False),
         ("`redis-cli -h redis-reports LLEN celery` 返回 18342。", False),
+        # a literal body quoted from a response, an address with a wildcard part: no names to invent
+        ('es-hot-02 answered the slow query with `{"timed_out":false}`.', False),
+        ("es-hot-02 的响应体是 `{\"took\":412}`。", False),
+        ("es-hot-02 was upgraded to 8.13.4.", True),  # a version no call names is still invented
         # a rank or a window written with a hyphen ("the top-5", "last-24h") names nothing
         ("Of the top-5 slow queries, the slowest on es-hot-02 took 412 ms.", False),
         ("top-3 慢查询里最慢的一条在 es-hot-02 上，耗时 412 ms。", False),
@@ -176,3 +180,22 @@ def test_a_level_and_its_count_are_no_address() -> None:
     assert [f.text for f in extract_facts("errors-db:5432 refused") if f.kind == FactKind.INSTANCE] == [
         "errors-db:5432"
     ]
+
+
+def access_log() -> EvidenceRow:
+    line = '10.20.4.17 - - [19/May/2026:12:24:51 +0000] "POST /api/v1/quote HTTP/1.1" 504 167 "-" "okhttp/4.12.0"'
+    return EvidenceRow("ng-1", "ssh_exec", Outcome.DIRECT_SUPPORT, line, {"command": "tail access.log"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # an address with a wildcard part names a network some address of the evidence must be in
+        ("The 504s came from okhttp clients in 10.20.4.x.", ClaimStatus.GROUNDED),
+        ("504 都来自 10.20.4.x 网段的 okhttp 客户端。", ClaimStatus.GROUNDED),
+        ("The 504s came from okhttp clients in 10.20.5.x.", ClaimStatus.INVENTED),
+        ("504 都来自 10.30.4.x 网段的 okhttp 客户端。", ClaimStatus.INVENTED),
+    ],
+)
+def test_an_address_with_a_wildcard_is_its_network(draft: str, status: ClaimStatus) -> None:
+    assert [c.status for c in check_draft(draft, [access_log()]) if c.kind == ClaimKind.FACT] == [status]

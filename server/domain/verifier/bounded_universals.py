@@ -88,3 +88,13 @@ def said_size(text: str, start: int, end: int) -> int:
         return int(word) if word.isdigit() else _WORDS[word]
     before = _N_BEFORE.search(text, max(0, start - 24), start)
     return int(before.group(1)) if before else 0
+
+
+def sums_up(text: str, quantifier: re.Match[str]) -> bool:
+    """Whether "都" / "均" opens its clause after the things the claim listed, each with its own figures
+    ("order-reader 共 63 个连接（41 active），metabase 5 个 active，都属于正常范围"): a summary of them, each
+    checked in its own part, not a range whose units must each show every figure."""
+    if quantifier.group(0) not in ("都", "均"):
+        return False
+    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1
+    return opening > 0 and not text[opening : quantifier.start()].strip(" \t也则就全")

@@ -31,8 +31,10 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
     known = {f.key for f in facts}
     found = []
     for code in codes:
-        if " " in code:
-            continue  # a span with spaces (an expression, a command) reads its names and figures as prose does
+        if " " in code or code[:1] in "{[":
+            # a span with spaces (an expression, a command), or a literal body (`{"ok":true}`, which a call's
+            # JSON may hold escaped), reads its names and figures as prose does
+            continue
         pair = _PAIR.fullmatch(code)
         if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
             code = pair.group(1)

@@ -212,6 +212,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if fact.is_entity:
         if contains(unit.lowered, fact.key, suffix="_" in fact.key):
             return True
+        if fact.key.endswith(".") and fact.kind == FactKind.INSTANCE:  # "10.8.14.x": an address in that network
+            return re.search(rf"(?<![0-9.]){re.escape(fact.key)}[0-9]", unit.lowered) is not None
         spaced = spaced_form(fact.key) if fact.kind == FactKind.SERVICE else ""
         if spaced and contains(unit.lowered, spaced):
             return True

@@ -405,7 +405,9 @@ _ALERT_WORDS = frozenset(
 )
 _VERSION = re.compile(
     # (a pre-release part "-rc2", "-beta.1"; the sentence's full stop after it is not its own)
-    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?(?![0-9])"
+    # (not an address with a wildcard part: "13.35.166.x", "10.8.*")
+    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+    r"(?![0-9]|\.(?:[xX](?![A-Za-z0-9])|\*))"
 )
 _TIME_OR_DATE = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"

@@ -197,3 +197,15 @@ def issuer_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
             if len(part) >= 2:
                 start = text.find(part, at)
                 yield start, start + len(part), Fact(FactKind.ACTOR, part, part.lower(), Scope.RESULT)
+
+
+# An address with a wildcard last part ("clients from 10.8.14.x", "节点 13.35.166.x"): the network it names,
+# which some address of the evidence must fall in (fact_matching reads a key ending in "." as a prefix)
+_WILDCARD_ADDRESS = re.compile(r"(?<![\w.])((?:[0-9]{1,3}\.){3})(?:x|X|\*)(?![\w])")  # a /24: never "4.x"
+
+
+def named_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
+    """Names the vocabulary reads whole: certificate issuers, addresses with a wildcard part."""
+    yield from issuer_facts(text)
+    for m in _WILDCARD_ADDRESS.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(1), Scope.SUBJECT)

@@ -94,7 +94,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NOUN_RATE,
     WORKLOAD_STATE_PATTERNS,
     done_to,
-    issuer_facts,
+    named_facts,
     not_a_name,
     version_field,
 )
@@ -343,7 +343,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     if alert_context:
         yield from state_facts(text)
-    yield from issuer_facts(text)
+    yield from named_facts(text)
     for m in _SEVERITY.finditer(text):
         group = next(g for g in range(1, len(m.groups()) + 1) if m.group(g))
         word = m.group(group).lower()

@@ -184,6 +184,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
+    if fact.kind == FactKind.INSTANCE and key.endswith("."):  # "10.8.14.x": some address of that network
+        return any(re.search(rf"(?<![0-9.]){re.escape(key)}[0-9]", evidence.raw(i)) for i in evidence.rows())
     if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and re.search(r"\{[^}/]*\}|/:[a-z_]+", key):
         # a route template ("/api/v1/users/{id}/profile", "/orders/:id"): any value in its placeholders
         template = re.sub(

@@ -38,7 +38,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.bounded_universals import every_bounded, said_size
+from evidence_trace.server.domain.verifier.bounded_universals import every_bounded, said_size, sums_up
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -94,7 +94,7 @@ def check_positive_universal(
     opening = _clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
     quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
-    if negated or quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text):
+    if negated or quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text) or sums_up(text, quantifier):
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     if NARROWED_TO.search(text, 0, quantifier.start()):
         return None  # "Four of them are …, i.e. they all …": the four, not the listing
