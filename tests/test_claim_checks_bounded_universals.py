@@ -131,3 +131,31 @@ def test_names_outside_the_quantifiers_clause_are_not_its_range(draft: str) -> N
 def test_a_summing_up_is_no_range_each_record_must_show(draft: str) -> None:
     found = [c.status for c in check_draft(draft, [slow_commands()]) if c.kind == ClaimKind.FACT]
     assert ClaimStatus.CONTRADICTED not in found, found
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # a later clause's own universal ranges over its listing too
+        ("The checks passed from all three regions, and every region answered in under 300 ms.", True),
+        ("三个区域的拨测都返回 200，而且每个区域的耗时都在 300 ms 以下。", True),
+        ("The checks passed from all three regions, and every region answered in under 2 s.", False),
+        ("三个区域的拨测都返回 200，而且每个区域的耗时都在 2 秒以内。", False),
+    ],
+)
+def test_a_later_clauses_universal_is_checked_too(draft: str, contradicted: bool) -> None:
+    found = [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # a consequence, or names joined before "都", share a predicate: no listing to range over
+        "三个区域的拨测都返回 200，所以 us-east-1 和 eu-west-1 都在 300 ms 以下。",
+        "All three regions returned 200, so every region answered under 300 ms in us-east-1 and eu-west-1.",
+    ],
+)
+def test_a_later_consequence_is_no_range(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
+    assert ClaimStatus.CONTRADICTED not in found, found

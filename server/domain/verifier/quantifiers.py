@@ -1,32 +1,28 @@
 """A positive quantifier ("all", "every", "each", "全部", "所有", "每个", "都") is checked against the
 units it ranges over: the listing about the claim's subject.
 
-The range is every result unit of one supporting row that names all of the
-claim's entities (log entries, lines, items, series, alerts; not knowledge
-chunks), narrowed to error-level units when the claim names errors or a level.
-Over that range:
+The range is every result unit of one supporting row that names all of the claim's entities (log entries,
+lines, items, series, alerts; not knowledge chunks), narrowed to error-level units when the claim names
+errors or a level. Over that range:
 
-- a claim with nothing checkable besides its subject and quantifier ("every
-  payment-service request timed out", "all replicas are down") asserts the
-  units are alike: units of mixed levels or states contradict it; an error
-  word before the verb ("all X errors were ...") narrows the range to errors,
-  one after it ("all replicas are failing") is what they all must show;
-- a claim with facts of its own ("all 3 errors were timeouts of 30 s") needs
-  every unit of the range to show them: one that does not contradicts it;
-- a listing cut by its tool (a `total` above the units shown) cannot show
-  "all": the claim is UNCHECKED unless a shown unit already contradicts it.
+- a claim with nothing checkable besides its subject and quantifier ("every payment-service request timed
+  out", "all replicas are down") asserts the units are alike: units of mixed levels or states contradict it;
+  an error word before the verb ("all X errors were ...") narrows the range to errors, one after it ("all
+  replicas are failing") is what they all must show;
+- a claim with facts of its own ("all 3 errors were timeouts of 30 s") needs every unit of the range to show
+  them: one that does not contradicts it;
+- a listing cut by its tool (a `total` above the units shown) cannot show "all": the claim is UNCHECKED
+  unless a shown unit already contradicts it.
 
 Two narrower ranges are read first, each its own kind of "all":
 
-- a series' samples over the whole window ("elevated for the whole 6-hour
-  window", "整个窗口内都高于阈值"): a sample at or below the query's threshold
-  contradicts it (check_whole_window);
-- an enumerated set of members ("partitions 0, 1, 2, 4 and 5 all have a lag of
-  0"): a listed member's series without the value contradicts it
-  (check_each_value).
+- a series' samples over the whole window ("elevated for the whole 6-hour window", "整个窗口内都高于阈值"): a
+  sample at or below the query's threshold contradicts it (check_whole_window);
+- an enumerated set of members ("partitions 0, 1, 2, 4 and 5 all have a lag of 0"): a listed member's series
+  without the value contradicts it (check_each_value).
 
-check_quantified() runs the three in that order. Negated universals ("no
-partition exceeds ...") are special_checks.check_universal's.
+check_quantified() runs the three in that order. Negated universals ("no partition exceeds ...") are
+special_checks.check_universal's.
 """
 
 from __future__ import annotations
@@ -38,7 +34,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.bounded_universals import every_bounded, said_size, sums_up
+from evidence_trace.server.domain.verifier.bounded_universals import every_bounded, later_universals, said_size, sums_up
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -441,9 +437,14 @@ _CLAUSE_END = re.compile(r"[,;:，；：。(（]")
 def check_quantified(
     claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
-    """A claim's "all" over the whole window, over enumerated members, or over its subject's listing."""
+    """A claim's "all" over the whole window, enumerated members or its listing; a later clause's "every" too."""
     for check in (check_whole_window, check_each_value, check_each_member, check_positive_universal):
         found = check(claim, facts, evidence, base)
+        if found is not None:
+            return found
+    for clause in later_universals(claim.text, UNIVERSAL):
+        own = tuple(f for f in facts if f.text in clause)
+        found = check_positive_universal(dataclasses.replace(claim, text=clause), own, evidence, base)
         if found is not None:
             return found
     return None
