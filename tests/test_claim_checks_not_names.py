@@ -56,7 +56,7 @@ def statuses(draft: str) -> list[ClaimStatus]:
         ("`redis-cli -h redis-reports LLEN celery` 返回 18342。", False),
         # a literal body quoted from a response, an address with a wildcard part: no names to invent
         ('es-hot-02 answered the slow query with `{"timed_out":false}`.', False),
-        ("es-hot-02 的响应体是 `{\"took\":412}`。", False),
+        ('es-hot-02 的响应体是 `{"took":412}`。', False),
         ("es-hot-02 was upgraded to 8.13.4.", True),  # a version no call names is still invented
         # a rank or a window written with a hyphen ("the top-5", "last-24h") names nothing
         ("Of the top-5 slow queries, the slowest on es-hot-02 took 412 ms.", False),
