@@ -164,3 +164,29 @@ def test_a_counted_things_pending_is_no_alert_state(text: str, state: bool) -> N
     from evidence_trace.server.domain.verifier.facts import extract_facts
 
     assert any(f.kind.name == "STATE" and f.key == "pending" for f in extract_facts(text)) is state
+
+
+def silenced_alert() -> EvidenceRow:
+    body = [
+        {
+            "labels": {"alertname": "NodeUnreachable", "severity": "critical", "instance": "cache-4.internal:9100"},
+            "status": {"state": "suppressed", "silencedBy": ["5d1c0e3a"], "inhibitedBy": []},
+            "receivers": [{"name": "oncall-infra"}],
+            "startsAt": "2026-03-09T21:40:05Z",
+        }
+    ]
+    return EvidenceRow("am-8", "alertmanager_api", Outcome.DIRECT_SUPPORT, json.dumps(body), {"active": True})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # "nobody has silenced it", "no one has silenced it": the alert is not silenced
+        "NodeUnreachable for cache-4.internal is still paging: nobody has silenced it.",
+        "No one has silenced the NodeUnreachable alert for cache-4.internal.",
+        "cache-4.internal 的 NodeUnreachable 告警没有被静默。",
+    ],
+)
+def test_nobody_silenced_it_is_denied_by_a_silenced_alert(draft: str) -> None:
+    assert not all(s == ClaimStatus.GROUNDED for s in statuses(draft, silenced_alert()))
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, ACTIVE)

@@ -361,9 +361,10 @@ _BARE_VALUE = re.compile(
     re.IGNORECASE,
 )
 
-_ALERT_CONTEXT = re.compile(r"\balert|\brule\b|告警|报警|规则", re.I)
+_ALERT_CONTEXT = re.compile(r"\balert|\brule\b|\bpag(?:ing|ed)\b|告警|报警|规则", re.I)  # "still paging"
 _NEGATED_BEFORE = re.compile(
-    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither)\s+(?:\w+\s+)?$"
+    # ("nobody has silenced it", "no one acked it": no one did it)
+    r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither|\bnobody|\bno[ -]one)\s+(?:\w+\s+)?$"
     r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
     re.I,
 )
