@@ -99,6 +99,9 @@ def slow_commands() -> EvidenceRow:
         ("这 4 条慢命令都来自 cart-service。", True),
         ("All three slow GETs come from cart-service.", False),  # three of them do; the fourth is another's
         ("这 3 条慢 GET 都来自 cart-service。", False),
+        # the count of the clause the quantifier follows
+        ("09:12–09:16 共 4 条慢命令，全部来自 cart-service。", True),
+        ("09:12–09:16 共 3 条慢 GET，全部来自 cart-service。", False),
     ],
 )
 def test_a_universal_of_a_stated_size_ranges_over_that_listing(draft: str, contradicted: bool) -> None:
@@ -159,3 +162,45 @@ def test_a_later_clauses_universal_is_checked_too(draft: str, contradicted: bool
 def test_a_later_consequence_is_no_range(draft: str) -> None:
     found = [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
     assert ClaimStatus.CONTRADICTED not in found, found
+
+
+def poll_timeouts() -> list[EvidenceRow]:
+    entries = [
+        {
+            "timestamp": "2026-10-02T09:04:12Z",
+            "level": "WARN",
+            "service": "cart-service",
+            "message": "poll timeout has expired",
+        },
+        {
+            "timestamp": "2026-10-02T09:11:40Z",
+            "level": "WARN",
+            "service": "cart-service",
+            "message": "poll timeout has expired",
+        },
+    ]
+    logs = EvidenceRow(
+        "lg-2", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps({"success": True, "logs": entries, "total": 2}), {}
+    )
+    series = [
+        {"metric": {"service": "cart-service"}, "value": [1767225600, "8"]},
+        {"metric": {"service": "pricing-service"}, "value": [1767225600, "8"]},
+    ]
+    body = {"status": "success", "data": {"resultType": "vector", "result": series}}
+    rebalances = EvidenceRow(
+        "pm-r", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "sum by (service) (rebalances)"}
+    )
+    return [rebalances, logs]
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # the listing of that size is the one whose records hold the quoted message counted
+        ("共 2 条 `poll timeout has expired`，全部来自 cart-service。", False),
+        ("There were 2 `poll timeout has expired` lines, all 2 of them from cart-service.", False),
+    ],
+)
+def test_a_sized_range_is_the_listing_of_what_it_counts(draft: str, contradicted: bool) -> None:
+    found = [c.status for c in check_draft(draft, poll_timeouts()) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found

@@ -10,11 +10,13 @@ than two records in range, or none meeting the bound, says nothing here.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
@@ -86,8 +88,16 @@ def said_size(text: str, start: int, end: int) -> int:
     if after is not None:
         word = after.group(1).lower()
         return int(word) if word.isdigit() else _WORDS[word]
-    before = _N_BEFORE.search(text, max(0, start - 24), start)
+    before = _N_BEFORE.search(text, max(0, start - 24), start) or _N_CLAUSE_BEFORE.search(
+        text, max(0, start - 48), start
+    )
     return int(before.group(1)) if before else 0
+
+
+# "共 4 条 DeadlockLoserDataAccessException，全部来自 X": the count of the clause the quantifier follows
+_N_CLAUSE_BEFORE = re.compile(
+    r"(?:共|一共|总共|合计)[ \t]*([0-9]+)[ \t]*(?:条|个|台|次|项|笔)[^，。；,;]{0,40}[，,][ \t]*$"
+)
 
 
 def sums_up(text: str, quantifier: re.Match[str]) -> bool:
@@ -116,3 +126,51 @@ def later_universals(text: str, universal: re.Pattern[str]) -> list[str]:
 _NOT_A_RANGE = re.compile(
     r"[ \t]*(?:so|therefore|hence|thus|所以|因此|因而|于是)\b|[^都均]*(?:和|与|及|、)[^都均]*[都均]", re.I
 )
+
+
+@dataclasses.dataclass(frozen=True)
+class SizedRange:
+    """A universal that says how many it ranges over and what its own clause names ("All six come from
+    cart-service", "共 4 条 DeadlockLoserDataAccessException，全部来自 inventory-service"): the listing of exactly
+    that many records, each showing what the claim counted, must all name it."""
+
+    size: int
+    predicate: tuple[Fact, ...]
+    counted: tuple[Fact, ...]
+    quoted: tuple[str, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        text: str,
+        quantifier: re.Match[str],
+        facts: Sequence[Fact],
+        entities: Sequence[Fact],
+        codes: Sequence[str] = (),
+    ) -> Optional["SizedRange"]:
+        size = said_size(text, quantifier.start(), quantifier.end())
+        ends = [text.find(c, quantifier.end()) for c in ",;:，；：(（"]  # (after a colon: its members, listed)
+        close = min([e for e in ends if e >= 0] or [len(text)])
+        predicate = tuple(f for f in entities if quantifier.end() <= text.find(f.text) < close)
+        counted = tuple(f for f in facts if f.is_entity and 0 <= text.find(f.text) < quantifier.start())
+        # a quoted message counted ("共 4 条 `consumer poll timeout has expired`"): each record holds it
+        quoted = tuple(c.lower() for c in codes if " " in c and 0 <= text.find(c) < quantifier.start())
+        return cls(size, predicate, counted, quoted) if size and predicate else None
+
+    def stray(self, units: Sequence[Unit]) -> Optional[Unit]:
+        """A record of a listing of that size that does not name what the clause names, or None."""
+        listed = [
+            u
+            for u in units
+            if u.kind in _LISTED
+            and u.strength >= Strength.INDIRECT
+            and matches_all(self.counted, u, None) is True
+            and all(q in u.lowered for q in self.quoted)
+        ]
+        naming = [u for u in listed if all(matches(f, u) for f in self.predicate)]
+        if len(listed) != self.size or not 0 < len(naming) < self.size:
+            return None
+        return next(u for u in listed if u not in naming)
+
+    def why(self, stray: Unit) -> str:
+        return f"not all {self.size} records it ranges over name it: {stray.ref} does not"

@@ -34,7 +34,12 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
-from evidence_trace.server.domain.verifier.bounded_universals import every_bounded, later_universals, said_size, sums_up
+from evidence_trace.server.domain.verifier.bounded_universals import (
+    SizedRange,
+    every_bounded,
+    later_universals,
+    sums_up,
+)
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -137,10 +142,9 @@ def check_positive_universal(
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     ranged = text[quantifier.end() : verb.start() if verb else len(text)]
     errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
-    size = said_size(text, quantifier.start(), quantifier.end())
-    ends = [text.find(c, quantifier.end()) for c in ",;:，；：(（"]  # (after a colon: its members, listed)
-    close = min([e for e in ends if e >= 0] or [len(text)])
-    predicate = [f for f in entities if quantifier.end() <= text.find(f.text) < close] if size else []
+    sized = SizedRange.of(
+        text, quantifier, facts, entities, claim.codes
+    )  # "all six come from X", "共 4 条 …，全部来自 X"
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)
@@ -150,12 +154,9 @@ def check_positive_universal(
             for u in units
             if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
-        listed_all = [u for u in units if u.kind in _LISTED and u.strength >= Strength.INDIRECT]
-        naming = [u for u in listed_all if all(matches(f, u) for f in predicate)]  # "all six come from X": X
-        if predicate and not window and len(listed_all) == size and 0 < len(naming) < size:
-            stray = next(u for u in listed_all if u not in naming)
-            reason = f"not all {size} records it ranges over name it: {stray.ref} does not"
-            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=reason)
+        stray = sized.stray(units) if sized is not None else None
+        if stray is not None and sized is not None:
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=sized.why(stray))
         # "between 03:14 and 03:16, … each time …": the units in that window
         about = [u for u in named if within_window(window, u)]
         if errors_only:
