@@ -142,9 +142,7 @@ def check_positive_universal(
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     ranged = text[quantifier.end() : verb.start() if verb else len(text)]
     errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
-    sized = SizedRange.of(
-        text, quantifier, facts, entities, claim.codes
-    )  # "all six come from X", "共 4 条 …，全部来自 X"
+    sized = SizedRange.of(text, quantifier, facts, entities, claim.codes)  # "all six come from X"
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)
