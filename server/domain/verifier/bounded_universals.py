@@ -17,11 +17,11 @@ from typing import Callable, Optional, Sequence
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.unit_search import grounding_of
+from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
-_LISTED = ("log entry", "log line", "item", "series", "alert")
 _FIRST_N = re.compile(r"(?:前|top[ -]?|first|all)[ \t]*([0-9]+)", re.I)  # "排名前 5", "top 3", "all 4"
 
 
@@ -49,7 +49,7 @@ def every_bounded(
         records = [
             u
             for u in evidence.units(index)
-            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and _values(u, bound)
+            if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and _values(u, bound)
         ]
         if first is not None:
             records = records[:size]
@@ -74,7 +74,6 @@ def _values(unit: Unit, bound: Fact) -> list[float]:
     return [n.value * n.factor for n in unit.numbers if n.dimension == bound.quantity.dimension and not n.bound]
 
 
-_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _ALL_N = re.compile(
     r"[ \t]*(?:of[ \t]+(?:the|them)[ \t]+)?([0-9]+|two|three|four|five|six|seven|eight|nine|ten)\b", re.I
 )
@@ -87,7 +86,7 @@ def said_size(text: str, start: int, end: int) -> int:
     after = _ALL_N.match(text, end)
     if after is not None:
         word = after.group(1).lower()
-        return int(word) if word.isdigit() else _WORDS[word]
+        return int(word) if word.isdigit() else _NUMBER_WORDS[word]
     before = _N_BEFORE.search(text, max(0, start - 24), start) or _N_CLAUSE_BEFORE.search(
         text, max(0, start - 48), start
     )
@@ -100,13 +99,18 @@ _N_CLAUSE_BEFORE = re.compile(
 )
 
 
+def clause_start(text: str, at: int, marks: str = ",;，；") -> int:
+    """Where the clause holding text[at] opens: after the last of the marks before it, else at 0."""
+    return max(text.rfind(mark, 0, at) for mark in marks) + 1
+
+
 def sums_up(text: str, quantifier: re.Match[str]) -> bool:
     """Whether "都" / "均" opens its clause after the things the claim listed, each with its own figures
     ("order-reader 共 63 个连接（41 active），metabase 5 个 active，都属于正常范围"): a summary of them, each
     checked in its own part, not a range whose units must each show every figure."""
     if quantifier.group(0) not in ("都", "均"):
         return False
-    opening = max(text.rfind(mark, 0, quantifier.start()) for mark in ",;，；") + 1
+    opening = clause_start(text, quantifier.start())
     return opening > 0 and not text[opening : quantifier.start()].strip(" \t也则就全")
 
 
@@ -162,7 +166,7 @@ class SizedRange:
         listed = [
             u
             for u in units
-            if u.kind in _LISTED
+            if u.kind in RECORD_KINDS
             and u.strength >= Strength.INDIRECT
             and matches_all(self.counted, u, None) is True
             and all(q in u.lowered for q in self.quoted)

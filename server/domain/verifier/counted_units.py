@@ -21,11 +21,11 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.intervals import OF_ALL, within_window
+from evidence_trace.server.domain.verifier.intervals import N_OF_ALL, within_window
 from evidence_trace.server.domain.verifier.unit_search import (
-    LISTED_KINDS,
     MAX_GROUNDINGS,
     ONLY,
+    RECORD_KINDS,
     SHOWN,
     capped_by_limit,
     ground_parts,
@@ -35,7 +35,6 @@ from evidence_trace.server.domain.verifier.unit_search import (
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
-_RECORDS = tuple(kind for kind in LISTED_KINDS if kind != "chunk")  # a knowledge chunk is no record
 
 
 def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: Evidence) -> Optional[list[Unit]]:
@@ -52,7 +51,7 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
     for index in evidence.rows():
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        records = [u for u in units if u.kind in _RECORDS and u.strength >= Strength.INDIRECT]
+        records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
         if (
             not records
             or listing_is_cut(units)
@@ -103,7 +102,6 @@ def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
 
 
 # "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"
-_OF = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)
 _AMONG = re.compile(r"其中[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[条个次台]")
 
 
@@ -114,7 +112,7 @@ def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Opt
     def fact_of(number: str) -> Optional[Fact]:
         return next((f for f in valued if f.quantity is not None and f.quantity.value == float(number)), None)
 
-    m = _OF.search(text)
+    m = N_OF_ALL.search(text)
     if m is not None:
         small, big = fact_of(m.group(1)), fact_of(m.group(2))
     else:
@@ -146,7 +144,7 @@ def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], eviden
     for index in evidence.rows():
         units = evidence.units(index)
         question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        records = [u for u in units if u.kind in _RECORDS and u.strength >= Strength.INDIRECT]
+        records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
         if len(records) != int(big.quantity.value) or listing_is_cut(units):
             continue
         if whole and not all(matches_all(whole, u, question) is True for u in records):

@@ -25,7 +25,6 @@ class _Timing(Protocol):  # a unit's Number, read only
     def key(self) -> str: ...
 
 
-CURL_HINT = re.compile(r"connect")  # every text of curl's timings names the connect (time_connect, connect=)
 CURL_TIMINGS = re.compile(r"\b(?:time_)?connect[\"']?[ \t]*[:=]", re.I)  # a row that states the connect's timing
 # curl's timings by what they mark, in order, with the names -w formats give them
 _MARKS = (

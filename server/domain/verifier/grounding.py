@@ -246,12 +246,9 @@ def _check(
     cells = cell_claims(claim) if check.status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT else ()
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
         check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
-    failed = (
-        asked_by_a_failed_call(claim.text, facts, check.groundings, evidence)
-        if check.status == ClaimStatus.GROUNDED
-        else None
-    )
-    if failed is not None and claim.kind == ClaimKind.FACT:  # "heap looks healthy" where the heap query failed
+    grounded_fact = check.status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
+    failed = asked_by_a_failed_call(claim.text, facts, check.groundings, evidence) if grounded_fact else None
+    if failed is not None:  # "heap looks healthy" where the heap query failed
         reason = f"its names are shown; what it says of them is what the failed call {failed} asked"
         check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):

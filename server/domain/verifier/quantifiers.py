@@ -36,6 +36,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.bounded_universals import (
     SizedRange,
+    clause_start,
     every_bounded,
     later_universals,
     sums_up,
@@ -48,7 +49,13 @@ from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grounding_of, listing_is_cut, says_shown
+from evidence_trace.server.domain.verifier.unit_search import (
+    LISTED_KINDS,
+    RECORD_KINDS,
+    grounding_of,
+    listing_is_cut,
+    says_shown,
+)
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
@@ -75,7 +82,6 @@ _SAYS_STATE = re.compile(
 _EXAMPLE = re.compile(r"\b(?:including|incl\.|such as|e\.g\.|for example|among them)\b|包括|比如|例如|其中包括", re.I)
 _JOINED = re.compile(r"和|与|及|、|以及")
 _CONSEQUENCE = re.compile(r"[,，;；]\s*(?:so|therefore|hence|thus|which means|所以|因此|因而|于是|导致)", re.I)
-_LISTED = ("log entry", "log line", "item", "series", "alert")
 
 
 def check_positive_universal(
@@ -92,7 +98,7 @@ def check_positive_universal(
     # "every X has failed with … No space left on device": the negation is the error's own words, after the verb
     verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
     # (a negation in a clause before the quantifier's is not its: "is running out of space: every task failed")
-    opening = _clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
+    opening = clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
     quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
     if negated or quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text) or sums_up(text, quantifier):
@@ -107,7 +113,7 @@ def check_positive_universal(
     entities = [f for f in facts if f.is_entity and text.find(f.text) < stop]
     # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its own clause
     # ranges over those names, not over what the clause before named
-    clause = _clause_start(text, quantifier.start())
+    clause = clause_start(text, quantifier.start())
     if clause > 0 and quantifier.group(0) in ("都", "均") and _JOINED.search(text, clause, quantifier.start()):
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
         if len(entities) != 1:
@@ -150,7 +156,7 @@ def check_positive_universal(
         named = [
             u
             for u in units
-            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
+            if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
         stray = sized.stray(units) if sized is not None else None
         if stray is not None and sized is not None:
@@ -213,11 +219,6 @@ def check_positive_universal(
     return None
 
 
-def _clause_start(text: str, at: int, marks: str = ",;，；") -> int:
-    """Where the clause holding text[at] opens: after the last of the marks before it, else at 0."""
-    return max(text.rfind(mark, 0, at) for mark in marks) + 1
-
-
 def _shown_anywhere(facts: Sequence[Fact], evidence: Evidence) -> bool:
     """Whether some supporting unit of the session shows all the facts together (the subject with them)."""
     return any(
@@ -237,7 +238,7 @@ def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence
         return None
     wanted, opposite = (_FAILED, _PASSED) if failed else (_PASSED, _FAILED)
     for index in evidence.rows():
-        listed = [u for u in evidence.units(index) if u.kind in _LISTED and u.strength >= Strength.INDIRECT]
+        listed = [u for u in evidence.units(index) if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
         if not counts[0].matches(len(listed)):
             continue
         odd = next((u for u in listed if opposite.search(u.lowered) and not wanted.search(u.lowered)), None)
@@ -292,7 +293,7 @@ def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) 
     shown = sum(1 for u in units if u.kind in LISTED_KINDS)
     # a count in another clause ("日志里有 3814 条相关记录，样例都是 …") is of something else: the total
     quantifier = UNIVERSAL.search(text)
-    opening = _clause_start(text, quantifier.start()) if quantifier else 0
+    opening = clause_start(text, quantifier.start()) if quantifier else 0
     own = [f for f in facts if f.kind == FactKind.COUNT and text.find(f.text, opening) >= 0]
     return says_shown(text[opening:], own) and all(float(f.key) == shown for f in own)
 
@@ -419,7 +420,7 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
             (u, evidence.question(index))
             for index in evidence.candidates([member])
             for u in evidence.units(index)
-            if u.kind in _LISTED and u.strength >= Strength.INDIRECT and matches(member, u)
+            if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and matches(member, u)
         ]
         if records and not any(matches_all(own, u, question) is True for u, question in records):
             return base(

@@ -18,10 +18,10 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.intervals import N_OF_ALL
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _SUMMED = (FactKind.COUNT, FactKind.QUANTITY)
-_OF = re.compile(r"([0-9]+)[ \t*]*(?:of|out of)[ \t]*(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)  # "3 of 4"
 _AMONG = re.compile(
     r"([0-9]+)[ \t]*个[^0-9，。；,;]{0,8}?(?:中|里|当中)[ \t]*(?:有|共有)?[ \t]*[0-9]+"
 )  # "4 个区域中有 3 个"
@@ -32,13 +32,13 @@ def series_sum(
     facts: Sequence[Fact], units: Sequence[Unit], question: Optional[Unit], cut: bool, preview: str, text: str = ""
 ) -> Optional[Match]:
     """The row's series as the grounding of the claim's one figure, when it is their sum."""
-    if question is None or cut or _INSTANT.search(preview) is None:
+    if question is None or cut or not any(f.kind in _SUMMED for f in facts) or _INSTANT.search(preview) is None:
         return None
     # "过去 1 小时": a window the call asked is no figure of the sum
     valued = [f for f in facts if f.kind in _SUMMED and f.quantity is not None and not matches(f, question)]
     series = [u for u in units if u.kind == "series"]
     # "3 of 4 probe regions": the sum of the 4 series' 0s and 1s, out of the 4 the call lists
-    of, among = _OF.search(text), _AMONG.search(text)
+    of, among = N_OF_ALL.search(text), _AMONG.search(text)
     out_of = (of is not None and int(of.group(2)) == len(series)) or (
         among is not None and int(among.group(1)) == len(series)
     )

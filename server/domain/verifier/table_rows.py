@@ -103,18 +103,17 @@ def _total_row(row: Claim, rows: Sequence[Claim], sums: Sequence[float | None]) 
         return None
     summed = False
     for i, ((_, cell), total) in enumerate(zip(row.columns[1:], sums[1:]), 1):
-        value = cell.replace("*", "").strip()
+        value = _bare(cell)
         if not re.search(r"[0-9]", value) or re.fullmatch(r"[~≈约]?\s*100(?:\.0+)?\s*%", value):
             continue
         share = _PERCENT.fullmatch(value)
         if share is not None:  # "92%" under shares of 73% and 19%
-            parts = [_PERCENT.fullmatch(r.columns[i][1].replace("*", "").strip()) for r in rows]
+            parts = [_PERCENT.fullmatch(_bare(r.columns[i][1])) for r in rows]
             found = sum(float(m.group(1)) for m in parts if m is not None)
             if not all(parts) or abs(found - float(share.group(1))) > 0.5 * len(rows):
                 return None
             continue
-        m = _PLAIN.fullmatch(value)
-        if m is None or total is None or float(m.group(0).lstrip("~≈约 ").replace(",", "")) != total:
+        if total is None or _plain_value(value) != total:
             return None
         summed = True
     return dataclasses.replace(row, kind=ClaimKind.CONTEXT) if summed else None
@@ -123,10 +122,20 @@ def _total_row(row: Claim, rows: Sequence[Claim], sums: Sequence[float | None]) 
 def _column_sum(cells: Sequence[str]) -> float | None:
     values = []
     for cell in cells:
-        if cell.replace("*", "").strip() in _NONE_CELLS:
+        if _bare(cell) in _NONE_CELLS:
             continue  # "| 09:05 | – | 1 |": none in that row
-        m = _PLAIN.fullmatch(cell.replace("*", "").strip())
-        if m is None:
+        value = _plain_value(cell)
+        if value is None:
             return None  # a column of anything but plain numbers has no total
-        values.append(float(m.group(0).lstrip("~≈约 ").replace(",", "")))
+        values.append(value)
     return sum(values) if values else None
+
+
+def _bare(cell: str) -> str:
+    return cell.replace("*", "").strip()  # "**1,932**": the cell as a figure, its emphasis aside
+
+
+def _plain_value(cell: str) -> float | None:
+    """A cell's plain number ("~1,932", "约 412"), or None for anything else."""
+    m = _PLAIN.fullmatch(_bare(cell))
+    return float(m.group(0).lstrip("~≈约 ").replace(",", "")) if m else None

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any, Callable, Iterable, Iterator, Optional
 
-from evidence_trace.server.domain.verifier.curl_phases import CURL_HINT, curl_phases
+from evidence_trace.server.domain.verifier.curl_phases import CURL_TIMINGS, curl_phases
 from evidence_trace.server.domain.verifier.durations import duration_seconds
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 
@@ -98,7 +98,7 @@ class Unit:
         """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read (and
         the lengths of curl's phases, which its text states only as differences)."""
         found = raw_numbers(self.lowered)
-        if CURL_HINT.search(self.lowered) is None:
+        if CURL_TIMINGS.search(self.lowered) is None:
             return found
         phases = [n.value for n in self.numbers if n.key.endswith("_phase")]
         return sorted(found + phases) if phases else found

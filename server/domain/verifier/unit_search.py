@@ -415,6 +415,7 @@ def lower_bound(header: Unit) -> bool:
 _SEQUENCE = re.compile(r"\b(?:followed by|then|and then|after that|afterwards)\b|随后|接着|然后|之后又|紧接着", re.I)
 _AT_LEAST = re.compile(r'"relation"\s*:\s*"gte"')
 LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
+RECORD_KINDS = tuple(kind for kind in LISTED_KINDS if kind != "chunk")  # a knowledge chunk is no record
 """The kinds of unit a listing is made of: one record each."""
 
 

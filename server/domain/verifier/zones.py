@@ -157,7 +157,7 @@ def declared_zone(text: str) -> str:
     return ""
 
 
-_ANY_ZONE = re.compile(r"(?<![A-Za-z])(?:" + _OFFSET + r"|" + _WORDS + r")(?![A-Za-z])", re.I)
+_ANY_ZONE = re.compile(r"(?<![A-Za-z])" + _ZONE + r"(?![A-Za-z])", re.I)
 _LOCAL = re.compile(r"\blocal\b|本地|当地", re.I)
 
 
