@@ -311,3 +311,23 @@ def test_docs_quote_the_fixed_texts(text: str) -> None:
 @pytest.mark.parametrize("reason", [r.name for r in FallbackReason if r.name != "UNSPECIFIED"])
 def test_docs_cover_every_fallback_reason(reason: str) -> None:
     assert reason in DOCS.read_text(encoding="utf-8")
+
+
+def test_a_bug_in_the_claim_checks_degrades_and_never_accepts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a claim check that raises (a rule's bug) fails safe: no exception leaves the gate, no ACCEPT is given
+    def broken(*args: object, **kwargs: object) -> object:
+        raise IndexError("a claim check's bug")
+
+    from evidence_trace.server.domain.verifier import gate as gate_module
+    from evidence_trace.server.domain.verifier import rules as rules_module
+
+    monkeypatch.setattr(gate_module, "check_draft", broken)
+    monkeypatch.setattr(rules_module, "check_draft", broken)
+    rows = (EvidenceRow("inv-1", "query_logs", Outcome.DIRECT_SUPPORT, "payment-service returned HTTP 503"),)
+    ruled = Gate(RulesVerifier()).judge(QUESTION, DRAFT, [entry(EvidenceLevel.DIRECT)], rows)
+    assert ruled.decision == Decision.LOW_CONFID
+    assert ruled.fallback_reason == FallbackReason.VERIFIER_ERROR
+    modelled = Gate(ScriptedBackend('{"decision": "ACCEPT"}')).judge(
+        QUESTION, DRAFT, [entry(EvidenceLevel.DIRECT)], rows
+    )
+    assert modelled.decision != Decision.ACCEPT
