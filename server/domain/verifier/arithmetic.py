@@ -107,7 +107,22 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
         elif _sum_of_neighbours(index, fact, valued):
             derived.add(index)
             sums.add(index)
-    return derived
+    return derived - _circular(sums, derived, valued)
+
+
+def _circular(sums: set[int], derived: set[int], valued: Sequence[tuple[int, Fact]]) -> set[int]:
+    """The sums one of whose parts is derived from them ("1,200 in all: 812 from A and 388 from B" makes 1,200
+    the sum and 388 the difference): the sum is then checked, or a wrong pair that agrees would hold."""
+    base = {i: _base(f) for i, f in valued}
+    quantities = {i: f.quantity for i, f in valued if f.quantity is not None}
+    return {
+        s
+        for s in sums
+        for d in derived - sums
+        if d != s
+        and s in quantities
+        and any(y not in (s, d) and quantities[s].matches(base[d] + base[y]) for y in base)
+    }
 
 
 def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], change: bool, text: str = "") -> bool:

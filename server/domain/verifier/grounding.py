@@ -34,6 +34,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatu
 from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.alert_states import states_of_unnamed_alerts
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
+from evidence_trace.server.domain.verifier.breakdowns import settle_breakdown
 from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
@@ -390,6 +391,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 or partition_grounding(claim.text, facts, evidence)
                 or found
             )
+        if claim.kind == ClaimKind.FACT:  # "6 errors, 4 on A and 2 on B": the parts are checked too
+            found = settle_breakdown(claim.text, facts, evidence, found)
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = lone_time(claim.text, facts, evidence) if grounded else None

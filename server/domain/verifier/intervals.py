@@ -199,11 +199,12 @@ def within_window(times: Sequence[Fact], unit: Unit) -> bool:
     when the claim states no such window or the unit states no time."""
     if len(times) != 2 or not unit.minutes:
         return True
-    (w1, u1), (w2, u2) = ((int(v) for v in f.key.split(",")) for f in times)
-    shown, in_utc, naive = unit.clock(1)  # to the second: "到 20:15" ends at 20:15:00, not at 20:15:59
+    # in seconds, as stated: "到 20:15" ends at 20:15:00, not at 20:15:59; "09:58:40–09:58:41" is a window too
+    (w1, u1), (w2, u2) = ((seconds_of(f, written=True)[0], seconds_of(f)[0]) for f in times)
+    shown, in_utc, naive = unit.clock(1)
     zoned = times[0].zoned or times[1].zoned
     spans = [((u1, u2), in_utc), ((w1, w2), naive)] if zoned else [((w1, w2), shown), ((w1, w2), in_utc)]
-    return any(min(a, b) * 60 <= t <= max(a, b) * 60 for (a, b), seen in spans for t in seen)
+    return any(min(a, b) <= t <= max(a, b) for (a, b), seen in spans for t in seen)
 
 
 def unbound_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
