@@ -35,12 +35,12 @@ _IMPERATIVES = (
 # Chinese imperatives at a clause's start ("或调大 buffer.memory", "先回滚到 v1.8.0", "再扩容一个节点").
 _ZH_IMPERATIVES = (
     "调大|调高|调小|调低|增加|减少|降低|提高|扩容|缩容|重启|回滚|检查|升级|降级|调整|替换|切换|清理|限流|关闭|打开|"
-    "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线"
+    "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线|看看|看一下|查一下|拉一下"
 )
 _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
-    rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
+    rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))",
     re.I,
@@ -53,7 +53,8 @@ _ADVICE_CUE = re.compile(
     # the writer's own next step: "I'd check the per-pod rate next", "I would look at ...", "我会先看 ..."
     r"|\b(?:i'd|i would|we'd|we would|i'll|i will|let's)\s+(?:\w+\s+)?(?:check|look|verify|inspect|investigate|"
     r"confirm|compare|watch|review|dig|start|roll|restart|revert|scale|raise|increase|bump|drain|cordon|add|"
-    r"reduce|lower|disable|enable|pin|page|escalate)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比)"
+    r"reduce|lower|disable|enable|pin|page|escalate|retry|rerun|re-run|run|query|pull|fetch|search|try|grab|collect|"
+    r"capture|narrow|widen|ask|open|file|rerun)\b|我(?:会|将|打算|准备)(?:先|再|接着)?(?:看|查|检查|确认|排查|对比|重试|拉|抓)"
     # an option offered to the reader: "you could raise maxReplicas", "you may want to drain it", "可以把 X 调到 40"
     r"|\b(?:you|we)\s+(?:could|can|might|may want to|may wish to)\s+(?:also\s+)?(?:raise|increase|bump|lower|reduce|"
     r"set|add|scale|restart|roll|revert|drain|cordon|disable|enable|pin|move|switch|try|check|look)\b"

@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     spaced_form,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
+    NONE_READY,
     RECOVERY_IN_UNIT,
     VERSION_FIELD_VALUE,
     WORKLOAD_STATE_PATTERNS,
@@ -283,7 +284,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.ACTOR:  # the person, in the claim's role where the unit gives one (actors.py)
         return contains(unit.lowered, fact.key) and (not fact.noun or role_shown(fact.noun, unit.lowered, fact.key))
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
-        return WORKLOAD_STATE_PATTERNS[fact.key].search(unit.text[:2000]) is not None
+        shown = (WORKLOAD_STATE_PATTERNS[fact.key], *((NONE_READY,) if fact.key == "NotReady" else ()))
+        return any(p.search(unit.text[:2000]) for p in shown)  # `get pods`' READY column: none ready
     return False  # an UNREAD fact is never shown: the claim is UNCHECKED
 
 

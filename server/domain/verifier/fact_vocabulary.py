@@ -17,7 +17,9 @@ _ACTOR = re.compile(
     # "applied at 11:40:55 UTC by bob.nair": a time or place may come between the verb and its actor
     r"applied|changed|started|initiated|executed|run|ran)(?:[ \t]+(?:at|on|in|to)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
-    r"[ \t]+by[ \t]+@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
+    # "by the bot", "by one pod", "by its sidecar" name no one: a determiner, a pronoun or a number is no actor
+    r"[ \t]+by[ \t]+(?!(?:the|a|an|one|two|three|this|that|these|those|its|their|his|her|our|some|each|every|"
+    r"another|other|both|all|any|no)\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
     # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
     r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)"
@@ -73,6 +75,8 @@ WORKLOAD_STATES: dict[str, tuple[str, ...]] = {
     "Completed": (r"(?<![a-z])Completed\b",),
     "NotReady": (r"NotReady", r"not ready", r"未就绪"),
 }
+# a pod none of whose containers is ready (`kubectl get pods`' READY column): "not ready" whatever its phase
+NONE_READY = re.compile(r"(?<![\w/])0/[1-9][0-9]?[ \t]+(?:Running|Pending|CrashLoopBackOff|Init:|PodInitializing)")
 # A cluster's or an index's health (Elasticsearch, OpenSearch): said as a status ("status: yellow",
 # `"status":"red"`, "health=green", "状态是 red") or of the thing ("logging-prod is red", "集群变红"); a color
 # elsewhere ("a red herring") is none. Keys no text contains: a health shown otherwise never reads as a rival.

@@ -193,6 +193,12 @@ _LIST_MARK = re.compile(r"[:：]|[ \t][—–-][ \t]")
 _ASIDE = re.compile(r"(?<=\S)[ \t]*[(（][^()（）]{1,60}[)）]")  # a parenthesis right after a name
 
 
+def of_all(text: str, fact: Fact) -> bool:
+    """Whether a figure is one of an "N of M" ("3 of 3", "2 of the 4"): a count of a set's members."""
+    at = text.find(fact.text)
+    return at >= 0 and any(m.start() <= at < m.end() for m in N_OF_ALL.finditer(text))
+
+
 def within_window(times: Sequence[Fact], unit: Unit) -> bool:
     """Whether a unit falls inside the window a claim's two times bound ("20:00 到 20:15 之间没有报错",
     "no errors between 14:00 and 14:30 UTC"), read in the claim's zone as at_time reads one time; True

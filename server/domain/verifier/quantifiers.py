@@ -21,8 +21,7 @@ Two narrower ranges are read first, each its own kind of "all":
 - an enumerated set of members ("partitions 0, 1, 2, 4 and 5 all have a lag of 0"): a listed member's series
   without the value contradicts it (check_each_value).
 
-check_quantified() runs the three in that order. Negated universals ("no partition exceeds ...") are
-special_checks.check_universal's.
+check_quantified() runs the three in that order; negated universals are special_checks.check_universal's.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.intervals import within_window
+from evidence_trace.server.domain.verifier.intervals import of_all, within_window
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_search import (
     LISTED_KINDS,
@@ -143,6 +142,7 @@ def check_positive_universal(
         and text.find(f.text)
         < stop  # "CPU 都耗在 GC 上，所以 1 秒的探针超时": a consequence's facts are not each one's
         and f.kind not in (FactKind.LEVEL, FactKind.TIME, FactKind.COUNT)
+        and not of_all(text, f)  # "All 3 of 3 pods are not ready": the 3 counts the set, not each one's value
         and not (f.is_entity and f.kind in (FactKind.SERVICE, FactKind.INSTANCE))
     ]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.

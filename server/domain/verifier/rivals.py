@@ -86,7 +86,7 @@ class Rivalry:
         self.minutes = tuple(m for f in self.times for m in f.minutes)
         self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
         self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
-        checked = [f for f in facts if f.kind != FactKind.TIME and not f.is_entity]
+        checked = [f for f in facts if f.kind != FactKind.TIME and not f.is_entity and not _complement(f, text)]
         # A fact no other value stands in for must be shown: tested first, as it rules a unit out alone.
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
         self.valued = [f for f in checked if not (f.scope == Scope.QUERY or f.kind not in VALUE_KINDS)]
@@ -124,6 +124,18 @@ class Rivalry:
                 return ""
             shown.append(f"{other}, not {fact.text}")
         return "the evidence about it shows " + "; ".join(shown) if shown else ""
+
+
+# "the other five partitions", "其余 3 个副本": a count of some of the records, which a count of all of them
+# does not rival (complements.py checks it)
+_OTHERS = re.compile(
+    r"(?:\b(?:the[ \t]+)?(?:other|remaining)|\brest[ \t]+of[ \t]+the|其余|其他|另外|剩下的?)[ \t]*$", re.I
+)
+
+
+def _complement(fact: Fact, text: str) -> bool:
+    at = text.find(fact.text)
+    return fact.kind == FactKind.COUNT and at > 0 and _OTHERS.search(text, max(0, at - 16), at) is not None
 
 
 def _several_records(facts: Sequence[Fact]) -> bool:
@@ -170,7 +182,11 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     """
     text = unit.lowered
     if fact.kind == FactKind.WORKLOAD_STATE:  # another state, as the tool spells it ("Running", not "running")
-        shown = [name for name in WORKLOAD_STATE_PATTERNS if name != fact.key and name in unit.text[:2000]]
+        # a pod may be Running and not ready (READY 0/1): its phase is no rival of its readiness
+        others = [
+            n for n in WORKLOAD_STATE_PATTERNS if n != fact.key and not (fact.key == "NotReady" and n == "Running")
+        ]
+        shown = [name for name in others if name in unit.text[:2000]]
         return f"state {shown[0]}" if shown else ""
     if fact.kind == FactKind.VERSION:
         found = [m.group(0) for m in _VERSION_IN_UNIT.finditer(text) if not _NOT_A_VERSION.fullmatch(m.group(0))]

@@ -127,8 +127,10 @@ _EVENTS = {
 # restarted") and not one the writer only did not look at ("didn't check whether it restarted",
 # "没有看回滚之后…": an admitted unknown).
 _UNLOOKED = (
-    r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|examine|examined|know|"
-    r"until|unless|till|before|after|once|when)"
+    r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|seen|saw|examine|examined|"
+    r"know|knew|known|found|find|determined?|established|why|whether|how|until|unless|till|before|after|once|when|"
+    # "not ready and has restarted 4 times": a conjunction ends what the negation says
+    r"and|but|or|yet|while|though|although|so|which)"
 )
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
@@ -136,7 +138,7 @@ _DENIED = re.compile(
     r"exception|evict|refused|throttl|panic|rollback|failover)\w*"
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
-    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非)\S){0,4}?"
+    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,4}?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
     r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
     r"evict|panic|rollback|failover)",

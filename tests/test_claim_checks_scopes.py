@@ -1,0 +1,137 @@
+"""What a word reaches: a negation ends at a conjunction and never reaches what the writer says it has not
+seen ("not ready and has restarted 4 times", "I have not seen why it restarts"); "by the bot", "by one pod"
+name no actor; "the other five partitions" is a count of some records, which a count of all does not rival;
+"Next I'd retry …" is the writer's next step, whose names need not be the session's.
+Domain only, offline; phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+PODS = (
+    "NAME                       READY   STATUS    RESTARTS      AGE\n"
+    "pay-api-5d8f7c-x2k4q       0/1     Running   4 (2m ago)    3h\n"
+    "pay-api-5d8f7c-m9wzt       1/1     Running   0             3h\n"
+)
+EVENTS = (
+    "LAST SEEN   TYPE      REASON      OBJECT                      MESSAGE\n"
+    "2m          Warning   BackOff     pod/pay-api-5d8f7c-x2k4q    Back-off restarting failed container api\n"
+    "2m          Warning   Unhealthy   pod/pay-api-5d8f7c-x2k4q    Readiness probe failed: HTTP probe failed with statuscode: 503\n"
+)
+HISTORY = (
+    "REVISION  UPDATED                   STATUS      CHART            APP VERSION  DESCRIPTION\n"
+    "41        Mon Oct 19 09:31:40 2026  superseded  ledger-2.4.0     2.4.0        Upgrade complete by ci-bot\n"
+    "42        Tue Oct 20 15:02:11 2026  deployed    ledger-2.4.1     2.4.1        Upgrade complete by ci-bot\n"
+)
+
+
+def rows() -> list[EvidenceRow]:
+    return [
+        EvidenceRow("k-1", "kubectl", Outcome.DIRECT_SUPPORT, PODS, {"args": "get pods -n pay"}),
+        EvidenceRow("k-2", "kubectl", Outcome.DIRECT_SUPPORT, EVENTS, {"args": "get events -n pay"}),
+        EvidenceRow("h-1", "helm", Outcome.DIRECT_SUPPORT, HISTORY, {"args": "history ledger -n ledger"}),
+    ]
+
+
+def statuses(draft: str, evidence: list[EvidenceRow]) -> list[ClaimStatus]:
+    found = [c.status for c in check_draft(draft, evidence) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert found, draft
+    return found
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("pay-api-5d8f7c-x2k4q is not ready and has restarted 4 times.", False),
+        ("pay-api-5d8f7c-x2k4q 未就绪，且已经重启了 4 次。", False),
+        ("I have not seen why pay-api-5d8f7c-x2k4q restarts, so the cause is open.", False),
+        ("pay-api-5d8f7c-x2k4q has not restarted.", True),
+        ("pay-api-5d8f7c-x2k4q 没有重启过。", True),
+        ("pay-api-5d8f7c-x2k4q never restarted during the window.", True),
+    ],
+)
+def test_a_negation_ends_at_a_conjunction_and_at_what_was_not_seen(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, rows())) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("ledger 2.4.1 was deployed by the bot on Oct 20.", False),
+        ("The rollout of 2.4.1 was triggered by one job, the helm upgrade of revision 42.", False),
+        ("ledger 2.4.1 was deployed by ci-bot on Oct 20.", False),
+        ("ledger 2.4.1 由 ci-bot 部署。", False),
+        ("ledger 2.4.1 was deployed by jenkins-bot on Oct 20.", True),
+        ("ledger 2.4.1 由 jenkins-bot 部署。", True),
+    ],
+)
+def test_a_determiner_after_by_names_no_actor(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, rows())) is invented
+
+
+def lag_alert() -> EvidenceRow:
+    alert = {
+        "labels": {"alertname": "KafkaConsumerLagHigh", "consumergroup": "shipment-sync", "partition": "2"},
+        "annotations": {"description": "Consumer group shipment-sync lag on partition 2 of 6 partitions is 61477."},
+        "status": {"state": "active", "silencedBy": [], "inhibitedBy": []},
+        "startsAt": "2026-09-21T10:12:00Z",
+    }
+    return EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps([alert]), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("shipment-sync is stuck on partition 2, while the other five partitions are consumed normally.", False),
+        ("shipment-sync 卡在分区 2，其余 5 个分区消费正常。", False),
+        ("shipment-sync has 4 partitions in all.", True),
+    ],
+)
+def test_a_count_of_the_others_is_no_rival_of_a_count_of_all(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, [lag_alert()])) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "kind"),
+    [
+        ("Next I'd retry the query with a narrower window, or check the billing-gateway dashboards.", ClaimKind.ADVICE),
+        ("I'd pull the billing-gateway logs for the same window.", ClaimKind.ADVICE),
+        ("接下来我会重试一次查询，或者看看 billing-gateway 的监控。", ClaimKind.ADVICE),
+        ("billing-gateway returned 502s for the whole window.", ClaimKind.FACT),
+        ("billing-gateway 在整个窗口内都返回 502。", ClaimKind.FACT),
+    ],
+)
+def test_the_writers_next_step_is_advice(draft: str, kind: ClaimKind) -> None:
+    checks = check_draft(draft, rows())
+    assert [c.kind for c in checks] == [kind]
+    invented = [c for c in checks if c.status == ClaimStatus.INVENTED]
+    assert bool(invented) is (kind == ClaimKind.FACT)
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # a pod may be Running and not ready: READY 0/1 shows it, the phase is no rival
+        ("pay-api-5d8f7c-x2k4q is Running but not ready (0/1).", ClaimStatus.GROUNDED),
+        ("pay-api-5d8f7c-x2k4q 处于 Running，但未就绪（0/1）。", ClaimStatus.GROUNDED),
+        ("pay-api-5d8f7c-m9wzt is not ready.", ClaimStatus.UNGROUNDED),
+        ("pay-api-5d8f7c-m9wzt 未就绪。", ClaimStatus.UNGROUNDED),
+        # "2 of 2" counts the set: each pod need not show a 2; one ready pod denies "all"
+        ("All 2 of 2 pay-api pods are not ready.", ClaimStatus.CONTRADICTED),
+    ],
+)
+def test_a_pods_readiness_is_its_ready_column_not_its_phase(draft: str, status: ClaimStatus) -> None:
+    assert set(statuses(draft, rows())) == {status}
+
+
+def test_n_of_n_pods_not_ready_holds_when_none_is_ready() -> None:
+    pods = PODS.replace("1/1     Running   0 ", "0/1     Running   0 ")
+    row = EvidenceRow("k-1", "kubectl", Outcome.DIRECT_SUPPORT, pods, {"args": "get pods -n pay"})
+    assert ClaimStatus.CONTRADICTED not in statuses("All 2 of 2 pay-api pods are not ready (0/1).", [row])
+    assert ClaimStatus.CONTRADICTED not in statuses("pay-api 的 2 个 Pod 全部未就绪（0/1）。", [row])
