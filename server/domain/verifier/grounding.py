@@ -41,6 +41,7 @@ from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_subs
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
 from evidence_trace.server.domain.verifier.complements import complement_counts
 from evidence_trace.server.domain.verifier.counted_units import records_counted
+from evidence_trace.server.domain.verifier.dated_times import misdated
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import states_time
@@ -396,6 +397,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = lone_time(claim.text, facts, evidence) if grounded else None
+        lone = lone or (misdated(claim.text, facts, evidence) if grounded else None)  # "10-02 23:12 UTC"
         later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
         if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
             return base(

@@ -1,0 +1,103 @@
+"""A date said with its time ("started at 2026-10-02 23:12:48 UTC", "北京时间 9 月 21 日 02:42", "Sep 21 18:42
+UTC", "10-02 07:12"): the records at that time must be on that date, in the claim's zone.
+
+A time of day is checked on its own (fact_matching.at_time), so a conversion that crosses midnight on the
+wrong day ("07:12 Shanghai on Oct 2 is 23:12 UTC on Oct 2") held. Here the claim's date is moved by the
+same offset as its time (the draft's zone to UTC), and each record that states that time with a full
+date (`2026-10-02 07:12:48.331` read in its tool's zone, `2026-10-01T23:12:48Z`) is read in UTC too: when
+records of the claim's subject state the time and none of them is on the claim's date, the claim's date is
+not theirs. A record
+in a zone nobody knows is compared as written. A claim whose records give no date is not judged here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+
+_MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_TIME = r"[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9])?"
+_CLAIMED = re.compile(
+    rf"(?<![\w:-])(?:20[0-9]{{2}}[-/.])?(?P<m>[01]?[0-9])[-/.](?P<d>[0-3]?[0-9])(?:[ \t]+|T)(?P<t>{_TIME})"
+    rf"|(?P<m2>[01]?[0-9])[ \t]*月[ \t]*(?P<d2>[0-3]?[0-9])[ \t]*[日号][ \t]*(?:凌晨|早上|上午|中午|下午|晚上)?[ \t]*(?P<t2>{_TIME})"
+    rf"|\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+(?P<d3>[0-3]?[0-9])(?:st|nd|rd|th)?"
+    rf",?(?:[ \t]+20[0-9]{{2}})?,?[ \t]+(?:at[ \t]+)?(?P<t3>{_TIME})",
+    re.I,
+)
+_STATED = re.compile(
+    r"(20[0-9]{2})-([01][0-9])-([0-3][0-9])[T ]([0-2][0-9]):([0-5][0-9])(?::[0-5][0-9](?:[.,][0-9]+)?)?"
+    r"[ \t]*(Z|[+-][0-2][0-9]:?[0-5][0-9])?"
+)
+_DAY = 24 * 60
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def misdated(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
+    """The claim's first time whose date no record stating that time is on (as a fact whose text is the date
+    and time as written), or None."""
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    for m in _CLAIMED.finditer(text):
+        month = _MONTHS[m.group("mon").lower()[:3]] if m.group("mon") else int(m.group("m") or m.group("m2"))
+        day = int(m.group("d") or m.group("d2") or m.group("d3"))
+        clock = m.group("t") or m.group("t2") or m.group("t3")
+        fact = next((f for f in times if f.text.startswith(clock)), None)
+        if fact is None or not 1 <= month <= 12 or not 1 <= day <= _MONTH_DAYS[month - 1]:
+            continue
+        if not _on_its_date(fact, month, day, [f for f in facts if f.is_entity], evidence):
+            return dataclasses.replace(fact, text=m.group(0) + fact.text[len(clock) :])
+    return None
+
+
+def _on_its_date(fact: Fact, month: int, day: int, subject: Sequence[Fact], evidence: Evidence) -> bool:
+    """False when records of the claim's subject state its time with dates and none on its date (in one zone)."""
+    written, utc = (int(v) for v in fact.key.split(","))
+    shift = round(((utc - written + _DAY // 2) % _DAY - _DAY // 2) / 60) * 60  # the zone's offset, in minutes
+    utc_date = _moved(month, day, (written + shift) // _DAY if fact.zoned else 0)
+    dated = False
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.kind in ("series", "input", "header") or not unit.minutes or not at_time(fact, unit):
+                continue
+            if subject and not any(matches(f, unit) for f in subject):
+                continue  # another thing's record at that time: "00:00:00" is many things' time
+            for stated in _STATED.finditer(unit.text[:4000]):
+                known = stated.group(6) is not None or unit.naive_offset is not None
+                in_utc = known and fact.zoned  # else both as written
+                minutes, date = _utc(stated, unit.naive_offset, as_written=not in_utc)
+                target, want = (utc, utc_date) if in_utc else (written, (month, day))
+                if abs((minutes - target + _DAY // 2) % _DAY - _DAY // 2) > 1:
+                    continue
+                if date == want:
+                    return True
+                dated = True
+    return not dated
+
+
+def _utc(stated: re.Match[str], naive_offset: Optional[int], as_written: bool) -> tuple[int, tuple[int, int]]:
+    """A record's time of day in minutes and its date, in UTC (its zone known), or as written."""
+    month, day = int(stated.group(2)), int(stated.group(3))
+    minutes = int(stated.group(4)) * 60 + int(stated.group(5))
+    zone = stated.group(6)
+    if as_written or zone in ("Z", "z"):
+        offset = 0
+    elif zone:
+        digits = zone[1:].replace(":", "")
+        offset = (1 if zone[0] == "+" else -1) * (int(digits[:2]) * 60 + int(digits[2:4]))
+    else:
+        offset = naive_offset or 0
+    total = minutes - offset
+    return total % _DAY, _moved(month, day, total // _DAY)
+
+
+def _moved(month: int, day: int, days: int) -> tuple[int, int]:
+    """The (month, day) `days` (-1, 0 or 1) from the given one, a leap year's February allowed."""
+    if days < 0:
+        return (month, day - 1) if day > 1 else ((month - 2) % 12 + 1, _MONTH_DAYS[(month - 2) % 12])
+    if days > 0:
+        return (month, day + 1) if day < _MONTH_DAYS[month - 1] else (month % 12 + 1, 1)
+    return month, day
