@@ -135,3 +135,31 @@ def test_n_of_n_pods_not_ready_holds_when_none_is_ready() -> None:
     row = EvidenceRow("k-1", "kubectl", Outcome.DIRECT_SUPPORT, pods, {"args": "get pods -n pay"})
     assert ClaimStatus.CONTRADICTED not in statuses("All 2 of 2 pay-api pods are not ready (0/1).", [row])
     assert ClaimStatus.CONTRADICTED not in statuses("pay-api 的 2 个 Pod 全部未就绪（0/1）。", [row])
+
+
+def console(helm_output: str) -> EvidenceRow:
+    lines = (
+        "Started by user Lena Ortiz\n[Pipeline] { (Deploy)\n"
+        "+ helm upgrade --install ledger ./chart -n ledger --set image.tag=2.4.1 --wait\n"
+        f"{helm_output}\n[Pipeline] // stage\n[Pipeline] {{ (Smoke tests)\nsmoke: 1 of 4 checks failed\n"
+        "ERROR: script returned exit code 1\nFinished: FAILURE\n"
+    )
+    return EvidenceRow("j-1", "jenkins_console", Outcome.DIRECT_SUPPORT, lines, {"job": "deploy-ledger"})
+
+
+UPGRADED = 'Release "ledger" has been upgraded. Happy Helming!\nSTATUS: deployed\nREVISION: 43'
+FAILED = "Error: UPGRADE FAILED: context deadline exceeded"
+
+
+@pytest.mark.parametrize(
+    ("draft", "helm_output", "contradicted"),
+    [
+        ("The build failed, so ledger 2.4.1 never reached production.", UPGRADED, True),
+        ("构建失败了，所以 ledger 2.4.1 没有上线。", UPGRADED, True),
+        ("The build failed, so ledger 2.4.1 never reached production.", FAILED, False),
+        ("构建失败了，所以 ledger 2.4.1 没有上线。", FAILED, False),
+        ("ledger 2.4.1 was deployed, but the smoke tests failed.", UPGRADED, False),
+    ],
+)
+def test_a_deploy_a_console_shows_done_cannot_be_denied(draft: str, helm_output: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, [console(helm_output)])) is contradicted

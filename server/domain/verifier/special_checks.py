@@ -109,6 +109,7 @@ _UNIVERSAL = re.compile(
     r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一",
     re.I,
 )
+_DEPLOYED = ("has been upgraded", "status: deployed", "successfully rolled out", "部署成功", "发布成功", "已上线")
 _EVENTS = {
     "deadlock": ("deadlock", "死锁"),
     "timeout": ("timeout", "timed out", "超时"),
@@ -122,6 +123,11 @@ _EVENTS = {
     "panic": ("panic",),
     "rollback": ("rollback", "回滚"),
     "failover": ("failover", "切换"),
+    # "5.3.0 never reached production", "was not deployed", "没有上线": a deploy the evidence shows done
+    "deploy": _DEPLOYED,
+    "reach": _DEPLOYED,
+    "上线": _DEPLOYED,
+    "部署": _DEPLOYED,
 }
 # What a denial denies: the event right after the negator, not one past "until" ("will not recover until
 # restarted") and not one the writer only did not look at ("didn't check whether it restarted",
@@ -135,13 +141,13 @@ _UNLOOKED = (
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
     r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
-    r"exception|evict|refused|throttl|panic|rollback|failover)\w*"
+    r"exception|evict|refused|throttl|panic|rollback|failover|deploy|reach(?:ed)?\s+prod)\w*"
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,4}?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
     r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
-    r"evict|panic|rollback|failover)",
+    r"evict|panic|rollback|failover|上线|部署到?生产)",
     re.I,
 )
 # "the third pod", "the other two", "其余两个": one thing the claim does not name; a unit of another is no rival
@@ -289,7 +295,11 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
                 continue  # a runbook's "restart" tells what may happen, not what did
             if entities and matches_all(entities, unit, question) is not True:
                 continue
-            if any(_shows_event(unit.lowered, form) for form in forms) and not _ZERO_EVENT.search(unit.lowered):
+            # a deploy a console tells over its lines: the version on one, "has been upgraded" on another
+            told = [u for u in units if u.kind == "log line"] if forms is _DEPLOYED else [unit]
+            if any(_shows_event(u.lowered, form) for u in told for form in forms) and not _ZERO_EVENT.search(
+                unit.lowered
+            ):
                 return base(
                     status=ClaimStatus.CONTRADICTED,
                     groundings=(grounding_of(unit),),
