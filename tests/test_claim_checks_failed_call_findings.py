@@ -56,3 +56,31 @@ def test_what_only_a_failed_call_asked_is_no_finding(draft: str, grounded: bool)
 def test_a_claim_of_the_failure_itself_is_left_alone(draft: str) -> None:
     reasons = [c.reason for c in check_draft(draft, rows())]
     assert not any("failed call" in r for r in reasons)
+
+
+def probe() -> EvidenceRow:
+    return EvidenceRow(
+        "hc-7",
+        "http_check",
+        Outcome.FAILED,
+        "curl: (7) Failed to connect to 10.30.2.15 port 8443 after 3 ms: Connection refused\n",
+        {"command": "curl -sS -o /dev/null https://10.30.2.15:8443/health"},
+        error_message="exit status 7",
+        error_kind=ErrorKind.EXECUTION_ERROR,
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the failure is what the probe found: its error shows the subject, the way it failed, its figures
+        ("The TCP connection to 10.30.2.15:8443 is refused (curl exit 7 after 3 ms).", True),
+        ("连接 10.30.2.15:8443 被拒绝（3 ms 后 curl 退出码 7）。", True),
+        ("The TCP connection to 10.30.2.15:8443 is refused after 30 ms.", False),  # another figure
+        ("The connection to 10.30.2.15:8443 timed out.", False),  # another way of failing
+        ("连接 10.30.2.15:8443 超时了。", False),
+    ],
+)
+def test_a_fact_telling_how_a_probe_failed_is_grounded_by_its_error(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [probe()]) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found

@@ -27,7 +27,9 @@ _FAILURE_MODES = {
     "not found": re.compile(r"not found|no such|does not exist|\b404\b|不存在|未找到", re.I),
     "connection": re.compile(
         r"connection refused|unreachable|connect(?:ion)? (?:error|failed)|dial tcp|"
-        r"no route|连接被拒绝|无法连接",
+        # "the TCP connection to 10.30.2.15:8443 is refused", "连接 X 被拒绝"
+        r"\bconnect(?:ion|ing)?\b[^;。；\n]{0,40}?\brefused|refus(?:ed|es|ing) (?:the |its )?connection|"
+        r"no route|连接被拒绝|无法连接|连接[^。；，,]{0,30}?被拒",
         re.I,
     ),
 }
@@ -219,6 +221,31 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
 
 _SNAKE_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _CORE_TOOLS = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+
+
+def failure_told(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[tuple[ClaimStatus, tuple, str, bool]]:
+    """A fact that tells how a probe failed ("the TCP connection to 10.30.2.15:8443 is refused (curl exit 7
+    after 3 ms)", "连接 10.0.4.9:6379 超时"): the failure is what the call found. A failed call whose error
+    shows it, the way it failed and its figures (as a gap's would), of the subject the claim names (in its
+    error or its question), grounds it; None otherwise."""
+    if claim.kind != ClaimKind.FACT or not _failure_modes(claim.text):
+        return None
+    entities = [f for f in facts if f.is_entity]
+    named = False
+    for index in evidence.rows():
+        units = evidence.units(index)
+        failed = [u for u in units if u.strength == Strength.FAILED]
+        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        if failed and all(any(matches(f, u) for u in (*failed, *([question] if question else []))) for f in entities):
+            named = True
+    if not named:
+        return None
+    check = check_gap(dataclasses.replace(claim, kind=ClaimKind.GAP), facts, evidence, base)
+    if check.status != ClaimStatus.GROUNDED:
+        return None
+    return check.status, check.groundings, "the failed call shows the failure it tells", check.direct
 
 
 def as_fact_unless_a_call(claim: Claim, evidence: Evidence) -> Claim:

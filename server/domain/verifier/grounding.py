@@ -46,7 +46,7 @@ from evidence_trace.server.domain.verifier.denied_status import check_denied_sta
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
-from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap
+from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap, failure_told
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
     enumerated_counts,
@@ -390,6 +390,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             found = (
                 records_counted(claim.text, facts, evidence)
                 or partition_grounding(claim.text, facts, evidence)
+                or failure_told(claim, facts, evidence, base)
                 or found
             )
         if claim.kind == ClaimKind.FACT:  # "6 errors, 4 on A and 2 on B": the parts are checked too
