@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
 from evidence_trace.server.domain.verifier.intervals import within_window
+from evidence_trace.server.domain.verifier.respectively import settle_respectively
 from evidence_trace.server.domain.verifier.unit_search import (
     MAX_GROUNDINGS,
     RECORD_KINDS,
@@ -112,6 +113,11 @@ def _totals(first: tuple[int, int, tuple[Fact, ...]], rest: Sequence[tuple[int, 
 
 
 Found = tuple[ClaimStatus, tuple[Grounding, ...], str, bool]
+
+
+def settle_parts(text: str, facts: Sequence[Fact], evidence: Evidence, found: Found) -> Found:
+    """The claim's check with its breakdown (below) and its values said respectively (respectively.py)."""
+    return settle_respectively(text, facts, evidence, settle_breakdown(text, facts, evidence, found))
 
 
 def settle_breakdown(text: str, facts: Sequence[Fact], evidence: Evidence, found: Found) -> Found:

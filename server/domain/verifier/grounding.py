@@ -6,8 +6,7 @@ of them. docs/verifier-protocol.md states the rules; in short:
 
 - GROUNDED: one unit from a successful, supporting row shows every fact.
 - CONTRADICTED: the unit that matches the claim's subject shows the opposite
-  (an ERROR entry against "no errors", a firing alert against "resolved", a
-  WARN entry against "ERROR").
+  (an ERROR entry against "no errors", a firing alert against "resolved").
 - UNGROUNDED: a checkable fact no unit shows; or, for a causal claim whose
   facts are grounded, no unit states the link (an inference).
 - WEAK: the only units showing it come from a failed-free but weak row: a
@@ -34,7 +33,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatu
 from evidence_trace.server.domain.verifier import short_names
 from evidence_trace.server.domain.verifier.alert_states import states_of_unnamed_alerts
 from evidence_trace.server.domain.verifier.arithmetic import derived_values
-from evidence_trace.server.domain.verifier.breakdowns import settle_breakdown
+from evidence_trace.server.domain.verifier.breakdowns import settle_parts
 from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
@@ -393,8 +392,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 or failure_told(claim, facts, evidence, base)
                 or found
             )
-        if claim.kind == ClaimKind.FACT:  # "6 errors, 4 on A and 2 on B": the parts are checked too
-            found = settle_breakdown(claim.text, facts, evidence, found)
+        if claim.kind == ClaimKind.FACT:  # "6 errors, 4 on A and 2 on B", "A 和 B 分别 X 和 Y": the parts are checked
+            found = settle_parts(claim.text, facts, evidence, found)
         status, groundings, reason, direct = found
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = lone_time(claim.text, facts, evidence) if grounded else None
