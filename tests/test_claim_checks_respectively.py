@@ -69,3 +69,17 @@ def test_values_said_respectively_pair_with_their_subjects_in_order(draft: str, 
 )
 def test_a_value_with_its_name_beside_it_pairs_with_that_name(draft: str, expected: bool) -> None:
     assert grounded(draft, history()) is expected
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        # a record's id in parentheses after a release names that release's record, never another row
+        ("The release before it was 1.22.3 (revision 8).", True),
+        ("上一个版本是 1.22.3（revision 8）。", True),
+        ("The release before it was 1.22.3 (revision 7).", False),
+        ("上一个版本是 1.22.2（revision 8）。", False),
+    ],
+)
+def test_a_record_id_in_parentheses_is_the_record_of_the_release_before_it(draft: str, expected: bool) -> None:
+    assert grounded(draft, history()) is expected

@@ -34,11 +34,19 @@ def times_joined(
 ) -> tuple[list[tuple[str, bool]], list[tuple[Fact, ...]]]:
     """A part of times only after another ("pg_dump failed a second later, at 10:05 UTC") dates that part:
     the two are one part, so the time is checked with what it dates, never skipped. A parenthesis of times
-    ("(03:00–03:30 UTC)") restates the part's times in another zone (intervals.misrestated_time checks it)."""
+    ("(03:00–03:30 UTC)") restates the part's times in another zone (intervals.misrestated_time checks it).
+    A parenthesis of a record's id after a part ("1.22.3 (revision 8)", "3.8.1（rev 43）") names that part's
+    record: the two are one part, so the id is the record's, never another row's."""
     out_pieces: list[tuple[str, bool]] = []
     out_own: list[tuple[Fact, ...]] = []
     for piece, facts in zip(pieces, own):
-        if out_pieces and facts and not piece[1] and all(f.kind == FactKind.TIME for f in facts):
+        dates = not piece[1] and all(f.kind == FactKind.TIME for f in facts)
+        names = (  # a release's or a time's record: a pod, a service are subjects, not one record
+            piece[1]
+            and any(f.kind in (FactKind.VERSION, FactKind.TIME) for f in (out_own[-1] if out_own else ()))
+            and all(f.kind == FactKind.ID for f in facts)
+        )
+        if out_pieces and facts and (dates or names):
             text, opened = out_pieces[-1]
             out_pieces[-1] = (f"{text}, {piece}", opened)
             out_own[-1] = out_own[-1] + facts
