@@ -204,3 +204,42 @@ def poll_timeouts() -> list[EvidenceRow]:
 def test_a_sized_range_is_the_listing_of_what_it_counts(draft: str, contradicted: bool) -> None:
     found = [c.status for c in check_draft(draft, poll_timeouts()) if c.kind == ClaimKind.FACT]
     assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+def _alert(name: str, instance: str, severity: str, state: str = "active") -> dict:
+    return {
+        "labels": {"alertname": name, "instance": instance, "severity": severity, "cluster": "prod-ap"},
+        "status": {"state": state, "silencedBy": [], "inhibitedBy": []},
+        "startsAt": "2026-05-02T11:02:00Z",
+    }
+
+
+def _alerts(last_severity: str, last_state: str = "active") -> EvidenceRow:
+    body = [
+        _alert("KafkaBrokerDown", "kafka-2:9308", "critical"),
+        _alert("EtcdNoLeader", "etcd-1:2379", "critical"),
+        _alert("DiskAlmostFull", "10.9.4.12", "critical"),
+        _alert("ClockSkew", "10.9.4.40", last_severity, last_state),
+    ]
+    return EvidenceRow(
+        "am-9", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, json.dumps(body), {"filter": "cluster=prod-ap"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "last_severity", "last_state", "contradicted"),
+    [
+        # a universal of a stated size says each record's level or state: one other record denies it
+        ("Four alerts are firing on prod-ap, and all of them are critical.", "warning", "active", True),
+        ("prod-ap 上共 4 条告警，全部是 critical。", "warning", "active", True),
+        ("Four alerts are firing on prod-ap, and all of them are critical.", "critical", "active", False),
+        ("prod-ap 上共 4 条告警，全部是 critical。", "critical", "active", False),
+        ("There are 4 critical alerts on prod-ap, and all four are active.", "critical", "suppressed", True),
+        ("prod-ap 上共 4 条 critical 告警，全部处于 active 状态。", "critical", "suppressed", True),
+    ],
+)
+def test_a_sized_universal_of_a_level_or_state_is_each_records(
+    draft: str, last_severity: str, last_state: str, contradicted: bool
+) -> None:
+    found = [c.status for c in check_draft(draft, [_alerts(last_severity, last_state)]) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found

@@ -90,7 +90,19 @@ def said_size(text: str, start: int, end: int) -> int:
     before = _N_BEFORE.search(text, max(0, start - 24), start) or _N_CLAUSE_BEFORE.search(
         text, max(0, start - 48), start
     )
-    return int(before.group(1)) if before else 0
+    if before is None and _OF_THEM.match(text, end):  # "Four alerts are active, and all of them are critical"
+        before = _N_NOUNS_BEFORE.search(text, max(0, start - 80), start)
+    if before is None:
+        return 0
+    word = before.group(1).lower()
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
+
+
+_OF_THEM = re.compile(r"[ \t]+of[ \t]+(?:them|these|those)\b", re.I)
+_N_NOUNS_BEFORE = re.compile(
+    rf"\b([0-9]+|{'|'.join(_NUMBER_WORDS)})[ \t]+(?:[A-Za-z-]+[ \t]+)?[A-Za-z-]+s\b[^.;:]{{0,60}}?(?:,[ \t]*|[ \t]+)(?:and[ \t]+)?$",
+    re.I,
+)
 
 
 # "共 4 条 DeadlockLoserDataAccessException，全部来自 X": the count of the clause the quantifier follows
@@ -155,7 +167,9 @@ class SizedRange:
         size = said_size(text, quantifier.start(), quantifier.end())
         ends = [text.find(c, quantifier.end()) for c in ",;:，；：(（"]  # (after a colon: its members, listed)
         close = min([e for e in ends if e >= 0] or [len(text)])
-        predicate = tuple(f for f in entities if quantifier.end() <= text.find(f.text) < close)
+        # what each must name, or show: its level or state ("all of them are critical", "都是 firing")
+        said = (*entities, *(f for f in facts if f.kind in (FactKind.LEVEL, FactKind.STATE)))
+        predicate = tuple(f for f in said if quantifier.end() <= text.find(f.text) < close)
         counted = tuple(f for f in facts if f.is_entity and 0 <= text.find(f.text) < quantifier.start())
         # a quoted message counted ("共 4 条 `consumer poll timeout has expired`"): each record holds it
         quoted = tuple(c.lower() for c in codes if " " in c and 0 <= text.find(c) < quantifier.start())

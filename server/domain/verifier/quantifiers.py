@@ -1,6 +1,5 @@
 """A positive quantifier ("all", "every", "each", "全部", "所有", "每个", "都") is checked against the
 units it ranges over: the listing about the claim's subject.
-
 The range is every result unit of one supporting row that names all of the claim's entities (log entries,
 lines, items, series, alerts; not knowledge chunks), narrowed to error-level units when the claim names
 errors or a level. Over that range:
@@ -15,7 +14,6 @@ errors or a level. Over that range:
   unless a shown unit already contradicts it.
 
 Two narrower ranges are read first, each its own kind of "all":
-
 - a series' samples over the whole window ("elevated for the whole 6-hour window", "整个窗口内都高于阈值"): a
   sample at or below the query's threshold contradicts it (check_whole_window);
 - an enumerated set of members ("partitions 0, 1, 2, 4 and 5 all have a lag of 0"): a listed member's series
@@ -70,8 +68,8 @@ _COPULA = re.compile(
     r"timed|threw|raised|logged|reported|showed|hit)\b|都|均|是|在|为|已|一直",
     re.I,
 )
-# "all replicas are failing", "都在告警": a level or state the units must share. "All four entries come
-# from 10.0.8.21" says where they come from, whatever their levels.
+# "all replicas are failing", "都在告警": a level or state the units must share ("All four entries come from
+# 10.0.8.21" says where they come from, whatever their levels)
 _SAYS_STATE = re.compile(
     r"\b(?:fail\w*|error\w*|erroring|down|up|firing|resolved|pending|crash\w*|unhealthy|healthy|ok|warn\w*|"
     r"degraded|broken|timing out|timed out|succeed\w*|pass\w*)\b|失败|报错|错误|异常|正常|告警|健康|超时|成功|宕"
@@ -95,8 +93,8 @@ def check_positive_universal(
     # "所有实例都抓不到（up=0）": negated in words, a value each must show
     valued = any(f.kind in (FactKind.QUANTITY, FactKind.SETTING, FactKind.HTTP_STATUS) for f in facts)
     # "every X has failed with … No space left on device": the negation is the error's own words, after the verb
-    verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
     # (a negation in a clause before the quantifier's is not its: "is running out of space: every task failed")
+    verb = _COPULA.search(text, quantifier.end()) if quantifier is not None else None
     opening = clause_start(text, quantifier.start(), ":;,，；：") if quantifier is not None else 0
     quoted = verb is not None and not _NEGATION.search(text, opening, verb.start())
     negated = claim.negated and not valued and not quoted
@@ -110,8 +108,7 @@ def check_positive_universal(
     after = _CONSEQUENCE.search(text, quantifier.end())
     stop = min(m.start() for m in (example, after) if m is not None) if example or after else len(text)
     entities = [f for f in facts if f.is_entity and text.find(f.text) < stop]
-    # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its own clause
-    # ranges over those names, not over what the clause before named
+    # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its clause ranges over them
     clause = clause_start(text, quantifier.start())
     if clause > 0 and quantifier.group(0) in ("都", "均") and _JOINED.search(text, clause, quantifier.start()):
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
@@ -134,6 +131,8 @@ def check_positive_universal(
             entities = [f for f in entities if f not in said]
     counted = _ranges_over_count(text, quantifier.end(), facts)
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
+    end = _CLAUSE_END.search(text, quantifier.end())  # "all of them are critical": each alert's severity
+    severities = [f for f in levels if quantifier.end() <= text.find(f.text) < (end.start() if end else len(text))]
     # each unit must show the claim's own facts; a count is of the set ("three clients"), not of each one
     own = [
         f
@@ -179,8 +178,9 @@ def check_positive_universal(
             continue  # "3 of the 4 lines are 504s, all GET", "其中 2 条 ERROR 都来自 X": the count checks those
         if len(about) < 2:
             continue
-        if own:
-            showing = [matches_all(own, u, question) is True for u in about]
+        checked = [*own, *(severities if not errors_only and all(u.kind == "alert" for u in about) else ())]
+        if checked:
+            showing = [matches_all(checked, u, question) is True for u in about]
             odd = next((u for u, shows in zip(about, showing) if not shows), None)
             if odd is not None and any(showing):
                 return base(
@@ -403,10 +403,10 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
     if _NEGATION.search(claim.text, quantifier.start()):
         return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
     members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
-    # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version)
+    # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
+    # a status that may be a duration ("超过 300s 的影响线") is not one
     stop = _CLAUSE_END.search(claim.text, quantifier.end())
     said = claim.text[quantifier.end() : stop.start() if stop else len(claim.text)]
-    # (a status that may be a duration, "300s", is not one: "超过 300s 的影响线")
     own = [
         f
         for f in facts
