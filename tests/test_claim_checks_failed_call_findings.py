@@ -84,3 +84,43 @@ def probe() -> EvidenceRow:
 def test_a_fact_telling_how_a_probe_failed_is_grounded_by_its_error(draft: str, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, [probe()]) if c.kind == ClaimKind.FACT]
     assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+def lag_rows(lag_answered: bool) -> list[EvidenceRow]:
+    lag = 'sum by (consumergroup) (kafka_consumergroup_lag{consumergroup="billing"})'
+    empty = {"status": "success", "data": {"resultType": "vector", "result": []}}
+    answered = {
+        "status": "success",
+        "data": {"resultType": "vector", "result": [{"metric": {"consumergroup": "billing"}, "value": [1, "0"]}]},
+    }
+    up = {
+        "status": "success",
+        "data": {"resultType": "vector", "result": [{"metric": {"job": "kafka-exporter"}, "value": [1, "0"]}]},
+    }
+    return [
+        EvidenceRow(
+            "q-lag",
+            "query_metrics",
+            Outcome.DIRECT_SUPPORT if lag_answered else Outcome.NO_HIT,
+            json.dumps(answered if lag_answered else empty),
+            {"query": lag},
+        ),
+        EvidenceRow(
+            "q-up", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(up), {"query": 'up{job="kafka-exporter"}'}
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "answered", "grounded"),
+    [
+        # a bare figure said of what only an empty query asked: any unit's 0 (the exporter's up) is not it
+        ("The lag of the billing consumer group is currently 0.", False, False),
+        ("billing 消费组的积压（lag）目前为 0。", False, False),
+        ("The lag of the billing consumer group is currently 0.", True, True),
+        ("billing 消费组的积压（lag）目前为 0。", True, True),
+    ],
+)
+def test_a_bare_figure_of_what_an_empty_query_asked_is_not_shown(draft: str, answered: bool, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, lag_rows(answered)) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found

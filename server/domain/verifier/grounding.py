@@ -250,7 +250,7 @@ def _check(
     grounded_fact = check.status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
     failed = asked_by_a_failed_call(claim.text, facts, check.groundings, evidence) if grounded_fact else None
     if failed is not None:  # "heap looks healthy" where the heap query failed
-        reason = f"its names are shown; what it says of them is what the failed call {failed} asked"
+        reason = f"its names are shown; what it says of them is what the failed or empty call {failed} asked"
         check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         invented = invented_names(claim.text, [f for f in facts if f in own], evidence)

@@ -1,4 +1,4 @@
-"""A claim of names only whose words are what a failed call asked: "Heap usage on ledger-service looks
+"""A claim of names only (and bare figures) whose words are what a failed or empty call asked: "Heap usage on ledger-service looks
 healthy, well below the configured max" where the heap query timed out and a GC query about ledger-service
 answered. The claim's one fact (the service) grounds on the call that answered; what it says of the
 service (heap) is in no unit it rests on, nor in any call that answered, and is what the failed call
@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.model import Grounding
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.units import Strength
 
 _FAILURE = re.compile(
@@ -24,12 +24,18 @@ _FAILURE = re.compile(
 _OBJECTS = frozenset("pods nodes instances replicas containers services hosts both none each every".split())
 
 
+def _bare(fact: Fact) -> bool:
+    quantity = fact.quantity
+    return fact.kind == FactKind.QUANTITY and quantity is not None and quantity.dimension == Dimension.NUMBER
+
+
 def asked_by_a_failed_call(
     text: str, facts: Sequence[Fact], groundings: Sequence[Grounding], evidence: Evidence
 ) -> Optional[str]:
     """The id of a failed or empty call whose question holds what a claim of names only says of them,
     when no unit the claim rests on does; None otherwise."""
-    if not facts or not all(f.is_entity for f in facts) or not groundings:
+    # names, and bare figures ("settlement 的积压（lag）目前为 0"): a figure that could be any unit's number
+    if not facts or not all(f.is_entity or _bare(f) for f in facts) or not groundings:
         return None
     rest = text
     for fact in facts:
@@ -47,7 +53,8 @@ def asked_by_a_failed_call(
     for index in evidence.rows():
         units = evidence.units(index)
         question = evidence.question(index)
-        if question is not None and any(u.strength == Strength.FAILED for u in units):
+        empty = evidence.row(index).outcome.name == "NO_HIT"  # a query that found nothing answered nothing
+        if question is not None and (empty or any(u.strength == Strength.FAILED for u in units)):
             failed.append((question.invocation_id, question.lowered))
             continue
         answered.extend(u.lowered for u in units)
