@@ -163,3 +163,17 @@ FAILED = "Error: UPGRADE FAILED: context deadline exceeded"
 )
 def test_a_deploy_a_console_shows_done_cannot_be_denied(draft: str, helm_output: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, [console(helm_output)])) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "kind"),
+    [
+        ("Options: reduce the executor memory, relax the node selector, or add capacity.", ClaimKind.ADVICE),
+        ("把 Deployment 模板或 Service selector 改成一致即可恢复。", ClaimKind.ADVICE),
+        ("再登录节点检查 kubelet 和 containerd 是否正常。", ClaimKind.ADVICE),
+        ("ledger 的 replicas 在 revision 42 被改成了 3。", ClaimKind.FACT),
+        ("The options file on ledger sets replicas to 3.", ClaimKind.FACT),
+    ],
+)
+def test_options_and_a_change_that_would_fix_it_are_advice(draft: str, kind: ClaimKind) -> None:
+    assert [c.kind for c in check_draft(draft, rows())][0] == kind

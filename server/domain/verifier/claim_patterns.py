@@ -35,7 +35,8 @@ _IMPERATIVES = (
 # Chinese imperatives at a clause's start ("或调大 buffer.memory", "先回滚到 v1.8.0", "再扩容一个节点").
 _ZH_IMPERATIVES = (
     "调大|调高|调小|调低|增加|减少|降低|提高|扩容|缩容|重启|回滚|检查|升级|降级|调整|替换|切换|清理|限流|关闭|打开|"
-    "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线|看看|看一下|查一下|拉一下"
+    "开启|禁用|启用|排查|确认|联系|通知|观察|监控|修改|设置|配置|优化|迁移|拆分|合并|下线|上线|看看|看一下|查一下|拉一下|"
+    "登录|登上|查看|核对|收集|抓取|评估"
 )
 _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
@@ -64,7 +65,10 @@ _ADVICE_CUE = re.compile(
     r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|\b(?:would|will) need\b|\bto confirm (?:this|that|it|whether)\b"
     # a way to find out, offered: "可以用 `_cluster/allocation/explain` 确认", "can be confirmed with `X`"
     r"|可以(?:用|通过|借助)[^，。；,;]{1,60}?(?:确认|查看|确定|验证|核实|定位|排查)"
-    r"|\bcan be (?:confirmed|checked|verified|seen) (?:with|via|using|by running)\b",
+    r"|\bcan be (?:confirmed|checked|verified|seen) (?:with|via|using|by running)\b"
+    # options listed, a change that would fix it: "Options: reduce …", "把 X 改成一致即可恢复"
+    r"|^\W*(?:options?|alternatives?|fix|mitigation|remediation|workaround)\s*:"
+    r"|把[^，。；,;]{1,40}?(?:改成|改为|调成|调到|调大|调小|设为|设置为|换成|回滚到)[^，。；,;了]{0,20}?(?:即可|就行|就可以|就能)",
     re.I,
 )
 _HEDGE_CUE = re.compile(
