@@ -19,6 +19,7 @@ from evidence_trace.server.cli import gate_eval
 from evidence_trace.server.domain.formats import aligned
 from evidence_trace.server.domain.verifier import (
     arithmetic,
+    breakdowns,
     causal_checks,
     claims,
     counted_units,
@@ -27,8 +28,10 @@ from evidence_trace.server.domain.verifier import (
     intervals,
     invented,
     polarity,
+    predicates,
     quantifiers,
     quantity_facts,
+    rivals,
     short_names,
     special_checks,
     table_rows,
@@ -101,6 +104,15 @@ CHECKS: tuple[tuple, ...] = (
     (quantifiers, "every_bounded"),
     (quantifiers, "SizedRange", mock.Mock(of=lambda *a: None)),
     (grounding, "complement_counts", lambda text, facts, evidence: set()),
+    # the session of 2026-12-05 (the sixth)
+    (breakdowns, "settle_breakdown", lambda text, facts, evidence, found: found),
+    (breakdowns, "settle_respectively", lambda text, facts, evidence, found: found),
+    (arithmetic, "_circular", lambda sums, derived, valued: set()),
+    (grounding, "misdated"),
+    (grounding, "failure_told"),
+    (rivals, "_complement", lambda fact, text: False),
+    (quantifiers, "of_all", lambda text, fact: False),
+    (predicates, "_bare", lambda fact: False),
 )
 
 

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import FactKind
 from evidence_trace.server.domain.verifier.grounding import check_draft
 from evidence_trace.server.domain.verifier.zones import EvidenceZones
 
@@ -77,3 +78,23 @@ def test_records_without_dates_judge_no_date() -> None:
     row = EvidenceRow("ll-1", "ssh_exec", Outcome.DIRECT_SUPPORT, lines, {"cmd": "tail /var/log/stock.log"})
     assert ClaimStatus.GROUNDED in statuses("stock-api failed at 2026-10-02 07:12:48.", row)
     assert ClaimStatus.GROUNDED in statuses("stock-api 在 10 月 2 日 07:12:48 报错。", row)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a zone with a day said relative to the time before it ("次日", "第二天") still zones the time
+        ("LedgerReplicaLag 自 18:31:50 UTC（北京时间次日 02:31:50）开始触发（ledger-db-2:9104）。", True),
+        ("LedgerReplicaLag 自 18:31:50 UTC（北京时间第二天 02:31:50）开始触发（ledger-db-2:9104）。", True),
+        ("LedgerReplicaLag 自 18:31:50 UTC（北京时间次日 03:31:50）开始触发（ledger-db-2:9104）。", False),
+    ],
+)
+def test_a_zone_with_a_relative_day_zones_its_time(draft: str, grounded: bool) -> None:
+    assert (set(statuses(draft, alert())) == {ClaimStatus.GROUNDED}) is grounded
+
+
+def test_an_ordinal_day_is_no_span_of_days() -> None:
+    from evidence_trace.server.domain.verifier.facts import extract_facts
+
+    assert not [f for f in extract_facts("第二天早上 stock-api 恢复了。") if f.kind == FactKind.QUANTITY]
+    assert [f for f in extract_facts("过去 2 天 stock-api 报错。") if f.kind == FactKind.QUANTITY]

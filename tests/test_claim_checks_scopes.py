@@ -177,3 +177,44 @@ def test_a_deploy_a_console_shows_done_cannot_be_denied(draft: str, helm_output:
 )
 def test_options_and_a_change_that_would_fix_it_are_advice(draft: str, kind: ClaimKind) -> None:
     assert [c.kind for c in check_draft(draft, rows())][0] == kind
+
+
+def es_timeouts() -> EvidenceRow:
+    hits = [
+        {
+            "_source": {
+                "@timestamp": "2026-09-14T02:11:48Z",
+                "service": "order-api",
+                "message": "upstream request timeout",
+            }
+        },
+        {
+            "_source": {
+                "@timestamp": "2026-09-14T02:12:03Z",
+                "service": "order-api",
+                "message": "upstream request timeout",
+            }
+        },
+    ]
+    body = {
+        "took": 31,
+        "timed_out": False,
+        "_shards": {"total": 6, "successful": 6, "failed": 0},
+        "hits": {"total": {"value": 2, "relation": "eq"}, "hits": hits},
+    }
+    return EvidenceRow("es-1", "es_search", Outcome.DIRECT_SUPPORT, json.dumps(body), {"index": "logs-order-*"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # the call's own outcome: records of timeouts it returned do not deny it
+        ("The search over logs-order-* found 2 entries (all 6 shards answered; the query did not time out).", False),
+        ("logs-order-* 共命中 2 条（6 个分片全部成功，查询未超时）。", False),
+        # the records' own: a timeout they show denies it
+        ("order-api had no timeouts in that window.", True),
+        ("order-api 在该窗口内没有超时。", True),
+    ],
+)
+def test_a_denial_of_the_calls_own_outcome_is_not_its_records(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, [es_timeouts()])) is contradicted

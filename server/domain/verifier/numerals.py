@@ -75,6 +75,7 @@ _NUMERAL_WORD = re.compile(
     + "|".join(map(re.escape, COUNTERS))
     + "))"
 )
+_ORDINAL_DAY = re.compile("第(" + _WORD + ")天")
 _MAGNITUDE = re.compile(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)[ \t]?([万亿])(?![0-9])")
 _FAST = re.compile("[" + "".join(DIGITS) + "".join(SCALES) + "万亿]")
 
@@ -83,6 +84,7 @@ def arabic(text: str) -> str:
     """`text` with its Chinese numerals and magnitudes written as Arabic numbers (see the module)."""
     if not _FAST.search(text):
         return text
+    text = _ORDINAL_DAY.sub(r"第\1日", text)  # "第二天" is the next day, not a span of two days
     text = _NUMERAL_WORD.sub(lambda m: m.group(1) if m.group(1) in ARTICLES else _word_value(m.group(1)), text)
     return _MAGNITUDE.sub(_scaled, text)
 

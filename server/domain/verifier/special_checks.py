@@ -150,6 +150,10 @@ _DENIED = re.compile(
     r"evict|panic|rollback|failover|上线|部署到?生产)",
     re.I,
 )
+# the call itself as what a denial is said of ("查询未超时", "the query itself did not time out")
+_THE_CALL = re.compile(
+    r"(?:查询|检索|搜索|请求|调用)(?:本身|自身)?[ \t]*$|\b(?:query|search|call|lookup)[ \t]+(?:itself[ \t]+)?$", re.I
+)
 # "the third pod", "the other two", "其余两个": one thing the claim does not name; a unit of another is no rival
 _PARTICULAR = re.compile(
     r"\b(?:the|that|this|these|those)\s+(?:first|second|third|fourth|fifth|other|remaining|last|new|old|same)\b"
@@ -274,6 +278,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         return None
     if NARROWED.search(claim.text, 0, m.start()):
         return None  # "其他 worker 没有出现 OOM", "no other pod restarted": the ones it does not name, unlisted
+    if _THE_CALL.search(claim.text, max(0, m.start() - 24), m.start()):
+        return None  # "查询未超时", "the search did not time out": the call's own outcome, not its records'
     term = (m.group(1) or m.group(2)).lower()
     forms = next(
         (
