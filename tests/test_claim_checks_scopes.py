@@ -218,3 +218,79 @@ def es_timeouts() -> EvidenceRow:
 )
 def test_a_denial_of_the_calls_own_outcome_is_not_its_records(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, [es_timeouts()])) is contradicted
+
+
+REPLICATION = (
+    " application_name | client_addr |   state   | sync_state |    replay_lag\n"
+    "------------------+-------------+-----------+------------+-----------------\n"
+    " pg-replica-1     | 10.12.4.21  | streaming | async      | 00:00:00.002311\n"
+    " pg-replica-2     | 10.12.4.22  | streaming | async      | 00:00:00.002034\n"
+    " pg-replica-3     | 10.12.5.17  | catchup   | async      | 00:01:12.550318\n"
+    "(3 rows)\n"
+)
+
+
+def replication() -> EvidenceRow:
+    sql = "SELECT application_name, client_addr, state, sync_state, replay_lag FROM pg_stat_replication;"
+    return EvidenceRow("sql-1", "run_sql", Outcome.DIRECT_SUPPORT, REPLICATION, {"sql": sql})
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        # a state in the tool's own word is one a unit must say: of one record, or of each of a sized range
+        ("pg-replica-3 is in catchup state, 1m12s behind.", ClaimStatus.GROUNDED),
+        ("pg-replica-3 处于 catchup 状态，落后约 1 分 12 秒。", ClaimStatus.GROUNDED),
+        ("pg-replica-3 is in streaming state.", ClaimStatus.UNGROUNDED),
+        ("All 3 replicas are connected and in streaming state.", ClaimStatus.CONTRADICTED),
+        ("3 个副本全部处于 streaming 状态。", ClaimStatus.CONTRADICTED),
+    ],
+)
+def test_a_state_in_a_tools_own_word_is_checked(draft: str, status: ClaimStatus) -> None:
+    assert status in statuses(draft, [replication()])
+
+
+def app_logs() -> EvidenceRow:
+    logs = [
+        {"timestamp": "2026-11-03T09:41:12Z", "level": "INFO", "service": "pricing", "message": "Started v3.18.0"},
+        {
+            "timestamp": "2026-11-03T09:42:05Z",
+            "level": "ERROR",
+            "service": "pricing",
+            "message": "NullPointerException",
+        },
+        {"timestamp": "2026-11-03T09:43:40Z", "level": "ERROR", "service": "pricing", "message": "OutOfMemoryError"},
+    ]
+    return EvidenceRow("ql-9", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps({"success": True, "logs": logs}), {})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        # bounded by an event the rules cannot place ("before it"): not contradicted by errors after it
+        ("pricing had no errors at all before the release.", False),
+        ("在此之前 pricing 没有任何报错。", False),
+        # "no other OOM": the ones the claim told of aside
+        ("pricing 没有其他 OOM 记录。", False),
+        ("There were no other OOM errors on pricing.", False),
+        # a plain denial still is
+        ("pricing had no errors.", True),
+        ("pricing 没有 OOM 记录。", True),
+    ],
+)
+def test_a_denial_bounded_by_an_event_or_of_others_is_not_contradicted(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, [app_logs()])) is contradicted
+
+
+def test_a_querys_step_is_no_value_to_rival() -> None:
+    result = [{"metric": {"service": "payments-api"}, "values": [[1767000000, "0.184"], [1767000900, "0.203"]]}]
+    body = {"status": "success", "data": {"resultType": "matrix", "result": result}}
+    params = {
+        "query": 'histogram_quantile(0.99, rate(http_server_seconds_bucket{service="payments-api"}[5m]))',
+        "step": "900",
+    }
+    row = EvidenceRow("pm-2", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), params)
+    assert ClaimStatus.CONTRADICTED not in statuses("p99 for payments-api (5m rate, 15-minute samples):", [row])
+    assert ClaimStatus.CONTRADICTED not in statuses(
+        "payments-api 的 p99 最近一个点是 0.203 s（每 15 分钟一个点）。", [row]
+    )

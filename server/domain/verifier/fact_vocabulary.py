@@ -209,7 +209,26 @@ _WILDCARD_ADDRESS = re.compile(r"(?<![\w.])((?:[0-9]{1,3}\.){3})(?:x|X|\*)(?![\w
 
 
 def named_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
-    """Names the vocabulary reads whole: certificate issuers, addresses with a wildcard part."""
+    """Names the vocabulary reads whole: certificate issuers, addresses with a wildcard part, a state a tool
+    names ("in streaming state", "处于 catchup 状态"), which a unit must say in those words."""
     yield from issuer_facts(text)
     for m in _WILDCARD_ADDRESS.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(1), Scope.SUBJECT)
+    for m in _NAMED_STATE.finditer(text):
+        group = 1 if m.group(1) else 2
+        word = m.group(group)
+        if word.lower() not in _PLAIN_STATES:
+            yield m.start(group), m.end(group), Fact(FactKind.IDENTIFIER, word, word.lower(), Scope.RESULT, soft=True)
+
+
+# a state in a tool's own word: "in streaming state", "in the catchup phase", "处于 catchup 状态", "状态为 degraded"
+_NAMED_STATE = re.compile(
+    r"\bin[ \t]+(?:the[ \t]+)?[`'\"]?([a-z][a-z_-]{2,24})[`'\"]?[ \t]+(?:state|status|phase|mode)\b"
+    r"|(?:处于|状态(?:是|为))[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{2,24})[`'\"]?"
+)
+_PLAIN_STATES = frozenset(  # words of the draft's own, not a tool's: no state a unit must spell
+    "good bad normal healthy unhealthy stable unstable consistent inconsistent broken odd weird strange known "
+    "unknown same different running pending failed firing resolved ready degraded active inactive expired "
+    "suppressed inhibited silenced unprocessed terminal success succeeded successful completed complete done ok "
+    "error errored failure up down deployed superseded synced available unavailable terminated".split()
+)

@@ -86,7 +86,11 @@ class Rivalry:
         self.minutes = tuple(m for f in self.times for m in f.minutes)
         self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
         self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
-        checked = [f for f in facts if f.kind != FactKind.TIME and not f.is_entity and not _complement(f, text)]
+        checked = [
+            f
+            for f in facts
+            if f.kind != FactKind.TIME and not f.is_entity and not _complement(f, text) and not _step(f, text)
+        ]
         # A fact no other value stands in for must be shown: tested first, as it rules a unit out alone.
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
         self.valued = [f for f in checked if not (f.scope == Scope.QUERY or f.kind not in VALUE_KINDS)]
@@ -131,6 +135,21 @@ class Rivalry:
 _OTHERS = re.compile(
     r"(?:\b(?:the[ \t]+)?(?:other|remaining)|\brest[ \t]+of[ \t]+the|其余|其他|另外|剩下的?)[ \t]*$", re.I
 )
+
+
+# "15-minute samples", "5m buckets", "每 15 分钟一个点", "1 分钟粒度": a query's step, no value of what it samples
+_STEP = re.compile(
+    r"[ \t-]*(?:samples?|steps?|buckets?|intervals?|resolution|granularity)\b|[ \t]*(?:一个点|粒度|步长|间隔|分桶|一档)",
+    re.I,
+)
+
+
+def _step(fact: Fact, text: str) -> bool:
+    number = re.match(r"[0-9.]+", fact.text)
+    if fact.kind != FactKind.QUANTITY or number is None:
+        return False
+    unit = r"[ \t-]*(?:minutes?|mins?|m|seconds?|secs?|s|hours?|h|分钟|秒|小时)"  # "15-minute", "5m", "1 分钟"
+    return re.search(rf"(?<![0-9.]){re.escape(number.group(0))}{unit}{_STEP.pattern}", text, re.I) is not None
 
 
 def _complement(fact: Fact, text: str) -> bool:

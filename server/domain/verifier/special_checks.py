@@ -62,7 +62,8 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     window = [f for f in facts if f.kind == FactKind.TIME]
     text = claim.text
-    if _NEGATED_ERRORS.search(text) and not _SINCE_THEN.search(text):
+    denied = _NEGATED_ERRORS.search(text)
+    if denied and not _SINCE_THEN.search(text) and not _OTHER_ONES.search(denied.group(0)):  # "no other OOM errors"
         supporting: list[Unit] = []
         weak: list[Unit] = []
         for index in evidence.candidates(entities):
@@ -77,6 +78,12 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                 if not within_window(window, unit):
                     continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
+                    if not window and _BEFORE_EVENT.search(text):  # "no errors at all before it": when is "it"?
+                        return base(
+                            status=ClaimStatus.UNCHECKED,
+                            groundings=(grounding_of(unit),),
+                            reason="its window ends at an event the rules cannot place in time",
+                        )
                     return base(
                         status=ClaimStatus.CONTRADICTED,
                         groundings=(grounding_of(unit),),
@@ -150,6 +157,13 @@ _DENIED = re.compile(
     r"evict|panic|rollback|failover|上线|部署到?生产)",
     re.I,
 )
+# a denial bounded by an event, not a time ("no errors before it", "在此之前没有报错", "prior to the rollout")
+_BEFORE_EVENT = re.compile(
+    r"\bbefore (?:it|that|this|then|the (?:release|deploy\w*|rollout|restart|upgrade|change|cutover))\b|\bprior to\b"
+    r"|在?此之前|在这之前|之前|以前|此前",
+    re.I,
+)
+_OTHER_ONES = re.compile(r"其他|其它|别的|\b(?:other|another|further|more)\b", re.I)
 # the call itself as what a denial is said of ("查询未超时", "the query itself did not time out")
 _THE_CALL = re.compile(
     r"(?:查询|检索|搜索|请求|调用)(?:本身|自身)?[ \t]*$|\b(?:query|search|call|lookup)[ \t]+(?:itself[ \t]+)?$", re.I
@@ -278,6 +292,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         return None
     if NARROWED.search(claim.text, 0, m.start()):
         return None  # "其他 worker 没有出现 OOM", "no other pod restarted": the ones it does not name, unlisted
+    if _OTHER_ONES.search(m.group(0)):
+        return None  # "没有其他 OOM 记录", "no other restarts": the ones the claim told of aside
     if _THE_CALL.search(claim.text, max(0, m.start() - 24), m.start()):
         return None  # "查询未超时", "the search did not time out": the call's own outcome, not its records'
     term = (m.group(1) or m.group(2)).lower()
