@@ -294,3 +294,64 @@ def test_a_querys_step_is_no_value_to_rival() -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(
         "payments-api 的 p99 最近一个点是 0.203 s（每 15 分钟一个点）。", [row]
     )
+
+
+def loki(lines: list[str]) -> EvidenceRow:
+    values = [[f"17980000{i:02d}000000000", line] for i, line in enumerate(lines)]
+    result = [{"stream": {"app": "edge-gateway", "namespace": "edge"}, "values": values}] if lines else []
+    body = {"status": "success", "data": {"resultType": "streams", "result": result}}
+    params = {"query": '{namespace="edge", app="edge-gateway"} |= "TLS handshake error"', "limit": "100"}
+    return EvidenceRow(
+        "lk-3", "loki_query_range", Outcome.NO_HIT if not lines else Outcome.DIRECT_SUPPORT, json.dumps(body), params
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "lines", "status"),
+    [
+        # a Loki call is a log call: "the logs" a claim cites include it
+        (
+            "edge-gateway 的日志里没有匹配 “TLS handshake error” 的记录：查询正常返回，结果为空。",
+            [],
+            ClaimStatus.GROUNDED,
+        ),
+        ("The edge-gateway log search for TLS handshake errors came back empty.", [], ClaimStatus.GROUNDED),
+    ],
+)
+def test_a_loki_call_is_a_log_call(draft: str, lines: list[str], status: ClaimStatus) -> None:
+    found = [c.status for c in check_draft(draft, [loki(lines)]) if c.kind in (ClaimKind.FACT, ClaimKind.GAP)]
+    assert status in found, found
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("pricing 拿不到数据库连接，事务无法创建，随后下单报错。", False),  # "无法" is unable, no denial
+        ("pricing never exceeded 2 errors per minute.", False),  # a bound
+        ("pricing 为什么没有提前返回错误，日志里看不出来。", False),  # a question of a denial
+        ("The open question is why pricing returned no error earlier.", False),
+        ("pricing 没有报错。", True),
+        ("pricing logged no errors.", True),
+    ],
+)
+def test_unable_a_bound_and_a_question_are_no_denial_of_errors(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, [app_logs()])) is contradicted
+
+
+def lag(value: int) -> EvidenceRow:
+    line = f'ts=2026-12-20T10:20:00Z level=warn msg="consumer lag high" group=dispatcher lag={value} threshold=50000'
+    return EvidenceRow("ll-4", "ssh_exec", Outcome.DIRECT_SUPPORT, line, {"cmd": "grep lag /var/log/dispatcher.log"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "value", "grounded"),
+    [
+        # a figure in thousands ("18.2 万" is read as 182k, "~182k") is a fact, never dropped
+        ("dispatcher 的 lag 约 18.2 万。", 182344, True),
+        ("dispatcher 的 lag 约 18.2 万。", 241019, False),
+        ("dispatcher lag is about 182k.", 182344, True),
+        ("dispatcher lag is about 182k.", 241019, False),
+    ],
+)
+def test_a_figure_in_thousands_is_a_fact(draft: str, value: int, grounded: bool) -> None:
+    assert (statuses(draft, [lag(value)]) == [ClaimStatus.GROUNDED]) is grounded

@@ -12,8 +12,8 @@ def family_of(tool_name: str) -> Family:
     name = tool_name.lower()
     if any(word in name for word in ("trace", "tempo", "jaeger", "span", "zipkin")):
         return Family.TRACES
-    if "log" in name:
-        return Family.LOGS
+    if "log" in name or any(word in name for word in ("loki", "splunk", "graylog", "papertrail", "sumo")):
+        return Family.LOGS  # a log store's own name ("loki_query_range") is a log call
     if any(word in name for word in ("metric", "prom", "alert", "monitor")):
         return Family.METRICS
     if any(word in name for word in ("knowledge", "rag", "retriev", "doc", "search_kb", "kb")):

@@ -49,7 +49,8 @@ _BARE = re.compile(
     r"(?<![A-Za-z0-9_.,\-–:/#+])(?:US\$|\$|¥|€|£|RMB[ \t]?|CNY[ \t]?)?"
     r"([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?)"
     r"(?:[ \t]*[–~\-][ \t]*([0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?))?"  # "5001–5003": a range
-    r"(?:[ \t]*(thousand|million|billion|mn|bn|百万|千|万|亿)(?![A-Za-z]))?"
+    # "182k" (numerals.py writes "18.2 万" so), "4.1k": thousands, in lower case only ("2048M", "4012K" are sizes)
+    r"(?:[ \t]*(thousand|million|billion|mn|bn|百万|千|万|亿)(?![A-Za-z])|((?-i:k))(?![A-Za-z0-9]))?"
     r"(?:[ \t]+(?:a|an|per)[ \t]+(second|sec|minute|min|hour|hr|day)\b)?"
     r"(?![A-Za-z0-9_%/]|[.,:\-][0-9])",
     re.I,
@@ -72,7 +73,11 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         start, end = m.span()
         if any(start < t_end and t_start < end for t_start, t_end in taken) or _PROTOCOL.search(masked, 0, start):
             continue
-        number, scale, per = m.group(2) or m.group(1), (m.group(3) or "").lower(), (m.group(4) or "").lower()
+        number, scale, per = (
+            m.group(2) or m.group(1),
+            (m.group(3) or m.group(4) or "").lower(),
+            (m.group(5) or "").lower(),
+        )
         plain = number.replace(",", "")
         low = float(m.group(1).replace(",", "")) if m.group(2) else None
         short = len(plain.replace(".", "")) < 2 and not _OF_TOTAL.match(masked, end)  # "3 of the 42" is a figure

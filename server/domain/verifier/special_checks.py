@@ -35,7 +35,7 @@ _NEGATED_ERRORS = re.compile(
     r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
     r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
     r"(?:errors?|exceptions?)"
-    r"|(?:没有|无|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",
+    r"|(?:没有|无(?!法)|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",  # "无法创建" is unable, no denial
     re.I,
 )
 
@@ -63,7 +63,15 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     window = [f for f in facts if f.kind == FactKind.TIME]
     text = claim.text
     denied = _NEGATED_ERRORS.search(text)
-    if denied and not _SINCE_THEN.search(text) and not _OTHER_ONES.search(denied.group(0)):  # "no other OOM errors"
+    # "no other OOM errors" sets the told ones aside; "never exceeded 2 errors" is a bound, not a denial;
+    # "为什么没有提前返回错误" asks of a denial
+    if (
+        denied
+        and not _WHY.search(text, 0, denied.start())
+        and not _SINCE_THEN.search(text)
+        and not _OTHER_ONES.search(denied.group(0))
+        and not _BOUND.search(denied.group(0))
+    ):
         supporting: list[Unit] = []
         weak: list[Unit] = []
         for index in evidence.candidates(entities):
@@ -78,7 +86,8 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                 if not within_window(window, unit):
                     continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
-                    if not window and _BEFORE_EVENT.search(text):  # "no errors at all before it": when is "it"?
+                    # "no errors at all before it": when is "it"? "07:10 之前没有 error": a window open at one end
+                    if (not window and _BEFORE_EVENT.search(text)) or (len(window) == 1 and _BEFORE_EVENT.search(text)):
                         return base(
                             status=ClaimStatus.UNCHECKED,
                             groundings=(grounding_of(unit),),
@@ -163,6 +172,9 @@ _BEFORE_EVENT = re.compile(
     r"|在?此之前|在这之前|之前|以前|此前",
     re.I,
 )
+# a bound in a denial of errors ("never exceeded 2 errors", "不超过 3 个错误"), not "0 errors" or "no 5xx errors"
+_BOUND = re.compile(r"(?:exceed\w*|more than|above|over|beyond|超过|多于|大于|高于)[ \t]*[0-9]", re.I)
+_WHY = re.compile(r"为什么|为何|\bwhy\b", re.I)
 _OTHER_ONES = re.compile(r"其他|其它|别的|\b(?:other|another|further|more)\b", re.I)
 # the call itself as what a denial is said of ("查询未超时", "the query itself did not time out")
 _THE_CALL = re.compile(
