@@ -22,16 +22,14 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
-from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records, records_showing
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
-from evidence_trace.server.domain.verifier.intervals import within_window
 from evidence_trace.server.domain.verifier.respectively import settle_respectively
 from evidence_trace.server.domain.verifier.unit_search import (
     MAX_GROUNDINGS,
-    RECORD_KINDS,
     SHOWN,
     capped_by_limit,
     ground_parts,
@@ -61,7 +59,6 @@ _SEP = r"[ \t]*(?:、|，|,|;|；|,?[ \t]*\band\b|和|及|以及)[ \t]*"
 _UNNAMED = re.sub(r"\(\?P<\w+>", "(?:", _ITEM)
 _LIST = re.compile(rf"{_UNNAMED}(?:{_SEP}{_UNNAMED})+", re.I)
 _ONE = re.compile(_ITEM, re.I)
-_ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 _LABEL_KINDS = (
     FactKind.INSTANCE,
     FactKind.SERVICE,
@@ -191,21 +188,15 @@ def _records(
     window = times if len(times) == 2 else []
     others = [f for f in rest if f.kind != FactKind.TIME]
     # "6 errors, 4 on A and 2 on B" counts error-level records; "4 ERROR and 1 WARN" counts each level
-    errors = _ERRORS.search(text) is not None and not any(f.kind == FactKind.LEVEL for _, label in parts for f in label)
+    errors = ERRORS.search(text) is not None and not any(f.kind == FactKind.LEVEL for _, label in parts for f in label)
+    sampled = _SAMPLED.search(text) is not None  # the records shown, not all that matched
     for index in evidence.rows():
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
-        sampled = _SAMPLED.search(text) is not None  # the records shown, not all that matched
+        question = evidence.question(index)
+        records = listed_records(units)
         if not records or (listing_is_cut(units) and not sampled):
             continue
-        shown = [
-            u
-            for u in records
-            if (not window or within_window(window, u))
-            and (not errors or not u.level or u.level in ERROR_LEVELS)
-            and (not others or matches_all(others, u, question) is True)
-        ]
+        shown = records_showing(records, others, window, errors, question)
         if count is not None and (len(shown) != count or (capped_by_limit(units) and not sampled)):
             continue  # "共 15 条" of a listing its limit of 15 may have cut
         if all(sum(1 for u in shown if matches_all(label, u, question) is True) == n for n, label in parts):

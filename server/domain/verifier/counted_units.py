@@ -34,7 +34,27 @@ from evidence_trace.server.domain.verifier.unit_search import (
 )
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
-_ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
+ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
+"""A claim that counts errors ("7 SMS send errors", "3 条报错"): it counts error-level records."""
+
+
+def listed_records(units: Sequence[Unit]) -> list[Unit]:
+    """The records a call lists (log entries and lines, items, series, alerts) that support the claim."""
+    return [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+
+
+def records_showing(
+    records: Sequence[Unit], facts: Sequence[Fact], window: Sequence[Fact], errors: bool, question: Optional[Unit]
+) -> list[Unit]:
+    """The records inside the window the claim's two times bound, error-level when it counts errors, that
+    show every fact."""
+    return [
+        u
+        for u in records
+        if (not window or within_window(window, u))
+        and (not errors or not u.level or u.level in ERROR_LEVELS)
+        and matches_all(facts, u, question) is True
+    ]
 
 
 def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: Evidence) -> Optional[list[Unit]]:
@@ -47,24 +67,17 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
     others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
     if not others:
         return None  # "4 records" says nothing of them but their number
-    errors = _ERRORS.search(count.text) is not None or _ERRORS.search(claim_text) is not None
+    errors = ERRORS.search(count.text) is not None or ERRORS.search(claim_text) is not None
     for index in evidence.rows():
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+        records = listed_records(units)
         if (
             not records
             or listing_is_cut(units)
             or (ONLY.search(claim_text) and not SHOWN.search(claim_text) and capped_by_limit(units))
         ):
             continue  # "一共只有 10 条" of a listing its LIMIT 10 may have cut
-        shown = [
-            u
-            for u in records
-            if (not window or within_window(window, u))
-            and (not errors or not u.level or u.level in ERROR_LEVELS)
-            and matches_all(others, u, question) is True
-        ]
+        shown = records_showing(records, others, window, errors, evidence.question(index))
         subjects = {u.subject for u in shown}
         if len(shown) == int(quantity.value) or ("" not in subjects and len(subjects) == int(quantity.value)):
             return shown  # as many records, or records of as many subjects ("两台": 4 series of 2 hosts)
@@ -140,22 +153,16 @@ def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], eviden
     part = [f for f in others if f not in whole]
     if not part:
         return None  # the claim says nothing of the smaller count's records
-    errors = _ERRORS.search(text, max(at, 0)) is not None  # "2 of the 4 entries are ERRORs": error-level records
+    errors = ERRORS.search(text, max(at, 0)) is not None  # "2 of the 4 entries are ERRORs": error-level records
     for index in evidence.rows():
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+        question = evidence.question(index)
+        records = listed_records(units)
         if len(records) != int(big.quantity.value) or listing_is_cut(units):
             continue
         if whole and not all(matches_all(whole, u, question) is True for u in records):
             continue
-        shown = [
-            u
-            for u in records
-            if (not window or within_window(window, u))
-            and (not errors or not u.level or u.level in ERROR_LEVELS)
-            and matches_all(part, u, question) is True
-        ]
+        shown = records_showing(records, part, window, errors, question)
         if len(shown) == int(small.quantity.value):
             return shown
     return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimKind, ClaimStatus
 from evidence_trace.server.domain.verifier.causal_checks import causal_link
@@ -233,19 +233,20 @@ def failure_told(
     if claim.kind != ClaimKind.FACT or not _failure_modes(claim.text):
         return None
     entities = [f for f in facts if f.is_entity]
-    named = False
-    for index in evidence.rows():
-        units = evidence.units(index)
-        failed = [u for u in units if u.strength == Strength.FAILED]
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
-        if failed and all(any(matches(f, u) for u in (*failed, *([question] if question else []))) for f in entities):
-            named = True
-    if not named:
+    if not any(_failed_call_names(evidence, index, entities) for index in evidence.rows()):
         return None
     check = check_gap(dataclasses.replace(claim, kind=ClaimKind.GAP), facts, evidence, base)
     if check.status != ClaimStatus.GROUNDED:
         return None
     return check.status, check.groundings, "the failed call shows the failure it tells", check.direct
+
+
+def _failed_call_names(evidence: Evidence, index: int, entities: Sequence[Fact]) -> bool:
+    """Whether a call failed and its error (or its question) names each of the entities."""
+    failed = [u for u in evidence.units(index) if u.strength == Strength.FAILED]
+    question = evidence.question(index)
+    said = (*failed, *([question] if question else []))
+    return bool(failed) and all(any(matches(f, u) for u in said) for f in entities)
 
 
 def as_fact_unless_a_call(claim: Claim, evidence: Evidence) -> Claim:

@@ -40,6 +40,7 @@ from evidence_trace.server.domain.verifier.bounded_universals import (
 )
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.counted_units import ERRORS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -62,7 +63,6 @@ _NOT_ALL = re.compile(
     re.I,
 )
 _ERROR_NUMBER = re.compile(r"(?:errno|exit(?:[ _]?code)?|error[ _]?code|code|返回码|退出码|错误码)\b", re.I)
-_ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 _COPULA = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept|failed|succeeded|crashed|errored|returned|restarted|"
     r"timed|threw|raised|logged|reported|showed|hit)\b|都|均|是|在|为|已|一直",
@@ -146,7 +146,7 @@ def check_positive_universal(
     ]
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     ranged = text[quantifier.end() : verb.start() if verb else len(text)]
-    errors_only = _ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
+    errors_only = ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
     sized = SizedRange.of(text, quantifier, facts, entities, claim.codes)  # "all six come from X"
     cut: Optional[Unit] = None
     for index in evidence.rows():

@@ -32,31 +32,26 @@ def settle_respectively(text: str, facts: Sequence[Fact], evidence: Evidence, fo
     facts across records, each pair's value with another's subject) is UNGROUNDED when they are not."""
     if found[0] == ClaimStatus.CONTRADICTED:
         return found
-    held = respective_pairs(text, facts, evidence)
+    keyword = _KEYWORD.search(text)
+    if keyword is None:
+        return found
+    placed = sorted(((text.find(f.text), f) for f in facts if text.find(f.text) >= 0), key=lambda p: p[0])
+    values = _run(text, placed, keyword.start(), keyword.group(0).lower() == "respectively")
+    pairs = (_adjacent(placed, values) or _in_order(placed, values)) if len(values) >= 2 else None
+    if pairs is None:
+        return found
+    held = _pairs_shown(text, placed, pairs, evidence)
     if held is not None:
         return held
-    if found[0] == ClaimStatus.GROUNDED and _pairs_of(text, facts) is not None:
+    if found[0] == ClaimStatus.GROUNDED:
         return ClaimStatus.UNGROUNDED, (), "a value said respectively is not its subject's", False
     return found
 
 
-def _pairs_of(text: str, facts: Sequence[Fact]) -> Optional[list[tuple[Fact, ...]]]:
-    keyword = _KEYWORD.search(text)
-    if keyword is None:
-        return None
-    placed = sorted(((text.find(f.text), f) for f in facts if text.find(f.text) >= 0), key=lambda p: p[0])
-    values = _run(text, placed, keyword.start(), keyword.group(0).lower() == "respectively")
-    if len(values) < 2:
-        return None
-    return _adjacent(placed, values) or _in_order(placed, values)
-
-
-def respective_pairs(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Found]:
+def _pairs_shown(
+    text: str, placed: Sequence[tuple[int, Fact]], pairs: Sequence[tuple[Fact, ...]], evidence: Evidence
+) -> Optional[Found]:
     """GROUNDED when each subject's value is shown with it (module docstring), else None."""
-    pairs = _pairs_of(text, facts)
-    if pairs is None:
-        return None
-    placed = sorted(((text.find(f.text), f) for f in facts if text.find(f.text) >= 0), key=lambda p: p[0])
     paired = {id(f) for pair in pairs for f in pair}
     groundings: list[Grounding] = []
     direct = True

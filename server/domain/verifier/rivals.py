@@ -144,12 +144,14 @@ _STEP = re.compile(
 )
 
 
+_STEP_UNIT = r"[ \t-]*(?:minutes?|mins?|m|seconds?|secs?|s|hours?|h|分钟|秒|小时)"  # "15-minute", "5m", "1 分钟"
+
+
 def _step(fact: Fact, text: str) -> bool:
     number = re.match(r"[0-9.]+", fact.text)
     if fact.kind != FactKind.QUANTITY or number is None:
         return False
-    unit = r"[ \t-]*(?:minutes?|mins?|m|seconds?|secs?|s|hours?|h|分钟|秒|小时)"  # "15-minute", "5m", "1 分钟"
-    return re.search(rf"(?<![0-9.]){re.escape(number.group(0))}{unit}{_STEP.pattern}", text, re.I) is not None
+    return re.search(rf"(?<![0-9.]){re.escape(number.group(0))}{_STEP_UNIT}{_STEP.pattern}", text, re.I) is not None
 
 
 def _complement(fact: Fact, text: str) -> bool:

@@ -87,7 +87,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                     continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
                     # "no errors at all before it": when is "it"? "07:10 之前没有 error": a window open at one end
-                    if (not window and _BEFORE_EVENT.search(text)) or (len(window) == 1 and _BEFORE_EVENT.search(text)):
+                    if len(window) <= 1 and _BEFORE_EVENT.search(text):
                         return base(
                             status=ClaimStatus.UNCHECKED,
                             groundings=(grounding_of(unit),),
