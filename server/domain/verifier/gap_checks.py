@@ -114,7 +114,7 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
         if families and family_of(row.tool_name) not in families:
             continue
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         gap_units = [u for u in units if u.strength in (Strength.FAILED, Strength.WEAK)]
         checkable = [
             f

@@ -57,7 +57,7 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional
     failing = None
     for index in evidence.candidates(subject):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         for unit in units:
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
                 continue
@@ -106,7 +106,7 @@ def check_denied_condition(claim: Claim, facts: tuple[Fact, ...], evidence: Evid
         return None
     for index in evidence.candidates(facts):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         for unit in units:
             if unit.strength != Strength.DIRECT or not (unit.level in ERROR_LEVELS or unit.state == "firing"):
                 continue

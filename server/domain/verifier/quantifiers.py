@@ -151,7 +151,7 @@ def check_positive_universal(
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         named = [
             u
             for u in units
@@ -328,7 +328,7 @@ def check_whole_window(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     entities = [f for f in facts if f.is_entity]
     for index in evidence.candidates(entities):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         bound = next((n.value for n in question.numbers if n.key == "threshold"), None) if question else None
         if bound is None:
             continue
@@ -375,7 +375,7 @@ def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
     entities = [f for f in facts if f.is_entity]
     for index in evidence.candidates(entities):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         for unit in units:
             if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
                 continue

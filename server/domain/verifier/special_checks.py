@@ -235,7 +235,7 @@ def check_universal(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, b
     seen: list[Unit] = []
     for index in evidence.candidates(entities):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         for unit in units:
             if unit.strength < Strength.INDIRECT or not unit.numbers:
                 continue
@@ -323,7 +323,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         return None  # "the third pod has no restarts": which units are about it, the claim does not say
     for index in evidence.candidates(entities):
         units = evidence.units(index)
-        question = units[-1] if units and units[-1].strength == Strength.QUESTION else None
+        question = evidence.question(index)
         for unit in units:
             if unit.strength < Strength.INDIRECT or unit.kind == "input" or unit.family == Family.KNOWLEDGE:
                 continue  # a runbook's "restart" tells what may happen, not what did
