@@ -102,4 +102,6 @@ def one_of_them(noun: str, lowered: str) -> bool:
         return False
     one = word[:-2] if word.endswith(("ches", "shes", "xes")) else word[:-1]  # the record's own label, singular
     # its id, a whole number ("Partition: 3"), not a figure ("rows=18342" is plural; "SERVER: 10.0.0.2" an address)
-    return re.search(rf"\b{re.escape(one)}[\"']?[ \t]*[:=][ \t]*[\"']?[0-9]+(?![0-9.,:\-])", lowered) is not None
+    # "osd: 30 osds: 28 up" states the count under the noun: a count, not one of them
+    label = rf"\b{re.escape(one)}[\"']?[ \t]*[:=][ \t]*[\"']?[0-9]+(?![0-9.,:\-])(?![ \t]*{re.escape(word)}\b)"
+    return re.search(label, lowered) is not None

@@ -329,9 +329,9 @@ _STATUS_WORD = re.compile(
     r"(?<![\w-])(DOWN|UP|OPEN|CLOSED|HALF_OPEN|READY|NOTREADY|NOT_READY|RUNNING|TERMINATED|EVICTED|"
     r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])"
 )
-# "100,001 tombstones", "4,812 docs": a count of whatever plural noun follows.
+# "100,001 tombstones", "4,812 docs", "3 PVCs", "5 PRs": a count of whatever plural noun follows.
 _COUNT_ANY = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s)\b(?![ \t]*(?:ago|old|long))"
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s|[A-Z]{2,5}s)\b(?![ \t]*(?:ago|old|long))"
 )
 _NOT_COUNT_NOUNS = frozenset(
     "seconds minutes hours days weeks months years millis milliseconds ms times percent "

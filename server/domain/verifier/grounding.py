@@ -38,7 +38,6 @@ from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
-from evidence_trace.server.domain.verifier.complements import complement_counts
 from evidence_trace.server.domain.verifier.counted_units import records_counted
 from evidence_trace.server.domain.verifier.dated_times import misdated
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
@@ -57,6 +56,7 @@ from evidence_trace.server.domain.verifier.intervals import (
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.latest_state import stale_state
 from evidence_trace.server.domain.verifier.level_words import without_reference_levels
+from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
@@ -234,7 +234,7 @@ def _check(
         facts = tuple(inherited[:1]) + facts  # "it" is one thing: the subject named first
     # "two instances (A and B)": the count is how many names follow, and the names are checked; it is still
     # an operand of the claim's arithmetic ("3 of the 42 targets (~7%): A, B and C").
-    listed = enumerated_counts(claim.text, facts) | complement_counts(claim.text, facts, evidence)
+    listed = enumerated_counts(claim.text, facts) | listed_set_counts(claim.text, facts, evidence)
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)

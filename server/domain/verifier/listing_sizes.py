@@ -1,0 +1,124 @@
+"""A count of the set a call lists, named by what it lists: "the highest among the five nodes", "One of the
+four thumbnailer pods", "cache 命名空间 3 个 PVC 里有 2 个是 Bound", "集群一共 5 个节点", "6 brokers in total".
+
+Such a count is the size of a listing, not a fact a unit states: no row of `kubectl top nodes` says "5".
+It holds when one call that asked for that kind of thing (its question names the resource: `get pvc`,
+`top nodes`, `/api/v1/targets`) lists exactly that many records, the listing neither cut (a total above
+it) nor as long as its limit. A qualifier between the number and the noun ("thumbnailer pods",
+"gateway 副本") must be in each record counted, or in the call's question (`-l app=thumbnailer`).
+
+Only a count that stands as the set's size is read so: after "among", "across" or "in" ("among the five
+nodes"), before "in total", as "N 个 X 里/中", or "一共 N 个 X" at the end of its clause; and only beside other
+facts, which are still checked. "3 pods are Running" counts what holds of them (counted_units'); "2 of the 4
+pods", "4 个副本中有 3 个", "3 个节点中只有 A" count a part of the set (counted_units' some-of-all), and "all 3
+pods", "5 个节点，全部 Ready" size a universal (quantifiers'): each needs the count, so none is read so. A
+listing of another size leaves the count a fact, to be shown.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.complements import complement_counts
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, capped_by_limit, listing_is_cut
+from evidence_trace.server.domain.verifier.units import Strength
+
+# (the nouns a claim counts the resource by, the words a call's question asks for it with), both languages
+_RESOURCES: tuple[tuple[str, str], ...] = (
+    (r"pods?|副本|容器组", r"pods?|po"),
+    (r"nodes?|节点", r"nodes?|no"),
+    (r"pvcs?|persistent ?volume ?claims?|存储卷声明", r"pvcs?|persistentvolumeclaims?"),
+    (r"deployments?", r"deploy|deployments?"),
+    (r"statefulsets?", r"sts|statefulsets?"),
+    (r"(?:scrape )?targets?|抓取目标", r"targets?"),
+    (r"brokers?", r"brokers?"),
+    (r"shards?|分片", r"shards?"),
+    (r"ingress(?:es)?", r"ing|ingress(?:es)?"),
+    (r"cron ?jobs?|定时任务", r"cronjobs?|cj"),
+    (r"silences?|静默", r"silences?"),
+    (r"namespaces?|命名空间", r"namespaces?|ns"),
+)
+_NOUN = "|".join(f"(?:{nouns})" for nouns, _ in _RESOURCES)
+_EN_COUNT = re.compile(rf"^(\S+)[ \t]+((?:[a-z][\w.-]*[ \t]+){{0,2}}?)({_NOUN})$", re.I)
+_ZH_AFTER = re.compile(rf"[ \t]*((?:[A-Za-z][\w.-]*)?[ \t]*)({_NOUN})", re.I)
+# the count stands as the set's size: "among the five nodes", "of the 4 pods", "6 brokers in total",
+# "3 个 PVC 里", "一共 5 个节点。"
+_SET_BEFORE = re.compile(r"\b(?:among|across|in|on|from)[ \t]+(?:the|its|their|these|those)[ \t]+$", re.I)
+_SET_AFTER = re.compile(r"[ \t]*(?:\bin[ \t]+(?:total|all)\b|里|中|之中|当中|里面)", re.I)
+# a part of the set or a universal over it needs its size: "2 of the 4", "中有 3 个", "只有 A", "all", "都"
+_PART_OR_ALL = re.compile(
+    r"\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)[ \t]+(?:of|out[ \t]+of)\b"
+    r"|\b(?:none|each|every|all|only)\b|(?:中|里)[ \t]*(?:有[ \t]*)?[0-9]"
+    r"|都|全部|全都|均|只有|仅|就有",
+    re.I,
+)
+_TOTAL_BEFORE = re.compile(
+    r"(?:一共|总共|共有|共计|总计|共)[ \t]*(?:有[ \t]*)?$|\b(?:there[ \t]+are|has|have)[ \t]+$", re.I
+)
+_CLAUSE_END = re.compile(
+    r"[ \t]*(?:$|[,.;:!?)，。；：！？）]|\bin[ \t]+(?:the[ \t]+)?[\w-]+[ \t]+(?:namespace|cluster)\b)"
+)
+
+
+def listed_set_counts(text: str, facts: Sequence[Fact], evidence: Evidence) -> set[int]:
+    """The indexes of the claim's counts that are the size of a set one call lists: "the other three"
+    (complements.py) and "the five nodes" (this module)."""
+    return complement_counts(text, facts, evidence) | listing_sizes(text, facts, evidence)
+
+
+def listing_sizes(text: str, facts: Sequence[Fact], evidence: Evidence) -> set[int]:
+    """The indexes of the claim's counts of a listed set (module docstring) that one call's listing holds."""
+    written = arabic(text)
+    found: set[int] = set()
+    if _PART_OR_ALL.search(written) or sum(1 for f in facts if f.kind != FactKind.TIME) < 2:
+        return found  # the count is needed, or is all the claim says (then it must be shown)
+    for index, fact in enumerate(facts):
+        if fact.kind != FactKind.COUNT or fact.quantity is None or fact.quantity.value < 2:
+            continue
+        named = _named_set(written, fact)
+        if named is not None and any(
+            _lists(evidence, row, int(fact.quantity.value), *named) for row in evidence.rows()
+        ):
+            found.add(index)
+    return found
+
+
+def _named_set(written: str, fact: Fact) -> Optional[tuple[str, str]]:
+    """(the resource's question words, the qualifier or "") when the count stands as the size of a set of a
+    known resource, else None."""
+    at = written.find(fact.text)
+    if at < 0:
+        return None
+    end = at + len(fact.text)
+    english = _EN_COUNT.match(fact.text)
+    if english is not None:
+        qualifier, noun = english.group(2), english.group(3)
+    else:
+        after = _ZH_AFTER.match(written, end)
+        if after is None:
+            return None
+        qualifier, noun, end = after.group(1), after.group(2), after.end()
+    before = written[max(0, at - 40) : at]
+    as_set = _SET_BEFORE.search(before) is not None or _SET_AFTER.match(written, end) is not None
+    if not as_set and not (_TOTAL_BEFORE.search(before) and _CLAUSE_END.match(written, end)):
+        return None
+    asked = next(a for nouns, a in _RESOURCES if re.fullmatch(nouns, noun, re.I))
+    return asked, qualifier.strip().lower()
+
+
+def _lists(evidence: Evidence, row: int, size: int, asked: str, qualifier: str) -> bool:
+    """Whether the row's call asked for the resource and lists `size` of it (with the qualifier)."""
+    question = evidence.question(row)
+    if question is None or re.search(rf"(?<![\w-])(?:{asked})(?![\w-])", question.lowered) is None:
+        return False
+    units = evidence.units(row)
+    records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+    if not records or listing_is_cut(units) or capped_by_limit(units):
+        return False
+    if qualifier and qualifier not in question.lowered:
+        records = [u for u in records if qualifier in u.lowered]
+    return len(records) == size
