@@ -480,3 +480,32 @@ CACHED = EvidenceRow(
 )
 def test_an_http_age_is_seconds(draft: str, grounded: bool) -> None:
     assert (judged(draft, CACHED) == [ClaimStatus.GROUNDED]) is grounded
+
+
+SIZES = (
+    "     relation     | total  | table  | indexes\n"
+    "------------------+--------+--------+---------\n"
+    " public.sessions  | 140 GB | 105 GB | 35 GB\n"
+    "(1 row)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        (
+            "public.sessions takes 140 GB: 105 GB of table data and 35 GB of indexes, so indexes are about 25% of the total.",
+            True,
+        ),
+        ("public.sessions 共 140 GB，其中表数据 105 GB、索引 35 GB，索引约占总大小的 25%。", True),
+        # 35 of 105 (a third) is a share of the other part, not of the total
+        (
+            "public.sessions takes 140 GB: 105 GB of table data and 35 GB of indexes, so indexes are about 33% of the total.",
+            False,
+        ),
+        ("public.sessions 共 140 GB，其中表数据 105 GB、索引 35 GB，索引约占总大小的 33%。", False),
+    ],
+)
+def test_a_share_of_the_total_is_of_the_total_never_of_another_part(draft: str, grounded: bool) -> None:
+    row = EvidenceRow("sql-1", "run_sql", Outcome.DIRECT_SUPPORT, SIZES, {"sql": "select relation, total, ..."})
+    assert (judged(draft, row) == [ClaimStatus.GROUNDED]) is grounded

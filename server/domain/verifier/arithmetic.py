@@ -32,6 +32,10 @@ _PART_RATE = re.compile(
     r"|\bof (?:all |the )?(?:[a-z][\w-]* ){0,2}(?:requests|traffic|calls|queries|responses)\b|(?:请求|流量|调用)(?:中|里)?的?[ \t]*约?[ \t]*[0-9]",
     re.I,
 )
+_OF_TOTAL = re.compile(
+    r"\bof (?:the |all |its )?(?:total|whole|overall|combined|sum)\b|占(?:总|全部|整体|合计)|总(?:量|数|和|计|大小|容量|空间)的",
+    re.I,
+)
 _BUDGET = re.compile(r"budget|of the (?:limit|threshold|quota|allowance)|预算|配额", re.I)
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
@@ -102,7 +106,8 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
             continue
         operands = [f for i, f in valued if i != index and (i not in derived or i in sums) and f.key != fact.key]
         earlier = [f for i, f in valued if i < index and f.key != fact.key]
-        if _derived(fact, operands, earlier, change, text):
+        others = [f for i, f in valued if i != index and f.key != fact.key]  # derived ones too, for a share
+        if _derived(fact, operands, earlier, change, text, others):
             derived.add(index)
         elif _sum_of_neighbours(index, fact, valued):
             derived.add(index)
@@ -125,12 +130,27 @@ def _circular(sums: set[int], derived: set[int], valued: Sequence[tuple[int, Fac
     }
 
 
-def _derived(fact: Fact, operands: Sequence[Fact], earlier: Sequence[Fact], change: bool, text: str = "") -> bool:
+def _derived(
+    fact: Fact,
+    operands: Sequence[Fact],
+    earlier: Sequence[Fact],
+    change: bool,
+    text: str = "",
+    others: Sequence[Fact] = (),
+) -> bool:
     quantity = fact.quantity
     assert quantity is not None
     stated, decimals = quantity.value, quantity.decimals
     if quantity.dimension == Dimension.RATIO:  # a share or a change in percent of two values of one dimension
         pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
+        if _OF_TOTAL.search(text):  # "30% of the total" of 125 GB of 412 GB: of the largest, never of a part;
+            # the part may be one the claim derived (125 = 412 - 287): the values it rests on are still checked
+            every = _pairs(others or operands, lambda d: d != Dimension.RATIO)
+            top = max((b for _, b in every), default=0.0)
+            if any(_close(a / top / quantity.factor, stated, decimals, _whole(fact)) for a, _ in every if a < top):
+                return True
+            parts = _PART_RATE.search(text) is not None  # "hits / misses": a part of the two the claim states
+            return parts and any(_close(a / (a + b) / quantity.factor, stated, decimals) for a, b in pairs)
         if any(_close(a / b / quantity.factor, stated, decimals, _whole(fact)) for a, b in pairs if a < b):
             return True
         # "0.062% against the 0.1% allowed …, so about 62% of the error budget is used": a share of a budget
