@@ -409,10 +409,13 @@ _ALL_HIGH = _error_ratio_range("0.064", "0.071", "0.069", "0.077", "0.080", "0.0
         ),
         ("inventory.v1.Stock 的错误率在整个 6 小时窗口内都高于阈值，目前 8.3%。", _ALL_HIGH, Decision.ACCEPT),
         ("inventory.v1.Stock 的错误率在整个 6 小时窗口内都高于阈值，目前 8.3%。", _LATE_SPIKE, Decision.REJECT),
+        ("The inventory.v1.Stock error ratio has risen above the threshold, now 8.3%.", _LATE_SPIKE, Decision.ACCEPT),
+        # a window inside the query's range ("in the last two hours", read as 2 hours since durations in words are
+        # facts) is not what the call was asked: unchecked, never dropped
         (
             "The inventory.v1.Stock error ratio rose above the threshold in the last two hours, now 8.3%.",
             _LATE_SPIKE,
-            Decision.ACCEPT,
+            Decision.LOW_CONFID,
         ),
     ],
 )

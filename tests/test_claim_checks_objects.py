@@ -116,9 +116,9 @@ def series_row() -> EvidenceRow:
             ],
         },
     }
-    return EvidenceRow(
-        "prom-mem", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": "jvm_memory_used_bytes"}
-    )
+    # a range query is asked with its range: "over the two hours" is the span it was asked for
+    params = {"query": "jvm_memory_used_bytes", "start": "2026-12-21T02:20:00Z", "end": "2026-12-21T04:20:00Z"}
+    return EvidenceRow("prom-mem", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), params)
 
 
 @pytest.mark.parametrize(

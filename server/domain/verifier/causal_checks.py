@@ -29,8 +29,9 @@ def ground_sides(
     if cue is None:
         return ground_parts(text, facts, evidence)
     results = []
-    for side in (text[: cue.start()], text[cue.end() :]):
-        side_facts = extract_facts(side)
+    kept = {(f.kind, f.key) for f in facts}  # what the claim's arithmetic derived ("约两分半钟" from its own two
+    for side in (text[: cue.start()], text[cue.end() :]):  # times) or set aside is no fact of a side read alone
+        side_facts = tuple(f for f in extract_facts(side) if (f.kind, f.key) in kept)
         if side_facts:
             results.append(ground_parts(side, side_facts, evidence))
     if not results:

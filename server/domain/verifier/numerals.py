@@ -1,4 +1,5 @@
-"""Chinese numerals and magnitudes as Arabic numbers, before facts are read.
+"""Chinese numerals and magnitudes (and English number words of a duration) as Arabic numbers, before facts
+are read.
 
 Two readings, both from the tables below:
 
@@ -78,15 +79,37 @@ _NUMERAL_WORD = re.compile(
 _ORDINAL_DAY = re.compile("第(" + _WORD + ")天")
 _MAGNITUDE = re.compile(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)[ \t]?([万亿])(?![0-9])")
 _FAST = re.compile("[" + "".join(DIGITS) + "".join(SCALES) + "万亿]")
+# An English number word before a unit of time ("about four minutes", "twenty-five seconds later") is a
+# duration like "4 minutes": it was no fact at all, so a wrong one grounded on the rest of its claim.
+_EN_UNITS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+    "eighteen nineteen"
+).split()
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_EN_DURATION = re.compile(
+    r"\b(?:(" + "|".join(_EN_TENS) + r")(?:[ -](" + "|".join(_EN_UNITS[:9]) + r"))?|(" + "|".join(_EN_UNITS) + r"))"
+    r"(?=[ \t-]+(?:seconds?|minutes?|hours?|days?|weeks?|months?)\b)",
+    re.I,
+)
 
 
 def arabic(text: str) -> str:
-    """`text` with its Chinese numerals and magnitudes written as Arabic numbers (see the module)."""
+    """`text` with its Chinese numerals and magnitudes, and English number words of a duration, written as
+    Arabic numbers (see the module)."""
+    if _EN_DURATION.search(text):
+        text = _EN_DURATION.sub(_english_value, text)
     if not _FAST.search(text):
         return text
     text = _ORDINAL_DAY.sub(r"第\1日", text)  # "第二天" is the next day, not a span of two days
     text = _NUMERAL_WORD.sub(lambda m: m.group(1) if m.group(1) in ARTICLES else _word_value(m.group(1)), text)
     return _MAGNITUDE.sub(_scaled, text)
+
+
+def _english_value(m: re.Match[str]) -> str:
+    """ "four" -> "4", "twenty-five" -> "25", "thirty" -> "30"."""
+    if m.group(3):
+        return str(_EN_UNITS.index(m.group(3).lower()) + 1)
+    return str(_EN_TENS[m.group(1).lower()] + (_EN_UNITS.index(m.group(2).lower()) + 1 if m.group(2) else 0))
 
 
 def _word_value(word: str) -> str:

@@ -21,8 +21,10 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -86,10 +88,15 @@ class Rivalry:
         self.minutes = tuple(m for f in self.times for m in f.minutes)
         self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
         self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
+        read = arabic(normalize(text)) if text else ""
         checked = [
             f
             for f in facts
-            if f.kind != FactKind.TIME and not f.is_entity and not _complement(f, text) and not _step(f, text)
+            if f.kind != FactKind.TIME
+            and not f.is_entity
+            and not _complement(f, text)
+            and not _step(f, text)
+            and not _gap(f, read)
         ]
         # A fact no other value stands in for must be shown: tested first, as it rules a unit out alone.
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
@@ -152,6 +159,22 @@ def _step(fact: Fact, text: str) -> bool:
     if fact.kind != FactKind.QUANTITY or number is None:
         return False
     return re.search(rf"(?<![0-9.]){re.escape(number.group(0))}{_STEP_UNIT}{_STEP.pattern}", text, re.I) is not None
+
+
+# "three seconds later", "约 2 分钟后", "19 s apart": a gap between two events, not a value of the subject
+_GAP_AFTER = re.compile(
+    r"[ \t]*(?:\b(?:later|earlier|after(?:wards?)?|apart)\b|之后|以后|后(?=[ \t]*[也又再才就，,]))", re.I
+)
+
+
+def _gap(fact: Fact, read: str) -> bool:
+    """Whether a duration is a gap between two events, which another duration the unit shows (a timeout's
+    30 s) does not rival."""
+    quantity = fact.quantity
+    if fact.kind != FactKind.QUANTITY or quantity is None or quantity.dimension != Dimension.TIME:
+        return False
+    at = read.find(fact.text)
+    return at >= 0 and _GAP_AFTER.match(read, at + len(fact.text)) is not None
 
 
 def _complement(fact: Fact, text: str) -> bool:

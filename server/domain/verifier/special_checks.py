@@ -121,7 +121,10 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
 
 
 _UNIVERSAL = re.compile(
-    r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:[\w.-]+\s+){0,3}?(?:is|are|was|were|has|have|"
+    # the words between never join another clause: "with no restarts and have been up for over 2 days" denies
+    # restarts, not the 2 days
+    r"\b(?:no|none of(?: the)?|not a single|not one|neither)\s+(?:(?!(?:and|or|but|with|while|so)\b)[\w.-]+\s+){0,3}?"
+    r"(?:is|are|was|were|has|have|"
     r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一",
     re.I,
 )
