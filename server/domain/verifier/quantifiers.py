@@ -9,9 +9,8 @@ errors or a level. Over that range:
   an error word before the verb ("all X errors were ...") narrows the range to errors, one after it ("all
   replicas are failing") is what they all must show;
 - a claim with facts of its own ("all 3 errors were timeouts of 30 s") needs every unit of the range to show
-  them: one that does not contradicts it;
-- a listing cut by its tool (a `total` above the units shown) cannot show "all": the claim is UNCHECKED
-  unless a shown unit already contradicts it.
+  them: one that does not contradicts it (one of no number, a record's "Name:" line, is silent on values);
+- a listing cut by its tool (a `total` above the units shown) cannot show "all": UNCHECKED unless one contradicts.
 
 Two narrower ranges are read first, each its own kind of "all":
 - a series' samples over the whole window ("elevated for the whole 6-hour window", "整个窗口内都高于阈值"): a
@@ -55,6 +54,7 @@ from evidence_trace.server.domain.verifier.unit_search import (
     says_shown,
 )
 from evidence_trace.server.domain.verifier.units import Strength, Unit
+from evidence_trace.server.domain.verifier.whole_windows import check_whole_window
 
 UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
 _NOT_ALL = re.compile(
@@ -106,7 +106,9 @@ def check_positive_universal(
     example = _EXAMPLE.search(text, quantifier.end())
     # "…全部 UNASSIGNED，所以 store.size 和 pri.store.size 都是 5.3gb": what a consequence names is not the range
     after = _CONSEQUENCE.search(text, quantifier.end())
-    stop = min(m.start() for m in (example, after) if m is not None) if example or after else len(text)
+    # "every X pod fails readiness, the Service loses …, and the ingress answers 503": another subject's clause
+    another = _OTHER_SUBJECT.search(text, quantifier.end()) if quantifier is not None else None
+    stop = min((m.start() for m in (example, after, another) if m is not None), default=len(text))
     entities = [f for f in facts if f.is_entity and text.find(f.text) < stop]
     # "/api/v1/orders/{id} 只有 0.12%，cancel 和 healthz 都是 0": "都" after names joined in its clause ranges over them
     clause = clause_start(text, quantifier.start())
@@ -181,13 +183,18 @@ def check_positive_universal(
         checked = [*own, *(severities if not errors_only and all(u.kind == "alert" for u in about) else ())]
         if checked:
             showing = [matches_all(checked, u, question) is True for u in about]
-            odd = next((u for u, shows in zip(about, showing) if not shows), None)
+            silent = all(f.quantity is not None for f in checked)  # a unit of no number shows no other value
+            odd = next((u for u, shows in zip(about, showing) if not shows and (u.numbers or not silent)), None)
             if odd is not None and any(showing):
                 return base(
                     status=ClaimStatus.CONTRADICTED,
                     groundings=(grounding_of(odd),),
                     reason=f"not every unit about it shows it: {odd.ref} does not",
                 )
+            if silent and any(not shows and not u.numbers for u, shows in zip(about, showing)):
+                # each record's name on one line, its values on lines that do not name it ("Name: …" then
+                # "nvidia.com/gpu: 1"): what each one shows cannot be read, so "each has 1" is not shown
+                return base(status=ClaimStatus.UNCHECKED, reason="the units naming it show no values of their own")
         # with no unit showing its own facts whole ("every task failed with OSError 28 at /tmp/render", told
         # across a traceback's lines), a claim of a state is still one the units must share
         if (
@@ -306,46 +313,6 @@ def _describe(unit: Unit) -> str:
     return unit.state or unit.level or "no level"
 
 
-_WHOLE_WINDOW = re.compile(
-    r"\b(?:for|during|over|across|throughout|in)\s+(?:the|all of the|this)\s+(?:whole|entire|full)\s+"
-    r"(?:[\w-]+\s+){0,2}?(?:window|range|period|time range|lookback|query|hours?|day|interval)\b"
-    r"|\b(?:the (?:whole|entire) time|all along|throughout the (?:window|range|period))\b"
-    r"|整个\s*(?:[0-9]+\s*(?:小时|分钟|天)\s*)?(?:时间)?(?:窗口|区间|时段|范围|查询范围|期间)|整个\s*[0-9]+\s*(?:小时|分钟|天)"
-    r"|(?:窗口|区间|时段)内(?:一直|始终|全程)",
-    re.I,
-)
-_ELEVATED = re.compile(
-    r"\b(?:elevated|high|higher|above|over|exceed\w*|breach\w*|spik\w*|degraded|firing)\b|偏高|升高|高于|超过|超出|超阈值|过高",
-    re.I,
-)
-
-
-def check_whole_window(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "Elevated for the whole 6-hour window": contradicted by a series of the subject with a
-    sample at or below the bound its query was asked with (its `threshold` parameter)."""
-    if claim.negated or not _WHOLE_WINDOW.search(claim.text) or not _ELEVATED.search(claim.text):
-        return None
-    entities = [f for f in facts if f.is_entity]
-    for index in evidence.candidates(entities):
-        units = evidence.units(index)
-        question = evidence.question(index)
-        bound = next((n.value for n in question.numbers if n.key == "threshold"), None) if question else None
-        if bound is None:
-            continue
-        for unit in units:
-            if unit.kind != "series" or (entities and matches_all(entities, unit, question) is not True):
-                continue
-            low = [n for n in unit.numbers if n.sample and n.value <= bound]
-            if low:
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason=f"{unit.ref} of {unit.invocation_id} has {len(low)} samples at or below the "
-                    f"threshold {bound:g} it was queried with",
-                )
-    return None
-
-
 _EACH = re.compile(
     r"\b(?:all|each|every|both)\b[^.;。；]{0,60}?\b(?:is|are|was|were|at|have|has|had|show|showed|stayed|sit|sat|equal|equals)\b"
     r"|都是|均为|均是|全部为|全部是|全为|全是|都为|都在|均在",
@@ -432,6 +399,9 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
 
 
 _CLAUSE_END = re.compile(r"[,;:，；：。(（]")
+_OTHER_SUBJECT = re.compile(
+    r"[,;，；][ \t]*(?:and[ \t]+|while[ \t]+|then[ \t]+)?(?:the|its|their)[ \t]+\w+[ \t]+\w+s\b|[，；][ \t]*(?:而|同时|进而|随后)"
+)
 
 
 def check_quantified(
