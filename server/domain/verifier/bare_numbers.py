@@ -116,7 +116,7 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
 
 # "active 50, idle 0, waiting 213", "活跃连接 50，等待连接的线程数 213": a figure listed after its label is
 # the value of the unit's key of that name, when the unit keys one (fact_matching: a noun picks keyed values)
-_LABEL = re.compile(r"(?:^|[,;，；、(（:：|]|and)[ \t]*([A-Za-z][a-z]{2,15})[ \t]*[:=]?[ \t]*$", re.I)
+_LABEL = re.compile(r"(?:^|[,;，；、(（:：|]|\band\b)[ \t]*([A-Za-z][a-z]{2,15})[ \t]*[:=]?[ \t]*$", re.I)
 _ZH_LABEL = re.compile(r"(?:^|[,;，；、(（:：|])[ \t]*([\u4e00-\u9fff]{1,12})[ \t]*[:=：]?[ \t]*$")
 _ZH_LABEL_WORDS = {  # the English a key uses for a Chinese label's head word
     "活跃": "active",

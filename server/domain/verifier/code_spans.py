@@ -38,6 +38,8 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
         pair = _PAIR.fullmatch(code)
         if pair is not None:  # `up=0`, `retries: 3`: a name and its value; the name must be shown
             code = pair.group(1)
+        if code.endswith("()"):  # `rate()`, `time()`: a function a query or a library names, shown as `rate(`
+            code = code[:-2]
         # `b0f4e2a1-…`: the id abbreviated, its prefix is what it names (its text keeps the ellipsis)
         key = normalize(_ABBREVIATED.sub("", code)).lower().lstrip("…").removeprefix("...")  # `…-2xkqp`: a tail
         if "…" in key or "..." in key or ("*" in key and "=" not in key) or _TIMESTAMP.match(key):

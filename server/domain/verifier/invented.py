@@ -81,6 +81,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # "the non-5xx ratio", "non-2xx 响应": a class of statuses, a word
     if _PROTOCOL_NAME.match(fact.text):
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
+    if fact.key.endswith("()"):
+        return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 
@@ -121,7 +123,16 @@ def _denied(text: str, fact: Fact) -> bool:
         or _HYPOTHESIS_BEFORE.search(text[max(0, at - 48) : at])
         or prospect
         or _ABSENT_AFTER.match(text, end)
+        or (_DEFAULT_BEFORE.search(before) and _PROSPECT_AFTER.match(text, end))
     )
+
+
+# "with the default `cluster-require-full-coverage yes` the cluster would stop serving", "默认的 X 下就会 …": a
+# product's default and what it would do, told from knowledge of the product, not a name the incident showed
+_DEFAULT_BEFORE = re.compile(
+    r"\b(?:with|by|under|per)[ \t]+(?:the[ \t]+|its[ \t]+)?defaults?\b[^.;。；]{0,8}$|默认", re.I
+)
+_PROSPECT_AFTER = re.compile(r"[^.;。；]{0,60}?(?:\b(?:would|could|might|will)\b|会|将)", re.I)
 
 
 # "如果 down-after-milliseconds 设得比较大", "if max_connections were raised": a hypothesis names, it asserts nothing
