@@ -178,7 +178,10 @@ _BEFORE_EVENT = re.compile(
 # a bound in a denial of errors ("never exceeded 2 errors", "不超过 3 个错误"), not "0 errors" or "no 5xx errors"
 _BOUND = re.compile(r"(?:exceed\w*|more than|above|over|beyond|超过|多于|大于|高于)[ \t]*[0-9]", re.I)
 _WHY = re.compile(r"为什么|为何|\bwhy\b", re.I)
-_OTHER_ONES = re.compile(r"其他|其它|别的|\b(?:other|another|further|more)\b", re.I)
+# … or a repetition ("no second failover", "没有再次重启", "暂无二次切换"), which one occurrence does not contradict
+_OTHER_ONES = re.compile(
+    r"其他|其它|别的|再次|二次|第二次|又一次|\b(?:other|another|further|more|second|again|twice)\b", re.I
+)
 # the call itself as what a denial is said of ("查询未超时", "the query itself did not time out")
 _THE_CALL = re.compile(
     r"(?:查询|检索|搜索|请求|调用)(?:本身|自身)?[ \t]*$|\b(?:query|search|call|lookup)[ \t]+(?:itself[ \t]+)?$", re.I
