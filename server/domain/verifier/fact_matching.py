@@ -409,8 +409,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         _NOT_A_COUNT.search(number.key) or (unit.kind == "header" and not _TOTAL_KEY.fullmatch(number.key))
     ):
         return False  # a page size, a threshold or a tool's message is not how many there were
-    if number.bound and fact.found and quantity.comparison in (Comparison.EQUAL, Comparison.ABOUT):
-        return False  # "is currently 5%" against "error ratio above 5%": a threshold (threshold_words.py)
+    if (number.at_least or number.bound and fact.found) and quantity.comparison in (Comparison.EQUAL, Comparison.ABOUT):
+        return False  # "is currently 5%" of "ratio above 5%" (threshold_words.py); "exactly 10,000" of ES's gte 10000
     if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
         # The evidence gives a bound ("> 100"): the claim's bound must be that one.
         quantity = dataclasses.replace(quantity, comparison=Comparison.EQUAL)

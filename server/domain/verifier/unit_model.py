@@ -55,6 +55,7 @@ class Number:
     bound: bool = False  # the evidence states it as a bound ("> 100", "more than 100")
     sample: bool = False  # a metric sample: unitless values there are in the metric's own unit
     age: bool = False  # a duration the text gives as how long ago ("5 (3h12m ago)", "3 分钟前"): a point, no span
+    at_least: bool = False  # a lower bound the tool gives (Elasticsearch's total "relation": "gte"): never exact
 
 
 @dataclasses.dataclass(frozen=True)

@@ -89,7 +89,12 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
     if depth > 8:
         return
     if isinstance(value, dict):
+        # Elasticsearch's hits.total {"value": 10000, "relation": "gte"}: at least that many (track_total_hits)
+        at_least = str(value.get("relation", "")).lower() in ("gte", "gt")
         for k, v in value.items():
+            if at_least and k in ("value", "total") and _float(v) is not None:
+                yield Number(float(v), key=(key if k == "value" else k).lower(), at_least=True)
+                continue
             yield from _numbers_of(v, hint, str(k), depth + 1)
     elif isinstance(value, list):
         for v in value[:MAX_UNITS_PER_ROW]:
