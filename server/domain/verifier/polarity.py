@@ -2,7 +2,8 @@
 subject showing the other (docs/verifier-protocol.md, "Statuses").
 
 - A success claim ("job X completed successfully", "执行成功") against a unit of X
-  that shows it failing (check_success).
+  that shows it failing (check_success); with no name, X is the record at the time
+  to the second the success is told at ("it completed successfully at 07:44:51").
 - A denied condition ("sesskv-03 hasn't reached its maxmemory limit yet") against
   an error of the subject that states it ("OOM command not allowed when used memory
   > 'maxmemory'"): the claim names only its subject; the words it denies are what
@@ -23,6 +24,7 @@ from evidence_trace.server.domain.verifier.content_words import content_words
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.intervals import seconds_of
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 
@@ -33,8 +35,18 @@ def check_opposite_polarity(
     """CONTRADICTED when a unit of the claim's subject shows the opposite pole; None otherwise."""
     if claim.negated:
         return check_denied_condition(claim, facts, evidence, base)
-    if SUCCESS.search(claim.text):
-        return check_success(facts, evidence, base)
+    success = SUCCESS.search(claim.text)
+    if success is None:
+        return None
+    named = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    if named:
+        return check_success(tuple(named), evidence, base)
+    # "it completed successfully at 07:44:51", "11:02:47 执行成功": with no name, the record at the time to the
+    # second told nearest the success, when that record's status field says it failed
+    timed = [f for f in facts if f.kind == FactKind.TIME and seconds_of(f)[1] and f.text in claim.text]
+    timed.sort(key=lambda f: abs(claim.text.find(f.text) - success.start()))
+    if timed and not _FAILURE.search(claim.text):  # "succeeded=41 failed=1" quotes both
+        return check_success(tuple(timed[:1]), evidence, base, _FAILED_STATE)
     return None
 
 
@@ -49,9 +61,22 @@ _SUCCEEDED = re.compile(
 )
 
 
-def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "job X completed successfully": contradicted by a unit of X that shows it failing."""
-    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+# a record's status field that says it failed ("state": "failure", "status=failed", "phase: Error")
+_FAILED_STATE = re.compile(
+    r"(?:state|status|phase|result|conclusion)[\"']?[ \t]*[:=][ \t]*[\"']?(?:failure|failed|error|errored)\b", re.I
+)
+
+
+_CLOCK = re.compile(r"(?<![0-9])[0-9]{2}:[0-9]{2}:[0-9]{2}")
+
+
+def check_success(
+    facts: tuple[Fact, ...], evidence: Evidence, base, failure: re.Pattern[str] = _FAILURE
+) -> Optional[ClaimCheck]:
+    """ "job X completed successfully": contradicted by a unit of X that shows it failing (`failure`: the words
+    that say so)."""
+    subject = [f for f in facts if f.is_entity or f.kind in (FactKind.ID, FactKind.TIME)]
+    stated = " ".join(f.text for f in subject if f.kind == FactKind.TIME)
     if not subject:
         return None
     failing = None
@@ -65,7 +90,11 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional
                 continue
             if _SUCCEEDED.search(unit.prose) and not _FAILURE.search(unit.prose):
                 return None  # a unit of X shows it succeeding ("successfully rolled out"): the claim may be its
-            if failing is None and _FAILURE.search(unit.prose) and not _SUCCESS_IN_UNIT.search(unit.prose):
+            said = unit.prose if failure is _FAILURE else unit.lowered  # a status field is read with its key
+            clocks = set(_CLOCK.findall(said)) if failure is _FAILED_STATE else set()
+            if failure is _FAILED_STATE and (len(clocks) != 1 or not clocks <= set(_CLOCK.findall(stated))):
+                continue  # the one record of that second, not a unit of several records' times nor a nearby one
+            if failing is None and failure.search(said) and not _SUCCESS_IN_UNIT.search(unit.prose):
                 failing = unit
     if failing is None:
         return None
