@@ -46,7 +46,13 @@ def times_joined(
             and any(f.kind in (FactKind.VERSION, FactKind.TIME) for f in (out_own[-1] if out_own else ()))
             and all(f.kind == FactKind.ID for f in facts)
         )
-        if out_pieces and facts and (dates or names):
+        # "…修订 13，是 wangfang 通过 set image 发布的", "…, deployed by wangfang": who did the record told before
+        acts = all(f.kind == FactKind.ACTOR for f in facts)
+        if acts and facts and any(out_own) and not out_own[-1]:  # joined to the last part that told something
+            last = max(i for i, told in enumerate(out_own) if told)
+            out_pieces[last:] = [(", ".join(text for text, _ in out_pieces[last:]), out_pieces[last][1])]
+            out_own[last:] = [tuple(f for told in out_own[last:] for f in told)]
+        if out_pieces and facts and (dates or names or acts):
             text, opened = out_pieces[-1]
             out_pieces[-1] = (f"{text}, {piece}", opened)
             out_own[-1] = out_own[-1] + facts

@@ -11,7 +11,8 @@ from typing import Iterator
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER
 
-# "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布": who did it (an actor the evidence must name).
+# "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布", "是 alice 通过 helm 发布的": who did it (an actor
+# the evidence must name).
 _ACTOR = re.compile(
     r"\b(?:deployed|released|rolled[ \t]+back|rolled[ \t]+out|pushed|merged|triggered|approved|restarted|scaled|"
     # "applied at 11:40:55 UTC by bob.nair": a time or place may come between the verb and its actor
@@ -23,6 +24,9 @@ _ACTOR = re.compile(
     # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
     r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)"
+    # "是 zhangwei 通过 set image 发布的", "是 ci-bot 用 helm 部署的": the actor of a "是 … 的" sentence
+    r"|是[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:通过|用|使用|借助|在)[^,，;；。]{1,40}?"
+    r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)的"
 )
 # A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
 _UNREAD = re.compile(

@@ -191,7 +191,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT, noun=field),
         )
     for m in _ACTOR.finditer(text):
-        group = 1 if m.group(1) else 2
+        group = next(i for i in (1, 2, 3) if m.group(i))
         name = m.group(group)
         role = claim_role(
             m.group(0)[: m.start(group) - m.start()] if group == 1 else m.group(0)[m.end(group) - m.start() :]
