@@ -53,6 +53,19 @@ STATES = (
     # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence
     # ...", "silenced", "被静默"; "not silenced" / "未被静默" denies it (an active alert). Silenced and
     # inhibited are two ways to be suppressed: "inhibited (not silenced)" says which (fact_matching.py).
+    # notifications said to go out ("仍会正常推送到 wecom-oncall", "is still paging the on-call", "notifications are
+    # still going to X"): what an active alert does and a silenced or inhibited one does not (read as "active")
+    (
+        "notifying",
+        re.compile(
+            r"\b(?:still|is|are|will|would)[ \t]+(?:be[ \t]+)?(?:notifying|paging|sent[ \t]+to|delivered[ \t]+to|routed[ \t]+to)\b"
+            r"|\bnotifications?(?:[ \t]+[\w-]+){0,3}?[ \t]+(?P<told>(?:are|is|will)[ \t]+(?:still[ \t]+|be[ \t]+)?"
+            r"(?:going|sent|delivered|reaching))\b"
+            r"|(?:仍|还|仍然|依然)(?:会|在)(?:正常)?(?:推送|通知|发送)|(?:仍|还|仍然|依然)(?:正常)?(?:推送|通知|发送)(?:到|给)"
+            r"|会正常(?:推送|通知|发送)",
+            re.I,
+        ),
+    ),
     ("silenced", re.compile(r"\bsilenced\b|被静默|已静默|静默中", re.I)),
     ("inhibited", re.compile(r"\binhibited\b|被抑制", re.I)),
     ("suppressed", re.compile(r"\bsuppressed\b", re.I)),
@@ -80,8 +93,9 @@ def state_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
             found.append((m, name, denied))
     held = any(name in _HELD and not denied for _, name, denied in found)
     for m, name, denied in found:
-        key = "firing" if name == "active" and held else name
-        yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "!" + key if denied else key)
+        key = "firing" if name == "active" and held else "active" if name == "notifying" else name
+        start, end = m.span("told") if "told" in m.groupdict() and m.group("told") else m.span()  # not the names
+        yield start, end, Fact(FactKind.STATE, text[start:end], "!" + key if denied else key)
 
 
 def states_of_unnamed_alerts(text: str, facts: Sequence[Fact]) -> bool:
