@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.dated_gaps import dated_gaps
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
@@ -59,7 +60,7 @@ def derived_durations(
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
     own_times = {f.key for f in facts if f.kind == FactKind.TIME}
-    spanned = _exact_gaps(text, facts, earlier)
+    spanned = _exact_gaps(text, facts, earlier) | dated_gaps(text, facts)  # across days: "10.6 days from the check"
     if not _RELATIVE.search(text) and len(own_times) != 2:
         return spanned  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):
