@@ -11,7 +11,7 @@ stamps of one claim are in one zone, or each says its own, which the time facts 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.dated_times import _CLAIMED, _MONTH_DAYS, _MONTHS
 from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
@@ -21,7 +21,7 @@ _OPENING = tuple(sum(_MONTH_DAYS[:i]) for i in range(12))  # each month's first 
 
 def dated_gaps(text: str, facts: Sequence[Fact]) -> set[int]:
     """The indexes of the claim's durations that equal the gap between two date-times it states."""
-    stamps = sorted(set(_minutes(m) for m in _CLAIMED.finditer(text)) - {None})
+    stamps = sorted({minutes for m in _CLAIMED.finditer(text) if (minutes := _minutes(m)) is not None})
     gaps = {b - a for i, a in enumerate(stamps) for b in stamps[i + 1 :] if b - a >= 60}  # a day's times: intervals
     if not gaps:
         return set()
@@ -35,7 +35,7 @@ def dated_gaps(text: str, facts: Sequence[Fact]) -> set[int]:
     }
 
 
-def _minutes(m: re.Match[str]) -> int | None:
+def _minutes(m: re.Match[str]) -> Optional[int]:
     """Minutes since the year's start of one date-time the claim states."""
     month = m.group("m") or m.group("m2")
     day = m.group("d") or m.group("d2") or m.group("d3")
