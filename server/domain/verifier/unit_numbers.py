@@ -91,9 +91,15 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
     if isinstance(value, dict):
         # Elasticsearch's hits.total {"value": 10000, "relation": "gte"}: at least that many (track_total_hits)
         at_least = str(value.get("relation", "")).lower() in ("gte", "gt")
+        # CloudWatch's datapoint {"Maximum": 14.0, "Unit": "Seconds"}, OpenTelemetry's "unit": "ms": the unit of
+        # the record's plain figures, which their keys do not say
+        unit = _UNIT_WORDS.get(str(value.get("Unit") or value.get("unit") or "").lower())
         for k, v in value.items():
             if at_least and k in ("value", "total") and _float(v) is not None:
                 yield Number(float(v), key=(key if k == "value" else k).lower(), at_least=True)
+                continue
+            if unit is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and _key_hint(k)[0] is None:
+                yield Number(float(v), unit[0], unit[1], key=str(k).lower())
                 continue
             yield from _numbers_of(v, hint, str(k), depth + 1)
     elif isinstance(value, list):
