@@ -26,7 +26,8 @@ from evidence_trace.server.domain.formats.model import Format, Preview, Reading,
 from evidence_trace.server.domain.formats.tables import Row, read_cells, table_records
 from evidence_trace.server.domain.model import Outcome
 
-_HEADER_WORD = r"[A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?(?: [A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?)*"  # CPU(cores)
+# CPU(cores); kafka-consumer-groups' "COORDINATOR (ID)" and "#MEMBERS"
+_HEADER_WORD = r"#?[A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?(?: [A-Z][A-Z0-9_%/.\-]*(?:\([a-z%]+\))?)*(?: \([A-Z]+\))?"
 _HEADER = re.compile(rf"{_HEADER_WORD}(?: {{2,}}{_HEADER_WORD})+")
 _COLUMN = re.compile(_HEADER_WORD)
 # amtool's and other admin tools' Title Case headers ("Alertname  Starts At  Summary  State"): three or more

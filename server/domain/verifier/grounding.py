@@ -403,7 +403,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             return base(
                 status=ClaimStatus.CONTRADICTED,
                 groundings=(grounding_of(later),),
-                reason="a later call shows another state",
+                reason="the evidence shows another state of it now",
             )
         if lone is not None:
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), f"no record of its subject states {lone.text}"

@@ -2,6 +2,10 @@
 the subject's latest record shows. A session that looked twice (two `kubectl get pods`) shows the state then
 and the state now: a claim grounded on the earlier record while a later one shows the subject in another
 state is stale, however well its other facts ground.
+
+A state said in a tool's own column ("risk-scoring-cg 当前状态为 Stable", "the group's state is Stable") is the
+word a record of the subject keeps in its state column (`STATE=PreparingRebalance`, `"status": "Degraded"`):
+a record of the subject with a state column that holds another word shows another state (stated_state).
 """
 
 from __future__ import annotations
@@ -23,7 +27,53 @@ _NOW = re.compile(
 
 
 def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
-    """The subject's latest record, when the claim says a state holds now and that record shows another."""
+    """The subject's latest record, when the claim says a state holds now and that record shows another; or a
+    record whose state column holds another word than the one the claim says (stated_state)."""
+    return _latest_state(text, facts, evidence) or stated_state(text, facts, evidence)
+
+
+# "状态为 Stable", "its state is PreparingRebalance", "status was Degraded": the word, as the tool spells states
+_STATED = re.compile(
+    r"(?:状态(?:为|是)|\b(?:state|status|phase)[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?)[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{2,24})\b",
+    re.I,
+)
+_WORKLOAD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | {  # a pod's phases and reasons
+    "errimagepull",
+    "containercreating",
+    "podinitializing",
+    "evicted",
+    "oomkilled",
+    "error",
+    "failed",
+    "succeeded",
+    "unknown",
+    "createcontainerconfigerror",
+    "waiting",
+    "terminated",
+}
+_CELL = re.compile(r"\b(?:state|status|phase)[\"']?[ \t]*[=:][ \t]*[\"']?([A-Za-z][A-Za-z_-]{2,24})", re.I)
+
+
+def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A record of the claim's subject whose state column holds another word than the state the claim says."""
+    said = _STATED.search(text)
+    names = [f for f in facts if f.is_entity]
+    if said is None or not names:
+        return None
+    word = said.group(1).lower()
+    if word in _WORKLOAD_WORDS:
+        return None  # a pod's phase and its container's state are two columns apart (_latest_state reads them)
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert", "header"):
+                continue  # an alert's states are alert_states' ("firing" is Alertmanager's "active")
+            cells = {cell.lower() for cell in _CELL.findall(unit.text)}
+            if cells and word not in cells and all(matches(f, unit) for f in names):
+                return unit
+    return None
+
+
+def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     states = [f for f in facts if f.kind == FactKind.WORKLOAD_STATE and not f.key.startswith("!")]
     names = [f for f in facts if f.kind == FactKind.INSTANCE]  # one pod or node, not a service's many
     # "2 个 Running、3 个 Pending": a count of pods speaks of several records ("重启 6 次" counts events)

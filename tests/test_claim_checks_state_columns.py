@@ -1,0 +1,45 @@
+"""A state said in a tool's own column ("消费组当前状态为 Stable", "the group's state is Stable") is the word a record
+of the subject keeps in its state column: `STATE=PreparingRebalance` shows another state and contradicts it; the
+same word shows it; a record of two state columns (sync, health) shows either.
+Domain only, offline; phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+
+def group(state: str) -> EvidenceRow:
+    text = (
+        "GROUP            COORDINATOR (ID)              ASSIGNMENT-STRATEGY  STATE                #MEMBERS\n"
+        f"ledger-writer    kafka-1.kafka:9092 (1)        range                {state:<20} 4\n"
+    )
+    command = "kafka-consumer-groups.sh --bootstrap-server kafka-0:9092 --describe --group ledger-writer --state"
+    return EvidenceRow("kc-1", "kafka_cli", Outcome.DIRECT_SUPPORT, text, {"command": command})
+
+
+def statuses(draft: str, row: EvidenceRow) -> set[ClaimStatus]:
+    return {c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT}
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The ledger-writer group's state is Stable, with 4 members.",
+        "ledger-writer 消费组当前状态为 Stable，共 4 个成员。",
+    ],
+)
+def test_a_state_said_in_the_tools_word_is_its_state_column(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, group("CompletingRebalance"))
+    assert statuses(draft, group("Stable")) == {ClaimStatus.GROUNDED}
+
+
+@pytest.mark.parametrize("draft", ["payments-web's health status is Degraded.", "payments-web 的健康状态是 Degraded。"])
+def test_a_state_one_of_the_records_state_columns_holds_is_not_contradicted(draft: str) -> None:
+    # sync and health: two state columns of one record, either may be the one said
+    body = '{"metadata": {"name": "payments-web"}, "status": {"sync": {"status": "Synced"}, "health": {"status": "Degraded"}}}'
+    row = EvidenceRow("a-1", "argocd", Outcome.DIRECT_SUPPORT, body, {"args": "app get payments-web -o json"})
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, row)
