@@ -72,3 +72,26 @@ def test_another_subjects_clause_is_not_what_every_member_shows(draft: str) -> N
 )
 def test_a_member_showing_another_value_still_contradicts(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED in statuses(draft, ingress(second_status="200"))
+
+
+def timeouts(last: str = "dur=1.501s") -> EvidenceRow:
+    lines = (
+        '2026-11-06T07:02:11Z level=error caller=quote-api msg="upstream failed" upstream=tax-engine dur=1.500s\n'
+        '2026-11-06T07:02:19Z level=error caller=quote-api msg="upstream failed" upstream=tax-engine dur=1.501s\n'
+        f'2026-11-06T07:02:30Z level=error caller=quote-api msg="upstream failed" upstream=tax-engine {last}\n'
+    )
+    return EvidenceRow(
+        "l-2", "loki_query_range", Outcome.DIRECT_SUPPORT, lines, {"query": '{app="quote-api"} |= "tax-engine"'}
+    )
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Every tax-engine failure in the sample took `dur=1.500s` or `dur=1.501s`.",
+        "样本里每一条 tax-engine 失败的耗时都是 `dur=1.500s` 或 `dur=1.501s`。",
+    ],
+)
+def test_values_joined_by_or_are_alternatives_each_member_shows_one_of(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, timeouts())
+    assert ClaimStatus.CONTRADICTED in statuses(draft, timeouts(last="dur=0.212s"))

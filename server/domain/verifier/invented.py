@@ -10,6 +10,7 @@ import re
 import warnings
 from typing import Sequence
 
+from evidence_trace.server.domain.verifier.encoded_names import named_inside, network_of_addresses
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
@@ -24,6 +25,7 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
+        and not network_of_addresses(text, f.key, evidence)
     ]
 
 
@@ -77,6 +79,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # `proxy-read-timeout`, `max-worker-connections`: a setting a document or default names
     if CLI_TOOL.fullmatch(fact.key):
         return False  # `redis-cli -h …`, `etcdctl`: the tool a command was run with, not an entity of the incident
+    if _PLATFORM_PART.fullmatch(fact.key):
+        return False  # "cert-manager", "controller-manager": a part of the platform by its product name
     if _STATUS_CLASS_WORD.fullmatch(fact.key):
         return False  # "the non-5xx ratio", "non-2xx 响应": a class of statuses, a word
     if _PROTOCOL_NAME.match(fact.text):
@@ -98,6 +102,12 @@ _SETTING_PART = re.compile(
     r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
     r"|(?:^|[._])(?:max|min)_[a-z]"  # `pm.max_children`, `max_connections`: a bound a setting sets
+)
+# the platform's own parts, by the names their projects give them: named in explanations, no incident's entity
+_PLATFORM_PART = re.compile(
+    r"(?:kube-)?(?:controller-manager|scheduler|apiserver|proxy)|kube-state-metrics|cert-manager|external-dns|"
+    r"cluster-autoscaler|metrics-server|ingress-nginx|node-exporter|prometheus-operator|argo-?cd|flux-?cd|"
+    r"aws-load-balancer-controller|ebs-csi-driver|vpc-cni|cloud-controller-manager"
 )
 _STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
@@ -241,7 +251,7 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if _CAMEL.fullmatch(fact.text) and _camel_tail(fact.text, evidence):
         return True
     # read last, once the plain forms are not found: a session's patterns are read once per evidence
-    if _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence):
+    if _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence) or named_inside(key, evidence):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")

@@ -182,7 +182,7 @@ def check_positive_universal(
             continue
         checked = [*own, *(severities if not errors_only and all(u.kind == "alert" for u in about) else ())]
         if checked:
-            showing = [matches_all(checked, u, question) is True for u in about]
+            showing = [_shows(checked, u, question, text) for u in about]
             silent = all(f.quantity is not None for f in checked)  # a unit of no number shows no other value
             odd = next((u for u, shows in zip(about, showing) if not shows and (u.numbers or not silent)), None)
             if odd is not None and any(showing):
@@ -224,6 +224,22 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+_EITHER = re.compile(r"\bor\b|或者?|还是", re.I)
+
+
+def _shows(checked: Sequence[Fact], unit: Unit, question: Optional[Unit], text: str) -> bool:
+    """Whether a unit shows what each member must: facts of one kind joined by "or" ("`dur=2.000s` or
+    `dur=2.001s`", "502 或 504") are alternatives, one of which it shows."""
+    if matches_all(checked, unit, question) is True:
+        return True
+    for first, second in zip(checked, checked[1:]):
+        start, end = text.find(first.text), text.find(second.text)
+        if first.kind == second.kind and 0 <= start < end and _EITHER.search(text, start + len(first.text), end):
+            rest = [f for f in checked if f is not first and f is not second]
+            return any(matches_all([*rest, f], unit, question) is True for f in (first, second))
+    return False
 
 
 def _shown_anywhere(facts: Sequence[Fact], evidence: Evidence) -> bool:

@@ -1,0 +1,64 @@
+"""Names the evidence writes inside another token: joined by underscores (Kubernetes' event source
+`ebs.csi.aws.com_ebs-csi-controller-6d8f7b9c5-k2l9p_3f0e2a71-…`, a provisioner, its pod and an id), or
+encoded (SkyWalking's service id `Y291cG9uLXNlcnZpY2U=.1` is "coupon-service" in base64). Such a name is
+mentioned by the session: a claim naming it invents nothing (invented.py). So is a network a claim writes as a
+CIDR block (`185.220.101.0/24`) when some address of the session is in it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import json
+import re
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{8,}={0,2})(?=\.[0-9]+\b|[\"'\s,}]|$)")
+
+
+def named_inside(key: str, evidence: Evidence) -> bool:
+    """Whether a row names `key` between underscores, or base64-encoded as a token of its own."""
+    joined = re.compile(rf"(?<![a-z0-9.\-]){re.escape(key)}(?![a-z0-9.\-])")
+    return evidence.remember(("inside", key), lambda: any(_inside(key, joined, evidence, i) for i in evidence.rows()))
+
+
+def _inside(key: str, joined: re.Pattern[str], evidence: Evidence, index: int) -> bool:
+    raw = evidence.raw(index)
+    if "_" in raw and joined.search(raw):
+        return True
+    row = evidence.row(index)
+    text = row.preview + " " + (row.params_json or json.dumps(row.params, ensure_ascii=False))  # keeps its case
+    return any(_decoded(token) == key for token in _BASE64.findall(text))
+
+
+def _decoded(token: str) -> str:
+    try:
+        value = base64.b64decode(token + "=" * (-len(token) % 4), validate=True).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return ""
+    return value.lower() if value.isprintable() else ""
+
+
+_IPV4 = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9.])")
+
+
+def network_of_addresses(text: str, address: str, evidence: Evidence) -> bool:
+    """Whether the claim writes `address` as a CIDR block ("185.220.101.0/24") some address of the session
+    falls in."""
+    block = re.search(rf"(?<![0-9.]){re.escape(address)}/([0-9]{{1,2}})(?![0-9])", text)
+    if block is None:
+        return False
+    try:
+        network = ipaddress.ip_network(f"{address}/{block.group(1)}", strict=False)
+    except ValueError:
+        return False
+    for index in evidence.rows():
+        for found in _IPV4.findall(evidence.raw(index)):
+            try:
+                if ipaddress.ip_address(found) in network:
+                    return True
+            except ValueError:
+                continue
+    return False
