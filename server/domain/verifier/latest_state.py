@@ -29,7 +29,38 @@ _NOW = re.compile(
 def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """The subject's latest record, when the claim says a state holds now and that record shows another; or a
     record whose state column holds another word than the one the claim says (stated_state)."""
-    return _latest_state(text, facts, evidence) or stated_state(text, facts, evidence)
+    return (
+        _latest_state(text, facts, evidence)
+        or stated_state(text, facts, evidence)
+        or live_release(text, facts, evidence)
+    )
+
+
+# "当前线上运行的是 app 2.8.1", "production is now on 2.8.1", "the live version is 2.8.1": the release deployed now
+_LIVE = re.compile(
+    r"\b(?:currently|now)\s+(?:running|deployed|live|serving|on)\b|\b(?:live|running|deployed|current)\s+(?:version|release)\b"
+    r"|\bis\s+(?:live|running)\s+(?:in|on)\s+prod|当前线上|线上(?:当前|现在)?(?:运行|跑)的?是|当前(?:运行|部署)的?(?:是|版本)|现在(?:线上)?跑的是",
+    re.I,
+)
+
+
+def live_release(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A release history's record whose status says it is deployed now (helm's `STATUS=deployed`), when the
+    claim says another version is live now."""
+    versions = [f for f in facts if f.kind == FactKind.VERSION]
+    if len(versions) != 1 or not _LIVE.search(text):
+        return None
+    names = [f for f in facts if f.is_entity]
+    for index in evidence.rows():
+        question = evidence.question(index)  # `helm history checkout`: the release the history is of
+        if names and not all(question is not None and matches(f, question) for f in names):
+            continue
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
+                continue
+            if "deployed" in {cell.lower() for cell in _CELL.findall(unit.text)} and not matches(versions[0], unit):
+                return unit
+    return None
 
 
 # "状态为 Stable", "its state is PreparingRebalance", "status was Degraded": the word, as the tool spells states
