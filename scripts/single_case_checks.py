@@ -27,6 +27,8 @@ from evidence_trace.server.domain.verifier import (
     grounding,
     intervals,
     invented,
+    latest_state,
+    listing_sizes,
     polarity,
     predicates,
     quantifiers,
@@ -103,7 +105,7 @@ CHECKS: tuple[tuple, ...] = (
     (facts_module, "issuer_facts", lambda text: iter(())),
     (quantifiers, "every_bounded"),
     (quantifiers, "SizedRange", mock.Mock(of=lambda *a: None)),
-    (grounding, "complement_counts", lambda text, facts, evidence: set()),
+    (listing_sizes, "complement_counts", lambda text, facts, evidence: set()),
     # the session of 2026-12-05 (the sixth)
     (breakdowns, "settle_breakdown", lambda text, facts, evidence, found: found),
     (breakdowns, "settle_respectively", lambda text, facts, evidence, found: found),
@@ -113,6 +115,14 @@ CHECKS: tuple[tuple, ...] = (
     (rivals, "_complement", lambda fact, text: False),
     (quantifiers, "of_all", lambda text, fact: False),
     (predicates, "_bare", lambda fact: False),
+    # the session of 2026-12-05 (the seventh)
+    (listing_sizes, "listing_sizes", lambda text, facts, evidence: set()),
+    (rivals, "_gap", lambda fact, read: False),
+    (intervals, "dated_gaps", lambda text, facts: set()),
+    (latest_state, "stated_state"),
+    (latest_state, "live_release"),
+    (invented, "named_inside", lambda key, evidence: False),
+    (invented, "network_of_addresses", lambda text, key, evidence: False),
 )
 
 
