@@ -7,7 +7,8 @@ preview has a format. The recognisers are exclusive where shapes could meet
 tables by their columns); the order only puts the specific shapes before the
 catch-alls (generic_json for JSON; knowledge_chunks for a knowledge tool's
 text or prose, then log_lines for text), and JSON lines before JSON (whose
-reader would take the first line alone). docs/evidence-rules.md ("Formats") describes each line.
+reader would take the first line alone). Each JSON format reads the lines a tool prints after the body too
+(trailers.py). docs/evidence-rules.md ("Formats") describes each line.
 """
 
 from __future__ import annotations
@@ -35,17 +36,18 @@ from evidence_trace.server.domain.formats import (
     tables,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
+from evidence_trace.server.domain.formats.trailers import with_trailer
 
 FORMATS: tuple[Format, ...] = (
     json_lines.FORMAT,  # {...}\n{...}: one object a line
-    java_logs.FORMAT,  # {"logs": [...]}
-    prometheus.VECTOR,  # {"data": {"resultType": "vector", "result": [...]}}
-    prometheus.MATRIX,  # {"data": {"resultType": "matrix", "result": [...]}}
-    prometheus.ALERTS,  # {"data": {"alerts": [...]}}
-    loki.FORMAT,  # {"data": {"resultType": "streams", "result": [...]}}
-    alertmanager.FORMAT,  # [{"labels": ..., "status": {"state": ...}}, ...]
-    elasticsearch.FORMAT,  # {"hits": {"hits": [...]}}
-    generic_json.FORMAT,  # any other JSON
+    with_trailer(java_logs.FORMAT),  # {"logs": [...]}
+    with_trailer(prometheus.VECTOR),  # {"data": {"resultType": "vector", "result": [...]}}
+    with_trailer(prometheus.MATRIX),  # {"data": {"resultType": "matrix", "result": [...]}}
+    with_trailer(prometheus.ALERTS),  # {"data": {"alerts": [...]}}
+    with_trailer(loki.FORMAT),  # {"data": {"resultType": "streams", "result": [...]}}
+    with_trailer(alertmanager.FORMAT),  # [{"labels": ..., "status": {"state": ...}}, ...]
+    with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
+    with_trailer(generic_json.FORMAT),  # any other JSON
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...

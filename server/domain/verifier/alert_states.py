@@ -78,6 +78,9 @@ _ACTIVE_LEAD = re.compile(
     re.I,
 )
 _NAMES = frozenset(name for name, _ in STATES)
+_PROSPECT = re.compile(
+    r"(?:才会|就会|将会|会|将|才能|\b(?:would|will|could|might|should)(?:[ \t]+(?:only|then|not))?)[ \t]*$", re.I
+)
 _HELD = frozenset({"silenced", "inhibited", "suppressed"})
 _FLAG_VALUE = re.compile(r"[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|false|yes|no|0|1)\b", re.I)
 
@@ -89,6 +92,8 @@ def state_facts(text: str) -> Iterator[tuple[int, int, Fact]]:
         for m in pattern.finditer(text):
             if _FLAG_VALUE.match(text, m.end()) or (name == "active" and not _ACTIVE_LEAD.search(text, 0, m.start())):
                 continue  # "silenced=false", "inhibited: true": a filter the call was given, no state asserted
+            if _PROSPECT.search(text, max(0, m.start() - 12), m.start()):
+                continue  # "持续 5 分钟才会触发", "would fire after 5 minutes": what would happen, no state now
             denied = _NEGATED_BEFORE.search(text, max(0, m.start() - 32), m.start()) is not None  # "neither X or Y"
             found.append((m, name, denied))
     held = any(name in _HELD and not denied for _, name, denied in found)
