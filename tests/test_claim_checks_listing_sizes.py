@@ -124,3 +124,12 @@ def test_a_count_stated_under_its_own_noun_is_a_count_not_a_label(draft: str, ex
     # "osd: 24 osds" states how many; "Partition: 3" would label one of them
     row = EvidenceRow("c-1", "ssh_exec", Outcome.DIRECT_SUPPORT, CEPH, {"command": "ceph -s"})
     assert (status(draft, row) == ClaimStatus.GROUNDED) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("每个节点分配了 1 块 GPU", 1), ("两块数据盘", 2), ("3 张表被锁", 3), ("38 家商户", 38)]
+)
+def test_a_count_with_a_chinese_classifier_is_a_fact(text: str, value: int) -> None:
+    # 块、张、家、套、组、颗 count as 个 and 台 do: the number was dropped from the claim
+    counts = [f for f in extract_facts(text) if f.kind == FactKind.COUNT]
+    assert [f.quantity.value for f in counts if f.quantity] == [value]
