@@ -21,16 +21,20 @@ _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{8,}={0,2})(?=\.[0-9]+\b|
 def named_inside(key: str, evidence: Evidence) -> bool:
     """Whether a row names `key` between underscores, or base64-encoded as a token of its own."""
     joined = re.compile(rf"(?<![a-z0-9.\-]){re.escape(key)}(?![a-z0-9.\-])")
-    return evidence.remember(("inside", key), lambda: any(_inside(key, joined, evidence, i) for i in evidence.rows()))
-
-
-def _inside(key: str, joined: re.Pattern[str], evidence: Evidence, index: int) -> bool:
-    raw = evidence.raw(index)
-    if "_" in raw and joined.search(raw):
+    if any(key in raw and "_" in raw and joined.search(raw) for raw in map(evidence.raw, evidence.rows())):
         return True
-    row = evidence.row(index)
-    text = row.preview + " " + (row.params_json or json.dumps(row.params, ensure_ascii=False))  # keeps its case
-    return any(_decoded(token) == key for token in _BASE64.findall(text))
+    return key in evidence.remember(("base64 names",), lambda: _decoded_names(evidence))
+
+
+def _decoded_names(evidence: Evidence) -> frozenset[str]:
+    """The base64 tokens of the session's rows, decoded (read once per session: base64 keeps its case)."""
+    found: set[str] = set()
+    for index in evidence.rows():
+        row = evidence.row(index)
+        text = row.preview + " " + (row.params_json or json.dumps(row.params, ensure_ascii=False))
+        if "=" in text or "." in text:
+            found.update(_decoded(token) for token in _BASE64.findall(text))
+    return frozenset(found - {""})
 
 
 def _decoded(token: str) -> str:
