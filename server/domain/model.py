@@ -286,6 +286,8 @@ class EvidenceRow:
     """The input parameters as stored (JSON), read into `params` only when a check needs them."""
     format_id: str = ""
     """The evidence format the classifier read the preview as; "" for rows stored before formats were."""
+    start_us: Optional[int] = None
+    """When the call started, in microseconds since the epoch (UTC); None when unknown."""
 
     @functools.cached_property
     def params(self) -> dict[str, Any]:

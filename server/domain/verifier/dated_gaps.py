@@ -1,5 +1,7 @@
 """A gap between two dated times a claim states: "expires Sep 24 23:59:59 2026 GMT, about 10.6 days from the
-check (2026-09-14 09:12 UTC)", "从 9 月 14 日 09:12 到 9 月 24 日 23:59，约 10.6 天".
+check (2026-09-14 09:12 UTC)", "从 9 月 14 日 09:12 到 9 月 24 日 23:59，约 10.6 天"; or between one it states and
+the time a call ran, when the claim counts from then ("expires Oct 31 06:14:08 GMT, about 41 days after this
+check", "3h47m from now", "距今约 41 天"): each call's start time is a "now" the claim may count from.
 
 The writer's arithmetic, like a gap between two times of one day (intervals.derived_durations), but across
 days: a duration holds when it equals, at the precision it is written, the gap between two of the claim's
@@ -10,28 +12,47 @@ stamps of one claim are in one zone, or each says its own, which the time facts 
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.dated_times import _CLAIMED, _MONTH_DAYS, _MONTHS
-from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind
 
+_STATED = (Comparison.EQUAL, Comparison.ABOUT)
 _OPENING = tuple(sum(_MONTH_DAYS[:i]) for i in range(12))  # each month's first day, in days of the year
 
 
-def dated_gaps(text: str, facts: Sequence[Fact]) -> set[int]:
-    """The indexes of the claim's durations that equal the gap between two date-times it states."""
+# the claim counts from the time it was checked: "after this check", "from now", "from the check", "距今", "还剩"
+_FROM_NOW = re.compile(
+    r"\b(?:from|after|since|before)\s+(?:now|today|this\s+check|the\s+check|the\s+time\s+of\s+the\s+check|checking)\b"
+    r"|\bleft\b|\bremaining\b|\bin\s+about\b|距今|距离现在|距现在|从现在|还剩|还有约?|之后到期|后到期|后过期",
+    re.I,
+)
+
+
+def dated_gaps(text: str, facts: Sequence[Fact], checked: Sequence[int] = (), clocks: Sequence[int] = ()) -> set[int]:
+    """The indexes of the claim's durations that equal the gap between two date-times it states, or between
+    one and a call's start (`checked`: minutes since the year's start, UTC) when it counts from then; with no
+    date, a time of day it (or the claim before it) states (`clocks`: UTC minutes of the day) counts the same."""
     stamps = sorted({minutes for m in _CLAIMED.finditer(text) if (minutes := _minutes(m)) is not None})
     gaps = {b - a for i, a in enumerate(stamps) for b in stamps[i + 1 :] if b - a >= 60}  # a day's times: intervals
-    if not gaps:
-        return set()
+    since: set[int] = set()  # gaps to a call's start: a stated duration only, never a bound ("under 9 days left")
+    if checked and _FROM_NOW.search(text):
+        since = {abs(stamp - now) for stamp in stamps for now in checked if abs(stamp - now) >= 60}
+        days = {now % 1440 for now in checked}
+        since |= {(clock - now) % 1440 for clock in clocks for now in days if not stamps}  # "18:00 …, 3h47m from now"
     return {
         index
         for index, fact in enumerate(facts)
         if fact.kind == FactKind.QUANTITY
         and fact.quantity is not None
         and fact.quantity.dimension == Dimension.TIME
-        and any(fact.quantity.matches(gap * 60000.0) for gap in gaps)
+        and (
+            any(fact.quantity.matches(gap * 60000.0) for gap in gaps)
+            or (fact.quantity.comparison in _STATED and any(fact.quantity.matches(gap * 60000.0) for gap in since))
+        )
     }
 
 
@@ -45,3 +66,16 @@ def _minutes(m: re.Match[str]) -> Optional[int]:
         return None
     hours, minutes = clock.split(":")[:2]
     return ((_OPENING[number - 1] + int(day) - 1) * 24 + int(hours)) * 60 + int(minutes)
+
+
+def call_minutes(evidence: Evidence) -> tuple[int, ...]:
+    """Each call's start, in minutes since its year's start (UTC): the "now" a claim may count from."""
+    found = set()
+    for index in evidence.rows():
+        start = evidence.row(index).start_us
+        if start:
+            moment = datetime.datetime.fromtimestamp(start / 1e6, tz=datetime.timezone.utc)
+            found.add(
+                ((_OPENING[moment.month - 1] + moment.day - 1) * 24 + moment.hour) * 60 + moment.minute
+            )  # as _minutes
+    return tuple(sorted(found))

@@ -238,7 +238,7 @@ def _check(
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)
-    derived = derived_durations(claim.text, facts, before, subject_seconds(facts, evidence), earlier)
+    derived = derived_durations(claim.text, facts, before, subject_seconds(facts, evidence), earlier, evidence)
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:

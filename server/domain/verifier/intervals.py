@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.dated_gaps import dated_gaps
+from evidence_trace.server.domain.verifier.dated_gaps import call_minutes, dated_gaps
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
@@ -53,6 +53,7 @@ def derived_durations(
     before: Sequence[Fact] = (),
     anchors: Sequence[float] = (),
     earlier: Sequence[Fact] = (),
+    evidence: Optional[Evidence] = None,
 ) -> set[int]:
     """The indexes of the claim's durations that equal a gap between two times it states (or the claim
     before it stated), when the claim speaks of a gap ("later", "before", "持续", "相差" ...). anchors: the
@@ -60,7 +61,9 @@ def derived_durations(
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
     own_times = {f.key for f in facts if f.kind == FactKind.TIME}
-    spanned = _exact_gaps(text, facts, earlier) | dated_gaps(text, facts)  # across days: "10.6 days from the check"
+    checked = call_minutes(evidence) if evidence is not None else ()  # "41 days after this check"
+    clocks = [int(seconds_of(f)[0] // 60) for f in (*facts, *before) if f.kind == FactKind.TIME] if checked else []
+    spanned = _exact_gaps(text, facts, earlier) | dated_gaps(text, facts, checked, clocks)  # across days
     if not _RELATIVE.search(text) and len(own_times) != 2:
         return spanned  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):

@@ -121,6 +121,7 @@ class InvocationMapper(KeyedMapper):
         "error_kind",
         "duration_ms",
         "format_id",
+        "start_us",
     )
     #: The columns a reclassification rewrites, in `classification_row`'s order.
     classification_columns = ("outcome", "effective_topic", "excerpt", "note", "classifier_version", "format_id")
@@ -303,6 +304,7 @@ class InvocationMapper(KeyedMapper):
                 "duration_ms": row[12] or 0,
                 "params_json": row[8] or "",
                 "format_id": row[13] or "",
+                "start_us": row[14],
             },
         )
 
