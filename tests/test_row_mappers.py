@@ -99,7 +99,7 @@ def test_the_read_mappers_build_the_same_values_as_the_constructors() -> None:
     from evidence_trace.server.domain.model import ClassifiedRow, EvidenceRow, Outcome, RelevanceLevel
 
     row = ("inv-1", "query_logs", "payment", int(Outcome.DIRECT_SUPPORT), "d" * 32, "ex", "note", "preview", '{"q":1}')
-    row += (int(RelevanceLevel.HIGH), "", 0, 120, "java_query_logs")
+    row += (int(RelevanceLevel.HIGH), "", 0, 120, "java_query_logs", 1_767_000_000_000_000)
     classified, evidence = INVOCATIONS.evidence(row, 16384)
     assert classified == ClassifiedRow("inv-1", "query_logs", "payment", Outcome.DIRECT_SUPPORT, "d" * 32, "ex", "note")
     assert evidence == EvidenceRow(
@@ -111,6 +111,7 @@ def test_the_read_mappers_build_the_same_values_as_the_constructors() -> None:
         duration_ms=120,
         params_json='{"q":1}',
         format_id="java_query_logs",
+        start_us=1_767_000_000_000_000,
     )
     assert evidence.params == {"q": 1}
     for value in (classified, evidence):
