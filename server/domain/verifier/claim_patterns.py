@@ -42,8 +42,13 @@ _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
     rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
+    # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
+    r"(?![ \t]+`?[\w.:/-]*[0-9][\w.:/-]*`?[ \t]+(?:is|was|were|are|has|had|matches|matched|ran|runs|expires|expired|"
+    r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
-    rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))",
+    rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))"
+    # "扩容 #42 已经完成", "重启 7d2e91c4 失败了": the action's record by its id, then what became of it
+    r"(?!\s*`?#?[\w.:/-]*[0-9][\w.:/-]*`?\s*(?:已经?|是|在|于|由|被|失败|成功|完成))",
     re.I,
 )
 _ADVICE_CUE = re.compile(
