@@ -68,8 +68,18 @@ def _minutes(m: re.Match[str]) -> Optional[int]:
     return ((_OPENING[number - 1] + int(day) - 1) * 24 + int(hours)) * 60 + int(minutes)
 
 
+def counts_from_now(text: str) -> bool:
+    """Whether the claim counts a duration from when the session looked ("from now", "距今")."""
+    return _FROM_NOW.search(text) is not None
+
+
 def call_minutes(evidence: Evidence) -> tuple[int, ...]:
-    """Each call's start, in minutes since its year's start (UTC): the "now" a claim may count from."""
+    """Each call's start, in minutes since its year's start (UTC): the "now" a claim may count from. Read
+    once per check."""
+    return evidence.remember(("call minutes",), lambda: _call_minutes(evidence))
+
+
+def _call_minutes(evidence: Evidence) -> tuple[int, ...]:
     found = set()
     for index in evidence.rows():
         start = evidence.row(index).start_us

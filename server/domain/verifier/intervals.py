@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.dated_gaps import call_minutes, dated_gaps
+from evidence_trace.server.domain.verifier.dated_gaps import call_minutes, counts_from_now, dated_gaps
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
@@ -61,7 +61,9 @@ def derived_durations(
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
     own_times = {f.key for f in facts if f.kind == FactKind.TIME}
-    checked = call_minutes(evidence) if evidence is not None else ()  # "41 days after this check"
+    checked = (
+        call_minutes(evidence) if evidence is not None and counts_from_now(text) else ()
+    )  # "41 days after this check"
     clocks = [int(seconds_of(f)[0] // 60) for f in (*facts, *before) if f.kind == FactKind.TIME] if checked else []
     spanned = _exact_gaps(text, facts, earlier) | dated_gaps(text, facts, checked, clocks)  # across days
     if not _RELATIVE.search(text) and len(own_times) != 2:
