@@ -268,9 +268,12 @@ _NUMBER_WORDS = {
     "eleven": 11,
     "twelve": 12,
     "twenty": 20,
+    "both": 2,
 }
 _WORD_COUNT = re.compile(
-    r"\b(no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)[ \t]+"
+    r"\b(no|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
+    # "both of its replicas": two of them, said of the set (never "both pods", which reads as each one's)
+    r"|both(?=[ \t]+of[ \t]+(?:its|their|the)[ \t]))[ \t]+"
     r"(?:[A-Za-z\-]+[ \t]+){0,2}?(" + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
