@@ -17,7 +17,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.units import Strength, Unit
+from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
 _NOW = re.compile(
@@ -33,7 +33,35 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         _latest_state(text, facts, evidence)
         or stated_state(text, facts, evidence)
         or live_release(text, facts, evidence)
+        or documented_only(text, facts, evidence)
     )
+
+
+def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A value said to hold now ("upload-svc 的 Ingress 注解当前配置为 50m") that only a knowledge chunk shows,
+    while a live record of the subject (a call asked about it) shows another value of that dimension: the
+    runbook's example is no live setting, the record is."""
+    values = [f for f in facts if f.quantity is not None and f.kind in (FactKind.QUANTITY, FactKind.SETTING)]
+    names = [f for f in facts if f.is_entity]
+    if len(values) != 1 or not names or not _NOW.search(text):
+        return None
+    value = values[0]
+    documented, rival = False, None
+    for index in evidence.rows():
+        question = evidence.question(index)
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind == "input":
+                continue
+            if unit.family == Family.KNOWLEDGE:
+                documented = documented or matches(value, unit)
+                continue
+            if matches(value, unit):
+                return None  # a live record shows it
+            about = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
+            dimension = value.quantity.dimension if value.quantity else None
+            if rival is None and about and any(n.dimension == dimension for n in unit.numbers):
+                rival = unit
+    return rival if documented else None
 
 
 # "当前线上运行的是 app 2.8.1", "production is now on 2.8.1", "the live version is 2.8.1": the release deployed now
