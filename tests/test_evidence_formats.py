@@ -490,6 +490,16 @@ CASES = [
         ("", "", "payments", "orders"),
         ("", "", "", ""),
     ),
+    Case(  # a JSON body and the lines curl -w prints after it: the body's record, then each trailer line's
+        "generic_json",
+        "http_check",
+        json.dumps({"status": "DOWN", "components": {"redis": {"status": "DOWN"}}}) + "\nHTTP 503\ntime_total: 2.41\n",
+        json.dumps({"status": "UP"}) + "\nHTTP 200\n",
+        None,
+        ("result", "trailer 1", "trailer 2"),
+        ("", "", ""),
+        ("", "", ""),
+    ),
 ]
 IDS = [f"{c.format_id}-{c.tool}" for c in CASES]
 

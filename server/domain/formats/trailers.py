@@ -21,8 +21,9 @@ _MAX_LINES = 4
 def trailer_records(preview: Preview) -> Iterator[Record]:
     """The text lines after a whole top-level JSON value, as records."""
     text = preview.text
-    if "\n" not in text.rstrip() or preview.json is None:
-        return  # one line, or no JSON (a citation's "[1] …" is text)
+    tail = text.rstrip()
+    if "\n" not in tail or tail.rsplit("\n", 1)[1].strip() in ("}", "]") or preview.json is None:
+        return  # one line, a pretty-printed body's own closing line last (no second parse of it), or no JSON
     start = len(text) - len(text.lstrip())
     try:
         end = _DECODER.raw_decode(text, start)[1]

@@ -12,12 +12,11 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS
-from evidence_trace.server.domain.verifier.units import Strength
 
 _OTHER_BEFORE = re.compile(
     r"(?:\b(?:the[ \t]+)?(?:other|remaining|rest[ \t]+of[ \t]+the)|其余|另外|其他|其它|剩下的?|剩余的?)[ \t]*$", re.I
@@ -46,7 +45,7 @@ def complement_counts(text: str, facts: Sequence[Fact], evidence: Evidence) -> s
 def _others(evidence: Evidence, row: int, wanted: int, said: Sequence[Fact]) -> int:
     """How many records of the row's listing show what the claim says of the others, when it lists `wanted`."""
     units = evidence.units(row)
-    listed = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+    listed = listed_records(units)
     if len(listed) != wanted:
         return 0
     question = evidence.question(row)

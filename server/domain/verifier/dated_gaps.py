@@ -34,12 +34,13 @@ _FROM_NOW = re.compile(
 
 def dated_gaps(text: str, facts: Sequence[Fact], checked: Sequence[int] = (), clocks: Sequence[int] = ()) -> set[int]:
     """The indexes of the claim's durations that equal the gap between two date-times it states, or between
-    one and a call's start (`checked`: minutes since the year's start, UTC) when it counts from then; with no
-    date, a time of day it (or the claim before it) states (`clocks`: UTC minutes of the day) counts the same."""
+    one and a call's start (`checked`: minutes since the year's start, UTC, given for a claim that counts from
+    now: counts_from_now); with no date, a time of day it (or the claim before it) states (`clocks`: UTC minutes
+    of the day) counts the same."""
     stamps = sorted({minutes for m in _CLAIMED.finditer(text) if (minutes := _minutes(m)) is not None})
     gaps = {b - a for i, a in enumerate(stamps) for b in stamps[i + 1 :] if b - a >= 60}  # a day's times: intervals
     since: set[int] = set()  # gaps to a call's start: a stated duration only, never a bound ("under 9 days left")
-    if checked and _FROM_NOW.search(text):
+    if checked:
         since = {abs(stamp - now) for stamp in stamps for now in checked if abs(stamp - now) >= 60}
         days = {now % 1440 for now in checked}
         since |= {(clock - now) % 1440 for clock in clocks for now in days if not stamps}  # "18:00 …, 3h47m from now"
@@ -65,7 +66,12 @@ def _minutes(m: re.Match[str]) -> Optional[int]:
     if not 1 <= number <= 12 or not day or not clock or not 1 <= int(day) <= _MONTH_DAYS[number - 1]:
         return None
     hours, minutes = clock.split(":")[:2]
-    return ((_OPENING[number - 1] + int(day) - 1) * 24 + int(hours)) * 60 + int(minutes)
+    return _of_year(number, int(day), int(hours), int(minutes))
+
+
+def _of_year(month: int, day: int, hours: int, minutes: int) -> int:
+    """Minutes since the year's start (February of 29 days, as the claim's dates are read)."""
+    return ((_OPENING[month - 1] + day - 1) * 24 + hours) * 60 + minutes
 
 
 def counts_from_now(text: str) -> bool:
@@ -85,7 +91,5 @@ def _call_minutes(evidence: Evidence) -> tuple[int, ...]:
         start = evidence.row(index).start_us
         if start:
             moment = datetime.datetime.fromtimestamp(start / 1e6, tz=datetime.timezone.utc)
-            found.add(
-                ((_OPENING[moment.month - 1] + moment.day - 1) * 24 + moment.hour) * 60 + moment.minute
-            )  # as _minutes
+            found.add(_of_year(moment.month, moment.day, moment.hour, moment.minute))
     return tuple(sorted(found))

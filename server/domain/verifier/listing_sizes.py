@@ -21,11 +21,11 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.complements import complement_counts
+from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, capped_by_limit, listing_is_cut
-from evidence_trace.server.domain.verifier.units import Strength
+from evidence_trace.server.domain.verifier.unit_search import capped_by_limit, listing_is_cut
 
 # (the nouns a claim counts the resource by, the words a call's question asks for it with), both languages
 _RESOURCES: tuple[tuple[str, str], ...] = (
@@ -45,8 +45,8 @@ _RESOURCES: tuple[tuple[str, str], ...] = (
 _NOUN = "|".join(f"(?:{nouns})" for nouns, _ in _RESOURCES)
 _EN_COUNT = re.compile(rf"^(\S+)[ \t]+((?:[a-z][\w.-]*[ \t]+){{0,2}}?)({_NOUN})$", re.I)
 _ZH_AFTER = re.compile(rf"[ \t]*((?:[A-Za-z][\w.-]*)?[ \t]*)({_NOUN})", re.I)
-# the count stands as the set's size: "among the five nodes", "of the 4 pods", "6 brokers in total",
-# "3 个 PVC 里", "一共 5 个节点。"
+# the count stands as the set's size: "among the five nodes", "across the 3 PVCs", "6 brokers in total",
+# "3 个 PVC 里", "一共 5 个节点。" (never "of the 4 pods": a part of them, _PART_OR_ALL)
 _SET_BEFORE = re.compile(r"\b(?:among|across|in|on|from)[ \t]+(?:the|its|their|these|those)[ \t]+$", re.I)
 _SET_AFTER = re.compile(r"[ \t]*(?:\bin[ \t]+(?:total|all)\b|里|中|之中|当中|里面)", re.I)
 # a part of the set or a universal over it needs its size: "2 of the 4", "中有 3 个", "只有 A", "all", "都"
@@ -116,7 +116,7 @@ def _lists(evidence: Evidence, row: int, size: int, asked: str, qualifier: str) 
     if question is None or re.search(rf"(?<![\w-])(?:{asked})(?![\w-])", question.lowered) is None:
         return False
     units = evidence.units(row)
-    records = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+    records = listed_records(units)
     if not records or listing_is_cut(units) or capped_by_limit(units):
         return False
     if qualifier and qualifier not in question.lowered:

@@ -39,7 +39,7 @@ from evidence_trace.server.domain.verifier.bounded_universals import (
 )
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import Claim
-from evidence_trace.server.domain.verifier.counted_units import ERRORS
+from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -261,7 +261,7 @@ def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence
         return None
     wanted, opposite = (_FAILED, _PASSED) if failed else (_PASSED, _FAILED)
     for index in evidence.rows():
-        listed = [u for u in evidence.units(index) if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+        listed = listed_records(evidence.units(index))
         if not counts[0].matches(len(listed)):
             continue
         odd = next((u for u in listed if opposite.search(u.lowered) and not wanted.search(u.lowered)), None)
