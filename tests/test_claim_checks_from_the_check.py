@@ -37,3 +37,15 @@ def statuses(draft: str) -> set[ClaimStatus]:
 )
 def test_a_duration_from_the_check_is_the_gap_to_a_calls_start(draft: str, grounded: bool) -> None:
     assert (statuses(draft) == {ClaimStatus.GROUNDED}) is grounded
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "pay.example.net's certificate expires Nov 20 06:00:00 GMT, under 19 days after this check.",
+        "pay.example.net 的证书 11-20 06:00:00（GMT）到期，距今不到 19 天。",
+    ],
+)
+def test_a_bound_counted_from_the_check_is_never_derived(draft: str) -> None:
+    # 9 days is under 19, yet a bound is no duration the writer worked out: it stays a fact to show
+    assert statuses(draft) != {ClaimStatus.GROUNDED}

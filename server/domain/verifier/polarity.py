@@ -46,7 +46,7 @@ def check_opposite_polarity(
     timed = [f for f in facts if f.kind == FactKind.TIME and seconds_of(f)[1] and f.text in claim.text]
     timed.sort(key=lambda f: abs(claim.text.find(f.text) - success.start()))
     if timed and not _FAILURE.search(claim.text):  # "succeeded=41 failed=1" quotes both
-        return check_success(tuple(timed[:1]), evidence, base, _FAILED_STATE)
+        return check_success(tuple(timed[:1]), evidence, base, timed=True)
     return None
 
 
@@ -70,11 +70,10 @@ _FAILED_STATE = re.compile(
 _CLOCK = re.compile(r"(?<![0-9])[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 
-def check_success(
-    facts: tuple[Fact, ...], evidence: Evidence, base, failure: re.Pattern[str] = _FAILURE
-) -> Optional[ClaimCheck]:
-    """ "job X completed successfully": contradicted by a unit of X that shows it failing (`failure`: the words
-    that say so)."""
+def check_success(facts: tuple[Fact, ...], evidence: Evidence, base, timed: bool = False) -> Optional[ClaimCheck]:
+    """ "job X completed successfully": contradicted by a unit of X that shows it failing; timed: X is the record
+    of the second its time states, and only its status field saying it failed shows so."""
+    failure = _FAILED_STATE if timed else _FAILURE
     subject = [f for f in facts if f.is_entity or f.kind in (FactKind.ID, FactKind.TIME)]
     stated = " ".join(f.text for f in subject if f.kind == FactKind.TIME)
     if not subject:
@@ -90,9 +89,9 @@ def check_success(
                 continue
             if _SUCCEEDED.search(unit.prose) and not _FAILURE.search(unit.prose):
                 return None  # a unit of X shows it succeeding ("successfully rolled out"): the claim may be its
-            said = unit.prose if failure is _FAILURE else unit.lowered  # a status field is read with its key
-            clocks = set(_CLOCK.findall(said)) if failure is _FAILED_STATE else set()
-            if failure is _FAILED_STATE and (len(clocks) != 1 or not clocks <= set(_CLOCK.findall(stated))):
+            said = unit.lowered if timed else unit.prose  # a status field is read with its key
+            clocks = set(_CLOCK.findall(said)) if timed else set()
+            if timed and (len(clocks) != 1 or not clocks <= set(_CLOCK.findall(stated))):
                 continue  # the one record of that second, not a unit of several records' times nor a nearby one
             if failing is None and failure.search(said) and not _SUCCESS_IN_UNIT.search(unit.prose):
                 failing = unit
