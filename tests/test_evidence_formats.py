@@ -382,6 +382,16 @@ CASES = [
         ("ERROR", "INFO"),
     ),
     Case(
+        "redis_replies",
+        "redis_cli",
+        '1) "job"\n2) "nightly-export"\n3) "state"\n4) "failed"\n5) "attempts"\n6) (integer) 5\n',
+        '1) "maxclients"\n2) "10000"\n',
+        None,
+        ("lines 1-2", "lines 3-4", "lines 5-6"),
+        ("nightly-export", "nightly-export", "nightly-export"),
+        ("", "", ""),
+    ),
+    Case(
         "haproxy_http",
         "read_haproxy_log",
         "Dec 10 01:35:02 lb-1 haproxy[14389]: 10.0.1.2:33317 [10/Dec/2026:01:35:02.655] https-in "

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 7
+CLASSIFIER_VERSION = 8
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -41,7 +41,9 @@ row, not log lines.
 6: aligned tables under a Title Case header (`amtool alert query`) are tables, and a table with an
 `alertname` column gives each row its alert state (an active alert is a direct hit).
 7: key-value documents (Redis `INFO`, `/proc/meminfo`, curl's `-w` timings) are read one record a section
-(formats/key_values.py), their fields through the field maps."""
+(formats/key_values.py), their fields through the field maps.
+8: redis-cli's numbered replies of names and values (`CONFIG GET`, `HGETALL`) are one record a pair
+(formats/redis_replies.py): a hash's `state` "failed" is a problem."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

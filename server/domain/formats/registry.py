@@ -32,6 +32,7 @@ from evidence_trace.server.domain.formats import (
     logfmt,
     loki,
     prometheus,
+    redis_replies,
     spaced_tables,
     tables,
 )
@@ -58,6 +59,7 @@ FORMATS: tuple[Format, ...] = (
     tables.CSV,  # a,b,c
     tables.TSV,  # a<TAB>b<TAB>c
     spaced_tables.FORMAT,  # index shard prirep ... / Device r/s w/s ... %util (headers split by spaces)
+    redis_replies.FORMAT,  # 1) "maxclients"\n2) "10000" (redis-cli's names and values in turn)
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     logfmt.FORMAT,  # key=value key=value key=value
     key_values.FORMAT,  # # Memory\nused_memory:12477651040\nmaxmemory:12884901888 (one field a line)

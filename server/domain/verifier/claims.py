@@ -94,6 +94,8 @@ class Claim:
     """A table row's cells with their column headers, (header, cell), when the table has a header row."""
     totals: tuple[float, ...] = ()
     """For a table row: the sums of its table's columns of plain numbers, which a share cell may be of."""
+    after_part: bool = False
+    """The claim before counted a part of a listing ("6 of the 8 lines are 504s"): "all of them" is that part."""
 
 
 def split_claims(draft: str) -> list[Claim]:
@@ -180,9 +182,18 @@ def split_claims(draft: str) -> list[Claim]:
         label, rest_offset = _label_prefix(body)
         item_section = _section_kind(label) if label else section
         claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section, zone))
-    return claims
+    # "504s: 6 of the 8 lines. All of them …": the part the claim before counted
+    return [
+        dataclasses.replace(c, after_part=bool(i and PART_COUNT.search(claims[i - 1].text)))
+        for i, c in enumerate(claims)
+    ]
 
 
+PART_COUNT = re.compile(
+    r"\b(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+(?:the\s+)?(?:[0-9]+|[a-z]+)\b|(?:其中|中有|里有)\s*[0-9]+",
+    re.I,
+)
+"""A part of a listing counted: "4 of the 6 lines", "six of the eight", "其中 2 条", "6 条中有 4 条"."""
 _BARE_CELL = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 _COLUMN_UNIT = re.compile(
     r"[(（\[]\s*(ms|s|sec|seconds|min|minutes|h|hours|%|mb|mib|gb|gib|kb|kib|bytes|b|rps|qps|req/s|"

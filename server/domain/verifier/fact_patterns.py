@@ -163,9 +163,9 @@ _UNIT_WORDS = {
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 CASED_UNITS = ("g", "t")  # "11.62G", "45G", "1.2T": read only as written, upper-case (never "5g", "3t")
-_UNIT_ALTERNATION = "|".join(
+_UNIT_ALTERNATION = "|".join(  # "分" is a minute ("5 分 31 秒"), not "504 分别…" or "3 个分片"
     sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s", *CASED_UNITS)), key=len, reverse=True)
-)
+).replace("|分|", "|分(?![别布析配组片区支成为散摊数享])|")
 # "05:00 UTC:9.9%", "p99:840ms": a label's colon right before a value with a unit
 # (a port, "host:8080", has no unit; a time, "10:05", has a digit before its colon,
 # unless the colon follows a whole time: "05:00:9.9%").
@@ -287,14 +287,14 @@ _ZH_NONE = re.compile(
 _ID = re.compile(
     r"(?:\b(?:order|orders|id|request|req|ticket|job|build|pid|transaction|txn|user|account|incident|case|"
     r"trace|batch|invoice|payment|shipment|item|sku|task)|订单|请求|工单|用户|交易|批次)"
-    r"[ \t]*(?:#|no\.?|number|id|号)?[ \t]*[:#=]?[ \t]*([0-9]{3,})(?![0-9]|\.[0-9])"
+    r"[ \t]*(?:#|no\.?|number|id|号)?[ \t]*[:#=]?[ \t]*([0-9]{3,})(?![0-9]|\.[0-9]|,[0-9]{3}(?![0-9])(?=[ \t]*(?:个|条|台|次|[A-Za-z]{3,}s\b)))"
     r"|\b(?:partition|broker|shard|replica|node|worker|port|pid|exit code|code|offset|line|slot|core|cpu|gpu|"
     r"attempt|retry|version|revision|rev|release|generation|epoch|term|shard|db|database|errno|error code)s?"
     # (not the digits that open a hash: "Revision 5c2e9d0a41f7")
-    r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9A-Za-z_]|\.[0-9]|[ \t]*(?:%|ms|s\b))"
+    r"[ \t]*(?:#|no\.?|number|id)?[ \t]*[:#=]?[ \t]*([0-9]+)(?![0-9A-Za-z_]|\.[0-9]|,[0-9]{3}(?![0-9])(?=[ \t]*(?:个|条|台|次|[A-Za-z]{3,}s\b))|[ \t]*(?:%|ms|s\b))"
     # "第 3 个分区" names one; "第 12 次发布" (the 12th time) counts them, read as a count (_ZH_COUNT)
     r"|(?:分区|节点|端口|退出码|错误码|状态码|代码|偏移量?|重启次数|次数|编号|号码|行号|版本|修订(?:版本?)?)[ \t]*[:：为是=]?[ \t]*"
-    r"([0-9]+)(?![0-9]|\.[0-9])"
+    r"([0-9]+)(?![0-9]|\.[0-9]|,[0-9]{3}(?![0-9])(?=[ \t]*(?:个|条|台|次|[A-Za-z]{3,}s\b)))"  # (a figure "28,232" is no id: "可用端口 28,232 个")
     r"|第[ \t]*([0-9]+)(?![0-9]|\.[0-9]|[ \t]*[次回遍])"
     r"|(?<![0-9.])([0-9]+)[ \t]*号[ \t]*(?=分区|节点|机器|实例|副本|分片|broker|worker)"  # "5 号分区": partition 5
     r"|\b(?:part|chunk|segment|page|step|stage|row|column|attempt|batch|shard|slot|index)[ \t]+#?([0-9]+)"

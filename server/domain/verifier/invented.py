@@ -101,7 +101,7 @@ _SERVICE_SHAPED = re.compile(
 _SETTING_PART = re.compile(
     r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
-    r"|(?:^|[._])(?:max|min)_[a-z]"  # `pm.max_children`, `max_connections`: a bound a setting sets
+    r"|(?:^|[._])(?:max|min)[._][a-z]"  # `pm.max_children`, `max_connections`, `min.insync.replicas`: a bound
 )
 # the platform's own parts, by the names their projects give them: named in explanations, no incident's entity
 _PLATFORM_PART = re.compile(
@@ -155,11 +155,12 @@ _HYPOTHESIS_BEFORE = re.compile(
 )
 
 
-# "you would expect an OutOfMemoryError", "close to OOMKilled", "离 OOMKilled 很近", "可能会触发 X": what may come
+# "you would expect an OutOfMemoryError", "close to OOMKilled", "离 OOMKilled 很近", "可能会触发 X", "will be
+# OOMKilled", "约 2 小时后会碰到 limit 被 OOMKill": what may come
 # names nothing that happened
 _PROSPECT_BEFORE = re.compile(
-    r"(?:\b(?:would|could|might|expect(?:ed|ing)?|risk(?:s|ing)?|close to|near(?:ing)?|approaching|prevent|avoid)\b"
-    r"|离|接近|可能|将会|预计|避免|防止|以免)[^.;。；]{0,30}$",
+    r"(?:\b(?:would|could|might|will|expect(?:ed|ing)?|risk(?:s|ing)?|close to|near(?:ing)?|approaching|prevent|avoid)\b"
+    r"|离|接近|可能|将会|就会|预计|避免|防止|以免|(?<![机社])会(?![话议员计])(?=[^.;。；]{0,12}(?:被|碰到|触发|遇到)))[^.;。；]{0,30}$",
     re.I,
 )
 _ABSENT_AFTER = re.compile(
@@ -188,6 +189,9 @@ def _abbreviated(text: str, fact: Fact) -> bool:
     return (
         after.lstrip("-_:`").startswith(("…", "..."))
         or fact.text.endswith(("…", "..."))
+        or fact.text.startswith(("…", "..."))
+        or text[max(0, at - 4) : at].rstrip("`'\" ").endswith(("…", "..."))  # "`...A1F20000003B`": its end
+        or _WILDCARD_AFTER.match(text, end) is not None  # "10.50.7.2x:443", "10.8.14.*": addresses by a pattern
         or _PART_BEFORE.search(text, max(0, at - 20), at) is not None
         or _PART_AFTER.match(text, end) is not None
     )
@@ -199,12 +203,16 @@ _PART_BEFORE = re.compile(
     re.I,
 )
 _PART_AFTER = re.compile(r"[`'\"”]?[ \t]*(?:结尾|开头|打头)")
+_WILDCARD_AFTER = re.compile(r"[xX*]+(?![A-Za-z0-9])")
 
 
 def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> bool:
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
+    if len(key) > 2 and key[0] == key[-1] and key[0] in "\"'":
+        key = key[1:-1]  # `"12,50"`: a string quoted as a program prints it, which JSON escapes (\"12,50\")
+        return any(key in evidence.raw(index) for index in evidence.rows())
     if fact.kind == FactKind.INSTANCE and key.endswith("."):  # "10.8.14.x": some address of that network
         return any(re.search(rf"(?<![0-9.]){re.escape(key)}[0-9]", evidence.raw(i)) for i in evidence.rows())
     if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and re.search(r"\{[^}/]*\}|/:[a-z_]+", key):
@@ -218,7 +226,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and _route_of_named_parts(fact.text, evidence):
         return True
     if abbreviated or (fact.kind == FactKind.IDENTIFIER and key.endswith("/")):
-        # an abbreviated id (`4bf92f35…`) or a path cut after its prefix ("/api/catalog/item/...")
+        # an abbreviated id (`4bf92f35…`, `…B2E00000050`) or a path cut after its prefix ("/api/catalog/item/...")
+        key = key.strip("…").removeprefix("...").removesuffix("...")
         return any(key in evidence.raw(index) for index in evidence.rows())
     matcher = _MATCHER.fullmatch(key)
     if matcher is not None:  # `pod=~payments-worker-.*`: a silence lists its matchers as name and value apart
@@ -300,6 +309,13 @@ def _apart(key: str, evidence: Evidence) -> bool:
         spaced = re.compile(r"\s+".join(re.escape(part) for part in key.split()))
         if any(first in evidence.raw(index) and spaced.search(evidence.raw(index)) for index in rows):
             return True
+    partition = _TOPIC_PARTITION.fullmatch(key)
+    if partition is not None and evidence.mentions(partition.group(1)):
+        # "payments.v1-0": Kafka's own name of a topic's partition, which its tools print as "Topic: payments.v1
+        # Partition: 0" or {"topic": "payments.v1", "partition": 0}
+        number = re.compile(rf"partition\W{{0,4}}{partition.group(2)}(?![0-9])", re.I)
+        if any(number.search(evidence.raw(i)) for i in rows if partition.group(1) in evidence.raw(i)):
+            return True
     if "-" in key and re.search(r"[0-9]", key):
         needle = key + "-"  # a cheap test before the pattern
         stem = re.compile(rf"(?<![\w.-]){re.escape(key)}-[a-z0-9]{{4,6}}(?![\w-])")
@@ -307,6 +323,7 @@ def _apart(key: str, evidence: Evidence) -> bool:
     return False
 
 
+_TOPIC_PARTITION = re.compile(r"([A-Za-z][\w.]*[A-Za-z0-9_])-([0-9]{1,5})")
 _INFLECTION = re.compile(r"(?:ed|ing|s)$")
 _ENDINGS = ("", "ed", "d", "ing", "s", "es", "led", "ling")
 _PATTERN = re.compile(

@@ -38,7 +38,7 @@ from evidence_trace.server.domain.verifier.bounded_universals import (
     sums_up,
 )
 from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
-from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
@@ -116,6 +116,12 @@ def check_positive_universal(
         entities = [f for f in entities if 0 <= text.find(f.text, clause) < quantifier.start()]
         if len(entities) != 1:
             return None  # "store.size 和 pri.store.size 都是 5.3gb": each named thing takes it (shared predicate)
+    if (
+        (claim.after_part or PART_COUNT.search(text, 0, quantifier.start()))
+        and _ANAPHORIC.search(text, max(0, quantifier.start() - 12), quantifier.end() + 12)
+        and not any(text.find(f.text) < quantifier.start() for f in entities)
+    ):
+        return None  # "6 of the 8 are 504s. All of them …, every one shows `urt` ≈ 60 s": that part, not the listing
     # an error's own number ("… failed with [Errno 28]", "exit code 137") is no enumerated member
     has_id = any(f.kind == FactKind.ID and not _ERROR_NUMBER.match(f.text) for f in facts)
     if not entities and not has_id:
@@ -297,7 +303,7 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
     return min(before) if before else None
 
 
-_PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")
+_PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")  # a part, as a number
 
 
 def _all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
@@ -415,6 +421,9 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
 
 
 _CLAUSE_END = re.compile(r"[,;:，；：。(（]")
+_ANAPHORIC = re.compile(
+    r"\b(?:every|each) one\b|\bof (?:them|these|those)\b|\bthey (?:all|each)\b|它们|这些|那些", re.I
+)
 _OTHER_SUBJECT = re.compile(
     r"[,;，；][ \t]*(?:and[ \t]+|while[ \t]+|then[ \t]+)?(?:the|its|their)[ \t]+\w+[ \t]+\w+s\b|[，；][ \t]*(?:而|同时|进而|随后)"
 )
@@ -430,7 +439,8 @@ def check_quantified(
             return found
     for clause in later_universals(claim.text, UNIVERSAL):
         own = tuple(f for f in facts if f.text in clause)
-        found = check_positive_universal(dataclasses.replace(claim, text=clause), own, evidence, base)
+        part = claim.after_part or PART_COUNT.search(claim.text, 0, claim.text.find(clause)) is not None
+        found = check_positive_universal(dataclasses.replace(claim, text=clause, after_part=part), own, evidence, base)
         if found is not None:
             return found
     return None

@@ -45,7 +45,7 @@ _NAME_HINTS = (
     (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
     # nginx and Envoy time fields are seconds: request_time, upstream_response_time, upstream_time
     (re.compile(r"(?:request|response|upstream|connect|header|total)_time(?:_|\b)", re.I), Dimension.TIME, 1000.0),
-    # curl -w's timings are seconds: %{time_namelookup}, %{time_starttransfer} (short names: _CURL_SHORT)
+    # curl -w's timings are seconds: %{time_namelookup}, %{time_starttransfer} (short names: _SECONDS_SHORT)
     (
         re.compile(r"\btime_(?:namelookup|connect|appconnect|pretransfer|starttransfer|redirect|total)\b", re.I),
         Dimension.TIME,
@@ -160,7 +160,12 @@ _KEYED_NUMBER = re.compile(
 
 
 _DIGIT = re.compile(r"[0-9]")
-_CURL_SHORT = re.compile(r"dns|connect|tls|ssl|ttfb|appconnect|pretransfer|starttransfer|redirect|total", re.I)
+# timings printed in seconds under short names: curl -w's ("dns=0.004127 ttfb=2.413094") and the nginx
+# log_format keys of NGINX's own APM guide ("rt=$request_time uct=$upstream_connect_time
+# uht=$upstream_header_time urt=$upstream_response_time")
+_SECONDS_SHORT = re.compile(
+    r"dns|connect|tls|ssl|ttfb|appconnect|pretransfer|starttransfer|redirect|total|rt|urt|uct|uht", re.I
+)
 _SECONDS_FIGURE = re.compile(r"[0-9]{1,3}\.[0-9]{3,6}")  # to the millisecond or finer
 
 
@@ -169,6 +174,31 @@ def _numbers_in_text(text: str) -> tuple[Number, ...]:
     """The numbers of a text (numbers_in_text), cached by text: log fields and messages repeat from
     entry to entry and from call to call, and the numbers are immutable."""
     return tuple(_read_numbers_in_text(text))
+
+
+# an nginx access line: the combined format's body size after the status, then (ingress-nginx's default
+# "upstreaminfo" format) the request's length and time, the upstream's address, response length, time and status
+_ACCESS_FIELDS = re.compile(
+    r'\] "[^"\n]*" [1-5][0-9]{2} (?P<body_bytes_sent>[0-9]+) "[^"\n]*" "[^"\n]*"'
+    r"(?: (?P<request_length>[0-9]+) (?P<request_time>[0-9]+\.[0-9]{3}) \[[^\]\n]*\] \[[^\]\n]*\] [^ \n]+"
+    r" (?P<upstream_response_length>[0-9]+|-) (?P<upstream_response_time>[0-9]+\.[0-9]{3}|-) )?"
+)
+_ACCESS_UNITS = {
+    "body_bytes_sent": (Dimension.BYTES, 1.0),
+    "request_length": (Dimension.BYTES, 1.0),
+    "request_time": (Dimension.TIME, 1000.0),
+    "upstream_response_length": (Dimension.BYTES, 1.0),
+    "upstream_response_time": (Dimension.TIME, 1000.0),
+}
+
+
+def _access_fields(text: str) -> Iterator[Number]:
+    """The named fields of the nginx access lines in a text, in their units (the bare figures are read too)."""
+    for m in _ACCESS_FIELDS.finditer(text):
+        for key, (dimension, factor) in _ACCESS_UNITS.items():
+            raw = m.group(key)
+            if raw is not None and raw != "-":
+                yield Number(float(raw), dimension, factor, key=key)
 
 
 _REPEATED_OVER = re.compile(r"x[0-9]+ over\s*$")  # kubectl's "(x70 over 14m)": events over a span
@@ -190,6 +220,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(seconds, Dimension.TIME, 1000.0, age=AGO.match(cleared, end) is not None)
     if not _DIGIT.search(cleared):
         return  # only times, dates or UUIDs
+    if '] "' in text:
+        yield from _access_fields(text)
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
@@ -209,8 +241,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     keyed = []
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
-        if key_dimension is None and _CURL_SHORT.fullmatch(m.group(1)) and _SECONDS_FIGURE.fullmatch(m.group(2)):
-            key_dimension, key_factor = Dimension.TIME, 1000.0  # curl -w's "dns=0.004127 ttfb=2.413094": seconds
+        if key_dimension is None and _SECONDS_SHORT.fullmatch(m.group(1)) and _SECONDS_FIGURE.fullmatch(m.group(2)):
+            key_dimension, key_factor = Dimension.TIME, 1000.0  # "ttfb=2.413094", "urt=0.002": seconds
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
         elif _FIELD_NAME.fullmatch(m.group(1)):
