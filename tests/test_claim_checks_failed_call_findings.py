@@ -124,3 +124,60 @@ def lag_rows(lag_answered: bool) -> list[EvidenceRow]:
 def test_a_bare_figure_of_what_an_empty_query_asked_is_not_shown(draft: str, answered: bool, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, lag_rows(answered)) if c.kind == ClaimKind.FACT]
     assert found and (found == [ClaimStatus.GROUNDED]) is grounded, found
+
+
+def lag_and_pods(lag_answered: bool) -> list[EvidenceRow]:
+    pods = "NAME                       READY   STATUS    RESTARTS   AGE\nledger-writer-6c9d-x2kq4   1/1     Running   0          4d\n"
+    return [
+        *lag_rows(lag_answered),
+        EvidenceRow("k-pods", "kubectl", Outcome.INDIRECT_SUPPORT, pods, {"args": "get pods"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "answered", "grounded"),
+    [
+        # a metric's short name said of an empty query ("总 lag 为 0"), alone or as one part of a longer claim
+        ("消费组的总 lag 目前为 0。", False, False),
+        ("Total lag on the billing group is 0.", False, False),
+        ("消费组的总 lag 目前为 0。", True, True),
+        ("billing 消费组的总 lag 为 0。", False, False),
+        ("billing 消费组的总 lag 为 0，ledger-writer-6c9d-x2kq4 也是 Running。", False, False),
+        ("Total lag for billing is 0, and ledger-writer-6c9d-x2kq4 is Running.", False, False),
+        ("billing 消费组的总 lag 为 0。", True, True),
+        ("billing 消费组的总 lag 为 0，ledger-writer-6c9d-x2kq4 也是 Running。", True, True),
+        ("Total lag for billing is 0, and ledger-writer-6c9d-x2kq4 is Running.", True, True),
+        ("ledger-writer-6c9d-x2kq4 is Running with 0 restarts.", False, True),  # a part no empty call asked of
+    ],
+)
+def test_a_part_saying_what_an_empty_query_asked_is_not_shown(draft: str, answered: bool, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, lag_and_pods(answered)) if c.kind == ClaimKind.FACT]
+    assert found and all(s == ClaimStatus.GROUNDED for s in found) is grounded, found
+
+
+def rollout_rows() -> list[EvidenceRow]:
+    table = "NAME           READY   UP-TO-DATE   AVAILABLE   AGE\npayments-api   3/4     2            3           88d\n"
+    return [
+        EvidenceRow(
+            "k-rollout",
+            "kubectl",
+            Outcome.FAILED,
+            "",
+            {"args": "rollout status deployment/payments-api -n pay --timeout=60s"},
+            error_message='error: deployment "payments-api" exceeded its progress deadline',
+            error_kind=ErrorKind.EXECUTION_ERROR,
+        ),
+        EvidenceRow("k-deploy", "kubectl", Outcome.INDIRECT_SUPPORT, table, {"args": "get deploy payments-api -n pay"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Deployment payments-api：READY 3/4，UP-TO-DATE 2，AVAILABLE 3。",
+        "The payments-api Deployment shows READY 3/4, UP-TO-DATE 2 and AVAILABLE 3.",
+    ],
+)
+def test_what_an_answering_call_asked_by_kubectls_short_name_is_answered(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, rollout_rows()) if c.kind == ClaimKind.FACT]
+    assert found and all(s == ClaimStatus.GROUNDED for s in found), found

@@ -133,3 +133,51 @@ def test_a_count_with_a_chinese_classifier_is_a_fact(text: str, value: int) -> N
     # 块、张、家、套、组、颗 count as 个 and 台 do: the number was dropped from the claim
     counts = [f for f in extract_facts(text) if f.kind == FactKind.COUNT]
     assert [f.quantity.value for f in counts if f.quantity] == [value]
+
+
+MEMBERS = (
+    "GROUP          CONSUMER-ID                                        HOST          CLIENT-ID          #PARTITIONS\n"
+    "fraud-scorer   fraud-scorer-0-5d1c2a90-7b7e-4c1a-9d55-0e6b1c2f7a41  /10.31.1.14   fraud-scorer-0     4\n"
+    "fraud-scorer   fraud-scorer-1-b81b33c2-6d0e-4f7a-8c19-5b2e4d6f8a10  /10.31.1.37   fraud-scorer-1     4\n"
+    "fraud-scorer   fraud-scorer-2-1c9e8d7f-1a2b-4c3d-9e8f-7a6b5c4d3e2f  /10.31.2.5    fraud-scorer-2     4\n"
+)
+DEPLOY = "NAME           READY   UP-TO-DATE   AVAILABLE   AGE\nfraud-scorer   4/4     4            4           19d\n"
+
+
+def group_rows() -> list[EvidenceRow]:
+    members = {"command": "kafka-consumer-groups.sh --describe --group fraud-scorer --members"}
+    return [
+        EvidenceRow("kc-1", "ssh_exec", Outcome.INDIRECT_SUPPORT, MEMBERS, members),
+        EvidenceRow("kd-1", "kubectl", Outcome.INDIRECT_SUPPORT, DEPLOY, {"args": "get deploy fraud-scorer"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a set's size another listing of the resource contradicts is not grounded by a stray number (4/4 READY)
+        ("The fraud-scorer group has 4 consumers online.", False),
+        ("fraud-scorer 消费组现在有 4 个消费者在线。", False),
+        ("The fraud-scorer group has 3 consumers online.", True),
+        ("fraud-scorer 消费组现在有 3 个消费者在线。", True),
+        ("fraud-scorer 一共有 3 个成员，每个分到 4 个分区。", True),
+        # a count of what holds of some of them, or a part, is not the set's size
+        ("2 of the 3 members of fraud-scorer run on 10.31.1.x.", True),
+    ],
+)
+def test_a_set_size_another_listing_of_it_contradicts_is_not_grounded(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, group_rows()) if c.kind == ClaimKind.FACT]
+    assert found and all(s == ClaimStatus.GROUNDED for s in found) is grounded, (draft, found)
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ("indexer-6c9f7b8d5-r5m2p restarted 2 times, and the namespace has 5 pods in total.", ClaimStatus.UNGROUNDED),
+        ("indexer-6c9f7b8d5-r5m2p 重启了 2 次，命名空间里一共有 5 个 pod。", ClaimStatus.UNGROUNDED),
+        ("indexer-6c9f7b8d5-r5m2p restarted 2 times, and the namespace has 4 pods in total.", ClaimStatus.GROUNDED),
+        ("indexer-6c9f7b8d5-r5m2p 重启了 2 次，命名空间里一共有 4 个 pod。", ClaimStatus.GROUNDED),
+    ],
+)
+def test_pods_listed_whole_rival_a_count_of_all_pods(draft: str, expected: ClaimStatus) -> None:
+    assert status(draft, pods()) == expected

@@ -880,3 +880,18 @@ def test_a_sections_fields_ground_one_claim_together(draft: str, grounded: bool)
     redis = row("redis_cli", REDIS_INFO, Outcome.INDIRECT_SUPPORT, format_id="key_values")
     statuses = [c.status for c in check_draft(draft, [redis]) if c.kind.name == "FACT"]
     assert statuses and (statuses == [ClaimStatus.GROUNDED]) is grounded
+
+
+def test_a_spaced_table_row_with_its_last_columns_empty_is_a_row() -> None:
+    shards = (
+        "index      shard prirep state      docs   store ip         node\n"
+        "billing-v2 0     p      STARTED    981223 1.4gb 10.40.1.11 es-data-2\n"
+        "billing-v2 0     r      UNASSIGNED\n"
+        "billing-v2 1     p      STARTED    979310 1.4gb 10.40.1.12 es-data-3\n"
+    )
+    preview = Preview(shards, "es_cat")
+    fmt = recognise(preview)
+    records = list(fmt.records(preview))
+    assert fmt.id == "spaced_table"
+    assert [r.ref for r in records] == ["row 1", "row 2", "row 3"]
+    assert "state=UNASSIGNED" in records[1].cells and "node=" not in records[1].cells

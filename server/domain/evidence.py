@@ -43,7 +43,8 @@ row, not log lines.
 7: key-value documents (Redis `INFO`, `/proc/meminfo`, curl's `-w` timings) are read one record a section
 (formats/key_values.py), their fields through the field maps.
 8: redis-cli's numbered replies of names and values (`CONFIG GET`, `HGETALL`) are one record a pair
-(formats/redis_replies.py): a hash's `state` "failed" is a problem."""
+(formats/redis_replies.py): a hash's `state` "failed" is a problem; a spaced table's row whose last columns
+are empty (`_cat/shards`' UNASSIGNED shards) is a row of it, not the end of the table."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

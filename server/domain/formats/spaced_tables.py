@@ -3,7 +3,8 @@ Elasticsearch's `_cat` APIs (`index shard prirep state docs store ip node`), `io
 %util`), `df -h` (`Filesystem Size Used Avail Use% Mounted on`), `vmstat`, `ss -s` and the like.
 
 spaced_table: one or more blocks, each a header of three names or more (none of them a number) over rows
-of as many cells; a block ends at a blank line, and a preamble before the first block (`Linux 5.15 …
+of as many cells (after a whole row, a row may leave its last columns empty, down to half of them:
+`_cat/shards` prints no docs, store, ip or node for an UNASSIGNED shard); a block ends at a blank line, and a preamble before the first block (`Linux 5.15 …
 (es-data-07)`) is no row. A header of one word more than its rows ("Mounted on") joins its last two
 names. Each row is read by its column names (tables.table_records): its line as written, then each cell
 under its column's name ("%util=99.20", "bytes_percent=61.3%").
@@ -51,9 +52,16 @@ def _blocks(preview: Preview) -> list[tuple[list[str], list[Row]]]:
                 elif len(cells) == len(header) - 1 and len(header) >= 4:  # "Mounted on": two words, one column
                     header = header[:-2] + [" ".join(header[-2:])]
                 free = header[-1].lower() in _FREE_TEXT  # a last column of words ("COMMAND", "Mounted on")
-                if len(cells) < len(header) or (len(cells) > len(header) and not free) or not _NUMBER.search(lines[at]):
+                # after a whole row, a row whose last columns are empty (`_cat/shards`' UNASSIGNED shards)
+                short = bool(rows) and 3 <= len(cells) < len(header) <= len(cells) * 2
+                if (len(cells) < len(header) and not short) or (len(cells) > len(header) and not free):
                     break
-                cells = cells[: len(header) - 1] + [" ".join(cells[len(header) - 1 :])]
+                if not _NUMBER.search(lines[at]):
+                    break
+                if short:
+                    cells = cells + [""] * (len(header) - len(cells))
+                else:
+                    cells = cells[: len(header) - 1] + [" ".join(cells[len(header) - 1 :])]
                 rows.append((at + 1, lines[at], cells))
                 at += 1
             if rows and at == len(lines) or (rows and not lines[at].strip()):

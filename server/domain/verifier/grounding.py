@@ -56,12 +56,12 @@ from evidence_trace.server.domain.verifier.intervals import (
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.latest_state import stale_state
 from evidence_trace.server.domain.verifier.level_words import without_reference_levels
-from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts
+from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts, listing_rival
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
-from evidence_trace.server.domain.verifier.predicates import asked_by_a_failed_call
+from evidence_trace.server.domain.verifier.predicates import asked_by_a_failed_call_in_parts, facts_have_values
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
@@ -248,7 +248,7 @@ def _check(
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
         check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
     grounded_fact = check.status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
-    failed = asked_by_a_failed_call(claim.text, facts, check.groundings, evidence) if grounded_fact else None
+    failed = asked_by_a_failed_call_in_parts(claim.text, facts, check.groundings, evidence) if grounded_fact else None
     if failed is not None:  # "heap looks healthy" where the heap query failed
         reason = f"its names are shown; what it says of them is what the failed or empty call {failed} asked"
         check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
@@ -405,6 +405,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 groundings=(grounding_of(later),),
                 reason="the evidence shows another state of it now",
             )
+        sized = listing_rival(claim.text, facts, evidence) if grounded and lone is None else ""
+        if sized:  # "有 4 个消费者在线" where the members listing holds 3: another number grounds nothing
+            status, groundings, reason = ClaimStatus.UNGROUNDED, (), sized
         if lone is not None:
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), f"no record of its subject states {lone.text}"
         elif grounded and states_of_unnamed_alerts(claim.text, facts):
@@ -422,13 +425,6 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             )
         groundings = groundings + (link,)
     return base(status=status, groundings=groundings, reason=reason, direct=direct)
-
-
-def facts_have_values(facts: Sequence[Fact]) -> bool:
-    return any(
-        f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or (f.kind == FactKind.COUNT and f.key != "0")
-        for f in facts
-    )
 
 
 _ANSWER = re.compile(r"\s*(?:no|yes|nope|yep|correct|not really|不是|没有|是的|对|不会)\s*[,，、—]", re.I)

@@ -41,7 +41,10 @@ _RESOURCES: tuple[tuple[str, str], ...] = (
     (r"cron ?jobs?|定时任务", r"cronjobs?|cj"),
     (r"silences?|静默", r"silences?"),
     (r"namespaces?|命名空间", r"namespaces?|ns"),
+    (r"consumers?|消费者", r"--members"),  # kafka-consumer-groups --members: one row a consumer
 )
+# a listing of a group's consumers holds the ones online: "有 4 个消费者在线", "has 4 consumers online"
+_ONLINE = re.compile(r"[ \t]*(?:online|connected|在线)", re.I)
 _NOUN = "|".join(f"(?:{nouns})" for nouns, _ in _RESOURCES)
 _EN_COUNT = re.compile(rf"^(\S+)[ \t]+((?:[a-z][\w.-]*[ \t]+){{0,2}}?)({_NOUN})$", re.I)
 _ZH_AFTER = re.compile(rf"[ \t]*((?:[A-Za-z][\w.-]*)?[ \t]*)({_NOUN})", re.I)
@@ -57,7 +60,7 @@ _PART_OR_ALL = re.compile(
     re.I,
 )
 _TOTAL_BEFORE = re.compile(
-    r"(?:一共|总共|共有|共计|总计|共)[ \t]*(?:有[ \t]*)?$|\b(?:there[ \t]+are|has|have)[ \t]+$", re.I
+    r"(?:一共|总共|共有|共计|总计|共|有)[ \t]*(?:有[ \t]*)?$|\b(?:there[ \t]+are|has|have)[ \t]+$", re.I
 )
 _CLAUSE_END = re.compile(
     r"[ \t]*(?:$|[,.;:!?)，。；：！？）]|\bin[ \t]+(?:the[ \t]+)?[\w-]+[ \t]+(?:namespace|cluster)\b)"
@@ -103,22 +106,57 @@ def _named_set(written: str, fact: Fact) -> Optional[tuple[str, str]]:
             return None
         qualifier, noun, end = after.group(1), after.group(2), after.end()
     before = written[max(0, at - 40) : at]
+    asked = next(a for nouns, a in _RESOURCES if re.fullmatch(nouns, noun, re.I))
+    online = _ONLINE.match(written, end) if "members" in asked else None
+    end = online.end() if online is not None else end
     as_set = _SET_BEFORE.search(before) is not None or _SET_AFTER.match(written, end) is not None
     if not as_set and not (_TOTAL_BEFORE.search(before) and _CLAUSE_END.match(written, end)):
         return None
-    asked = next(a for nouns, a in _RESOURCES if re.fullmatch(nouns, noun, re.I))
     return asked, qualifier.strip().lower()
+
+
+def listing_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
+    """Why a count of a listed set is not shown when the only calls that list that resource, whole, list
+    another number of it ("有 4 个消费者在线" where `--members` lists 3); "" otherwise. Not a contradiction:
+    the set the claim counts may be narrower than the listing, so the claim is left UNGROUNDED."""
+    written = arabic(text)
+    if _PART_OR_ALL.search(written):
+        return ""
+    for fact in facts:
+        if fact.kind != FactKind.COUNT or fact.quantity is None or fact.quantity.value < 2:
+            continue
+        named = _named_set(written, fact)
+        # only listings about the claim's subject ("sms.send 有 3 个消费者": that group's, not another's)
+        rows = [row for row in evidence.rows() if all(_mentions(evidence, row, f) for f in facts if f.is_entity)]
+        found = [_size(evidence, row, *named) for row in rows] if named else []
+        sizes = {n for n in found if n is not None}
+        if sizes and int(fact.quantity.value) not in sizes:
+            return f"the calls that list them list {', '.join(str(n) for n in sorted(sizes))}, not {fact.text}"
+    return ""
+
+
+def _mentions(evidence: Evidence, row: int, fact: Fact) -> bool:
+    question = evidence.question(row)
+    return (question is not None and fact.key.lower() in question.lowered) or fact.key.lower() in evidence.raw(
+        row
+    ).lower()
 
 
 def _lists(evidence: Evidence, row: int, size: int, asked: str, qualifier: str) -> bool:
     """Whether the row's call asked for the resource and lists `size` of it (with the qualifier)."""
+    return _size(evidence, row, asked, qualifier) == size
+
+
+def _size(evidence: Evidence, row: int, asked: str, qualifier: str) -> Optional[int]:
+    """How many of the resource the row's call lists (with the qualifier); None when it asked for another
+    resource or its listing is cut, capped or empty."""
     question = evidence.question(row)
     if question is None or re.search(rf"(?<![\w-])(?:{asked})(?![\w-])", question.lowered) is None:
-        return False
+        return None
     units = evidence.units(row)
     records = listed_records(units)
     if not records or listing_is_cut(units) or capped_by_limit(units):
-        return False
+        return None
     if qualifier and qualifier not in question.lowered:
         records = [u for u in records if qualifier in u.lowered]
-    return len(records) == size
+    return len(records)

@@ -12,6 +12,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import Grounding
+from evidence_trace.server.domain.verifier.claim_parts import split_parts
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
@@ -21,6 +22,29 @@ _FAILURE = re.compile(
     r"\b(?:fail\w*|timed?[ -]?out|timeouts?|errors?|unreachable|refused|could ?n[o']t|unable)\b|失败|超时|报错|没能|无法|未能|连不上|登不上|没登上",
     re.I,
 )
+# a metric's short name ("总 lag 为 0", "cpu is fine"); content_words() reads words of four letters or more
+_SHORT_WORD = re.compile(r"(?<![A-Za-z0-9_.-])[a-z][a-z0-9]{2}(?![A-Za-z0-9_.-])")
+_SHORT_STOPWORDS = frozenset(
+    "the and for are but not was its all any has had how now off one our out own per see set two way who why yet "
+    "got let may new old put say she too use via did can get him his her you".split()
+)
+# kubectl's short names of the kinds it gets ("get deploy", "get svc,ep"): the kinds asked of
+_KINDS = {
+    "deploy": "deployment",
+    "svc": "service",
+    "sts": "statefulset",
+    "ds": "daemonset",
+    "rs": "replicaset",
+    "cm": "configmap",
+    "ns": "namespace",
+    "po": "pod",
+    "ing": "ingress",
+    "hpa": "horizontalpodautoscaler",
+    "pvc": "persistentvolumeclaim",
+    "pv": "persistentvolume",
+    "ep": "endpoints",
+}
+_KIND_SHORT = re.compile(r"\b(" + "|".join(_KINDS) + r")\b")
 _OBJECTS = frozenset("pods nodes instances replicas containers services hosts both none each every".split())
 
 
@@ -44,6 +68,7 @@ def asked_by_a_failed_call(
         return None  # "ssh 到 10.7.3.31 连接超时": the claim tells of the failure itself
     # what it says, in the words a query is written in (a question holds no Chinese), objects aside
     words = {w for w in content_words(rest) if w.isascii() and w not in _OBJECTS}
+    words |= {w for w in _SHORT_WORD.findall(rest.lower()) if w not in _SHORT_STOPWORDS}  # "lag", "cpu", "p99"
     if not words:
         return None
     wanted = {(g.invocation_id, g.unit) for g in groundings}
@@ -58,9 +83,34 @@ def asked_by_a_failed_call(
             failed.append((question.invocation_id, question.lowered))
             continue
         answered.extend(u.lowered for u in units)
+        if question is not None:  # what an answering call asked is answered ("get deploy X": the deployment)
+            answered.append(_KIND_SHORT.sub(lambda m: _KINDS[m.group(1)], question.lowered))
         resting.extend(u.lowered for u in units if (u.invocation_id, u.ref) in wanted)
     if any(stem_in(word, lowered) for word in words for lowered in resting):
         return None
     # a word only the failed call asked about: nothing that answered mentions it
     unanswered = {w for w in words if not any(stem_in(w, lowered) for lowered in answered)}
     return next((call for call, asked in failed if any(stem_in(w, asked) for w in unanswered)), None)
+
+
+def asked_by_a_failed_call_in_parts(
+    text: str, facts: Sequence[Fact], groundings: Sequence[Grounding], evidence: Evidence
+) -> Optional[str]:
+    """asked_by_a_failed_call() of the whole claim, else of each of its conjoined parts with the facts it
+    states ("Total lag for X is 0, and both X pods are Running": the lag is what the empty call asked)."""
+    found = asked_by_a_failed_call(text, facts, groundings, evidence)
+    pieces = split_parts(text) if found is None else []
+    for piece, _ in pieces if len(pieces) > 1 else ():
+        own = [f for f in facts if f.text in piece]
+        found = asked_by_a_failed_call(piece, own, groundings, evidence) if own else None
+        if found is not None:
+            return found
+    return found
+
+
+def facts_have_values(facts: Sequence[Fact]) -> bool:
+    """Whether the claim states a value of its own: a quantity, an id, a status, or a count of some."""
+    return any(
+        f.kind in (FactKind.QUANTITY, FactKind.ID, FactKind.HTTP_STATUS) or (f.kind == FactKind.COUNT and f.key != "0")
+        for f in facts
+    )
