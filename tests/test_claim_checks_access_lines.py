@@ -126,3 +126,28 @@ def test_an_anaphoric_every_ranges_over_what_was_named_before(draft: str) -> Non
 )
 def test_every_line_still_ranges_over_every_line(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED in statuses(draft, KEYED)
+
+
+@pytest.mark.parametrize(
+    ("draft", "fact"),
+    [
+        ("近 15 分钟两个后端都有 499。", "quantity: 15 分钟"),  # 两个 read as 2个 right after the unit
+        ("过去 3 小时两次扩容都失败了。", "quantity: 3 小时"),
+    ],
+)
+def test_a_chinese_unit_right_before_a_number_word_is_read_whole(draft: str, fact: str) -> None:
+    assert fact in facts(draft)
+
+
+@pytest.mark.parametrize(
+    ("draft", "level"),
+    [
+        ("从 CLUSTER INFO 看，集群状态是 ok。", False),
+        ("CLUSTER INFO reports cluster_state:ok.", False),
+        ("redis-cli INFO replication shows the link is up.", False),
+        ("这段时间只有 INFO 日志，没有 ERROR。", True),
+        ("Only INFO lines were logged in that window.", True),
+    ],
+)
+def test_a_commands_word_is_no_log_level(draft: str, level: bool) -> None:
+    assert ("log level: INFO" in facts(draft)) is level

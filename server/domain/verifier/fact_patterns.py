@@ -163,9 +163,9 @@ _UNIT_WORDS = {
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 CASED_UNITS = ("g", "t")  # "11.62G", "45G", "1.2T": read only as written, upper-case (never "5g", "3t")
-_UNIT_ALTERNATION = "|".join(  # "分" is a minute ("5 分 31 秒"), not "504 分别…" or "3 个分片"
+_UNIT_ALTERNATION = "|".join(  # "分" is a minute ("5 分 31 秒"), not "504 分别…", "3 个分片", 分钟's start
     sorted((re.escape(u) for u in _UNIT_WORDS if u not in ("%", "/s", *CASED_UNITS)), key=len, reverse=True)
-).replace("|分|", "|分(?![别布析配组片区支成为散摊数享])|")
+).replace("|分|", "|分(?![别布析配组片区支成为散摊数享钟])|")
 # "05:00 UTC:9.9%", "p99:840ms": a label's colon right before a value with a unit
 # (a port, "host:8080", has no unit; a time, "10:05", has a digit before its colon,
 # unless the colon follows a whole time: "05:00:9.9%").
@@ -180,7 +180,7 @@ _QUANTITY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K)?"
     r"(?:[ \t]?(%|/s)(?![A-Za-z])|[ \t]?("
     + _UNIT_ALTERNATION.replace("|m|", "|(?-i:m)|")
-    + r"|(?-i:G|T))(?![A-Za-z0-9_]))",
+    + r"|(?-i:G|T))(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9_])))",  # "15 分钟2个" (两个 as a digit): a CJK unit
     re.IGNORECASE,
 )
 # "4.8M docs", "1.2k requests": a count in thousands or millions.
@@ -372,19 +372,6 @@ _NEGATED_BEFORE = re.compile(
     r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither|\bnobody|\bno[ -]one)\s+(?:\w+\s+)?$"
     r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
     re.I,
-)
-_LEVELS = (
-    (
-        "ERROR",
-        re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别"),
-    ),
-    (
-        "WARN",
-        re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志"),
-    ),
-    ("FATAL", re.compile(r"\bFATAL\b(?![-_])|(?i:\bfatal[- ](?:level|logs?|entries)\b)")),
-    ("INFO", re.compile(r"\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)")),
-    ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
 )
 # "WARN, not ERROR", "是 WARN，不是 ERROR": the level after the contrast is denied.
 _CONTRAST_BEFORE = re.compile(

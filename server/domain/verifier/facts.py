@@ -57,7 +57,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _IP,
     _JVM_FLAG,
     _LABEL_COLON,
-    _LEVELS,
     _LOWER_CAMEL,
     _MONTH_DAY,
     _NAMED_SERVICE,
@@ -98,7 +97,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     not_a_name,
     version_field,
 )
-from evidence_trace.server.domain.verifier.level_words import joined_levels
+from evidence_trace.server.domain.verifier.level_words import LEVEL_PATTERNS, joined_levels
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.quantity_facts import _comparison, _noun_rate, _quantity_fact
@@ -350,7 +349,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(group), m.end(group), Fact(FactKind.LEVEL, m.group(group), _SEVERITY_LEVEL[word], Scope.RESULT)
     joined = list(joined_levels(text))  # "warn/error lines": either level shows it
     yield from joined
-    levels = [(m, n) for n, p in _LEVELS for m in p.finditer(text) if not any(a <= m.start() < b for a, b, _ in joined)]
+    found = [(m, n) for n, p in LEVEL_PATTERNS for m in p.finditer(text)]
+    levels = [(m, n) for m, n in found if not any(a <= m.start() < b for a, b, _ in joined)]
     contrasted = len({name for _, name in levels}) > 1
     for m, name in levels:
         # "WARN, not ERROR": with another level beside it, a level after "not" is denied ("!ERROR").

@@ -57,3 +57,26 @@ def without_reference_levels(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, 
         )
     )
     return kept if any(f.kind not in (FactKind.TIME, FactKind.LEVEL) for f in kept) else facts
+
+
+# The log levels a claim names, each by its words: upper-case as logs write them, or named as a level ("error
+# logs", "错误日志").
+LEVEL_PATTERNS = (
+    (
+        "ERROR",
+        re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别"),
+    ),
+    (
+        "WARN",
+        re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志"),
+    ),
+    ("FATAL", re.compile(r"\bFATAL\b(?![-_])|(?i:\bfatal[- ](?:level|logs?|entries)\b)")),
+    # ("CLUSTER INFO", "redis-cli INFO": a command's word)
+    (
+        "INFO",
+        re.compile(
+            r"(?<!CLUSTER )(?<!SENTINEL )(?<!redis-cli )\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)"
+        ),
+    ),
+    ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
+)
