@@ -215,7 +215,8 @@ _ABOUT_AFTER = re.compile(r"^[ \t]*(?:左右|上下|or so)")
 _BELOW_AFTER = re.compile(r"^[ \t]*(?:以下|or less|or below|or under)")  # "都在 300 ms 以下"
 _QUERY_CONTEXT = re.compile(
     r"(?:threshold|阈值|last|past|previous|window|range|lookback|within|step|resolution|最近|过去|时间窗口|范围|步长)"
-    r"(?:[^.;,，。]|\.(?=[0-9])){0,24}$"
+    # (past another figure only when no verb of a result follows it: "最近 5 分钟的 p99 为 0.5 秒" is a result)
+    r"(?:[^.;,，。0-9]{0,24}|(?:[^.;,，。]|\.(?=[0-9])){0,24}[0-9](?:(?!\b(?:is|was|are|were|hit|reached)\b|为|是|达到)[^.;,，。0-9]){0,24})$"
     # "近 5 分钟" (the last 5 minutes), right before the number; "接近" / "将近" (nearly) are not windows;
     # "over the 10 minutes to 03:09" (a query's range; "over 10 minutes" is a duration)
     r"|(?<![接将])近[ \t]*$|\bover the[ \t]*$",
