@@ -266,3 +266,12 @@ _LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|
 _QUOTE_MARKER = re.compile(r"^\s*>\s?")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])")
+
+
+# a universal ("all", "every", "都") and what makes a claim not one ("not all", "几乎都", "大部分")
+UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
+_NOT_ALL = re.compile(
+    r"\bnot\s+(?:all|every|each|always)\b|\b(?:almost|nearly|virtually|practically)\s+(?:all|every|always)\b"
+    r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",
+    re.I,
+)

@@ -37,9 +37,10 @@ from evidence_trace.server.domain.verifier.bounded_universals import (
     later_universals,
     sums_up,
 )
-from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, NARROWED, NARROWED_TO
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT_ALL, NARROWED, NARROWED_TO, UNIVERSAL
 from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records
+from evidence_trace.server.domain.verifier.each_member import all_of_count, check_each_member
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -56,12 +57,6 @@ from evidence_trace.server.domain.verifier.unit_search import (
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 from evidence_trace.server.domain.verifier.whole_windows import check_whole_window
 
-UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
-_NOT_ALL = re.compile(
-    r"\bnot\s+(?:all|every|each|always)\b|\b(?:almost|nearly|virtually|practically)\s+(?:all|every|always)\b"
-    r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",
-    re.I,
-)
 _ERROR_NUMBER = re.compile(r"(?:errno|exit(?:[ _]?code)?|error[ _]?code|code|返回码|退出码|错误码)\b", re.I)
 _COPULA = re.compile(
     r"\b(?:is|are|was|were|has|have|had|did|do|does|got|kept|failed|succeeded|crashed|errored|returned|restarted|"
@@ -217,7 +212,7 @@ def check_positive_universal(
                     reason=f"the units about it differ ({_describe(first)} in {first.ref}, {_describe(odd)} in {odd.ref})",
                 )
         # "返回的 3 条 … 都 …", "all three are …" (a count right after "all"): of the ones shown
-        shown_all = (counted is not None and counted == len(about)) or _all_of_count(text, quantifier, facts) in (
+        shown_all = (counted is not None and counted == len(about)) or all_of_count(text, quantifier, facts) in (
             len(about),
             len(named),
         )
@@ -306,16 +301,6 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
 _PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")  # a part, as a number
 
 
-def _all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
-    """ "all three are APNs rejections", "all 3 of them": the count "all" is said of, or None."""
-    for f in facts:
-        if f.kind == FactKind.COUNT and f.quantity is not None:
-            at = text.find(f.text, quantifier.end())
-            if 0 <= at - quantifier.end() <= 1:
-                return f.quantity.value
-    return None
-
-
 def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:
     """ "The 3 samples are all ...", "返回的样本都 ...": the claim ranges over what the call shows, and any
     count it states is the number shown, not the total it matched."""
@@ -379,44 +364,6 @@ def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
                     groundings=(grounding_of(unit),),
                     reason=f"{unit.ref} of {unit.invocation_id}, one of those listed, is not {values[0].text}",
                 )
-    return None
-
-
-def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
-    """ "All four regions are returning 502 (us-east-1, eu-west-1, ap-southeast-1 and us-west-2)", "三个节点
-    (a、b、c) 都是 NotReady": each named member's records must show the status or state; a member whose
-    records all show another contradicts it."""
-    quantifier = UNIVERSAL.search(claim.text)
-    if quantifier is None or _NOT_ALL.search(claim.text) or NARROWED.search(claim.text):
-        return None
-    if _NEGATION.search(claim.text, quantifier.start()):
-        return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
-    members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
-    # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
-    # a status that may be a duration ("超过 300s 的影响线") is not one
-    stop = _CLAUSE_END.search(claim.text, quantifier.end())
-    said = claim.text[quantifier.end() : stop.start() if stop else len(claim.text)]
-    own = [
-        f
-        for f in facts
-        if f.kind in (FactKind.HTTP_STATUS, FactKind.WORKLOAD_STATE) and f.text in said and not f.alternatives
-    ]
-    count = _all_of_count(claim.text, quantifier, facts)
-    if len(members) < 2 or not own or (count is not None and count != len(members)):
-        return None
-    for member in members:
-        records = [
-            (u, evidence.question(index))
-            for index in evidence.candidates([member])
-            for u in evidence.units(index)
-            if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and matches(member, u)
-        ]
-        if records and not any(matches_all(own, u, question) is True for u, question in records):
-            return base(
-                status=ClaimStatus.CONTRADICTED,
-                groundings=(grounding_of(records[0][0]),),
-                reason=f"{member.text}, one of those it says all of, shows no {own[0].text} ({records[0][0].ref})",
-            )
     return None
 
 

@@ -1,0 +1,68 @@
+"""What "all" says of each named member: "All four regions are returning 502 (us-east-1, eu-west-1, ap-southeast-1
+and us-west-2)", "三个节点 (a、b、c) 都是 NotReady". Each member's own records must show the status or state said
+of them all; a member whose records all show another contradicts the claim.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT_ALL, NARROWED, UNIVERSAL
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
+from evidence_trace.server.domain.verifier.units import Strength
+
+_CLAUSE_END = re.compile(r"[,;:，；：。(（]")
+
+
+def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
+    """CONTRADICTED when a named member's records all show another status or state than the one said of all
+    of them; None otherwise."""
+    text = claim.text
+    quantifier = UNIVERSAL.search(text)
+    if quantifier is None or _NOT_ALL.search(text) or NARROWED.search(text):
+        return None
+    if _NEGATION.search(text, quantifier.start()):
+        return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
+    members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
+    # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
+    # a status that may be a duration ("超过 300s 的影响线") is not one
+    stop = _CLAUSE_END.search(text, quantifier.end())
+    said = text[quantifier.end() : stop.start() if stop else len(text)]
+    own = [
+        f
+        for f in facts
+        if f.kind in (FactKind.HTTP_STATUS, FactKind.WORKLOAD_STATE) and f.text in said and not f.alternatives
+    ]
+    count = all_of_count(text, quantifier, facts)
+    if len(members) < 2 or not own or (count is not None and count != len(members)):
+        return None
+    for member in members:
+        records = [
+            (u, evidence.question(index))
+            for index in evidence.candidates([member])
+            for u in evidence.units(index)
+            if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and matches(member, u)
+        ]
+        if records and not any(matches_all(own, u, question) is True for u, question in records):
+            return base(
+                status=ClaimStatus.CONTRADICTED,
+                groundings=(grounding_of(records[0][0]),),
+                reason=f"{member.text}, one of those it says all of, shows no {own[0].text} ({records[0][0].ref})",
+            )
+    return None
+
+
+def all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
+    """ "all three are APNs rejections", "all 3 of them": the count "all" is said of, or None."""
+    for f in facts:
+        if f.kind == FactKind.COUNT and f.quantity is not None:
+            at = text.find(f.text, quantifier.end())
+            if 0 <= at - quantifier.end() <= 1:
+                return f.quantity.value
+    return None
