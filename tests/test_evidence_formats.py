@@ -392,6 +392,62 @@ CASES = [
         ("", "", ""),
     ),
     Case(
+        "jaeger_trace",
+        "jaeger_get_trace",
+        json.dumps(
+            {
+                "data": [
+                    {
+                        "traceID": "7c1e",
+                        "spans": [
+                            {
+                                "traceID": "7c1e",
+                                "spanID": "a1",
+                                "operationName": "POST /pay",
+                                "duration": 3012000,
+                                "processID": "p1",
+                                "tags": [{"key": "http.status_code", "type": "int64", "value": 504}],
+                            },
+                            {
+                                "traceID": "7c1e",
+                                "spanID": "b2",
+                                "operationName": "Bank/Authorize",
+                                "duration": 3001000,
+                                "processID": "p2",
+                                "tags": [{"key": "error", "type": "bool", "value": True}],
+                            },
+                        ],
+                        "processes": {"p1": {"serviceName": "pay-api"}, "p2": {"serviceName": "bank-gw"}},
+                    }
+                ]
+            }
+        ),
+        json.dumps(
+            {
+                "data": [
+                    {
+                        "traceID": "9d2f",
+                        "spans": [
+                            {
+                                "traceID": "9d2f",
+                                "spanID": "c3",
+                                "operationName": "GET /cart",
+                                "duration": 41000,
+                                "processID": "p1",
+                                "tags": [],
+                            }
+                        ],
+                        "processes": {"p1": {"serviceName": "cart-api"}},
+                    }
+                ]
+            }
+        ),
+        None,
+        ("data[0].spans[0]", "data[0].spans[1]"),
+        ("pay-api", "bank-gw"),
+        ("", "ERROR"),
+    ),
+    Case(
         "haproxy_http",
         "read_haproxy_log",
         "Dec 10 01:35:02 lb-1 haproxy[14389]: 10.0.1.2:33317 [10/Dec/2026:01:35:02.655] https-in "

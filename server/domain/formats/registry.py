@@ -23,6 +23,7 @@ from evidence_trace.server.domain.formats import (
     elasticsearch,
     generic_json,
     haproxy,
+    jaeger,
     java_logs,
     json_lines,
     key_values,
@@ -48,6 +49,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(loki.FORMAT),  # {"data": {"resultType": "streams", "result": [...]}}
     with_trailer(alertmanager.FORMAT),  # [{"labels": ..., "status": {"state": ...}}, ...]
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
+    with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found

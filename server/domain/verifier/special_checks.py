@@ -76,12 +76,18 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
         weak: list[Unit] = []
         for index in evidence.candidates(entities):
             row = evidence.row(index)
-            if family_of(row.tool_name) != Family.LOGS:
+            family = family_of(row.tool_name)
+            if family not in (Family.LOGS, Family.TRACES):
                 continue
+            # a trace is one request: a name any of its spans gives ("POST /api/v2/orders") names every span of it
+            traced = family == Family.TRACES and all(
+                any(matches(f, u) for u in evidence.units(index)) for f in entities
+            )
             for unit in evidence.units(index):
                 if unit.strength in (Strength.FAILED, Strength.QUESTION):
                     continue
-                if entities and not all(matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities):
+                named = traced or all(matches(f, unit) or _in_question(f, evidence.units(index)) for f in entities)
+                if entities and not named:
                     continue
                 if not within_window(window, unit):
                     continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival

@@ -94,7 +94,12 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         # CloudWatch's datapoint {"Maximum": 14.0, "Unit": "Seconds"}, OpenTelemetry's "unit": "ms": the unit of
         # the record's plain figures, which their keys do not say
         unit = _UNIT_WORDS.get(str(value.get("Unit") or value.get("unit") or "").lower())
+        # a Zipkin span ({"traceId", "id", "duration": 2841203}) gives its duration in microseconds (Jaeger's: jaeger.py)
+        span = "traceId" in value and isinstance(value.get("duration"), int)
         for k, v in value.items():
+            if span and k == "duration":
+                yield Number(float(v), Dimension.TIME, 0.001, key="duration")
+                continue
             if at_least and k in ("value", "total") and _float(v) is not None:
                 yield Number(float(v), key=(key if k == "value" else k).lower(), at_least=True)
                 continue
