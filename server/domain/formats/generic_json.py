@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS, SUBJECT_FIELDS
 from evidence_trace.server.domain.formats.json_records import element_record, findings, header_record, object_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Reading, Record, judge
+from evidence_trace.server.domain.formats.tool_family import Family
 from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.payloads import JsonPath
 
@@ -62,6 +63,17 @@ def _empty_result(value: dict[str, Any], depth: int = 0) -> bool:
 
 
 def records(preview: Preview) -> Iterator[Record]:
+    found = _records(preview)
+    if preview.family != Family.KNOWLEDGE:
+        yield from found
+        return
+    # a knowledge tool's JSON ({"chunks": [...]}, {"results": [...]}): each record is a chunk of a document, never
+    # a record of the incident that "all" or a count ranges over
+    for record in found:
+        yield record if record.kind == "header" else dataclasses.replace(record, kind="chunk")
+
+
+def _records(preview: Preview) -> Iterator[Record]:
     value = preview.value
     hint = preview.metric_hint
     if isinstance(value, list):
