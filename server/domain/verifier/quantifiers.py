@@ -298,7 +298,10 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
     return min(before) if before else None
 
 
-_PART_COUNT = re.compile(r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有)\s*([0-9]+)")  # a part, as a number
+# a part, as a number: "4 of the 6", "其中 2 条", "5 个会话里 4 个" ("里"/"中" right before the part's count)
+_PART_COUNT = re.compile(
+    r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有|[里中](?=[ \t]*[0-9]+[ \t]*[个条台次]))[ \t]*([0-9]+)"
+)
 
 
 def _ranges_over_shown(text: str, facts: Sequence[Fact], units: Sequence[Unit]) -> bool:
@@ -372,7 +375,8 @@ _ANAPHORIC = re.compile(
     r"\b(?:every|each) one\b|\bof (?:them|these|those)\b|\bthey (?:all|each)\b|它们|这些|那些", re.I
 )
 _OTHER_SUBJECT = re.compile(
-    r"[,;，；][ \t]*(?:and[ \t]+|while[ \t]+|then[ \t]+)?(?:the|its|their)[ \t]+\w+[ \t]+\w+s\b|[，；][ \t]*(?:而|同时|进而|随后)"
+    r"[,;，；][ \t]*(?:and[ \t]+|while[ \t]+|then[ \t]+)?(?:the|its|their)[ \t]+\w+[ \t]+\w+s\b|[，；][ \t]*(?:而|同时|进而|随后|其中)"
+    r"|[,;][ \t]*(?:of which|among them)\b"  # "…全部在等锁，其中最长的是 40219": one of them singled out
 )
 
 
