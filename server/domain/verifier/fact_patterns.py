@@ -374,6 +374,12 @@ _NEGATED_BEFORE = re.compile(
     r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
     re.I,
 )
+# not asserted: denied, or asked ("是否已经恢复", "whether it is Running", "不能说已经恢复"): the state is no fact
+_UNASSERTED_BEFORE = re.compile(
+    _NEGATED_BEFORE.pattern
+    + r"|(?:是否|能否|不能说|无法确认|不确定|\bwhether\b|\bif\b)(?:[^.;,，。；]|\.(?=[0-9])){0,18}$",
+    re.I,
+)
 # "WARN, not ERROR", "是 WARN，不是 ERROR": the level after the contrast is denied.
 _CONTRAST_BEFORE = re.compile(
     r"(?:\bnot|\brather than|\binstead of|\bisn't|\bwasn't|而不是|不是|而非|并非)\s*(?:an?\s+)?(?:level\s+)?$", re.I

@@ -51,10 +51,12 @@ RECOVERY_WORDS = (
     "已解决",
     "已修复",
     "恢复了",
+    "-sdown",  # Redis Sentinel: an instance no longer subjectively (or objectively) down
+    "-odown",
 )
 _RECOVERED = re.compile(
     r"\b(?:(?:has|have|had|was|were|is|are|been)[ \t]+(?:been[ \t]+)?)?(?:resolved|recovered|restored)\b"
-    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已恢复|恢复正常|已解决|已修复|恢复了",
+    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已(?:经)?恢复|恢复正常|已(?:经)?解决|已(?:经)?修复|恢复了",
     re.I,
 )
 RECOVERY_IN_UNIT = re.compile("|".join(re.escape(w) for w in RECOVERY_WORDS))

@@ -60,7 +60,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _LOWER_CAMEL,
     _MONTH_DAY,
     _NAMED_SERVICE,
-    _NEGATED_BEFORE,
     _NOT_COUNT_NOUNS,
     _NUMBER_WORDS,
     _ONE_PART_PATH,
@@ -78,6 +77,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _STATUS_WORD,
     _TIME_OR_DATE,
     _TOKEN_ID,
+    _UNASSERTED_BEFORE,
     _UNIT_WORDS,
     _VERSION,
     _WORD_COUNT,
@@ -178,7 +178,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), _noun_rate(masked, m)
     for name, pattern in WORKLOAD_STATE_PATTERNS.items():
         for m in pattern.finditer(text):
-            if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            if not _UNASSERTED_BEFORE.search(text, max(0, m.start() - 28), m.start()):
                 yield m.start(), m.end(), Fact(FactKind.WORKLOAD_STATE, m.group(0), name, Scope.RESULT)
     for m in _VERSION.finditer(text):
         if re.fullmatch(r"[0-9]+(?:\.[0-9]+){3}(?:-[0-9]+)?", m.group(0)):
@@ -299,7 +299,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             (k for k in EVENT_FORMS if word.startswith(k) or word.replace(" ", "").startswith(k.replace(" ", ""))),
             "rollback" if "back" in word else "failover" if "over" in word else word,
         )
-        if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+        if not _UNASSERTED_BEFORE.search(text, max(0, m.start() - 28), m.start()):
             yield m.start(), m.end(), Fact(FactKind.EVENT, m.group(0), stem, Scope.SUBJECT, soft=True)
     for m in _STATUS_WORD.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.RESULT)
@@ -338,7 +338,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     if not alert_context:
         for m in _RECOVERED.finditer(text):
             # "payment-service has recovered since 10:05": a state the evidence must show, never assumed.
-            if not _NEGATED_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            if not _UNASSERTED_BEFORE.search(text, max(0, m.start() - 28), m.start()):
                 yield m.start(), m.end(), Fact(FactKind.STATE, m.group(0), "resolved")
     if alert_context:
         yield from state_facts(text)
