@@ -448,6 +448,20 @@ CASES = [
         ("", "ERROR"),
     ),
     Case(
+        "jenkins_console",
+        "jenkins_console",
+        "Started by user ops-bot\n[Pipeline] Start of Pipeline\n[Pipeline] stage\n[Pipeline] { (Build)\n"
+        "+ make build\nbuilt ledger-api 3.2.0 in 12s\n[Pipeline] }\n[Pipeline] stage\n[Pipeline] { (Test)\n"
+        "+ make test\n--- FAIL: TestPostings (0.31s)\nERROR: script returned exit code 2\n[Pipeline] }\n"
+        "[Pipeline] End of Pipeline\nFinished: FAILURE\n",
+        "Started by user ops-bot\n[Pipeline] stage\n[Pipeline] { (Build)\n+ make build\n[Pipeline] }\n"
+        "[Pipeline] End of Pipeline\nFinished: SUCCESS\n",
+        None,
+        ("preamble", "stage Build", "trailer", "stage Test", "trailer"),
+        ("", "Build", "", "Test", ""),
+        ("", "", "", "ERROR", "ERROR"),
+    ),
+    Case(
         "haproxy_http",
         "read_haproxy_log",
         "Dec 10 01:35:02 lb-1 haproxy[14389]: 10.0.1.2:33317 [10/Dec/2026:01:35:02.655] https-in "

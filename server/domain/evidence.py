@@ -45,7 +45,8 @@ row, not log lines.
 8: redis-cli's numbered replies of names and values (`CONFIG GET`, `HGETALL`) are one record a pair
 (formats/redis_replies.py): a hash's `state` "failed" is a problem; a spaced table's row whose last columns
 are empty (`_cat/shards`' UNASSIGNED shards) is a row of it, not the end of the table; a Jaeger trace is one
-record a span (formats/jaeger.py), a failed span direct."""
+record a span (formats/jaeger.py), a failed span direct; a Jenkins Pipeline console one record a stage
+(formats/jenkins.py), a failed stage direct."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

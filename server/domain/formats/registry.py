@@ -25,6 +25,7 @@ from evidence_trace.server.domain.formats import (
     haproxy,
     jaeger,
     java_logs,
+    jenkins,
     json_lines,
     key_values,
     knowledge,
@@ -51,6 +52,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
+    jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...

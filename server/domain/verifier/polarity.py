@@ -40,7 +40,7 @@ def check_opposite_polarity(
         return None
     named = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     if named:
-        return check_success(tuple(named), evidence, base)
+        return check_success(tuple(named), evidence, base, text=claim.text)
     # "it completed successfully at 07:44:51", "11:02:47 执行成功": with no name, the record at the time to the
     # second told nearest the success, when that record's status field says it failed
     timed = [f for f in facts if f.kind == FactKind.TIME and seconds_of(f)[1] and f.text in claim.text]
@@ -70,7 +70,9 @@ _FAILED_STATE = re.compile(
 _CLOCK = re.compile(r"(?<![0-9])[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 
-def check_success(facts: tuple[Fact, ...], evidence: Evidence, base, timed: bool = False) -> Optional[ClaimCheck]:
+def check_success(
+    facts: tuple[Fact, ...], evidence: Evidence, base, timed: bool = False, text: str = ""
+) -> Optional[ClaimCheck]:
     """ "job X completed successfully": contradicted by a unit of X that shows it failing; timed: X is the record
     of the second its time states, and only its status field saying it failed shows so."""
     failure = _FAILED_STATE if timed else _FAILURE
@@ -82,7 +84,10 @@ def check_success(facts: tuple[Fact, ...], evidence: Evidence, base, timed: bool
     for index in evidence.candidates(subject):
         units = evidence.units(index)
         question = evidence.question(index)
-        for unit in units:
+        # a call of named steps (a pipeline's stages): the claim speaks of the steps it names ("vite build …
+        # succeeded" of the Build stage, never of the Test stage that failed), when it names any
+        named = [u for u in units if u.subject and re.search(rf"\b{re.escape(u.subject)}", text, re.I)]
+        for unit in named if named and all(u.ref.startswith("stage ") for u in named) else units:
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
                 continue
             if matches_all(subject, unit, question) is not True:

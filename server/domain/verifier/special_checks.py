@@ -134,6 +134,7 @@ _UNIVERSAL = re.compile(
     r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一",
     re.I,
 )
+_TOLD_KINDS = ("log line", "log entry", "item")  # a console's lines, or its stages (a Jenkins Pipeline's)
 _DEPLOYED = ("has been upgraded", "status: deployed", "successfully rolled out", "部署成功", "发布成功", "已上线")
 _EVENTS = {
     "deadlock": ("deadlock", "死锁"),
@@ -342,7 +343,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
             if entities and matches_all(entities, unit, question) is not True:
                 continue
             # a deploy a console tells over its lines: the version on one, "has been upgraded" on another
-            told = [u for u in units if u.kind == "log line"] if forms is _DEPLOYED else [unit]
+            told = [u for u in units if u.kind in _TOLD_KINDS] if forms is _DEPLOYED else [unit]
             if any(_shows_event(u.lowered, form) for u in told for form in forms) and not _ZERO_EVENT.search(
                 unit.lowered
             ):
