@@ -99,7 +99,7 @@ CHECKS: tuple[tuple, ...] = (
     (unit_search, "thresholds_only", lambda part, facts: False),
     (unit_model, "curl_phases", lambda numbers: iter(())),
     (quantity_facts, "_listed_measure", lambda text, start: ""),
-    (grounding, "asked_by_a_failed_call"),
+    (grounding, "asked_by_a_failed_call_in_parts"),  # (was asked_by_a_failed_call: its parts since the eighth)
     (aligned, "_title", lambda preview: ""),
     (unit_search, "record_ids", lambda facts: ()),
     (facts_module, "issuer_facts", lambda text: iter(())),
@@ -123,6 +123,11 @@ CHECKS: tuple[tuple, ...] = (
     (latest_state, "live_release"),
     (invented, "named_inside", lambda key, evidence: False),
     (invented, "network_of_addresses", lambda text, key, evidence: False),
+    # the session of 2026-12-05 (the eighth)
+    (grounding, "listing_rival", lambda text, facts, evidence: ""),
+    (quantifiers, "_ANAPHORIC", mock.Mock(search=lambda *a: None)),
+    (invented, "_TOPIC_PARTITION", mock.Mock(fullmatch=lambda key: None)),
+    (invented, "_WILDCARD_AFTER", mock.Mock(match=lambda *a: None)),
 )
 
 
