@@ -106,6 +106,13 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
     # (an exception's name, "OutOfMemoryError", "TimeoutException", is what was searched for, not how the call went)
     searched = _NAMED_ERROR.sub(" ", _SEARCHED_ERRORS.sub(" ", claim.text))
     claims_empty = says_empty and not _FAILED_CALL.search(searched)
+    # "`ALERTS{alertname="RedisDown"}` 查询结果为空": the empty call the claim quotes, not a failed one of the subject
+    quoted_empty = claims_empty and any(
+        evidence.row(i).outcome.name == "NO_HIT"
+        and (q := evidence.question(i)) is not None
+        and any(len(code) > 6 and _unquoted(code.lower()) in _unquoted(q.lowered) for code in claim.codes)
+        for i in evidence.rows()
+    )
     fallback: Optional[Unit] = None
     wrong: Optional[Unit] = None
     contra: Optional[tuple[Unit, str]] = None  # a failed call that shows the claim wrong: how it failed, its values
@@ -133,7 +140,7 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
             ):
                 contra = contra or (unit, "the call came back empty; it did not fail")
                 continue
-            if unit.strength == Strength.FAILED and claims_empty:
+            if unit.strength == Strength.FAILED and claims_empty and not quoted_empty:
                 contra = contra or (unit, "the call failed; it did not come back empty")
                 continue
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
@@ -306,3 +313,8 @@ def _with_other_values(
         reason="states the gap an empty call left; its other values are shown",
         direct=direct,
     )
+
+
+def _unquoted(text: str) -> str:
+    """The text without its quotes and escapes: a query as a claim quotes it and as its call's JSON holds it."""
+    return re.sub(r"[\\\"']", "", text)

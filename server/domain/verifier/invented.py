@@ -73,6 +73,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # an ordinal, or a label and a figure ("Pods on the node: 3"), names nothing
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
+    if _PROSE_PREFIX.fullmatch(fact.key):
+        return False  # "per-broker", "non-leader", "cross-zone", "每个 per-pod": a prefix and a word, prose
     if address_tail(fact.key):
         return False  # ".40": an address by its last part, or a figure; shown or not, it names nothing new
     if fact.kind in (FactKind.SERVICE, FactKind.IDENTIFIER) and _SETTING_PART.search(fact.key):
@@ -98,6 +100,7 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
+_PROSE_PREFIX = re.compile(r"(?:per|non|cross|multi|inter|intra|sub|pre|post|self|semi|anti)-[a-z]+")
 _SETTING_PART = re.compile(
     r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"

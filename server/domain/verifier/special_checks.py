@@ -30,7 +30,9 @@ _SINCE_THEN = re.compile(
     r"\b(?:again|no longer|any ?more|since then|after that|afterwards|thereafter)\b|没有?再|不再|之后|此后|以后", re.I
 )
 _NEGATED_ERRORS = re.compile(
-    r"\b(?:no|not|never|zero|0|without|none of the|nor)\b(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
+    # (not "not from all 495 errors", "not just the errors": a contrast of which ones, no denial that there were any)
+    r"\b(?:no|not(?!\s+(?:from|in|of|just|only|all|every|each|counting)\b)|never|zero|0|without|none of the|nor)\b"
+    r"(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
     r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
     r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
     r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
@@ -344,8 +346,12 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
                 continue
             # a deploy a console tells over its lines: the version on one, "has been upgraded" on another
             told = [u for u in units if u.kind in _TOLD_KINDS] if forms is _DEPLOYED else [unit]
-            if any(_shows_event(u.lowered, form) for u in told for form in forms) and not _ZERO_EVENT.search(
-                unit.lowered
+            # a series named for the event (`…_restarts_total`) shows it only by a sample above 0
+            counted_zero = unit.kind == "series" and all(n.value == 0 for n in unit.numbers if n.sample)
+            if (
+                any(_shows_event(u.lowered, form) for u in told for form in forms)
+                and not _ZERO_EVENT.search(unit.lowered)
+                and not counted_zero
             ):
                 return base(
                     status=ClaimStatus.CONTRADICTED,
