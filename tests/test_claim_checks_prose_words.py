@@ -109,3 +109,25 @@ def alert_calls() -> list[EvidenceRow]:
 def test_the_empty_call_a_claim_quotes_is_the_one_it_tells_of(draft: str, contradicted: bool) -> None:
     found = [c.status for c in check_draft(draft, alert_calls()) if c.kind in (ClaimKind.FACT, ClaimKind.GAP)]
     assert (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+EVENTS = (
+    "LAST SEEN   TYPE      REASON    OBJECT                     MESSAGE\n"
+    "4m          Warning   Evicted   pod/batch-run-7c9d-k2x8q   The node was low on resource: ephemeral-storage.\n"
+    "4m          Warning   Evicted   pod/batch-run-7c9d-p5m2z   The node was low on resource: ephemeral-storage.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The web pod was not evicted — only the two batch pods were.", False),
+        ("web 的 pod 没有被驱逐，只有两个 batch pod 被驱逐了。", False),
+        ("No pod was evicted.", True),
+        ("没有 pod 被驱逐。", True),
+    ],
+)
+def test_a_denial_with_its_exception_told_is_not_contradicted_by_the_exception(draft: str, contradicted: bool) -> None:
+    row = EvidenceRow("ev-1", "kubectl", Outcome.DIRECT_SUPPORT, EVENTS, {"args": "get events -n jobs"})
+    found = [c.status for c in check_draft(draft, [row])]
+    assert (ClaimStatus.CONTRADICTED in found) is contradicted, found

@@ -136,6 +136,7 @@ _UNIVERSAL = re.compile(
     r"exceeds?|exceeded|crossed|went|reached|breached)\b|没有任何|没有一个|均未|都没有|全部未|无一",
     re.I,
 )
+_EXCEPT = re.compile(r"\b(?:only|except|but)\b[^.;]{0,60}\b(?:were|was|did|had)\b|只有|除了|仅有", re.I)
 _TOLD_KINDS = ("log line", "log entry", "item")  # a console's lines, or its stages (a Jenkins Pipeline's)
 _DEPLOYED = ("has been upgraded", "status: deployed", "successfully rolled out", "部署成功", "发布成功", "已上线")
 _EVENTS = {
@@ -172,7 +173,9 @@ _DENIED = re.compile(
     r"exception|evict|refused|throttl|panic|rollback|failover|deploy|reach(?:ed)?\s+prod)\w*"
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
+    # ("没有 pod 被驱逐": a subject in Latin letters between, then 被/有/发生)
     r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,4}?"
+    r"(?:[ \t]*(?:任何[ \t]*)?[A-Za-z][\w-]*[ \t]*(?:被|有|发生)?)?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
     r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
     r"evict|panic|rollback|failover|上线|部署到?生产)",
@@ -336,6 +339,8 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.VERSION]
     if not entities and _PARTICULAR.search(claim.text):
         return None  # "the third pod has no restarts": which units are about it, the claim does not say
+    if not entities and _EXCEPT.search(claim.text, m.end()):
+        return None  # "the frontend pod was not evicted — only the two executors were": their evictions are told
     for index in evidence.candidates(entities):
         units = evidence.units(index)
         question = evidence.question(index)
