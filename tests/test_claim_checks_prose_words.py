@@ -131,3 +131,20 @@ def test_a_denial_with_its_exception_told_is_not_contradicted_by_the_exception(d
     row = EvidenceRow("ev-1", "kubectl", Outcome.DIRECT_SUPPORT, EVENTS, {"args": "get events -n jobs"})
     found = [c.status for c in check_draft(draft, [row])]
     assert (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+@pytest.mark.parametrize(
+    ("text", "hedged"),
+    [
+        ("v4.2.0 was created at 13:22 UTC on 6 May by ops-bot.", False),
+        ("Deployed May 6 2026 by ops-bot.", False),
+        ("v4.2.0 于 6 May 13:22 UTC 由 ops-bot 创建。", False),
+        ("The 6 May deploy may be the cause.", True),
+        ("A slow broker-2 may be slowing the fetches.", True),
+        ("6 May 的发布可能是原因。", True),
+    ],
+)
+def test_the_month_may_is_no_hedge(text: str, hedged: bool) -> None:
+    from evidence_trace.server.domain.verifier.claims import split_claims
+
+    assert (split_claims(text)[0].kind == ClaimKind.HEDGE) is hedged

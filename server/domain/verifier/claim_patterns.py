@@ -94,7 +94,9 @@ _HEDGE_CUE = re.compile(
     # an admitted unknown about the evidence: "the listing doesn't say why it crashes", "日志没有说明原因"
     r"\b(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot)\s+(?:say|show|tell|explain|indicate|reveal)"
     r"\s+(?:why|whether|how|what|which|who|when)\b|(?:没有|未|并未|没)(?:说明|显示|指出|给出)[^。；，,;]{0,30}?(?:原因|为什么|是否)|看不出"
-    r"|\b(?:may|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|presumably|apparently|seems?|"
+    # (never the month: "on 6 May", "May 6", "May 2026")
+    r"|\b(?:(?<!\s[0-9][ \t])(?<!\s[0-9]{2}[ \t])(?<![(][0-9][ \t])(?<![(][0-9]{2}[ \t])may(?![ \t]+[0-9])|might|possibly|possible|perhaps|maybe|probably|likely|unlikely|"
+    r"presumably|apparently|seems?|"
     r"appears? to|could be|could have|would suggest|would (?:tell|show|confirm|reveal|explain|answer)|suspect(?:ed|s)?|hypothes[ie]s|hypothesi[sz]e|"
     r"not (?:yet )?(?:confirmed|verified|established|proven)|unconfirmed|unverified|uncertain|unclear|"
     r"cannot be ruled out|can't be ruled out|one possibility|i think|we think|i believe|we believe|guess|"
