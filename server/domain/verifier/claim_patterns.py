@@ -277,3 +277,5 @@ _NOT_ALL = re.compile(
     r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",
     re.I,
 )
+# where a universal's clause ends: "all of them are critical, and …" says each one's severity up to the comma
+CLAUSE_END = re.compile(r"[,;:，；：。(（]")

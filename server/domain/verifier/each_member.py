@@ -9,15 +9,13 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
-from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT_ALL, NARROWED, UNIVERSAL
+from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT_ALL, CLAUSE_END, NARROWED, UNIVERSAL
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
-
-_CLAUSE_END = re.compile(r"[,;:，；：。(（]")
 
 
 def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
@@ -32,7 +30,7 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
     members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
     # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
     # a status that may be a duration ("超过 300s 的影响线") is not one
-    stop = _CLAUSE_END.search(text, quantifier.end())
+    stop = CLAUSE_END.search(text, quantifier.end())
     said = text[quantifier.end() : stop.start() if stop else len(text)]
     own = [
         f

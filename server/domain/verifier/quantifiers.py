@@ -37,7 +37,14 @@ from evidence_trace.server.domain.verifier.bounded_universals import (
     later_universals,
     sums_up,
 )
-from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT_ALL, NARROWED, NARROWED_TO, UNIVERSAL
+from evidence_trace.server.domain.verifier.claim_patterns import (
+    _NEGATION,
+    _NOT_ALL,
+    CLAUSE_END,
+    NARROWED,
+    NARROWED_TO,
+    UNIVERSAL,
+)
 from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records
 from evidence_trace.server.domain.verifier.each_member import all_of_count, check_each_member
@@ -134,7 +141,7 @@ def check_positive_universal(
             entities = [f for f in entities if f not in said]
     counted = _ranges_over_count(text, quantifier.end(), facts)
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
-    end = _CLAUSE_END.search(text, quantifier.end())  # "all of them are critical": each alert's severity
+    end = CLAUSE_END.search(text, quantifier.end())  # "all of them are critical": each alert's severity
     severities = [f for f in levels if quantifier.end() <= text.find(f.text) < (end.start() if end else len(text))]
     # each unit must show the claim's own facts; a count is of the set ("three clients"), not of each one
     own = [
@@ -370,7 +377,6 @@ def check_each_value(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, 
     return None
 
 
-_CLAUSE_END = re.compile(r"[,;:，；：。(（]")
 _ANAPHORIC = re.compile(
     r"\b(?:every|each) one\b|\bof (?:them|these|those)\b|\bthey (?:all|each)\b|它们|这些|那些", re.I
 )
