@@ -49,3 +49,27 @@ def test_a_duration_from_the_check_is_the_gap_to_a_calls_start(draft: str, groun
 def test_a_bound_counted_from_the_check_is_never_derived(draft: str) -> None:
     # 9 days is under 19, yet a bound is no duration the writer worked out: it stays a fact to show
     assert statuses(draft) != {ClaimStatus.GROUNDED}
+
+
+ALERT = (
+    '[{"labels": {"alertname": "QueueBacklogHigh", "severity": "warning"}, "startsAt": "2026-11-11T05:39:12Z", '
+    '"status": {"state": "active", "silencedBy": [], "inhibitedBy": []}}]'
+)
+LOOKED = int(datetime.datetime(2026, 11, 11, 6, 0, 30, tzinfo=datetime.timezone.utc).timestamp() * 1_000_000)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # a clock of the day before the check, and how long since: "until now", "到现在", "至今"
+        ("QueueBacklogHigh has been active since 05:39:12 UTC, about 21 minutes until now.", True),
+        ("QueueBacklogHigh 从 05:39:12 UTC 起一直是 active，到现在已经 21 分钟左右。", True),
+        ("QueueBacklogHigh 自 05:39:12 UTC 起 active，至今约 21 分钟。", True),
+        ("QueueBacklogHigh has been active since 05:39:12 UTC, about 45 minutes until now.", False),
+        ("QueueBacklogHigh 从 05:39:12 UTC 起一直是 active，到现在已经 45 分钟左右。", False),
+    ],
+)
+def test_a_duration_until_now_is_the_gap_from_a_clock_to_the_check(draft: str, grounded: bool) -> None:
+    row = EvidenceRow("am-1", "alertmanager_alerts", Outcome.DIRECT_SUPPORT, ALERT, {"active": True}, start_us=LOOKED)
+    found = {c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT}
+    assert (found == {ClaimStatus.GROUNDED}) is grounded, found

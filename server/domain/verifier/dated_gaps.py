@@ -24,10 +24,11 @@ _STATED = (Comparison.EQUAL, Comparison.ABOUT)
 _OPENING = tuple(sum(_MONTH_DAYS[:i]) for i in range(12))  # each month's first day, in days of the year
 
 
-# the claim counts from the time it was checked: "after this check", "from now", "from the check", "距今", "还剩"
+# the claim counts from the time it was checked: "after this check", "from now", "until now", "距今", "到现在", "还剩"
 _FROM_NOW = re.compile(
     r"\b(?:from|after|since|before)\s+(?:now|today|this\s+check|the\s+check|the\s+time\s+of\s+the\s+check|checking)\b"
-    r"|\bleft\b|\bremaining\b|\bin\s+about\b|距今|距离现在|距现在|从现在|还剩|还有约?|之后到期|后到期|后过期",
+    r"|\bleft\b|\bremaining\b|\bin\s+about\b|\b(?:until|by|as\s+of)\s+now\b"
+    r"|距今|距离现在|距现在|从现在|到现在|至今|到目前为止|还剩|还有约?|之后到期|后到期|后过期",
     re.I,
 )
 
@@ -43,7 +44,9 @@ def dated_gaps(text: str, facts: Sequence[Fact], checked: Sequence[int] = (), cl
     if checked:
         since = {abs(stamp - now) for stamp in stamps for now in checked if abs(stamp - now) >= 60}
         days = {now % 1440 for now in checked}
-        since |= {(clock - now) % 1440 for clock in clocks for now in days if not stamps}  # "18:00 …, 3h47m from now"
+        # "18:00 …, 3h47m from now"; "从 01:50 起 …，到现在已经 21 分钟": a clock after the check or before it
+        if not stamps:
+            since |= {gap for clock in clocks for now in days for gap in ((clock - now) % 1440, (now - clock) % 1440)}
     return {
         index
         for index, fact in enumerate(facts)
