@@ -184,7 +184,7 @@ def split_claims(draft: str) -> list[Claim]:
         claims.extend(_claims_of(body_start + rest_offset, body[rest_offset:], body[rest_offset:], item_section, zone))
     # "504s: 6 of the 8 lines. All of them …": the part the claim before counted
     return [
-        dataclasses.replace(c, after_part=bool(i and PART_COUNT.search(claims[i - 1].text)))
+        dataclasses.replace(c, after_part=True) if i and PART_COUNT.search(claims[i - 1].text) else c
         for i, c in enumerate(claims)
     ]
 

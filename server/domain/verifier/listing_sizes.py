@@ -122,24 +122,26 @@ def listing_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
     written = arabic(text)
     if _PART_OR_ALL.search(written):
         return ""
+    rows: Optional[list[int]] = None
     for fact in facts:
         if fact.kind != FactKind.COUNT or fact.quantity is None or fact.quantity.value < 2:
             continue
         named = _named_set(written, fact)
-        # only listings about the claim's subject ("sms.send 有 3 个消费者": that group's, not another's)
-        rows = [row for row in evidence.rows() if all(_mentions(evidence, row, f) for f in facts if f.is_entity)]
-        found = [_size(evidence, row, *named) for row in rows] if named else []
-        sizes = {n for n in found if n is not None}
+        if named is None:
+            continue
+        if rows is None:  # only listings about the claim's subject ("sms.send 有 3 个消费者": that group's)
+            rows = [row for row in evidence.rows() if all(_mentions(evidence, row, f) for f in facts if f.is_entity)]
+        sizes = {n for n in (_size(evidence, row, *named) for row in rows) if n is not None}
         if sizes and int(fact.quantity.value) not in sizes:
             return f"the calls that list them list {', '.join(str(n) for n in sorted(sizes))}, not {fact.text}"
     return ""
 
 
 def _mentions(evidence: Evidence, row: int, fact: Fact) -> bool:
+    """Whether the row's question or its text (output, parameters, error: already lower-cased) names the fact."""
     question = evidence.question(row)
-    return (question is not None and fact.key.lower() in question.lowered) or fact.key.lower() in evidence.raw(
-        row
-    ).lower()
+    key = fact.key.lower()
+    return (question is not None and key in question.lowered) or key in evidence.raw(row)
 
 
 def _lists(evidence: Evidence, row: int, size: int, asked: str, qualifier: str) -> bool:

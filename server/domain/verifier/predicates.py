@@ -61,6 +61,9 @@ def asked_by_a_failed_call(
     # names, and bare figures ("settlement 的积压（lag）目前为 0"): a figure that could be any unit's number
     if not facts or not all(f.is_entity or _bare(f) for f in facts) or not groundings:
         return None
+    failed, answered, answering = _calls(evidence)
+    if not failed:
+        return None  # no call of the session failed or came back empty
     rest = text
     for fact in facts:
         rest = rest.replace(fact.text, " ")
@@ -72,25 +75,36 @@ def asked_by_a_failed_call(
     if not words:
         return None
     wanted = {(g.invocation_id, g.unit) for g in groundings}
-    failed: list[tuple[str, str]] = []
-    resting: list[str] = []
-    answered: list[str] = []
-    for index in evidence.rows():
-        units = evidence.units(index)
-        question = evidence.question(index)
-        empty = evidence.row(index).outcome.name == "NO_HIT"  # a query that found nothing answered nothing
-        if question is not None and (empty or any(u.strength == Strength.FAILED for u in units)):
-            failed.append((question.invocation_id, question.lowered))
-            continue
-        answered.extend(u.lowered for u in units)
-        if question is not None:  # what an answering call asked is answered ("get deploy X": the deployment)
-            answered.append(_KIND_SHORT.sub(lambda m: _KINDS[m.group(1)], question.lowered))
-        resting.extend(u.lowered for u in units if (u.invocation_id, u.ref) in wanted)
+    resting = [u.lowered for index in answering for u in evidence.units(index) if (u.invocation_id, u.ref) in wanted]
     if any(stem_in(word, lowered) for word in words for lowered in resting):
         return None
     # a word only the failed call asked about: nothing that answered mentions it
     unanswered = {w for w in words if not any(stem_in(w, lowered) for lowered in answered)}
     return next((call for call, asked in failed if any(stem_in(w, asked) for w in unanswered)), None)
+
+
+def _calls(evidence: Evidence) -> tuple[list[tuple[str, str]], list[str], list[int]]:
+    """(the failed or empty calls' ids and questions, every text the answering calls give or asked, the
+    answering rows), read once per check: the same for every claim and every part of one."""
+
+    def read() -> tuple[list[tuple[str, str]], list[str], list[int]]:
+        failed: list[tuple[str, str]] = []
+        answered: list[str] = []
+        answering: list[int] = []
+        for index in evidence.rows():
+            units = evidence.units(index)
+            question = evidence.question(index)
+            empty = evidence.row(index).outcome.name == "NO_HIT"  # a query that found nothing answered nothing
+            if question is not None and (empty or any(u.strength == Strength.FAILED for u in units)):
+                failed.append((question.invocation_id, question.lowered))
+                continue
+            answering.append(index)
+            answered.extend(u.lowered for u in units)
+            if question is not None:  # what an answering call asked is answered ("get deploy X": the deployment)
+                answered.append(_KIND_SHORT.sub(lambda m: _KINDS[m.group(1)], question.lowered))
+        return failed, answered, answering
+
+    return evidence.remember(("failed calls", evidence.only), read)  # (a cited() view reads its own rows)
 
 
 def asked_by_a_failed_call_in_parts(
