@@ -15,9 +15,8 @@ from typing import Any, Iterator
 from evidence_trace.server.domain.formats.fields import level_of, problem_of
 from evidence_trace.server.domain.formats.json_records import compact
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
-from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.unit_model import Number
-from evidence_trace.server.domain.verifier.unit_numbers import _numbers_of
+from evidence_trace.server.domain.verifier.unit_numbers import _numbers_of, span_duration
 
 
 def _traces(preview: Preview) -> list[dict[str, Any]]:
@@ -69,7 +68,7 @@ def records(preview: Preview) -> Iterator[Record]:
 def _span_numbers(duration: Any, tags: dict[str, Any]) -> list[Number]:
     found = list(_numbers_of(tags, ""))
     if isinstance(duration, (int, float)) and not isinstance(duration, bool):
-        found.append(Number(float(duration), Dimension.TIME, 0.001, key="duration"))  # microseconds
+        found.append(span_duration(duration))
     return found
 
 

@@ -30,6 +30,8 @@ from typing import Iterator
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
+STAGE = "stage "
+"""How a stage's record is referred to ("stage Build"): its name follows."""
 _WORKSPACE = re.compile(r"\bRunning on \S+ in \S*/workspace/([^\s/@]+)")
 _PIPELINE = re.compile(r"^\[Pipeline\] ", re.M)
 _OPEN = re.compile(r"^\[Pipeline\] \{(?: \((?P<name>[^)]*)\))?\s*$")
@@ -56,7 +58,7 @@ def records(preview: Preview) -> Iterator[Record]:
         if depth == 0 and opened and opened.group("name"):
             if part:
                 yield _record(name, part, owner)
-            part, name, depth, seen = [line], f"stage {opened.group('name')}", 1, True
+            part, name, depth, seen = [line], STAGE + opened.group("name"), 1, True
             continue
         part.append(line)
         if depth and opened:
@@ -78,7 +80,7 @@ def _record(ref: str, part: list[str], owner: str) -> Record:
         "log entry" if failed else "item",
         text + (owner if ref != "preamble" else ""),
         level="ERROR" if failed else "",
-        subject=ref[6:] if ref.startswith("stage ") else "",
+        subject=ref.removeprefix(STAGE) if ref.startswith(STAGE) else "",
         numbers=functools.partial(_numbers_in_text, text),
         problem=failed.group(0).strip() if failed else "",
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
+from evidence_trace.server.domain.formats.jenkins import STAGE
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
@@ -87,7 +88,7 @@ def check_success(
         # a call of named steps (a pipeline's stages): the claim speaks of the steps it names ("vite build …
         # succeeded" of the Build stage, never of the Test stage that failed), when it names any
         named = [u for u in units if u.subject and re.search(rf"\b{re.escape(u.subject)}", text, re.I)]
-        for unit in named if named and all(u.ref.startswith("stage ") for u in named) else units:
+        for unit in named if named and all(u.ref.startswith(STAGE) for u in named) else units:
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
                 continue
             if matches_all(subject, unit, question) is not True:

@@ -85,6 +85,11 @@ def _key_hint(key: str) -> tuple[Optional[Dimension], float]:
     return _name_hint(key)
 
 
+def span_duration(microseconds: float) -> Number:
+    """A span's `duration` as Jaeger and Zipkin give it: in microseconds."""
+    return Number(float(microseconds), Dimension.TIME, 0.001, key="duration")
+
+
 def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterator[Number]:
     if depth > 8:
         return
@@ -98,7 +103,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         span = "traceId" in value and isinstance(value.get("duration"), int)
         for k, v in value.items():
             if span and k == "duration":
-                yield Number(float(v), Dimension.TIME, 0.001, key="duration")
+                yield span_duration(v)
                 continue
             if at_least and k in ("value", "total") and _float(v) is not None:
                 yield Number(float(v), key=(key if k == "value" else k).lower(), at_least=True)
