@@ -110,3 +110,46 @@ def alerts() -> EvidenceRow:
 def test_what_precedes_the_smaller_count_holds_of_every_record(draft: str, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, [alerts()]) if c.kind == ClaimKind.FACT]
     assert found and (found == [ClaimStatus.GROUNDED]) is grounded
+
+
+def pods() -> EvidenceRow:
+    table = (
+        "NAME                          READY   STATUS             RESTARTS   AGE\n"
+        "ledger-5c8d7f9b6-2kq8v        1/1     Running            0          3h\n"
+        "ledger-5c8d7f9b6-7wz4m        0/1     CrashLoopBackOff   14         3h\n"
+        "ledger-5c8d7f9b6-h9tx2        1/1     Running            0          3h\n"
+        "ledger-5c8d7f9b6-pp3nd        0/1     CrashLoopBackOff   11         3h\n"
+        "ledger-5c8d7f9b6-zc6rf        1/1     Running            0          3h\n"
+    )
+    return EvidenceRow("kp-5", "kubectl", Outcome.DIRECT_SUPPORT, table, {"args": "get pods -n ledger"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        # the whole first, then the part: "N 个 X 中 (有) M 个 …", "N 台 … 里 M 个 …"
+        ("共查到 4 条日志中有 2 条 ERROR，都来自 10.8.5.11。", True),
+        ("4 条日志里 2 条是 ERROR，都来自 10.8.5.11。", True),
+        ("4 条日志里 3 条是 ERROR，都来自 10.8.5.11。", False),
+        ("5 条日志里 2 条是 ERROR，都来自 10.8.5.11。", False),
+    ],
+)
+def test_all_then_some_in_chinese_counts_the_records_of_one_call(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("5 个 ledger 副本中 2 个处于 CrashLoopBackOff。", True),
+        ("5 个 pod 里有 3 个 Running。", True),
+        ("5 个 ledger 副本中 3 个处于 CrashLoopBackOff。", False),
+        ("6 个 pod 里有 3 个 Running。", False),
+        ("2 of the 5 ledger pods are in CrashLoopBackOff.", True),
+        ("3 of the 5 ledger pods are in CrashLoopBackOff.", False),
+    ],
+)
+def test_some_of_all_rows_of_a_kubectl_table(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [pods()]) if c.kind == ClaimKind.FACT]
+    assert found and (found == [ClaimStatus.GROUNDED]) is grounded

@@ -114,8 +114,11 @@ def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
     return status, groundings, f"one call shows the rest of the claim in {described}", direct
 
 
-# "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"
+# "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"; "4 个 worker 中 3 个 Ready" (all, then some)
 _AMONG = re.compile(r"其中[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[条个次台]")
+_ZH_OF = re.compile(
+    r"([0-9]+)[ \t]*[个台条份][^，。；,;：:\n0-9]{0,16}?(?:里|中|之中|当中)[ \t]*[，,]?[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[个台条份]"
+)
 
 
 def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Optional[tuple[Fact, Fact]]:
@@ -126,8 +129,11 @@ def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Opt
         return next((f for f in valued if f.quantity is not None and f.quantity.value == float(number)), None)
 
     m = N_OF_ALL.search(text)
+    zh = _ZH_OF.search(text) if m is None else None
     if m is not None:
         small, big = fact_of(m.group(1)), fact_of(m.group(2))
+    elif zh is not None:
+        small, big = fact_of(zh.group(2)), fact_of(zh.group(1))
     else:
         among = _AMONG.search(text)
         if among is None or len(counts) != 2:
