@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 8
+CLASSIFIER_VERSION = 9
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -46,7 +46,9 @@ row, not log lines.
 (formats/redis_replies.py): a hash's `state` "failed" is a problem; a spaced table's row whose last columns
 are empty (`_cat/shards`' UNASSIGNED shards) is a row of it, not the end of the table; a Jaeger trace is one
 record a span (formats/jaeger.py), a failed span direct; a Jenkins Pipeline console one record a stage
-(formats/jenkins.py), a failed stage direct."""
+(formats/jenkins.py), a failed stage direct.
+9: a key-value field whose value is itself fields (Redis's `db0:keys=…,expires=…`, `slave0:ip=…,state=online`)
+is a record apart from its section."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -5,9 +5,12 @@ title, are `key:value` fields (`key: value`, `key = value`) with short values, a
 numbers, and no key a log level (so "ERROR: …" / "DETAIL: …" lines stay log lines). A `# Section` line or
 a blank line opens a section. One record a section (`lines 12-40`): the fields that describe one thing
 together (`used_memory`, `maxmemory` and `maxmemory_policy` in Redis's `# Memory`), each field's number
-read under its name; a section of many fields is an item (its values are of many things). The fields
-go through the field maps as a table row's cells do (`status: DOWN` and `http_code: 503` are problems,
-`host` a subject).
+read under its name; a section of many fields is an item (its values are of many things). A section
+whose every field is a thing of its own, its value itself fields (Redis's `# Keyspace`:
+`db0:keys=3012877,expires=2990012`), is one record a line: one database's values are never bound to the
+next line's name. Among other fields (a replica's line in its master's `# Replication`) such a line stays
+in its section. The fields go through the field maps as a table row's cells do (`status: DOWN` and
+`http_code: 503` are problems, `host` a subject).
 """
 
 from __future__ import annotations
@@ -43,16 +46,31 @@ def _is_key_values(preview: Preview) -> bool:
     return fields >= 3 and fields * 5 >= lines * 4 and numbers * 2 >= fields
 
 
+# a field whose value is itself fields ("db0:keys=3012877,expires=2990012", "slave0:ip=…,port=6379,state=online",
+# "cmdstat_get:calls=812,usec=4410"): one thing of its own, a record apart from the section around it
+_ENTRY = re.compile(r"[ \t]*[A-Za-z_][\w.\-]*[ \t]*:[ \t]*[A-Za-z_]\w*=[^,\s]*(?:,[A-Za-z_]\w*=[^,\s]*)+[ \t]*")
+
+
 def _sections(preview: Preview) -> Iterator[list[tuple[int, str]]]:
     section: list[tuple[int, str]] = []
     for number, line in enumerate(preview.text.splitlines(), 1):
         title = _SECTION.match(line) is not None
         if (title or not line.strip()) and section:
-            yield section
+            yield from _things(section)
             section = []
         if line.strip():
             section.append((number, line))
     if section:
+        yield from _things(section)
+
+
+def _things(section: list[tuple[int, str]]) -> Iterator[list[tuple[int, str]]]:
+    """The section, or each of its lines when every field of it is a thing of its own (Redis's `# Keyspace`:
+    one line a database); a replica's line among its master's fields stays in the master's section."""
+    fields = [(number, line) for number, line in section if not _SECTION.match(line)]
+    if len(fields) > 1 and all(_ENTRY.fullmatch(line) for _, line in fields):
+        yield from ([field] for field in fields)
+    else:
         yield section
 
 
@@ -60,7 +78,8 @@ def _records(preview: Preview) -> Iterator[Record]:
     for section in _sections(preview):
         first, last = section[0][0], section[-1][0]
         ref = f"line {first}" if first == last else f"lines {first}-{last}"
-        record = line_record(ref, "\n".join(text for _, text in section), "item" if len(section) > 1 else "log line")
+        one_thing = len(section) > 1 or _ENTRY.fullmatch(section[0][1]) is not None
+        record = line_record(ref, "\n".join(text for _, text in section), "item" if one_thing else "log line")
         # the fields through the field maps, as a table row's cells: `status: DOWN`, `http_code: 503`, `host: …`
         fields = {m.group(1): m.group(2).strip() for m in (_FIELD.fullmatch(text) for _, text in section) if m}
         level, subject, problem = read_cells({**{k.lower(): v for k, v in fields.items()}, **fields})

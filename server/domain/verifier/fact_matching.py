@@ -27,6 +27,7 @@ from evidence_trace.server.domain.verifier.evidence_index import (
     setting_pattern,
     spaced_form,
 )
+from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NONE_READY,
     RECOVERY_IN_UNIT,
@@ -34,17 +35,10 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     WORKLOAD_STATE_PATTERNS,
     release_of,
 )
-from evidence_trace.server.domain.verifier.facts import (
-    EVENT_FORMS,
-    Comparison,
-    Dimension,
-    Fact,
-    FactKind,
-    Quantity,
-    Scope,
-)
+from evidence_trace.server.domain.verifier.facts import EVENT_FORMS
 from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
+from evidence_trace.server.domain.verifier.numbered_names import numbered_name_in
 from evidence_trace.server.domain.verifier.ratio_matching import ratio_matches
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
@@ -235,8 +229,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         code = float(fact.key)
         # the text first: most units that show a status say it, and their numbers need not be read
         return contains(unit.lowered, fact.key) or any(n.value == code for n in unit.numbers)
-    if kind == FactKind.ID:
-        return contains(unit.lowered, fact.key)
+    if kind == FactKind.ID:  # "partition 3" by its number, "db0" by its word and number (numbered_names.py)
+        return numbered_name_in(fact, unit.lowered)
     if kind == FactKind.STATE:
         state = unit.state
         if fact.key == "!resolved":

@@ -1,0 +1,27 @@
+"""Numbered names: "partition 3", "shard 0", "db0", "broker2".
+
+A claim names one of several numbered things by a word and a number. Written apart ("partition 3") the
+number is the name, as a unit writes it in its own column or after its own word. Written glued ("db0",
+"shard3") the word is part of the name: a unit that writes the word with a number shows it only with that
+number ("db0:keys=…", "shard 3", "broker-2"), never by some other "0" it holds (`db3:keys=4410,expires=0`);
+a unit that writes the word with no number (mpstat's `CPU` column) shows it by the number, as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evidence_trace.server.domain.verifier.evidence_index import contains
+from evidence_trace.server.domain.verifier.fact_model import Fact
+
+_GLUED = re.compile(r"([a-z]+)([0-9]+)")
+
+
+def numbered_name_in(fact: Fact, lowered: str) -> bool:
+    """Whether a unit's lower-cased text shows the numbered name `fact` (an ID fact)."""
+    glued = _GLUED.fullmatch(fact.text.lower())
+    if glued is None:
+        return contains(lowered, fact.key)
+    word, number = glued.groups()
+    written = [m.group(1) for m in re.finditer(rf"(?<![a-z0-9]){word}[ \t:=#_-]?([0-9]+)(?![\w.])", lowered)]
+    return number in written if written else contains(lowered, number)

@@ -1,0 +1,68 @@
+"""A numbered name written glued ("db0", "shard3", "broker2") is shown where a unit writes it so: Redis's
+keyspace line "db0:keys=…", a shard list's "shard3". Its bare number alone elsewhere is no such name.
+Domain only, offline; rows and phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+INFO = (
+    "# Memory\nused_memory_human:2.41G\nmaxmemory_human:3.00G\nmaxmemory_policy:volatile-lru\n\n"
+    "# Stats\nevicted_keys:0\nkeyspace_hits:88213\n\n"
+    "# Keyspace\ndb0:keys=3012877,expires=2990012,avg_ttl=86123\ndb3:keys=4410,expires=0,avg_ttl=0\n"
+)
+
+
+def info() -> EvidenceRow:
+    return EvidenceRow(
+        "ri-1",
+        "redis_cli",
+        Outcome.DIRECT_SUPPORT,
+        INFO,
+        {"host": "cart-redis-2", "command": "INFO memory stats keyspace"},
+    )
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, [info()]) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("db0 holds 3,012,877 keys.", True),
+        ("db3 holds 4,410 keys.", True),
+        ("db0 里有 3,012,877 个 key。", True),
+        ("db3 里有 4410 个 key。", True),
+        # another database's figure: each keyspace line is a record of its own, its "0"s no "db0"
+        ("db3 holds 3,012,877 keys.", False),
+        ("db0 里有 4410 个 key。", False),
+        ("db3 的 key 数是 3,012,877。", False),
+        # a database no call shows
+        ("db1 holds 4,410 keys.", False),
+        ("db2 里有 3,012,877 个 key。", False),
+    ],
+)
+def test_a_glued_numbered_name_is_shown_where_a_unit_writes_it_so(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert len(found) == 1 and (found[0] == ClaimStatus.GROUNDED) is grounded
+
+
+MPSTAT = (
+    "Linux 5.15.0-105-generic (cache-7) \t11/02/26 \t_x86_64_\t(4 CPU)\n\n"
+    "10:02:11     CPU    %usr   %sys   %soft   %idle\n"
+    "10:02:12     all    9.10   4.20   24.60   61.10\n"
+    "10:02:12       0    2.00   1.00   96.00    0.00\n"
+    "10:02:12       1   11.00   5.00    1.00   82.00\n"
+)
+
+
+@pytest.mark.parametrize("draft", ["On cache-7, CPU0 spends 96.00 in %soft.", "mpstat 里 CPU0 的 %soft 是 96.00。"])
+def test_a_glued_name_a_unit_writes_only_as_a_column_is_its_number(draft: str) -> None:
+    # (mpstat's output is one record here: which row holds 96.00 is not read, so a wrong CPU is no rival)
+    row = EvidenceRow("mp-1", "ssh_exec", Outcome.DIRECT_SUPPORT, MPSTAT, {"command": "mpstat -P ALL 1 1"})
+    assert [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT] == [ClaimStatus.GROUNDED]
