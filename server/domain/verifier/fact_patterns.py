@@ -344,7 +344,10 @@ _NOT_COUNT_NOUNS = frozenset(
     "bytes items was is has does".split()
 )
 # Short codes (FRA1, AMS1, G1, az2): names when the evidence uses them.
-_SHORT_CODE = re.compile(r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?)(?![\w\-])")
+# ("sdb", "xvdf", "vda": a block device by the kernel's name, as iostat and df print it)
+_SHORT_CODE = re.compile(
+    r"(?<![\w.\-/:])(?:[A-Z]{2,5}[0-9]{1,3}|[a-z]{2,5}[0-9]{1,2}[a-z]?|(?:sd|vd|xvd)[a-z]{1,2}[0-9]?)(?![\w\-])"
+)
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 # Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
 _TOKEN_ID = re.compile(

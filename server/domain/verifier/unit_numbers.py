@@ -211,6 +211,26 @@ def _access_fields(text: str) -> Iterator[Number]:
                 yield Number(float(raw), dimension, factor, key=key)
 
 
+# top's CPU summary ("%Cpu(s): 24.1 us,  4.3 sy,  0.0 ni, 31.7 id, 38.2 wa, …"): each figure a percentage of CPU time
+_TOP_CPU_LINE = re.compile(r"^[ \t]*%Cpu[^:\n]*:([^\n]*)", re.M)
+_TOP_CPU_FIELD = re.compile(r"([0-9]+(?:\.[0-9]+)?)[ \t]*(us|sy|ni|id|wa|hi|si|st)\b")
+_TOP_CPU_NAMES = {
+    "us": "user",
+    "sy": "system",
+    "ni": "nice",
+    "id": "idle",
+    "wa": "iowait",
+    "hi": "irq",
+    "si": "softirq",
+}
+
+
+def _top_cpu(text: str) -> Iterator[Number]:
+    for line in _TOP_CPU_LINE.finditer(text):
+        for m in _TOP_CPU_FIELD.finditer(line.group(1)):
+            yield Number(float(m.group(1)), Dimension.RATIO, 0.01, key=_TOP_CPU_NAMES.get(m.group(2), "steal"))
+
+
 _REPEATED_OVER = re.compile(r"x[0-9]+ over\s*$")  # kubectl's "(x70 over 14m)": events over a span
 _URL = re.compile(r"\bhttps?://[^\s\"'<>]+")
 AGO = re.compile(r"[ \t]*(?:ago\b|前|以前)", re.I)  # a duration given as how long ago (subject_binding too)
@@ -232,6 +252,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         return  # only times, dates or UUIDs
     if '] "' in text:
         yield from _access_fields(text)
+    if "%Cpu" in text:
+        yield from _top_cpu(text)
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:

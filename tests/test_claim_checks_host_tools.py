@@ -1,0 +1,65 @@
+"""What host tools print: top's CPU summary is percentages of CPU time ("%Cpu(s): 24.1 us, … 38.2 wa"), and
+a block device is named as the kernel names it ("sdb", "xvdf", "vda"), so iostat's row of another device
+never shows a figure said of it. Domain only, offline; rows and phrasings written for these tests, both ways
+and both languages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+TOP = (
+    "top - 03:41:09 up 12 days,  7:02,  2 users,  load average: 11.32, 9.87, 6.10\n"
+    "Tasks: 287 total,   3 running, 284 sleeping,   0 stopped,   0 zombie\n"
+    "%Cpu(s): 12.6 us,  3.9 sy,  0.0 ni, 20.4 id, 61.8 wa,  0.0 hi,  1.3 si,  0.0 st\n"
+    "MiB Mem :  32011.6 total,    811.2 free,  27402.9 used,   3797.5 buff/cache\n"
+)
+IOSTAT = (
+    "Device            r/s     w/s     rkB/s     wkB/s   r_await w_await  aqu-sz  %util\n"
+    "xvda             3.00   41.00     12.00    388.00    0.51    1.90    0.08    6.30\n"
+    "xvdf           902.00   77.00  91840.00   5120.00   48.20   31.70   44.10   99.20\n"
+)
+
+
+def rows() -> list[EvidenceRow]:
+    return [
+        EvidenceRow("tp-1", "ssh_exec", Outcome.DIRECT_SUPPORT, TOP, {"host": "pg-archive-2", "command": "top -bn1"}),
+        EvidenceRow(
+            "io-1", "ssh_exec", Outcome.DIRECT_SUPPORT, IOSTAT, {"host": "pg-archive-2", "command": "iostat -x"}
+        ),
+    ]
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows()) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("On pg-archive-2 the CPUs spend 61.8% in iowait and only 12.6% in user time.", True),
+        ("pg-archive-2 的 CPU：wa 61.8%，us 12.6%，idle 20.4%。", True),
+        ("On pg-archive-2 the CPUs spend 16.8% in iowait.", False),
+        ("pg-archive-2 的 CPU idle 为 40.2%。", False),
+    ],
+)
+def test_top_s_cpu_summary_is_percentages(draft: str, grounded: bool) -> None:
+    assert statuses(draft) == [ClaimStatus.GROUNDED if grounded else ClaimStatus.UNGROUNDED]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("xvdf is 99.2% utilised, with r_await at 48.20 ms.", True),
+        ("xvdf 的 %util 是 99.2%。", True),
+        ("xvda is only 6.3% busy.", True),
+        ("xvdf is only 6.3% busy.", False),
+        ("xvda 的 %util 已经到 99.2%。", False),
+    ],
+)
+def test_a_block_device_binds_its_figures_to_its_own_row(draft: str, grounded: bool) -> None:
+    found = statuses(draft)
+    assert len(found) == 1 and (found[0] == ClaimStatus.GROUNDED) is grounded
