@@ -34,7 +34,7 @@ _CITATION = (
         re.compile(
             r"\b(?:the |its |their )?(?:[\w-]+ )?logs? (?:show|shows|say|says|indicate|indicates|"
             r"report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
-            r"|日志(?:显示|表明|中|里|记录)",
+            r"|^\W*(?:from|per) the logs\b|日志(?:显示|表明|中|里|记录)|从日志(?:上|里|中)?(?:来)?看",
             re.I,
         ),
     ),
@@ -42,8 +42,8 @@ _CITATION = (
         Family.METRICS,
         re.compile(
             r"\b(?:the )?(?:metrics?|prometheus|dashboards?|graphs?) (?:show|shows|say|says|"
-            r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics"
-            r"|指标(?:显示|表明)|监控(?:显示|表明)",
+            r"indicate|indicates|report|reports|confirm|confirms)\b|according to (?:the )?metrics|^\W*(?:from|per) the "
+            r"(?:metrics?|dashboards?|graphs?)\b|指标(?:显示|表明)|监控(?:显示|表明)|从(?:指标|监控)(?:上|里|数据)?(?:来)?看",
             re.I,
         ),
     ),

@@ -60,6 +60,7 @@ _EMPTY_RESULT = re.compile(
     r"|返回了?空|空结果|结果为空|无结果|没有(?:返回|找到|查到)|(?:没有|没|未|无)(?:命中|匹配到?|相关(?:记录|文档|结果))",
     re.I,
 )
+_CALL_NOUN = re.compile(r"\b(?:quer(?:y|ies)|search(?:es)?|lookups?|calls?)\b|查询|搜索|检索|调用", re.I)
 _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
 
 
@@ -141,7 +142,9 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
                 contra = contra or (unit, "the call came back empty; it did not fail")
                 continue
             if unit.strength == Strength.FAILED and claims_empty and not quoted_empty:
-                contra = contra or (unit, "the call failed; it did not come back empty")
+                # "refund-service 没有返回 5xx" names no call: another call that answered about it may show it
+                if _CALL_NOUN.search(claim.text) or not _answered_about(facts, evidence, families):
+                    contra = contra or (unit, "the call failed; it did not come back empty")
                 continue
             if claimed_modes and unit.strength == Strength.FAILED and not claimed_modes & _failure_modes(unit.text):
                 contra = contra or (unit, "the call failed otherwise than the claim says")
@@ -228,6 +231,19 @@ def check_gap(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -
 
 _SNAKE_NAME = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _CORE_TOOLS = frozenset({"lookup_knowledge", "query_logs", "query_metrics"})
+
+
+def _answered_about(facts: Sequence[Fact], evidence: Evidence, families: Sequence[Family]) -> bool:
+    """Whether a call of the claim's families (any, when it cites none) answered about every name the claim
+    gives: "refund-service returned no 5xx" beside a metric of its 5xx that came back 0 tells that call's
+    finding, which a failed log search of the same service does not contradict."""
+    entities = [f for f in facts if f.is_entity]
+    return bool(entities) and any(
+        evidence.row(i).outcome.name in ("DIRECT_SUPPORT", "INDIRECT_SUPPORT")
+        and (not families or family_of(evidence.row(i).tool_name) in families)
+        and evidence.named(i, entities, asked=True)
+        for i in evidence.rows()
+    )
 
 
 def failure_told(
