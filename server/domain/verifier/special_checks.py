@@ -174,7 +174,7 @@ _DENIED = re.compile(
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     # ("没有 pod 被驱逐": a subject in Latin letters between, then 被/有/发生)
-    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,4}?"
+    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,6}?"
     r"(?:[ \t]*(?:任何[ \t]*)?[A-Za-z][\w-]*[ \t]*(?:被|有|发生)?)?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
     r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
@@ -368,11 +368,16 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
 
 def _shows_event(lowered: str, form: str) -> bool:
     """Whether a unit says the event happened: "evicted", "restarting", "死锁"; a noun of the same stem
-    ("eviction ranking", "eviction-hard") names the mechanism, not an occurrence."""
+    ("eviction ranking", "eviction-hard") names the mechanism, not an occurrence, as a field it is inside of
+    does (`master_failover_state`), and a value that denies it (`:no-failover`, "no restart") shows none."""
     if not form.isascii():
         return form in lowered
     return (
-        re.search(rf"{re.escape(form)}(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))", lowered)
+        re.search(
+            rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not )(?<![a-z0-9]_){re.escape(form)}"
+            r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))",
+            lowered,
+        )
         is not None
     )
 
