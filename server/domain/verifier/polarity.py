@@ -95,6 +95,8 @@ def check_success(
                 continue
             if _SUCCEEDED.search(unit.prose) and not _FAILURE.search(unit.prose):
                 return None  # a unit of X shows it succeeding ("successfully rolled out"): the claim may be its
+            if any(f.kind in (FactKind.ERROR_CODE, FactKind.HTTP_STATUS) for f in subject):
+                return None  # "a dig that succeeded: NOERROR", "成功返回 200": a unit shows the outcome told
             said = unit.lowered if timed else unit.prose  # a status field is read with its key
             clocks = set(_CLOCK.findall(said)) if timed else set()
             if timed and (len(clocks) != 1 or not clocks <= set(_CLOCK.findall(stated))):

@@ -217,6 +217,9 @@ def _several_records(facts: Sequence[Fact]) -> bool:
     )
 
 
+_RESTARTED = re.compile(r"(?<![\w/.])[1-9][0-9]*[ \t]+\([^()\n]{1,12}ago\)|RESTARTS=[1-9]")
+
+
 def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:
     """The value of the same kind the unit shows instead of the fact's, or "".
 
@@ -227,8 +230,12 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     text = unit.lowered
     if fact.kind == FactKind.WORKLOAD_STATE:  # another state, as the tool spells it ("Running", not "running")
         # a pod may be Running and not ready (READY 0/1): its phase is no rival of its readiness
+        # a pod crash-looping shows Running between its restarts ("0/1 Running 14 (3m ago)"): no rival then
+        restarting = fact.key == "CrashLoopBackOff" and _RESTARTED.search(unit.text[:2000]) is not None
         others = [
-            n for n in WORKLOAD_STATE_PATTERNS if n != fact.key and not (fact.key == "NotReady" and n == "Running")
+            n
+            for n in WORKLOAD_STATE_PATTERNS
+            if n != fact.key and not (n == "Running" and (fact.key == "NotReady" or restarting))
         ]
         shown = [name for name in others if name in unit.text[:2000]]
         return f"state {shown[0]}" if shown else ""

@@ -257,11 +257,14 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
     rivalry = Rivalry(facts, text)
     if not rivalry.possible:
         return None  # rival_values() is "" for every unit
+    some = _SOME_ONE.search(text) is not None
     for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
         about = _about(index, entities, evidence)
         if len(about) > 1 and not singled:
             continue  # several units of one subject, none singled out: another one's value contradicts nothing
         question = evidence.question(index)
+        if some and len(about) > 1 and not all(rivalry.against(u, question, alone=False, named=True) for u in about):
+            continue  # "one of the two replicas is crash-looping": one member may be it, whatever the other shows
         for unit in about:  # rival_values checks every fact itself: a unit showing them all is no rival
             why = rivalry.against(unit, question, alone=len(about) == 1, named=True)
             if why:
@@ -270,6 +273,12 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
                 subject = [f for f in facts if f.is_entity or (f.kind != FactKind.TIME and matches(f, unit, minutes))]
                 return None if values_shown(facts, subject, evidence) else (unit, why)
     return None
+
+
+# a member the claim does not name, one of several ("one of the two replicas", "One pod", "其中一个", "有一个")
+_SOME_ONE = re.compile(
+    r"\b(?:one|some) (?:of (?:the|its|their|these) )?|(?:有|其中|中有)[ \t]*(?:一|1)[ \t]*[个台条]", re.I
+)
 
 
 def _about(index: int, entities: Sequence[Fact], evidence: Evidence) -> list[Unit]:
