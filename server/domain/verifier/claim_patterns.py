@@ -279,3 +279,8 @@ _NOT_ALL = re.compile(
 )
 # where a universal's clause ends: "all of them are critical, and …" says each one's severity up to the comma
 CLAUSE_END = re.compile(r"[,;:，；：。(（]")
+
+# a member the claim does not name, one of several ("one of the two replicas", "One pod", "其中一个", "有一个")
+SOME_ONE = re.compile(
+    r"\b(?:one|some) (?:of (?:the|its|their|these) )?|(?:有|其中|中有)[ \t]*(?:一|1)[ \t]*[个台条]", re.I
+)

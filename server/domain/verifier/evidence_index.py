@@ -101,13 +101,11 @@ class Match:
 
 
 class Evidence:
-    """The units of a session's rows, built lazily per row.
+    """The units of a session's rows, built lazily per row. only: when a claim cites its source ("the logs
+    show"), the rows of that family; None for all rows."""
 
-    only: when a claim cites its source ("the logs show"), the rows of that
-    family; None for all rows.
-    """
-
-    def __init__(self, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES) -> None:
+    def __init__(self, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES, question: str = "") -> None:
+        self.asked = question.lower()  # the user's question: its names are given, not invented
         self._rows = list(rows)
         self._zones = zones
         self._units: dict[int, list[Unit]] = {}

@@ -86,7 +86,7 @@ class Gate:
         calling the backend, and the verdict names the verifier "caller".
         `deadline` bounds the backend's call (see VerificationRequest).
         """
-        checks = _safe_checks(draft_answer, rows, self._zones)
+        checks = _safe_checks(draft_answer, rows, self._zones, question)
         backend_decision = Decision.UNSPECIFIED
         if caller_output is not None:
             verifier, raw = CALLER, caller_output
@@ -153,13 +153,13 @@ class Gate:
 
 
 def _safe_checks(
-    draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES
+    draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES, question: str = ""
 ) -> Optional[tuple[ClaimCheck, ...]]:
     """The claim checks, or None if they fail: a bug in them must not fail the Chat call (the rules
     backend then runs them again and degrades to VERIFIER_ERROR; a model's verdict is capped at
     LOW_CONFID)."""
     try:
-        return check_draft(draft, rows, zones)
+        return check_draft(draft, rows, zones, question)
     except Exception:  # noqa: BLE001 - the gate never raises
         logger.exception("claim checks failed")
         return None

@@ -79,10 +79,12 @@ JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
 
 
-def check_draft(draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES) -> tuple[ClaimCheck, ...]:
+def check_draft(
+    draft: str, rows: Sequence[EvidenceRow], zones: EvidenceZones = NO_ZONES, question: str = ""
+) -> tuple[ClaimCheck, ...]:
     """The claim checks of a draft against the session's rows; zones: the configured zones of naive
-    evidence timestamps, by tool or topic (zones.py)."""
-    evidence = Evidence(rows, zones)
+    evidence timestamps, by tool or topic (zones.py); question: the user's (its names are not invented)."""
+    evidence = Evidence(rows, zones, question)
     checks = []
     subject: tuple[Fact, ...] = ()
     claims = with_column_totals(split_claims(draft)[:MAX_CLAIMS])

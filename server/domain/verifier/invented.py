@@ -11,17 +11,18 @@ import warnings
 from typing import Sequence
 
 from evidence_trace.server.domain.verifier.encoded_names import named_inside, network_of_addresses
-from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, name_forms
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 
 
 def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
-    """The claim's identifier-shaped facts that no row of the session mentions."""
+    """The claim's identifier-shaped facts that no row of the session mentions, nor the user's question."""
     return [
         f
         for f in facts
         if _identifier_shaped(f)
+        and not contains(evidence.asked, f.key)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))

@@ -32,7 +32,7 @@ class RulesVerifier:
     def verify(self, request: VerificationRequest) -> str:
         checks = request.claim_checks
         if checks is None:
-            checks = check_draft(request.draft_answer, request.rows)
+            checks = check_draft(request.draft_answer, request.rows, question=request.question)
         decision, reasons = decide(checks)
         if len(reasons) > MAX_REASONS:
             reasons = reasons[: MAX_REASONS - 1] + [f"and {len(reasons) - MAX_REASONS + 1} more"]

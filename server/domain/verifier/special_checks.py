@@ -354,7 +354,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
             # a series named for the event (`…_restarts_total`) shows it only by a sample above 0
             counted_zero = unit.kind == "series" and all(n.value == 0 for n in unit.numbers if n.sample)
             if (
-                any(_shows_event(u.lowered, form) for u in told for form in forms)
+                any(_shows_event(u.lowered, form, u.kind == "series") for u in told for form in forms)
                 and not _ZERO_EVENT.search(unit.lowered)
                 and not counted_zero
             ):
@@ -366,15 +366,17 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
     return None
 
 
-def _shows_event(lowered: str, form: str) -> bool:
+def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
     """Whether a unit says the event happened: "evicted", "restarting", "死锁"; a noun of the same stem
     ("eviction ranking", "eviction-hard") names the mechanism, not an occurrence, as a field it is inside of
-    does (`master_failover_state`), and a value that denies it (`:no-failover`, "no restart") shows none."""
+    does (`master_failover_state`; a series named for it, `…_restarts_total`, is read by its samples), and a
+    value that denies it (`:no-failover`, "no restart") shows none."""
     if not form.isascii():
         return form in lowered
+    inside = "" if series else r"(?<![a-z0-9]_)"
     return (
         re.search(
-            rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not )(?<![a-z0-9]_){re.escape(form)}"
+            rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
             r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))",
             lowered,
         )

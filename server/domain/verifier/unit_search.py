@@ -25,6 +25,7 @@ from evidence_trace.server.domain.verifier.claim_parts import (
     takes_ids,
     times_joined,
 )
+from evidence_trace.server.domain.verifier.claim_patterns import SOME_ONE
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
@@ -257,7 +258,7 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
     rivalry = Rivalry(facts, text)
     if not rivalry.possible:
         return None  # rival_values() is "" for every unit
-    some = _SOME_ONE.search(text) is not None
+    some = SOME_ONE.search(text) is not None
     for index in evidence.candidates([f for f in facts if f.kind not in VALUE_KINDS]):
         about = _about(index, entities, evidence)
         if len(about) > 1 and not singled:
@@ -273,12 +274,6 @@ def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optiona
                 subject = [f for f in facts if f.is_entity or (f.kind != FactKind.TIME and matches(f, unit, minutes))]
                 return None if values_shown(facts, subject, evidence) else (unit, why)
     return None
-
-
-# a member the claim does not name, one of several ("one of the two replicas", "One pod", "其中一个", "有一个")
-_SOME_ONE = re.compile(
-    r"\b(?:one|some) (?:of (?:the|its|their|these) )?|(?:有|其中|中有)[ \t]*(?:一|1)[ \t]*[个台条]", re.I
-)
 
 
 def _about(index: int, entities: Sequence[Fact], evidence: Evidence) -> list[Unit]:
