@@ -25,6 +25,7 @@ from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.threshold_words import target_bound
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -97,6 +98,7 @@ class Rivalry:
             and not _complement(f, text)
             and not _step(f, text)
             and not _gap(f, read)
+            and not target_bound(text, f)  # "against the runbook's target of < 10 ms": a reference's figure
         ]
         # A fact no other value stands in for must be shown: tested first, as it rules a unit out alone.
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]

@@ -20,11 +20,16 @@ from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKin
 
 _THRESHOLD_AFTER = re.compile(
     r"[ \t]*(?:的)?[ \t]*(?:[\w\u4e00-\u9fff \t-]{0,10}?)[ \t]*"
-    r"(?:thresholds?|limits?|lines?|targets?|SLOs?|watermarks?|budgets?|阈值|门限|水位|上限|下限|线|目标)",
+    r"(?:thresholds?|limits?|lines?|targets?|SLOs?|watermarks?|budgets?|expectations?|阈值|门限|水位|上限|下限|线|目标|预期)",
     re.I,
 )
-_THRESHOLD_BEFORE = re.compile(
-    r"(?:thresholds?|limits?|targets?|SLOs?|watermarks?|阈值|门限|水位|上限|下限|目标)[ \t]*(?:of|is|was|at|为|是|:|：)?[ \t]*$",
+_TARGET_WORDS = r"(?:thresholds?|limits?|targets?|SLOs?|watermarks?|expectations?|expected|阈值|门限|水位|上限|下限|目标|预期值?|期望值?)"
+_THRESHOLD_BEFORE = re.compile(_TARGET_WORDS + r"[ \t]*(?:of|is|was|at|为|是|:|：)?[ \t]*$", re.I)
+# a bound that defines the target ("the runbook's target of < 10 ms", "预期（小于 10 ms）"): its sign is the
+# target's, not what the claim says of its subject ("… even 10.0.1.11 is slightly above target")
+_TARGET_BOUND = re.compile(
+    _TARGET_WORDS
+    + r"[ \t]*(?:of|is|was|at|为|是|:|：)?[ \t]*[(（]?[ \t]*(?:[<>≤≥]=?|under|below|above|over|小于|低于|高于|大于)[ \t]*$",
     re.I,
 )
 
@@ -43,6 +48,13 @@ def thresholds_only(text: str, facts: Sequence[Fact]) -> bool:
     SLO"): a reference's figure, not one more value of the subject the claim spoke of before."""
     valued = [f for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None]
     return bool(valued) and len(valued) == len(facts) and all(_named_threshold(text, f) for f in valued)
+
+
+def target_bound(text: str, fact: Fact) -> bool:
+    """Whether the figure is a bound defining a target ("the runbook's target of < 10 ms"): a reference's
+    figure, whose sign says nothing of the claim's subject, so no value of the subject is its rival."""
+    at = text.find(fact.text)
+    return at >= 0 and _TARGET_BOUND.search(text, max(0, at - 32), at) is not None
 
 
 def _named_threshold(text: str, fact: Fact) -> bool:
