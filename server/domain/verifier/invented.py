@@ -320,6 +320,10 @@ def _apart(key: str, evidence: Evidence) -> bool:
         number = re.compile(rf"partition\W{{0,4}}{partition.group(2)}(?![0-9])", re.I)
         if any(number.search(evidence.raw(i)) for i in rows if partition.group(1) in evidence.raw(i)):
             return True
+    counted = _COUNTED.fullmatch(key)
+    if counted is not None:  # "revision-26": the 26th revision, in a row that names revisions and that number
+        word, number = re.compile(rf"\b{counted.group(1)}", re.I), re.compile(rf"(?<![\w.]){counted.group(2)}(?![\w.])")
+        return any(word.search(evidence.raw(i)) and number.search(evidence.raw(i)) for i in rows)
     if "-" in key and re.search(r"[0-9]", key):
         needle = key + "-"  # a cheap test before the pattern
         stem = re.compile(rf"(?<![\w.-]){re.escape(key)}-[a-z0-9]{{4,6}}(?![\w-])")
@@ -327,6 +331,7 @@ def _apart(key: str, evidence: Evidence) -> bool:
     return False
 
 
+_COUNTED = re.compile(r"(revision|rev|release|build|run|attempt|generation|epoch|term|pipeline|job|step)-([0-9]{1,7})")
 _TOPIC_PARTITION = re.compile(r"([A-Za-z][\w.]*[A-Za-z0-9_])-([0-9]{1,5})")
 _INFLECTION = re.compile(r"(?:ed|ing|s)$")
 _ENDINGS = ("", "ed", "d", "ing", "s", "es", "led", "ling")
