@@ -14,6 +14,7 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.rivals import rival_value
 from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 
@@ -47,7 +48,9 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
             for u in evidence.units(index)
             if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and matches(member, u)
         ]
-        if records and not any(matches_all(own, u, question) is True for u, question in records):
+        # (records that show no status of that kind at all, a pod listing beside an HTTP status, show no other)
+        none_shows = not any(matches_all(own, u, question) is True for u, question in records)
+        if records and none_shows and any(rival_value(f, u) for f in own for u, _ in records):
             return base(
                 status=ClaimStatus.CONTRADICTED,
                 groundings=(grounding_of(records[0][0]),),

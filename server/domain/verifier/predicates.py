@@ -107,12 +107,40 @@ def _calls(evidence: Evidence) -> tuple[list[tuple[str, str]], list[str], list[i
     return evidence.remember(("failed calls", evidence.only), read)  # (a cited() view reads its own rows)
 
 
+# what a claim says of every member it names ("both answered /healthz with 200", "两个实例的 /healthz 都返回 200")
+_EVERY = re.compile(r"\b(?:both|all|each|every)\b|都|均|全部|各自", re.I)
+_VALUED = (FactKind.HTTP_STATUS, FactKind.QUANTITY, FactKind.STATE, FactKind.WORKLOAD_STATE, FactKind.ERROR_CODE)
+
+
+def member_asked_by_a_failed_call(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[str]:
+    """The id of a failed call whose question names one member the claim says something of all of and the
+    very thing it says it of ("both replicas (10.61.3.14, 10.61.4.22) answered /healthz with 200" where the
+    check of 10.61.4.22's /healthz timed out): that member's value came from no call. None otherwise."""
+    if not _EVERY.search(text) or not any(f.kind in _VALUED for f in facts):
+        return None
+    members = [f for f in facts if f.kind == FactKind.INSTANCE]
+    things = [f for f in facts if f.kind == FactKind.IDENTIFIER and (not f.soft or f.key.startswith("/"))]
+    if len(members) < 2 or not things:
+        return None
+    failed, _, _ = _calls(evidence)
+    return next(
+        (
+            call
+            for call, asked in failed
+            if any(m.key.lower() in asked for m in members) and any(t.key in asked for t in things)
+        ),
+        None,
+    )
+
+
 def asked_by_a_failed_call_in_parts(
     text: str, facts: Sequence[Fact], groundings: Sequence[Grounding], evidence: Evidence
 ) -> Optional[str]:
     """asked_by_a_failed_call() of the whole claim, else of each of its conjoined parts with the facts it
     states ("Total lag for X is 0, and both X pods are Running": the lag is what the empty call asked)."""
-    found = asked_by_a_failed_call(text, facts, groundings, evidence)
+    found = asked_by_a_failed_call(text, facts, groundings, evidence) or member_asked_by_a_failed_call(
+        text, facts, evidence
+    )
     pieces = split_parts(text) if found is None else []
     for piece, _ in pieces if len(pieces) > 1 else ():
         own = [f for f in facts if f.text in piece]
