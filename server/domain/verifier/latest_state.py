@@ -31,6 +31,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     record whose state column holds another word than the one the claim says (stated_state)."""
     return (
         _latest_state(text, facts, evidence)
+        or _latest_link(text, facts, evidence)
         or stated_state(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
@@ -154,3 +155,36 @@ def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
     if not latest or any(all(matches(f, unit) for f in states) for unit in latest):
         return None
     return latest[-1]
+
+
+# A link's state, as logs and checks say it: down ("connection lost", "disconnected", "离线") or up ("connected",
+# "back online", "重连成功"); the later record decides.
+_LINK_DOWN = re.compile(
+    r"\b(?:disconnected|not connected|offline|unreachable)\b|\bconnection (?:is |was |has been )?(?:lost|closed|dropped)\b"
+    r"|\blost (?:its |the )?connection\b|断开|断连|失去连接|连接丢失|离线|不可达",
+    re.I,
+)
+_LINK_UP = re.compile(
+    r"(?<!dis)(?<!not )\b(?:re)?connected\b|\bconnection (?:re)?established\b|\b(?:back )?online\b|(?<!un)\breachable\b"
+    r"|已连接|重连成功|连接成功|恢复连接|已恢复连接|重新连接上|在线",
+    re.I,
+)
+
+
+def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """ "it is still disconnected", "目前仍然离线": the latest record of the subject's link that says it is up or
+    down, when it says the other (a log line "connected" after "connection lost"); None otherwise."""
+    now = _NOW.search(text)
+    said = now and (
+        _LINK_DOWN.search(text, now.end(), now.end() + 24) or _LINK_UP.search(text, now.end(), now.end() + 24)
+    )
+    entities = [f for f in facts if f.is_entity]
+    if not said or not entities:
+        return None
+    down = _LINK_DOWN.fullmatch(said.group(0)) is not None
+    for index in evidence.candidates(entities):
+        units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
+        told = [u for u in units if _LINK_DOWN.search(u.text) or _LINK_UP.search(u.text)]
+        if told and (_LINK_DOWN.search(told[-1].text) is None) == down:
+            return told[-1]  # the last word of the link is the other one
+    return None
