@@ -23,7 +23,8 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.complements import complement_counts
 from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_matching import matches
+from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_search import capped_by_limit, listing_is_cut
 
@@ -120,6 +121,8 @@ def listing_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
     another number of it ("有 4 个消费者在线" where `--members` lists 3); "" otherwise. Not a contradiction:
     the set the claim counts may be narrower than the listing, so the claim is left UNGROUNDED."""
     written = arabic(text)
+    if _ONLY_ONE.search(written):
+        return _others_past_the_bound(facts, evidence)
     if _PART_OR_ALL.search(written):
         return ""
     rows: Optional[list[int]] = None
@@ -162,3 +165,25 @@ def _size(evidence: Evidence, row: int, asked: str, qualifier: str) -> Optional[
     if qualifier and qualifier not in question.lowered:
         records = [u for u in records if qualifier in u.lowered]
     return len(records)
+
+
+# one record alone past a bound: "the only filesystem over 90%", "only one pod above 2 GiB", "唯一超过 90% 的分区"
+_ONLY_ONE = re.compile(r"\b(?:the only|only one)\b|唯一", re.I)
+_BOUNDS = (Comparison.ABOVE, Comparison.BELOW)
+
+
+def _others_past_the_bound(facts: Sequence[Fact], evidence: Evidence) -> str:
+    """Why "the only X over N" is not shown: a listing of the subject holds the one the claim names and
+    another record past that bound too; "" otherwise."""
+    bounds = [f for f in facts if f.quantity is not None and f.quantity.comparison in _BOUNDS]
+    entities = [f for f in facts if f.is_entity]
+    if len(bounds) != 1:
+        return ""
+    for row in evidence.rows():
+        if not all(_mentions(evidence, row, f) for f in entities):
+            continue
+        units = evidence.units(row)
+        past = [u for u in listed_records(units) if matches(bounds[0], u)]
+        if len(past) > 1 and not listing_is_cut(units):
+            return f"{len(past)} records of one listing are past its bound of {bounds[0].text}: {past[0].ref}, {past[1].ref}"
+    return ""
