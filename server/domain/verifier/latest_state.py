@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
@@ -38,13 +38,22 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     )
 
 
+_ALREADY = re.compile(r"\balready\b|已经", re.I)
+_PLURAL = re.compile(r"\b[a-z]{4,}s\b")
+_ZH_NOUNS = {"消费者": "consumer", "副本": "replica", "连接": "connection", "线程": "thread", "实例": "instance"}
+
+
 def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A value said to hold now ("upload-svc 的 Ingress 注解当前配置为 50m") that only a knowledge chunk shows,
     while a live record of the subject (a call asked about it) shows another value of that dimension: the
     runbook's example is no live setting, the record is."""
     values = [f for f in facts if f.quantity is not None and f.kind in (FactKind.QUANTITY, FactKind.SETTING)]
     names = [f for f in facts if f.is_entity]
-    if len(values) != 1 or not names or not _NOW.search(text):
+    # with no name, the things it counts ("the consumers are already at the KEDA maximum of 8"): a live record
+    # of them is one that names them (`rabbitmq_queue_consumers` … 3)
+    nouns = [w[:-1] for w in _PLURAL.findall(text.lower())] + [e for z, e in _ZH_NOUNS.items() if z in text]
+    nouns = nouns if not names else []
+    if len(values) != 1 or not (names or nouns) or not (_NOW.search(text) or _ALREADY.search(text)):
         return None
     value = values[0]
     documented, rival = False, None
@@ -58,9 +67,12 @@ def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
                 continue
             if matches(value, unit):
                 return None  # a live record shows it
-            about = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
+            about = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names) and all(
+                n in unit.lowered or (question is not None and n in question.lowered) for n in nouns
+            )
             dimension = value.quantity.dimension if value.quantity else None
-            if rival is None and about and any(n.dimension == dimension for n in unit.numbers):
+            same = (dimension,) if dimension != Dimension.NUMBER else (dimension, None)  # a bare figure's
+            if rival is None and about and any(n.dimension in same for n in unit.numbers):
                 rival = unit
     return rival if documented else None
 
