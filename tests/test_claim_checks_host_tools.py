@@ -63,3 +63,28 @@ def test_top_s_cpu_summary_is_percentages(draft: str, grounded: bool) -> None:
 def test_a_block_device_binds_its_figures_to_its_own_row(draft: str, grounded: bool) -> None:
     found = statuses(draft)
     assert len(found) == 1 and (found[0] == ClaimStatus.GROUNDED) is grounded
+
+
+PING_LINUX = (
+    "--- 10.20.4.7 ping statistics ---\n50 packets transmitted, 50 received, 0% packet loss, time 49071ms\n"
+    "rtt min/avg/max/mdev = 0.412/0.538/1.904/0.211 ms\n"
+)
+PING_BSD = (
+    "--- 10.20.4.7 ping statistics ---\n20 packets transmitted, 20 packets received, 0.0% packet loss\n"
+    "round-trip min/avg/max/stddev = 12.104/14.877/31.420/3.902 ms\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "preview", "grounded"),
+    [
+        ("From pg-archive-2 the average RTT to 10.20.4.7 is 0.538 ms, the max 1.904 ms.", PING_LINUX, True),
+        ("pg-archive-2 到 10.20.4.7 的平均 RTT 为 14.877 ms，最大 31.42 ms。", PING_BSD, True),
+        ("From pg-archive-2 the average RTT to 10.20.4.7 is 5.38 ms.", PING_LINUX, False),
+        ("pg-archive-2 到 10.20.4.7 的平均 RTT 为 41.877 ms。", PING_BSD, False),
+    ],
+)
+def test_ping_s_slashed_round_trip_figures_are_each_in_its_unit(draft: str, preview: str, grounded: bool) -> None:
+    row = EvidenceRow("pg-1", "ssh_exec", Outcome.DIRECT_SUPPORT, preview, {"host": "pg-archive-2", "command": "ping"})
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert found == [ClaimStatus.GROUNDED if grounded else ClaimStatus.UNGROUNDED]

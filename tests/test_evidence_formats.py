@@ -476,6 +476,23 @@ CASES = [
         ("ERROR", "INFO"),
     ),
     Case(
+        "ping",
+        "ssh_exec",
+        "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"
+        "64 bytes from 10.20.8.31: icmp_seq=1 ttl=57 time=28.1 ms\n"
+        "64 bytes from 10.20.8.31: icmp_seq=3 ttl=57 time=27.9 ms\n\n"
+        "--- 10.20.8.31 ping statistics ---\n3 packets transmitted, 2 received, 33.3333% packet loss, time 2003ms\n"
+        "rtt min/avg/max/mdev = 27.9/28.0/28.1/0.1 ms\n",
+        "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"
+        "64 bytes from 10.20.8.31: icmp_seq=1 ttl=57 time=28.1 ms\n\n"
+        "--- 10.20.8.31 ping statistics ---\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\n"
+        "rtt min/avg/max/mdev = 28.1/28.1/28.1/0.0 ms\n",
+        None,
+        ("line 1", "line 2", "line 3", "statistics"),
+        ("10.20.8.31",) * 4,
+        ("", "", "", ""),
+    ),
+    Case(
         "java_query_logs",
         "query_logs",
         java(

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 9
+CLASSIFIER_VERSION = 10
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -48,7 +48,9 @@ are empty (`_cat/shards`' UNASSIGNED shards) is a row of it, not the end of the 
 record a span (formats/jaeger.py), a failed span direct; a Jenkins Pipeline console one record a stage
 (formats/jenkins.py), a failed stage direct.
 9: a key-value field whose value is itself fields (Redis's `db0:keys=…,expires=…`, `slave0:ip=…,state=online`)
-is a record apart from its section."""
+is a record apart from its section.
+10: `ping`'s report is read as its replies and one record of its statistics (formats/ping.py): a packet loss
+is a problem."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

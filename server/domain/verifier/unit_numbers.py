@@ -225,6 +225,21 @@ _TOP_CPU_NAMES = {
 }
 
 
+# names and values joined by slashes, the unit after the last ("rtt min/avg/max/mdev = 27.412/28.905/61.277/3.918 ms"):
+# each value is in that unit, under its name
+_SLASHED = re.compile(
+    r"\b([a-z]+(?:/[a-z]+)+)[ \t]*=[ \t]*([0-9]+(?:\.[0-9]+)?(?:/[0-9]+(?:\.[0-9]+)?)+)[ \t]*(ms|s|us|µs)\b", re.I
+)
+
+
+def _slashed(text: str) -> Iterator[Number]:
+    for m in _SLASHED.finditer(text):
+        names, values = m.group(1).lower().split("/"), m.group(2).split("/")
+        dimension, factor = _UNIT_WORDS[m.group(3).lower().replace("µ", "u")]
+        for name, value in zip(names, values):
+            yield Number(float(value), dimension, factor, key=name)
+
+
 def _top_cpu(text: str) -> Iterator[Number]:
     for line in _TOP_CPU_LINE.finditer(text):
         for m in _TOP_CPU_FIELD.finditer(line.group(1)):
@@ -254,6 +269,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield from _access_fields(text)
     if "%Cpu" in text:
         yield from _top_cpu(text)
+    if "/" in text and "=" in text:
+        yield from _slashed(text)
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
