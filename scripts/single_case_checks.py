@@ -24,6 +24,7 @@ from evidence_trace.server.domain.verifier import (
     claims,
     counted_units,
     fact_matching,
+    gap_checks,
     grounding,
     intervals,
     invented,
@@ -38,9 +39,11 @@ from evidence_trace.server.domain.verifier import (
     special_checks,
     table_rows,
     unit_model,
+    unit_numbers,
     unit_search,
 )
 from evidence_trace.server.domain.verifier import facts as facts_module
+from evidence_trace.server.domain.verifier.evidence_index import contains
 from evidence_trace.server.testing import in_process_service
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "tests" / "gate_corpus"
@@ -128,6 +131,21 @@ CHECKS: tuple[tuple, ...] = (
     (quantifiers, "_ANAPHORIC", mock.Mock(search=lambda *a: None)),
     (invented, "_TOPIC_PARTITION", mock.Mock(fullmatch=lambda key: None)),
     (invented, "_WILDCARD_AFTER", mock.Mock(match=lambda *a: None)),
+    # the session of 2026-12-05 (the ninth)
+    (counted_units, "_ZH_OF", mock.Mock(search=lambda *a: None)),
+    (fact_matching, "numbered_name_in", lambda fact, lowered: contains(lowered, fact.key)),
+    (unit_numbers, "_top_cpu", lambda text: iter(())),
+    (unit_numbers, "_slashed", lambda text: iter(())),
+    (gap_checks, "_answered_about", lambda facts, evidence, families: False),
+    (rivals, "_RESTARTED", mock.Mock(search=lambda *a: None)),
+    (unit_search, "SOME_ONE", mock.Mock(search=lambda *a: None)),
+    (invented, "_COUNTED", mock.Mock(fullmatch=lambda key: None)),
+    (rivals, "target_bound", lambda text, fact: False),
+    (predicates, "member_asked_by_a_failed_call", lambda text, facts, evidence: None),
+    (latest_state, "_latest_link", lambda text, facts, evidence: None),
+    (listing_sizes, "_others_past_the_bound", lambda facts, evidence: ""),
+    (quantifiers, "check_all_ready"),
+    (latest_state, "_PLURAL", mock.Mock(findall=lambda *a: [])),
 )
 
 

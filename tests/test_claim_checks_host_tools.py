@@ -88,3 +88,26 @@ def test_ping_s_slashed_round_trip_figures_are_each_in_its_unit(draft: str, prev
     row = EvidenceRow("pg-1", "ssh_exec", Outcome.DIRECT_SUPPORT, preview, {"host": "pg-archive-2", "command": "ping"})
     found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
     assert found == [ClaimStatus.GROUNDED if grounded else ClaimStatus.UNGROUNDED]
+
+
+MEMCACHED = (
+    "STAT pid 1\nSTAT uptime 864000\nSTAT curr_items 1208331\nSTAT bytes 1717986918\nSTAT limit_maxbytes 2147483648\n"
+    "STAT get_hits 40211873\nSTAT get_misses 2210442\nSTAT evictions 0\nEND\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("memcached-sess-3 has been up for 10 days and holds 1.6 GiB of its 2 GiB limit.", True),
+        ("memcached-sess-3 已运行 10 天，用了 2 GiB 上限中的 1.6 GiB。", True),
+        ("memcached-sess-3 has been up for 12 days.", False),
+        ("memcached-sess-3 用了 1.9 GiB。", False),
+    ],
+)
+def test_memcached_stats_are_one_server_s_figures_in_their_units(draft: str, grounded: bool) -> None:
+    row = EvidenceRow(
+        "mc-1", "ssh_exec", Outcome.DIRECT_SUPPORT, MEMCACHED, {"command": "echo stats | nc memcached-sess-3 11211"}
+    )
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert found == [ClaimStatus.GROUNDED if grounded else ClaimStatus.UNGROUNDED]

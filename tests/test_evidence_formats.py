@@ -476,6 +476,16 @@ CASES = [
         ("ERROR", "INFO"),
     ),
     Case(
+        "memcached_stats",
+        "ssh_exec",
+        "STAT pid 1\nSTAT uptime 1209600\nSTAT accepting_conns 0\nSTAT curr_connections 1024\nSTAT bytes 4018922114\nEND\n",
+        "STAT pid 1\nSTAT uptime 1209600\nSTAT accepting_conns 1\nSTAT curr_connections 12\nSTAT bytes 4018922114\nEND\n",
+        None,
+        ("stats",),
+        ("",),
+        ("ERROR",),
+    ),
+    Case(
         "ping",
         "ssh_exec",
         "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"

@@ -50,7 +50,8 @@ record a span (formats/jaeger.py), a failed span direct; a Jenkins Pipeline cons
 9: a key-value field whose value is itself fields (Redis's `db0:keys=…,expires=…`, `slave0:ip=…,state=online`)
 is a record apart from its section.
 10: `ping`'s report is read as its replies and one record of its statistics (formats/ping.py): a packet loss
-is a problem."""
+is a problem; memcached's `stats` reply is one record (formats/memcached_stats.py): `accepting_conns 0` is a
+problem."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

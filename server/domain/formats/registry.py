@@ -33,6 +33,7 @@ from evidence_trace.server.domain.formats import (
     log_lines,
     logfmt,
     loki,
+    memcached_stats,
     ping,
     prometheus,
     redis_replies,
@@ -66,6 +67,7 @@ FORMATS: tuple[Format, ...] = (
     spaced_tables.FORMAT,  # index shard prirep ... / Device r/s w/s ... %util (headers split by spaces)
     redis_replies.FORMAT,  # 1) "maxclients"\n2) "10000" (redis-cli's names and values in turn)
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
+    memcached_stats.FORMAT,  # STAT uptime 1209600\nSTAT bytes 4018922114 (memcached's stats: one record)
     ping.FORMAT,  # PING host ... / --- host ping statistics --- / rtt min/avg/max/mdev = ... (one record the report)
     logfmt.FORMAT,  # key=value key=value key=value
     key_values.FORMAT,  # # Memory\nused_memory:12477651040\nmaxmemory:12884901888 (one field a line)
