@@ -19,6 +19,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.zones import NOT_AS_WRITTEN
 
 _MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
 _TIME = r"[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9])?"
@@ -66,7 +67,7 @@ def _on_its_date(fact: Fact, month: int, day: int, subject: Sequence[Fact], evid
             if subject and not any(matches(f, unit) for f in subject):
                 continue  # another thing's record at that time: "00:00:00" is many things' time
             for stated in _STATED.finditer(unit.text[:4000]):
-                known = stated.group(6) is not None or unit.naive_offset is not None
+                known = stated.group(6) is not None or unit.naive_offset not in (None, NOT_AS_WRITTEN)
                 in_utc = known and fact.zoned  # else both as written
                 minutes, date = _utc(stated, unit.naive_offset, as_written=not in_utc)
                 target, want = (utc, utc_date) if in_utc else (written, (month, day))

@@ -140,10 +140,11 @@ def at_time(fact: Fact, unit: Unit) -> bool:
         return True  # a series' samples are picked by time instead; a unit without times binds none
     written, utc = (int(v) for v in fact.key.split(","))
     stated = _SECONDS.search(fact.text)
+    utc_said = fact.zoned and written == utc  # (naive times known not to be UTC show no time said in UTC)
     if stated and unit.seconds:
         shift = int(stated.group(3))  # "01:06:40": the same second, not just the minute
-        return _same_time(written * 60 + shift, utc * 60 + shift, fact.zoned, unit.clock(1), 2, 86400)
-    return _same_time(written, utc, fact.zoned, unit.clock(60), 1, 24 * 60)
+        return _same_time(written * 60 + shift, utc * 60 + shift, fact.zoned, unit.zoned_clock(1, utc_said), 2, 86400)
+    return _same_time(written, utc, fact.zoned, unit.zoned_clock(60, utc_said), 1, 24 * 60)
 
 
 def states_time(fact: Fact, unit: Unit) -> bool:
@@ -153,7 +154,7 @@ def states_time(fact: Fact, unit: Unit) -> bool:
     if not unit.minutes:
         return False
     written, utc = (int(v) for v in fact.key.split(","))
-    return _same_time(written, utc, fact.zoned, unit.clock(60), 1, 24 * 60)
+    return _same_time(written, utc, fact.zoned, unit.zoned_clock(60, fact.zoned and written == utc), 1, 24 * 60)
 
 
 def _same_time(

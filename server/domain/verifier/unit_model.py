@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from evidence_trace.server.domain.verifier.curl_phases import CURL_TIMINGS, curl_phases
 from evidence_trace.server.domain.verifier.durations import duration_seconds
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
+from evidence_trace.server.domain.verifier.zones import NOT_AS_WRITTEN
 
 MAX_UNITS_PER_ROW = 200
 MAX_UNIT_TEXT = 2000  # characters of a unit that are searched
@@ -106,7 +107,10 @@ class Unit:
 
     @functools.cached_property
     def lowered(self) -> str:
-        return normalize(self.text[:MAX_UNIT_TEXT]).lower()
+        # a JSON record's escaped line breaks ("…exception\\njava.lang.OutOfMemoryError") part its words
+        text = self.text[:MAX_UNIT_TEXT]
+        text = text.replace("\\n", "  ").replace("\\t", "  ") if "\\" in text else text
+        return normalize(text).lower()
 
     @functools.cached_property
     def minutes(self) -> frozenset[int]:
@@ -125,6 +129,14 @@ class Unit:
         (those with an offset or "Z", and naive ones when the zone of the unit's tool is configured);
         and naive ones whose zone nobody knows. Read once per unit and resolution."""
         return self._minute_clock if resolution == 60 else self._second_clock
+
+    def zoned_clock(self, resolution: int, utc_said: bool) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        """clock(); for a time the draft says in UTC, without the naive times known not to be UTC
+        (zones.NOT_AS_WRITTEN: outside the UTC window their own call asked for)."""
+        shown, in_utc, naive = self.clock(resolution)
+        return (
+            (shown, in_utc, frozenset()) if utc_said and self.naive_offset == NOT_AS_WRITTEN else (shown, in_utc, naive)
+        )
 
     @functools.cached_property
     def _minute_clock(self) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
@@ -153,7 +165,7 @@ class Unit:
                 hours, _, mins = zone[1:].partition(":")
                 offset = int(hours[:2]) * 60 + int(mins or hours[2:4] or 0)
                 utc.add((value - sign * offset * 60 // resolution) % period)
-            elif self.naive_offset is not None:
+            elif self.naive_offset is not None and self.naive_offset != NOT_AS_WRITTEN:
                 utc.add((value - self.naive_offset * 60 // resolution) % period)
             else:
                 naive.add(value)

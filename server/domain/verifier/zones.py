@@ -8,7 +8,9 @@ A time matches only in the same zone; there is no blanket tolerance.
   ("2026-12-09 10:42:18", as the Java agent logs in Asia/Shanghai) are as
   written, unless the operator names their zone per tool or topic
   (EVIDENCE_TRACE_EVIDENCE_ZONES, "query_logs=Asia/Shanghai"): then they are in
-  UTC too.
+  UTC too. Naive ones that all fall outside the UTC window their own call asked
+  for are in a zone that is not UTC (NOT_AS_WRITTEN): a draft time said in UTC
+  does not match them.
 - A draft time with a zone matches an evidence time in UTC by its UTC value, and
   a naive evidence time of an unconfigured tool by its written value (the
   evidence does not say its zone, so the draft's is taken at its word). A draft
@@ -222,9 +224,10 @@ class EvidenceZones:
         return bool(self._zones)
 
     def offset(self, row: EvidenceRow) -> Optional[int]:
-        """Minutes east of UTC of the row's naive timestamps, or None when they are read as written."""
+        """Minutes east of UTC of the row's naive timestamps, or None when they are read as written
+        (NOT_AS_WRITTEN when they fall outside the UTC window their own call asked for)."""
         if not self._zones:
-            return None
+            return outside_the_window(row)
         zone = self._zones.get(row.tool_name.lower())
         if zone is None:
             params = row.params
@@ -234,7 +237,7 @@ class EvidenceZones:
                     zone = self._zones[value.lower()]
                     break
         if zone is None:
-            return None
+            return outside_the_window(row)
         return _offset_at(zone, _first_date(row.preview))
 
 
@@ -260,3 +263,34 @@ def _offset_at(zone: zoneinfo.ZoneInfo, day: Optional[datetime.date]) -> int:
 
 
 NO_ZONES = EvidenceZones()
+
+NOT_AS_WRITTEN = -(10**6)
+"""A row's naive timestamps are in an unknown zone that is not UTC: its own call asked for a UTC window
+("startTime": "2026-02-20T16:00:00Z") that none of them falls in as written ("2026-02-21 02:14:37"). A
+draft's zoned time ("02:14:37 UTC") is then not shown by them; an unzoned one still is, by its written value."""
+_WINDOW_KEYS = (("starttime", "start", "from", "since", "start_time"), ("endtime", "end", "to", "until", "end_time"))
+_UTC_STAMP = re.compile(
+    r"(20[0-9]{2}-[01][0-9]-[0-3][0-9])[T ]([0-2][0-9]:[0-5][0-9](?::[0-5][0-9])?)(?:\.[0-9]+)?(?:Z|[+]00:?00)$"
+)
+_NAIVE_STAMP = re.compile(
+    r"(?<![0-9])(20[0-9]{2}-[01][0-9]-[0-3][0-9])[T ]([0-2][0-9]:[0-5][0-9](?::[0-5][0-9])?)(?![0-9.]*[ \t]*(?:Z|[+-][0-9]{2}:?[0-9]{2}|UTC)|[0-9])"
+)
+
+
+def outside_the_window(row: EvidenceRow) -> Optional[int]:
+    """NOT_AS_WRITTEN when every naive timestamp of the row falls outside the UTC window its call asked for,
+    read as written; None otherwise."""
+    params = row.params if isinstance(row.params, dict) else {}
+    lowered = {str(k).lower(): v for k, v in params.items()}
+    bounds = []
+    for keys in _WINDOW_KEYS:
+        value = next((lowered[k] for k in keys if isinstance(lowered.get(k), str)), None)
+        m = _UTC_STAMP.match(value.strip()) if value else None
+        if m is None:
+            return None
+        bounds.append(datetime.datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}"))
+    stamps = [datetime.datetime.fromisoformat(f"{d}T{t}") for d, t in _NAIVE_STAMP.findall(row.preview[:8000])]
+    slack = datetime.timedelta(minutes=1)
+    if stamps and all(not (bounds[0] - slack <= t <= bounds[1] + slack) for t in stamps):
+        return NOT_AS_WRITTEN
+    return None
