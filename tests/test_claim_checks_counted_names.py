@@ -55,3 +55,29 @@ def test_by_a_person_still_names_an_actor() -> None:
     assert [f.key for f in extract_facts("It was rolled back by mchen at 08:41.") if f.kind == FactKind.ACTOR] == [
         "mchen"
     ]
+
+
+FLAGS = "java -Xms16g -Xmx16g -XX:MaxDirectMemorySize=2g -jar /opt/search/search.jar\nethtool: driver: ena\nversion: 2.8.1K\n"
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [("search 用的是 ena 驱动，版本 2.8.1K。", False), ("search 用的是 ena 驱动，版本 2.9.4K。", True)],
+)
+def test_a_version_with_its_build_letter_is_named(draft: str, invented: bool) -> None:
+    row = EvidenceRow(
+        "p-1", "ssh_exec", Outcome.DIRECT_SUPPORT, FLAGS, {"host": "search-3", "command": "ps; ethtool -i eth0"}
+    )
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert (ClaimStatus.INVENTED in found) is invented
+
+
+@pytest.mark.parametrize(("name", "mentioned"), [("Xms", True), ("Xmx", True), ("Xss", False), ("Xmn", False)])
+def test_a_flag_named_without_its_value_is_the_flag_the_command_line_gives(name: str, mentioned: bool) -> None:
+    from evidence_trace.server.domain.verifier.evidence_index import Evidence
+    from evidence_trace.server.domain.verifier.facts import Fact
+    from evidence_trace.server.domain.verifier.invented import invented_names
+
+    row = EvidenceRow("p-1", "ssh_exec", Outcome.DIRECT_SUPPORT, FLAGS, {"host": "search-3", "command": "ps"})
+    fact = Fact(FactKind.IDENTIFIER, name, name.lower())
+    assert (invented_names(f"It runs with {name} set.", [fact], Evidence([row])) == []) is mentioned

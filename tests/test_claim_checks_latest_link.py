@@ -44,3 +44,41 @@ def test_still_down_stands_when_the_last_word_is_down(draft: str) -> None:
 @pytest.mark.parametrize("draft", NOW_UP)
 def test_now_up_is_stale_after_a_later_loss(draft: str) -> None:
     assert statuses(draft, BACK + LOST + RETRY) == [ClaimStatus.CONTRADICTED]
+
+
+JOURNAL = (
+    "Mar 03 04:10:21 api-gw-7 systemd[1]: haproxy.service: Failed with result 'exit-code'.\n"
+    "Mar 03 04:10:21 api-gw-7 systemd[1]: Failed to start HAProxy Load Balancer.\n"
+    "Mar 03 04:11:02 api-gw-7 systemd[1]: Starting HAProxy Load Balancer...\n"
+    "Mar 03 04:11:03 api-gw-7 systemd[1]: Started HAProxy Load Balancer.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "haproxy on api-gw-7 failed at 04:10:21 and is still in a failed state.",
+        "api-gw-7 上的 haproxy 在 04:10:21 启动失败，目前仍然是 failed 状态。",
+    ],
+)
+def test_a_unit_still_failed_is_stale_after_a_later_start(draft: str) -> None:
+    row = EvidenceRow(
+        "j-1", "ssh_exec", Outcome.DIRECT_SUPPORT, JOURNAL, {"host": "api-gw-7", "command": "journalctl -u haproxy"}
+    )
+    assert [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT] == [ClaimStatus.CONTRADICTED]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "haproxy on api-gw-7 failed at 04:10:21 and is still in a failed state.",
+        "api-gw-7 上的 haproxy 在 04:10:21 启动失败，目前仍然是 failed 状态。",
+    ],
+)
+def test_a_unit_still_failed_stands_when_no_start_followed(draft: str) -> None:
+    log = "".join(JOURNAL.splitlines(keepends=True)[:2])
+    row = EvidenceRow(
+        "j-1", "ssh_exec", Outcome.DIRECT_SUPPORT, log, {"host": "api-gw-7", "command": "journalctl -u haproxy"}
+    )
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert found and ClaimStatus.CONTRADICTED not in found

@@ -250,6 +250,14 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
         return all(evidence.mentions(stem + n) for n in numbers)
     if _named_apart(key, evidence):
         return True
+    # a flag written with its value ("Xms=Xmx" of `-Xms24g -Xmx24g`), a version with its build letter ("2.8.1K")
+    glued = (
+        rf"(?<![\w-])-{{1,2}}{re.escape(key)}[0-9]"
+        if fact.kind != FactKind.VERSION
+        else rf"(?<![\w.]){re.escape(key)}[a-z]{{1,2}}(?![\w.])"
+    )
+    if any(re.search(glued, evidence.raw(index)) for index in evidence.rows()):
+        return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse
     forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)

@@ -183,20 +183,31 @@ _LINK_UP = re.compile(
 )
 
 
+# A service unit's state, as systemd tells it: down ("failed", "Failed to start", "inactive (dead)") or up
+# ("active (running)", "Started …")
+_UNIT_DOWN = re.compile(
+    r"\bfailed state\b|\bFailed to start\b|\bFailed with result\b|\binactive \(dead\)|仍然?(?:是|处于)? ?failed"
+)
+_UNIT_UP = re.compile(r"\bactive \(running\)|\bStarted [A-Z]")
+_LINKS = ((_LINK_DOWN, _LINK_UP), (_UNIT_DOWN, _UNIT_UP))
+
+
 def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
-    """ "it is still disconnected", "目前仍然离线": the latest record of the subject's link that says it is up or
-    down, when it says the other (a log line "connected" after "connection lost"); None otherwise."""
+    """ "it is still disconnected", "目前仍然离线", "it is still in a failed state": the latest record of the
+    subject's link (or service unit) that says it is up or down, when it says the other (a log line
+    "connected" after "connection lost", "Started …" after "Failed to start …"); None otherwise."""
     now = _NOW.search(text)
-    said = now and (
-        _LINK_DOWN.search(text, now.end(), now.end() + 24) or _LINK_UP.search(text, now.end(), now.end() + 24)
-    )
     entities = [f for f in facts if f.is_entity]
-    if not said or not entities:
+    if now is None or not entities:
         return None
-    down = _LINK_DOWN.fullmatch(said.group(0)) is not None
-    for index in evidence.candidates(entities):
-        units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
-        told = [u for u in units if _LINK_DOWN.search(u.text) or _LINK_UP.search(u.text)]
-        if told and (_LINK_DOWN.search(told[-1].text) is None) == down:
-            return told[-1]  # the last word of the link is the other one
+    for down_words, up_words in _LINKS:
+        said = down_words.search(text, now.end(), now.end() + 24) or up_words.search(text, now.end(), now.end() + 24)
+        if said is None:
+            continue
+        down = down_words.fullmatch(said.group(0)) is not None
+        for index in evidence.candidates(entities):
+            units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
+            told = [u for u in units if down_words.search(u.text) or up_words.search(u.text)]
+            if told and (down_words.search(told[-1].text) is None) == down:
+                return told[-1]  # the last word of the link is the other one
     return None
