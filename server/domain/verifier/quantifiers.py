@@ -158,6 +158,9 @@ def check_positive_universal(
     # "all X errors were ..." ranges over errors; "all X replicas are failing" says they all fail.
     ranged = text[quantifier.end() : verb.start() if verb else len(text)]
     errors_only = ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
+    # "all three 502s for /api/v2/search were proxied to X": it ranges over the records of that status
+    of_status = [f for f in facts if f.kind == FactKind.HTTP_STATUS and f.text in ranged and f.text != ranged.strip()]
+    own = [f for f in own if f not in of_status]
     sized = SizedRange.of(text, quantifier, facts, entities, claim.codes)  # "all six come from X"
     cut: Optional[Unit] = None
     for index in evidence.rows():
@@ -172,7 +175,7 @@ def check_positive_universal(
         if stray is not None and sized is not None:
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=sized.why(stray))
         # "between 03:14 and 03:16, … each time …": the units in that window
-        about = [u for u in named if within_window(window, u)]
+        about = [u for u in named if within_window(window, u) and matches_all(of_status, u, None) is True]
         if errors_only:
             listed = about
             about = [u for u in about if (u.level in ERROR_LEVELS) or (levels and matches_all(levels, u, None) is True)]
