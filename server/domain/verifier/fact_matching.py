@@ -275,8 +275,12 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         if named:  # "the app version is 2.4.0" where the unit gives its app version: that field's value
             # the value's own release: "1.19.0", "gateway-2.4.0" (a chart), "registry/app:v2.14.0" (an image)
             return any(release_of(value) == fact.key for value in named)
-        built = re.search(rf"(?<![\w.]){re.escape(fact.key)}[a-z]{{1,2}}(?![\w.])", unit.lowered)  # "2.8.1K"
-        return contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key) or built is not None
+        if contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key):
+            return True
+        return (
+            fact.key in unit.lowered
+            and re.search(rf"(?<![\w.]){re.escape(fact.key)}[a-z]{{1,2}}(?![\w.])", unit.lowered) is not None
+        )  # "2.8.1K"
     if kind == FactKind.ACTOR:  # the person, in the claim's role where the unit gives one (actors.py)
         return contains(unit.lowered, fact.key) and (not fact.noun or role_shown(fact.noun, unit.lowered, fact.key))
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse

@@ -256,7 +256,10 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
         if fact.kind != FactKind.VERSION
         else rf"(?<![\w.]){re.escape(key)}[a-z]{{1,2}}(?![\w.])"
     )
-    if any(re.search(glued, evidence.raw(index)) for index in evidence.rows()):
+    if evidence.remember(  # once per name and check_draft call; a cheap test first
+        ("glued", glued, evidence.only),
+        lambda: any(key in raw and re.search(glued, raw) for raw in map(evidence.raw, evidence.rows())),
+    ):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
     # "feature-store" where the rows say feature_store, and the reverse

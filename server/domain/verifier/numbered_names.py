@@ -23,5 +23,7 @@ def numbered_name_in(fact: Fact, lowered: str) -> bool:
     if glued is None:
         return contains(lowered, fact.key)
     word, number = glued.groups()
+    if word not in lowered:
+        return contains(lowered, number)
     written = [m.group(1) for m in re.finditer(rf"(?<![a-z0-9]){word}[ \t:=#_-]?([0-9]+)(?![\w.])", lowered)]
     return number in written if written else contains(lowered, number)
