@@ -67,3 +67,20 @@ def test_one_unnamed_member_is_contradicted_only_by_all_of_them(draft: str, prev
 @pytest.mark.parametrize("draft", ["The dig succeeded: NOERROR.", "dig 查询成功，返回 NOERROR。"])
 def test_a_success_told_with_the_outcome_a_unit_shows_stands(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(draft, DIG, tool="dig")
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("Terminating it with pg_terminate_backend(48122) would release the locks.", None),
+        ("Running the rollout again would not help.", None),
+        ("ingest-7c9d5b8f6-x7lmn is Terminating.", "Terminating"),
+        ("The pod ingest-7c9d5b8f6-b2kqz is Running.", "Running"),
+        ("ingest-7c9d5b8f6-x7lmn 一直处于 Terminating。", "Terminating"),
+    ],
+)
+def test_a_gerund_with_its_object_is_no_state(text: str, state: str | None) -> None:
+    from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+
+    states = [f.key for f in extract_facts(text) if f.kind == FactKind.WORKLOAD_STATE]
+    assert states == ([state] if state else [])

@@ -72,6 +72,7 @@ NOUN_RATE = re.compile(
 
 # Workload states (Kubernetes pod phases and container reasons): the canonical spelling the tools print, and
 # how drafts write them. A state a unit of the subject shows in its canonical spelling contradicts another.
+_NOT_A_GERUND = r"(?! (?:it|them|the|this|that|these|those|a|an|all|each|every|its|their|our|your)\b)"
 WORKLOAD_STATES: dict[str, tuple[str, ...]] = {
     "CrashLoopBackOff": (r"CrashLoopBackOff", r"crash[ -]?loop(?:ing|s)?", r"崩溃循环", r"反复崩溃"),
     "ImagePullBackOff": (
@@ -81,8 +82,9 @@ WORKLOAD_STATES: dict[str, tuple[str, ...]] = {
         r"镜像拉取失败",
     ),
     "Pending": (r"(?<![a-z])Pending(?= (?:state|phase|pods?)|\b)", r"处于 ?Pending", r"一直 ?Pending"),
-    "Running": (r"(?<![a-z])Running\b", r"处于 ?Running", r"处于运行状态"),
-    "Terminating": (r"(?<![a-z])Terminating\b",),
+    # (a gerund with its object is no state: "Running the query again", "Terminating it with pg_terminate_backend")
+    "Running": (r"(?<![a-z])Running\b" + _NOT_A_GERUND, r"处于 ?Running", r"处于运行状态"),
+    "Terminating": (r"(?<![a-z])Terminating\b" + _NOT_A_GERUND,),
     "Completed": (r"(?<![a-z])Completed\b",),
     "NotReady": (r"NotReady", r"not ready", r"未就绪"),
 }
