@@ -81,3 +81,21 @@ def test_a_flag_named_without_its_value_is_the_flag_the_command_line_gives(name:
     row = EvidenceRow("p-1", "ssh_exec", Outcome.DIRECT_SUPPORT, FLAGS, {"host": "search-3", "command": "ps"})
     fact = Fact(FactKind.IDENTIFIER, name, name.lower())
     assert (invented_names(f"It runs with {name} set.", [fact], Evidence([row])) == []) is mentioned
+
+
+SPAN = '{"operationName": "inventory.v1.Stock/Reserve", "tags": {"rpc.grpc.status_code": 4, "error": true}}'
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("inventory.v1.Stock/Reserve ended with gRPC status code 4 (DEADLINE_EXCEEDED).", False),
+        ("inventory.v1.Stock/Reserve 的 gRPC 状态码 4（DEADLINE_EXCEEDED）。", False),
+        ("inventory.v1.Stock/Reserve ended with DEADLINE_EXCEEDED.", True),
+        ("inventory.v1.Stock/Reserve 最后报了 DEADLINE_EXCEEDED。", True),
+    ],
+)
+def test_a_code_s_name_right_after_it_is_no_invented_name(draft: str, invented: bool) -> None:
+    row = EvidenceRow("t-1", "jaeger_get_trace", Outcome.DIRECT_SUPPORT, SPAN, {"traceId": "7f3a91c2e4b80d15"})
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.INVENTED in found) is invented
