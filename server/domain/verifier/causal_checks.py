@@ -47,8 +47,9 @@ _FORWARD = re.compile(
     re.I,
 )
 _BACKWARD = re.compile(
-    r"\b(?:because(?: of)?|due to|caused by|triggered by|as a result of|stems? from|stemming from|owing to|"
-    r"driven by|results? from|resulted from|since)\b|由于|因为|所致|原因[:：是为]?",
+    r"\b(?:because(?: of)?|due to|caused by|triggered by|kicked off by|set off by|sparked by|brought on by|"
+    r"as a result of|stems? from|stemming from|owing to|driven by|results? from|resulted from|since)\b"
+    r"|由于|因为|所致|原因[:：是为]?",
     re.I,
 )
 
