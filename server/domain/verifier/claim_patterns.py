@@ -285,3 +285,11 @@ CLAUSE_END = re.compile(r"[,;:，；：。(（]")
 SOME_ONE = re.compile(
     r"\b(?:one|some) (?:of (?:the|its|their|these) )?|(?:有|其中|中有)[ \t]*(?:一|1)[ \t]*[个台条]", re.I
 )
+
+# a time a verb says something happened at, exactly ("it went out at 14:32 UTC", "the pod restarted at 03:10"): a
+# time the claim asserts, checked as one to the second is; never an approximate one ("around", "约") or a range
+HAPPENED_AT = re.compile(
+    r"\b(?:went out|started|began|ended|happened|occurred|fired|was deployed|restarted|crashed)[ \t]+(?:at|on)[ \t]+"
+    r"(?!about|around|roughly|approximately|~|≈)[0-9]{1,2}:[0-9]{2}(?![0-9:]|[ \t]*(?:[–—-]|to|and)[ \t]*[0-9])",
+    re.I,
+)

@@ -219,7 +219,8 @@ class Evidence:
         keys = [
             # "admin.example.com:443" where a table gives host and port in columns of their own: the host
             _HOST_OF_PORT.sub("", f.key) if f.kind == FactKind.INSTANCE else f.key[:-1] if plural_name(f) else f.key
-            for f in facts
+            for f in facts  # (an ID "4/4" may stand in a READY and a DESIRED column: numbered_names.py)
+            if f.kind != FactKind.ID or "/" not in f.key
             if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key) and not spaced_form(f.key))
             or f.kind in (FactKind.ID, FactKind.HTTP_STATUS)
         ]

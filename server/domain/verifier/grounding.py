@@ -36,6 +36,7 @@ from evidence_trace.server.domain.verifier.arithmetic import derived_values
 from evidence_trace.server.domain.verifier.breakdowns import settle_parts
 from evidence_trace.server.domain.verifier.call_totals import call_totals
 from evidence_trace.server.domain.verifier.causal_checks import causal_link, content_grounding, ground_sides
+from evidence_trace.server.domain.verifier.claim_patterns import HAPPENED_AT
 from evidence_trace.server.domain.verifier.claims import Claim, is_meta, is_substantive, is_vague_verdict, split_claims
 from evidence_trace.server.domain.verifier.code_spans import with_code_identifiers
 from evidence_trace.server.domain.verifier.counted_units import records_counted
@@ -358,7 +359,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         overlap = content_grounding(claim.text, evidence)
         # "…, which is 09:11 UTC": the words may be a unit's, the times must be the evidence's too; a claim of
         # times to the second only ("the burst started at 02:14:33 UTC", not a lead-in "Samples at …:") states each
-        to_second = all(seconds_of(f)[1] for f in times) and not is_meta(claim.text) and claim.text[-1:] not in ":："
+        exact = all(seconds_of(f)[1] for f in times) or HAPPENED_AT.search(claim.text) is not None  # ("went out at …")
+        to_second = exact and not is_meta(claim.text) and claim.text[-1:] not in ":："
         if times and claim.kind == ClaimKind.FACT and (overlap is not None or to_second):
             shown = _times_shown(claim, times, evidence)
             if shown.status != ClaimStatus.GROUNDED or overlap is None:

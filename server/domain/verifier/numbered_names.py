@@ -4,7 +4,9 @@ A claim names one of several numbered things by a word and a number. Written apa
 number is the name, as a unit writes it in its own column or after its own word. Written glued ("db0",
 "shard3") the word is part of the name: a unit that writes the word with a number shows it only with that
 number ("db0:keys=…", "shard 3", "broker-2"), never by some other "0" it holds (`db3:keys=4410,expires=0`);
-a unit that writes the word with no number (mpstat's `CPU` column) shows it by the number, as before.
+a unit that writes the word with no number (mpstat's `CPU` column) shows it by the number, as before. A
+readiness fraction ("4/4 就绪", "3/4 ready") is shown as written, or by a table row's READY and DESIRED (or
+REPLICAS, CURRENT) cells.
 """
 
 from __future__ import annotations
@@ -15,10 +17,19 @@ from evidence_trace.server.domain.verifier.evidence_index import contains
 from evidence_trace.server.domain.verifier.fact_model import Fact
 
 _GLUED = re.compile(r"([a-z]+)([0-9]+)")
+_READY_OF = re.compile(r"([0-9]+)/([0-9]+)")
+_WANTED = r"(?:desired|replicas|current|up-to-date)"  # the columns a ReplicaSet's or a Deployment's count is in
 
 
 def numbered_name_in(fact: Fact, lowered: str) -> bool:
     """Whether a unit's lower-cased text shows the numbered name `fact` (an ID fact)."""
+    ready = _READY_OF.fullmatch(fact.key)
+    if ready is not None and not contains(lowered, fact.key):  # "4/4 就绪": READY 4 of DESIRED 4, in two columns
+        have, want = ready.groups()
+        return (
+            re.search(rf"\bready={have};", lowered) is not None
+            and re.search(rf"\b{_WANTED}={want}[;)]", lowered) is not None
+        )
     glued = _GLUED.fullmatch(fact.text.lower())
     if glued is None:
         return contains(lowered, fact.key)
