@@ -111,3 +111,29 @@ def test_memcached_stats_are_one_server_s_figures_in_their_units(draft: str, gro
     )
     found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
     assert found == [ClaimStatus.GROUNDED if grounded else ClaimStatus.UNGROUNDED]
+
+
+TOP_TABLE = (
+    "top - 10:22:42 up 41 days,  3:07,  1 user,  load average: 31.24, 24.91, 12.80\n"
+    "%Cpu(s): 93.8 us,  4.9 sy,  0.0 ni,  0.6 id,  0.0 wa,  0.0 hi,  0.7 si,  0.0 st\n"
+    "MiB Mem :  31896.4 total,   9120.7 free,  14211.3 used,   8564.4 buff/cache\n"
+    "MiB Swap:      0.0 total,      0.0 free,      0.0 used.  17205.2 avail Mem\n\n"
+    "    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n"
+    "   2231 envoy     20   0 4210344   2.1g  41236 S 741.2   6.7   9120:44 envoy\n"
+    "   1187 root      20   0 1933220  88412  51220 S   6.2   0.3 210:12.31 node_exporter\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("envoy (PID 2231) is using 741.2% CPU.", True),
+        ("gw-04 上还有 17205 MiB 可用内存。", True),
+        ("node_exporter is using 741.2% CPU.", False),
+        ("gw-04 上还有 19120 MiB 可用内存。", False),
+    ],
+)
+def test_top_s_processes_are_rows_and_its_memory_lines_in_their_unit(draft: str, grounded: bool) -> None:
+    row = EvidenceRow("tp-2", "ssh_exec", Outcome.DIRECT_SUPPORT, TOP_TABLE, {"host": "gw-04", "command": "top -bn1"})
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert len(found) == 1 and (found[0] == ClaimStatus.GROUNDED) is grounded

@@ -476,6 +476,22 @@ CASES = [
         ("ERROR", "INFO"),
     ),
     Case(
+        "top",
+        "ssh_exec",
+        "top - 10:22:42 up 41 days,  3:07,  1 user,  load average: 31.24, 24.91, 12.80\n"
+        "%Cpu(s): 93.8 us,  4.9 sy,  0.0 ni,  0.6 id,  0.0 wa,  0.0 hi,  0.7 si,  0.0 st\n\n"
+        "    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n"
+        "   2231 envoy     20   0 4210344   2.1g  41236 S 741.2   6.7   9120:44 envoy\n"
+        "   3310 app       20   0       0      0      0 Z   0.0   0.0   0:00.12 python3\n",
+        "top - 10:22:42 up 41 days,  3:07,  1 user,  load average: 1.24, 0.91, 0.80\n\n"
+        "    PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND\n"
+        "   2231 envoy     20   0 4210344   2.1g  41236 S  12.2   6.7   9120:44 envoy\n",
+        None,
+        ("summary", "row 5", "row 6"),
+        ("", "envoy", "python3"),
+        ("", "", ""),
+    ),
+    Case(
         "memcached_stats",
         "ssh_exec",
         "STAT pid 1\nSTAT uptime 1209600\nSTAT accepting_conns 0\nSTAT curr_connections 1024\nSTAT bytes 4018922114\nEND\n",

@@ -39,6 +39,7 @@ from evidence_trace.server.domain.formats import (
     redis_replies,
     spaced_tables,
     tables,
+    top,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
 from evidence_trace.server.domain.formats.trailers import with_trailer
@@ -55,6 +56,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
+    top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
