@@ -19,7 +19,6 @@ import functools
 import re
 from typing import Iterator
 
-from evidence_trace.server.domain.formats.lines import line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.unit_model import Number
@@ -58,8 +57,7 @@ def records(preview: Preview) -> Iterator[Record]:
     at = next(i for i, (_, line) in enumerate(lines) if _HEADER.match(line))
     summary = "\n".join(line for _, line in lines[:at] if line.strip())
     if summary:
-        record = line_record("summary", summary, kind="item")
-        yield Record(record.ref, record.kind, summary, numbers=functools.partial(_summary_numbers, summary))
+        yield Record("summary", "item", summary, numbers=functools.partial(_summary_numbers, summary))
     columns = lines[at][1].split()
     for number, line in lines[at + 1 :]:
         fields = line.split()

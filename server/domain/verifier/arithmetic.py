@@ -15,7 +15,7 @@ import dataclasses
 import re
 from typing import Callable, Sequence
 
-from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_model import STATED, Comparison, Dimension, Fact, FactKind
 
 _VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB", "42 targets" are values too
 # a change the claim speaks of: the difference of two of its values
@@ -25,7 +25,6 @@ _CHANGE = re.compile(
     r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从",
     re.I,
 )
-_STATED = (Comparison.EQUAL, Comparison.ABOUT)  # a value as such, not a bound or a change
 _PART_RATE = re.compile(
     r"hit (?:rate|ratio)|success rate|error rate|failure rate|命中率|成功率|错误率|失败率"
     # "504: 61.7 req/s vs 200: 4.2 req/s, so ~94% of requests are failing": one part of all the claim states
@@ -163,7 +162,7 @@ def _derived(
             and f.quantity.dimension == Dimension.NUMBER
             and 0 < _base(f) <= 1
             and f.scope == fact.scope
-            and f.quantity.comparison in _STATED  # never a bound or a threshold ("超过 0.85 阈值 … 为 85%")
+            and f.quantity.comparison in STATED  # never a bound or a threshold ("超过 0.85 阈值 … 为 85%")
             and _close(_base(f) / quantity.factor, stated, decimals)
             for f in earlier
         ):
@@ -181,12 +180,12 @@ def _derived(
             if a > b
         )
     value = _base(fact)
-    if quantity.comparison in _STATED and any(  # a value said before, again in another unit: "600 s (10 minutes)",
+    if quantity.comparison in STATED and any(  # a value said before, again in another unit: "600 s (10 minutes)",
         # "0.42/s, roughly 25 a minute"; never a bound ("above 30 s") of a span ("the 1-hour window")
         f.quantity is not None
         and f.quantity.dimension == quantity.dimension
         and f.quantity.factor != quantity.factor
-        and f.quantity.comparison in _STATED
+        and f.quantity.comparison in STATED
         and f.scope == fact.scope
         and quantity.matches(_base(f))
         for f in earlier

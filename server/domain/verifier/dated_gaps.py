@@ -18,9 +18,8 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.dated_times import _CLAIMED, _MONTH_DAYS, _MONTHS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_model import STATED, Dimension, Fact, FactKind
 
-_STATED = (Comparison.EQUAL, Comparison.ABOUT)
 _OPENING = tuple(sum(_MONTH_DAYS[:i]) for i in range(12))  # each month's first day, in days of the year
 
 
@@ -55,7 +54,7 @@ def dated_gaps(text: str, facts: Sequence[Fact], checked: Sequence[int] = (), cl
         and fact.quantity.dimension == Dimension.TIME
         and (
             any(fact.quantity.matches(gap * 60000.0) for gap in gaps)
-            or (fact.quantity.comparison in _STATED and any(fact.quantity.matches(gap * 60000.0) for gap in since))
+            or (fact.quantity.comparison in STATED and any(fact.quantity.matches(gap * 60000.0) for gap in since))
         )
     }
 

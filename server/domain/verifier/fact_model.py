@@ -49,6 +49,10 @@ class Comparison(enum.Enum):
     BETWEEN = "<>"  # "180–200 ms", "3000.6 ~ 3002.4 ms": a value in the range (Quantity.low to value)
 
 
+STATED = (Comparison.EQUAL, Comparison.ABOUT)
+"""The comparisons of a value said as such: not a bound, a change or a range."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Quantity:
     """A number as stated, with its dimension and how it compares.

@@ -23,12 +23,17 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         for f in facts
         if _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
-        and not _CODE_NAMED.search(text.replace(f.text, "\0"))  # "状态码 4（DEADLINE_EXCEEDED）": the code's name
+        and not _code_named(text, f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
         and not network_of_addresses(text, f.key, evidence)
     ]
+
+
+def _code_named(text: str, fact: Fact) -> bool:
+    """A code's name in a parenthesis right after it ("gRPC 状态码 4（DEADLINE_EXCEEDED）", "exit code 137 (OOMKilled)")."""
+    return re.search(rf"[0-9][ \t]*[(（][ \t]*{re.escape(fact.text)}[ \t]*[)）]", text) is not None
 
 
 def _readiness(text: str, fact: Fact) -> bool:
@@ -343,8 +348,6 @@ def _apart(key: str, evidence: Evidence) -> bool:
     return False
 
 
-# a code's name in a parenthesis right after it ("gRPC 状态码 4（DEADLINE_EXCEEDED）", "exit code 137 (OOMKilled)")
-_CODE_NAMED = re.compile(r"[0-9][ \t]*[(（][ \t]*\x00[ \t]*[)）]")
 _COUNTED = re.compile(r"(revision|rev|release|build|run|attempt|generation|epoch|term|pipeline|job|step)-([0-9]{1,7})")
 _TOPIC_PARTITION = re.compile(r"([A-Za-z][\w.]*[A-Za-z0-9_])-([0-9]{1,5})")
 _INFLECTION = re.compile(r"(?:ed|ing|s)$")

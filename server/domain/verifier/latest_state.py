@@ -51,8 +51,11 @@ def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
     names = [f for f in facts if f.is_entity]
     # with no name, the things it counts ("the consumers are already at the KEDA maximum of 8"): a live record
     # of them is one that names them (`rabbitmq_queue_consumers` … 3)
-    nouns = [w[:-1] for w in _PLURAL.findall(text.lower())] + [e for z, e in _ZH_NOUNS.items() if z in text]
-    nouns = nouns if not names else []
+    nouns = (
+        []
+        if names
+        else [w[:-1] for w in _PLURAL.findall(text.lower())] + [e for z, e in _ZH_NOUNS.items() if z in text]
+    )
     if len(values) != 1 or not (names or nouns) or not (_NOW.search(text) or _ALREADY.search(text)):
         return None
     value = values[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from evidence_trace.server.domain.verifier.fact_model import Comparison, Fact, FactKind, Quantity
+from evidence_trace.server.domain.verifier.fact_model import STATED, Fact, FactKind, Quantity
 
 _RESTATED = re.compile(
     r"(?:[ \t]*[\w/\u4e00-\u9fff]{1,12}){0,2}?[ \t]*[(（][ \t]*(?:~|≈|约|大约|about|roughly|approx\.?|i\.e\.,?|即)?[ \t]*$",
@@ -14,7 +14,6 @@ _RESTATED = re.compile(
 )
 _LISTED_TOO = re.compile(r"[ \t]*[/,，、;；][ \t]*(?:~|≈|约|about)?[ \t]*$", re.I)  # "(15002 ms / 15001 ms)"
 _MEASURED = (FactKind.QUANTITY, FactKind.COUNT)
-_STATED = (Comparison.EQUAL, Comparison.ABOUT)
 
 
 def merge_restatements(text: str, ordered: list[tuple[int, Fact]], ends: dict[int, int]) -> tuple[Fact, ...]:
@@ -33,7 +32,7 @@ def merge_restatements(text: str, ordered: list[tuple[int, Fact]], ends: dict[in
                 and first.kind in _MEASURED
                 and first.quantity is not None
                 and first.quantity.dimension == fact.quantity.dimension
-                and first.quantity.comparison in _STATED  # "under 850Mi (842Mi and 815Mi)": values within a bound
+                and first.quantity.comparison in STATED  # "under 850Mi (842Mi and 815Mi)": values within a bound
                 and _agree(first.quantity, fact.quantity)
             ):
                 merged[-1] = (first_start, dataclasses.replace(first, alternatives=(*first.alternatives, fact)))
