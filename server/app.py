@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import signal
 import socket
 import sys
-import threading
 import urllib.parse
 from typing import Callable, Optional
 
@@ -22,6 +20,7 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
 from evidence_trace.server.adapters.openai_compatible import OpenAICompatibleSettings, OpenAICompatibleVerifier
+from evidence_trace.server.cli.signals import StopSignals
 from evidence_trace.server.domain.redaction import Redactor
 from evidence_trace.server.domain.verifier.backend import Verifier
 from evidence_trace.server.domain.verifier.gate import Gate
@@ -332,6 +331,7 @@ def serve(settings: Settings) -> None:
     # the GIL behind the busy workers; a shorter switch interval than CPython's
     # 5 ms hands it over sooner (docs/reliability.md, `python -m bench.overload`).
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+    stop = StopSignals()  # before "listening" is printed: a SIGTERM from then on drains, never kills outright
     running = create_server(settings)
     print(f"evidence-trace listening on {running.address}", flush=True)
     if running.http_port is not None:
@@ -339,9 +339,6 @@ def serve(settings: Settings) -> None:
         print(f"evidence-trace audit page on http://{host}:{running.http_port}/", flush=True)
         print(f"evidence-trace metrics on http://{host}:{running.http_port}/metrics", flush=True)
     log.info("serving on %s (database %s)", running.address, _redacted(settings.database_url))
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
     stop.wait()
     log.info("stopping: draining in-flight calls for up to %.1fs", settings.grace_period_s)
     running.stop()

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import ctypes
+import os
+import signal
 import sqlite3
+import sys
 import time
 
 import grpc
@@ -190,3 +194,34 @@ def test_sigterm_cuts_a_stalled_verifier_and_records_the_timeout_within_the_grac
     assert answer.evaluation_id  # recorded before the answer
     assert ended.code() == grpc.StatusCode.UNAVAILABLE
     assert exit_code == 0 and exit_s < GRACE_S + 2
+
+
+def _threads_but_the_main(pid: int) -> list[int]:
+    return sorted(int(tid) for tid in os.listdir(f"/proc/{pid}/task") if int(tid) != pid)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="targets threads with Linux's tgkill")
+def test_a_sigterm_the_kernel_hands_to_another_thread_still_drains_and_exits(tmp_path, fault_report):
+    """The kernel may deliver SIGTERM to any thread (gRPC's, the writer's); the main thread must still act on it.
+
+    Sent here to every thread but the main one, as the kernel may choose: the server drains and exits 0.
+    """
+    tgkill = ctypes.CDLL(None, use_errno=True).tgkill
+    with ServerProcess(f"sqlite:///{tmp_path / 'et.db'}", "--grace-period", str(GRACE_S)) as server:
+        with grpc.insecure_channel(server.address) as channel:
+            watch = _watching(pb_grpc.EvidenceTraceServiceStub(channel))
+            pid = server.proc.pid
+            threads = _threads_but_the_main(pid)
+            started = time.monotonic()
+            for tid in threads:
+                tgkill(pid, tid, signal.SIGTERM)
+            ended = _ended(watch)
+            exit_code = server.proc.wait(GRACE_S + 10)
+            exit_s = time.monotonic() - started
+    fault_report(
+        threads_signalled=len(threads), watch_ended=ended.code().name, exit_code=exit_code, exit_s=round(exit_s, 2)
+    )
+    assert threads, "the server runs more than its main thread"
+    assert ended.code() == grpc.StatusCode.UNAVAILABLE
+    assert exit_code == 0 and exit_s < GRACE_S + 2
+    assert "stopped" in "".join(server.output)

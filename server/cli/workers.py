@@ -56,6 +56,7 @@ from evidence_trace.server.app import (
     create_server,
     start_supervisor_http,
 )
+from evidence_trace.server.cli.signals import StopSignals
 from evidence_trace.server.settings import Settings
 from evidence_trace.server.store.db import DatabaseOptions, open_database
 from evidence_trace.server.store.migrations import migrate
@@ -124,9 +125,7 @@ def supervise(settings: Settings) -> int:
             assert started is not None
             endpoint, close_endpoint = started
             stack.callback(close_endpoint)
-        stop = threading.Event()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: stop.set())
+        stop = StopSignals()
         workers = _start(dataclasses.replace(settings, listen=address, workers=1), settings.workers)
         stack.callback(_reap, workers)
         if not _wait_ready(workers, stop):
@@ -192,7 +191,7 @@ def _start(settings: Settings, count: int) -> list[_Worker]:
     return workers
 
 
-def _wait_ready(workers: list[_Worker], stop: threading.Event) -> bool:
+def _wait_ready(workers: list[_Worker], stop: StopSignals) -> bool:
     """Wait until every worker reported it is serving; False if one failed, died, took too long, or we stop."""
     deadline = time.monotonic() + START_TIMEOUT_S
     waiting = {w.started: w for w in workers}
@@ -211,7 +210,7 @@ def _wait_ready(workers: list[_Worker], stop: threading.Event) -> bool:
     return True
 
 
-def _watch(workers: list[_Worker], stop: threading.Event) -> Optional[_Worker]:
+def _watch(workers: list[_Worker], stop: StopSignals) -> Optional[_Worker]:
     """Until SIGTERM/SIGINT (None) or a worker's death (that worker)."""
     sentinels = {w.process.sentinel: w for w in workers}
     while not stop.is_set():
@@ -264,9 +263,7 @@ def run_worker(settings: Settings, index: int, started: Any) -> None:
 
     logging.basicConfig(level=settings.log_level.upper(), format=LOG_FORMAT)
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # as serve() does
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: stop.set())
+    stop = StopSignals()
     try:
         running = create_server(settings, worker=True)
     except Exception as exc:  # reported to the supervisor, which stops the others and exits 1
