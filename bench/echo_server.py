@@ -5,12 +5,12 @@ Run as a process: `python -m bench.echo_server` prints "listening on HOST:PORT".
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 from concurrent import futures
 
 import grpc
+
+from evidence_trace.server.cli.signals import StopSignals
 
 METHOD = "/bench.Echo/Echo"  # the full method path clients call
 
@@ -26,8 +26,7 @@ def main() -> int:
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     print(f"listening on 127.0.0.1:{port}", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    stop = StopSignals()  # a SIGTERM on any thread wakes the main one (server/cli/signals.py)
     stop.wait()
     server.stop(1).wait()
     return 0

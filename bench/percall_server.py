@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 from concurrent import futures
 
 import grpc
@@ -32,6 +31,7 @@ import grpc
 from bench.workload import record_request
 from evidence_trace.server import settings as settings_module
 from evidence_trace.server.app import GIL_SWITCH_INTERVAL_S, create_server
+from evidence_trace.server.cli.signals import StopSignals
 from evidence_trace.server.domain.model import RecordOutcome
 from evidence_trace.server.rpc.decoding import SERVICE, decode
 from evidence_trace.server.rpc.guards import Guards
@@ -137,8 +137,7 @@ def main(argv: list[str]) -> int:
     sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH_INTERVAL_S", GIL_SWITCH_INTERVAL_S)))  # as `serve`
     server, port = _server(handler_kind, interceptors, url, max_workers)
     print(f"listening on 127.0.0.1:{port}", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    stop = StopSignals()  # a SIGTERM on any thread wakes the main one (server/cli/signals.py)
     stop.wait()
     server.stop(1).wait()
     return 0
