@@ -63,7 +63,8 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
     if quantity is None or quantity.value < 2 or quantity.value != int(quantity.value):
         return None
     times = [f for f in rest if f.kind == FactKind.TIME]
-    window = times if len(times) == 2 else []
+    told = [f for f in times if not _RESTATED.search(claim_text, 0, max(0, claim_text.find(f.text)))]
+    window = times if len(times) == 2 else told if len(told) == 2 else []
     others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
     if not others:
         return None  # "4 records" says nothing of them but their number
@@ -85,6 +86,8 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
 
 
 Counted = tuple[ClaimStatus, tuple[Grounding, ...], str, bool]
+# a time in a parenthesis right after another restates it in another zone ("17:03:12 Shanghai time (09:03:12 UTC)")
+_RESTATED = re.compile(r"[0-9](?:[ \t]*[A-Za-z/_]+(?:[ \t]+time)?)?[ \t]*[(（][^()（）0-9]{0,8}$", re.I)
 
 
 def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Counted]:
@@ -152,7 +155,8 @@ def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], eviden
     the rest of the smaller count's records only."""
     assert small.quantity is not None and big.quantity is not None
     times = [f for f in rest if f.kind == FactKind.TIME]
-    window = times if len(times) == 2 else []
+    told = [f for f in times if not _RESTATED.search(text, 0, max(0, text.find(f.text)))]
+    window = times if len(times) == 2 else told if len(told) == 2 else []
     others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
     at = _position(text, small)
     whole = [f for f in others if 0 <= at and 0 <= _position(text, f) < at and _position(text, big) < at]

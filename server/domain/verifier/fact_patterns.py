@@ -336,8 +336,11 @@ _STATUS_WORD = re.compile(
     r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])"
 )
 # "100,001 tombstones", "4,812 docs", "3 PVCs", "5 PRs": a count of whatever plural noun follows.
+# ("3 StorageClasses", "2 ReplicaSets": a kind's CamelCase plural; "3 storage classes": one word before the noun)
 _COUNT_ANY = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+([a-z]{3,}s|[A-Z]{2,5}s)\b(?![ \t]*(?:ago|old|long))"
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+"
+    r"((?:(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|more|than|per|each|out)\b)[a-z]{3,}[ \t]+)?"
+    r"(?:[a-z]{3,}s|[A-Z]{2,5}s|[A-Z][a-z]+(?:[A-Z][a-z]*)+s))\b(?![ \t]*(?:ago|old|long))"
 )
 _NOT_COUNT_NOUNS = frozenset(
     "seconds minutes hours days weeks months years millis milliseconds ms times percent "

@@ -308,10 +308,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ORDINAL_COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _COUNT_ANY.finditer(masked):
-        if masked.startswith("/", m.end()) or unit_shaped(m.group(2)):
+        if masked.startswith("/", m.end()) or any(map(unit_shaped, words := m.group(2).split())):
             continue  # "40 widgets/s" is a rate, "12 kbps" a unit the table lacks: not 40 widgets, not 12 kbps
-        if m.group(2).lower() not in _NOT_COUNT_NOUNS and m.group(2).lower()[:-1] not in _UNIT_WORDS:
-            yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
+        if not any(w.lower() in _NOT_COUNT_NOUNS or w.lower()[:-1] in _UNIT_WORDS for w in words):
+            yield m.start(1), m.end(1), _count(m.group(0), m.group(1), words[-1], masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
         word, noun = m.group(1).lower(), m.group(2)
         if word in ("no", "zero") and _DENIAL_NOUNS.fullmatch(noun):

@@ -60,6 +60,7 @@ from evidence_trace.server.domain.verifier.level_words import without_reference_
 from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts, listing_rival
 from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
+from evidence_trace.server.domain.verifier.numbered_names import listed_with_shown
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.predicates import asked_by_a_failed_call_in_parts, facts_have_values
@@ -184,6 +185,7 @@ def _check(
         facts = tuple(
             f for f in facts if not (f.bare and _PROPOSED.search(claim.text, 0, max(0, claim.text.find(f.text))))
         )
+    facts = listed_with_shown(claim.text, facts, lambda f: evidence.mentions(f.key))  # "gp2, gp3 and io2"
     facts = tuple(
         f
         for f in facts

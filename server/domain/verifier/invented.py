@@ -125,6 +125,7 @@ _PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9
 _INDEX_OF = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_]*)\)")
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
+_GLUED_ID = re.compile(r"[A-Za-z]+[0-9]+")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
 _SWAP_SEPARATORS = str.maketrans({"-": "_", "_": "-"})
 
@@ -220,6 +221,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
+    if fact.kind == FactKind.ID and _GLUED_ID.fullmatch(fact.text) and evidence.mentions(fact.text.lower()):
+        return True  # "db2", "shard3": a numbered name the rows write whole (`db2:keys=77`), not its "2" alone
     if len(key) > 2 and key[0] == key[-1] and key[0] in "\"'":
         key = key[1:-1]  # `"12,50"`: a string quoted as a program prints it, which JSON escapes (\"12,50\")
         return any(key in evidence.raw(index) for index in evidence.rows())

@@ -11,10 +11,12 @@ REPLICAS, CURRENT) cells.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import Callable, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import contains
-from evidence_trace.server.domain.verifier.fact_model import Fact
+from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind
 
 _GLUED = re.compile(r"([a-z]+)([0-9]+)")
 _READY_OF = re.compile(r"([0-9]+)/([0-9]+)")
@@ -38,3 +40,33 @@ def numbered_name_in(fact: Fact, lowered: str) -> bool:
         return contains(lowered, number)
     written = [m.group(1) for m in re.finditer(rf"(?<![a-z0-9]){word}[ \t:=#_-]?([0-9]+)(?![\w.])", lowered)]
     return number in written if written else contains(lowered, number)
+
+
+# the marks that join the names of one list: "gp2, gp3 and io2", "db0、db1 和 db5", "az1/az2"
+_LIST_JOIN = re.compile(r"[ \t]*(?:,[ \t]*(?:and|or)|[,，、/]|and|or|和|与|及|或)[ \t]*", re.I)
+
+
+def listed_with_shown(text: str, facts: Sequence[Fact], shown: Callable[[Fact], bool]) -> tuple[Fact, ...]:
+    """The facts, each soft short code ("io2", "az3") listed beside one the evidence shows made a name.
+
+    A short code is a name only when the evidence uses it; listed with names of its own shape that the
+    evidence does use ("gp2, gp3 and io2" beside a table of gp2 and gp3), it is one of those names, which
+    the claim says exist: it must be shown like them, never dropped as a word the evidence lacks.
+    """
+    coded = sorted(
+        (at, i)
+        for i, f in enumerate(facts)
+        if f.soft and f.kind == FactKind.IDENTIFIER and _GLUED.fullmatch(f.key) and (at := text.find(f.text)) >= 0
+    )
+    kept: set[int] = set()
+    run: list[int] = []
+    end = -1
+    for at, i in [*coded, (-1, -1)]:
+        if run and (at < 0 or not _LIST_JOIN.fullmatch(text, end, at)):
+            if len(run) >= 2 and any(shown(facts[j]) for j in run):
+                kept.update(run)
+            run = []
+        if at >= 0:
+            run.append(i)
+            end = at + len(facts[i].text)
+    return tuple(dataclasses.replace(f, soft=False) if i in kept else f for i, f in enumerate(facts))

@@ -9,6 +9,7 @@ patterns read ("12 restarts") or an ordinary word.
 
 from __future__ import annotations
 
+import re
 from typing import Iterator, Sequence
 
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind
@@ -38,6 +39,8 @@ def _known_word(word: str) -> bool:
 
 
 def unit_shaped(word: str) -> bool:
-    """A rate or ratio ("widgets/s") or a short "...ps" abbreviation ("fps", "kbps"): a unit, not a noun."""
+    """A rate or ratio ("widgets/s") or a short "...ps" abbreviation ("fps", "kbps", "iops"): a unit, not a
+    noun ("maps", "apps" are counted things: a vowel before the "ps")."""
     lowered = word.lower()
-    return "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha())
+    abbreviation = lowered in ("iops", "ops") or re.search(r"[aeiu]", lowered[:-2]) is None
+    return "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha() and abbreviation)
