@@ -112,6 +112,13 @@ _STATED = re.compile(
     r"(?:状态(?:为|是)|\b(?:state|status|phase)[ \t]+(?:is|was)(?:[ \t]+(?:now|still))?)[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{2,24})\b",
     re.I,
 )
+# "the ledger-sync group is Stable", "该消费组处于 PreparingRebalance": a Kafka consumer group's state word as the tool
+# spells it, said of the group without the word "state". (Argo CD's health words measured and dropped: an app's
+# and its resources' rows both hold them, and "the Service is Healthy" was read against the app's Degraded.)
+_SAID = re.compile(
+    r"(?:\b(?:is|was)(?:[ \t]+(?:now|still|currently))?|处于|仍是|还是)[ \t]*[`'\"]?(Stable|PreparingRebalance|"
+    r"CompletingRebalance|Empty|Dead)\b"
+)
 _WORKLOAD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | {  # a pod's phases and reasons
     "errimagepull",
     "containercreating",
@@ -131,7 +138,7 @@ _CELL = re.compile(r"\b(?:state|status|phase)[\"']?[ \t]*[=:][ \t]*[\"']?([A-Za-
 
 def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record of the claim's subject whose state column holds another word than the state the claim says."""
-    said = _STATED.search(text)
+    said = _STATED.search(text) or _SAID.search(text)
     names = [f for f in facts if f.is_entity]
     if said is None or not names:
         return None
