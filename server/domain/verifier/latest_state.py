@@ -33,6 +33,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         _latest_state(text, facts, evidence)
         or _latest_link(text, facts, evidence)
         or stated_state(text, facts, evidence)
+        or keyed_word(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
     )
@@ -152,6 +153,30 @@ def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
             cells = {cell.lower() for cell in _CELL.findall(unit.text)}
             if cells and word not in cells and all(matches(f, unit) for f in names):
                 return unit
+    return None
+
+
+# "master_link_status:up", "slow_query_log=ON": a field as a tool prints it, a word value glued to its snake_case name
+_KEYED = re.compile(
+    r"(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[ \t]*[:=][ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{0,15})(?![\w-]|\.\w)"
+)
+
+
+def keyed_word(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A record of the claim's subject (named in it or in what its call asked) that gives a field the claim writes
+    with a word value ("master_link_status:up") another word (`master_link_status:down`)."""
+    names = [f for f in facts if f.is_entity and "_" not in f.key]
+    for name, word in _KEYED.findall(text) if names else ():
+        given = re.compile(rf"(?<![\w.-]){name}[\"']?[ \t]*[:=][ \t]*[\"']?([a-z][a-z_-]*)")
+        for index in evidence.rows():
+            question = evidence.question(index)
+            for unit in evidence.units(index):
+                if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header") or name not in unit.lowered:
+                    continue
+                values = set(given.findall(unit.lowered))
+                subject = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
+                if values and word.lower() not in values and subject:
+                    return unit
     return None
 
 
