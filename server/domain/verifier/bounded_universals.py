@@ -19,6 +19,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -45,6 +46,7 @@ def every_bounded(
     # "the top 4 tables all …", "三个区域 … 都": the count is how many records the claim ranges over
     size = int(first.group(1)) if first else int(counts[0].quantity.value) if counts and counts[0].quantity else 0
     side = "above" if bound.quantity.comparison == Comparison.ABOVE else "below"
+    others = _others(text, at)
     for index in evidence.rows():
         records = [
             u
@@ -59,6 +61,8 @@ def every_bounded(
             continue
         meets = [any(bound.quantity.matches(v) for v in _values(u, bound)) for u in records]
         odd = next((u for u, ok in zip(records, meets) if not ok), None)
+        if others is not None and (others == 0 or meets.count(False) <= len(records) - others):
+            continue  # "the other two are below 4%": the one the draft set apart may be the odd one
         if odd is not None and any(meets):
             return base(
                 status=ClaimStatus.CONTRADICTED,
@@ -66,6 +70,25 @@ def every_bounded(
                 reason=f"not every one of the {len(records)} records is {side} {bound.text}: {odd.ref} is not",
             )
     return None
+
+
+# "the other two", "the remaining 3", "the rest", "另外两张表", "其余 3 个": the records but those the draft set apart
+_OTHERS = re.compile(
+    r"\b(?:the[ \t]+)?(?:other|remaining)[ \t]+([0-9]+|two|three|four|five|six|seven|eight|nine|ten)\b|\bthe rest\b"
+    r"|(?:另外|其余|其他|剩下的?|剩余的?)[ \t]*([0-9]+)?",
+    re.I,
+)
+
+
+def _others(text: str, at: int) -> Optional[int]:
+    """How many records "the other N" before the quantifier leaves in range (0 when it gives no number);
+    None when the claim sets none apart."""
+    found = list(_OTHERS.finditer(arabic(text), 0, at))
+    if not found:
+        return None
+    said = found[-1]
+    number = said.group(1) or said.group(2) or ""
+    return int(number) if number.isdigit() else _NUMBER_WORDS.get(number.lower(), 0)
 
 
 def _values(unit: Unit, bound: Fact) -> list[float]:

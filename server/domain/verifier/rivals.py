@@ -54,8 +54,8 @@ _STATUS_IN_UNIT = re.compile(
 _NOT_A_VERSION = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?:\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})){3}|(?:19|20)[0-9]{2}\.[0-9]{1,2}\.[0-9]{1,2}"
 )
-# (not a time's seconds, "08:14:51.204Z")
-_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.:])v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
+# (not a time's seconds, "08:14:51.204Z"; not the protocol's version in a status line, "HTTP/1.1 200 OK")
+_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.:])(?<!http/)v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
 _ACTOR_IN_UNIT = re.compile(
     r"\bby[ \t]+@?([a-z][\w.\-@]*[\w])|[\"']?(?:actor|deployed_?by|triggered_?by|author|user|initiator)[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"@?([a-z][\w.\-@]*[\w])"
@@ -344,5 +344,27 @@ def values_shown(facts: Sequence[Fact], subject: Sequence[Fact], evidence: Evide
             for index in evidence.candidates([*subject, f])
             for u in (evidence.named(index, names, asked=False) if names else evidence.units(index))
         )
+        or _asked_and_shown(f, names, times, minutes, evidence)
         for f in values
     )
+
+
+def _asked_and_shown(
+    value: Fact, names: Sequence[Fact], times: Sequence[Fact], minutes: tuple[int, ...], evidence: Evidence
+) -> bool:
+    """Whether a call that asked for the subject by name (`get-queue-attributes --queue-url …/invoice-render-dlq`)
+    shows the value: its answer is the subject's, though it names the subject only in what was asked, and
+    another row that names the subject in passing (a redrive policy's target) contradicts nothing."""
+    for index in evidence.candidates([*names, value]) if names else ():
+        question = evidence.question(index)
+        if question is None or not all(matches(e, question) for e in names):
+            continue
+        if any(
+            u.strength >= Strength.INDIRECT
+            and u.kind not in ("input", "header")
+            and all(at_time(t, u) for t in times)
+            and matches(value, u, minutes)
+            for u in evidence.units(index)
+        ):
+            return True
+    return False
