@@ -26,7 +26,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import capped_by_limit, listing_is_cut
+from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, SHOWN, capped_by_limit, listing_is_cut
 
 # (the nouns a claim counts the resource by, the words a call's question asks for it with), both languages
 _RESOURCES: tuple[tuple[str, str], ...] = (
@@ -121,6 +121,9 @@ def listing_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
     another number of it ("有 4 个消费者在线" where `--members` lists 3); "" otherwise. Not a contradiction:
     the set the claim counts may be narrower than the listing, so the claim is left UNGROUNDED."""
     written = arabic(text)
+    capped = _total_past_a_limit(written, facts, evidence)
+    if capped:
+        return capped
     if _ONLY_ONE.search(written):
         return _others_past_the_bound(facts, evidence)
     if _PART_OR_ALL.search(written):
@@ -168,6 +171,33 @@ def _size(evidence: Evidence, row: int, asked: str, qualifier: str) -> Optional[
 
 
 # one record alone past a bound: "the only filesystem over 90%", "only one pod above 2 GiB", "唯一超过 90% 的分区"
+# "10 sessions are blocked in total", "一共有 10 个会话被阻塞": a count said as the whole of what there is
+_TOTAL = re.compile(r"\b(?:in total|in all|altogether|all told|overall)\b|一共|总共|共计|合计|总计", re.I)
+_COUNTED = re.compile(r"(?<![\w.:/-])([0-9]+)(?=[ \t]*(?:[A-Za-z]|个|条|次|台|项|张))")
+
+
+def _total_past_a_limit(written: str, facts: Sequence[Fact], evidence: Evidence) -> str:
+    """Why a count said as a total is not shown when a listing of that many records that names the claim's
+    subject is as long as the limit its call asked for (`LIMIT 10`, `"size": 10`): the listing may be cut, and
+    says nothing of the total. A count of what the call returned ("returned 10 rows in total") is what it
+    shows, and is left alone."""
+    names = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
+    for total in _TOTAL.finditer(written) if names else ():
+        near = written[max(0, total.start() - 40) : total.end() + 16]
+        if SHOWN.search(near):
+            continue
+        for number in {int(n) for n in _COUNTED.findall(near) if int(n) >= 2}:
+            for row in evidence.rows():
+                units = evidence.units(row)
+                if (
+                    capped_by_limit(units)
+                    and sum(1 for u in units if u.kind in LISTED_KINDS) == number
+                    and all(_mentions(evidence, row, f) for f in names)
+                ):
+                    return f"its call's limit cuts the listing at {number}: it cannot show how many there are in all"
+    return ""
+
+
 _ONLY_ONE = re.compile(r"\b(?:the only|only one)\b|唯一", re.I)
 _BOUNDS = (Comparison.ABOVE, Comparison.BELOW)
 
