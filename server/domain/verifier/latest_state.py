@@ -34,6 +34,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or _latest_link(text, facts, evidence)
         or stated_state(text, facts, evidence)
         or keyed_word(text, facts, evidence)
+        or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
     )
@@ -178,6 +179,48 @@ def keyed_word(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
                 if values and word.lower() not in values and subject:
                     return unit
     return None
+
+
+# "evicted_keys is 0 on every shard", "每个节点的 evicted_keys 都是 0": a field's value said of all the members
+_FIELD_VALUE = re.compile(
+    r"(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'\"]?[ \t]*(?:is|was|=|:|为|是|都是|均为|都为)[ \t]*[`'\"]?"
+    r"([0-9]+(?:\.[0-9]+)?|[A-Za-z][A-Za-z_-]{0,15})(?![\w-]|\.\w)"
+)
+_EVERY = re.compile(r"\b(?:every|each|all)\b|都|均|全部|每个|每台|各个", re.I)
+_CLAUSE = re.compile(r"[,，;；。]|\bbut\b")
+_RANGE_AFTER = re.compile(r"[ \t]*(?:[–~-]|to\b|到|至)[ \t]*[0-9]")
+
+
+def every_field(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A unit of a call whose output gives a field once for each of the N members the claim says all hold a value
+    ("evicted_keys is 0 on every one of the six shards", the field written as tools print it), where one member
+    holds another. Without N the members may be a set the draft discussed; the universal must be in the field's
+    own clause ("kv-3 的 evicted_keys 为 977，其余都是 0" is not)."""
+    sizes = {int(f.quantity.value) for f in facts if f.kind == FactKind.COUNT and f.quantity is not None}
+    for said in _FIELD_VALUE.finditer(text) if sizes else ():
+        start = max((m.end() for m in _CLAUSE.finditer(text, 0, said.start())), default=0)
+        end = next((m.start() for m in _CLAUSE.finditer(text, said.end())), len(text))
+        if _RANGE_AFTER.match(text, said.end()) or not _EVERY.search(text, start, end):
+            continue  # "5.000–5.003 s" is a range, not one value
+        name, value = said.group(1), said.group(2).lower()
+        given = re.compile(rf"(?<![\w.-]){name}[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-z][\w.-]*)")
+        for index in evidence.rows():
+            found = given.findall(evidence.raw(index))  # the call's output as written: once per member
+            if len(found) not in sizes or all(_same(v, value) for v in found):
+                continue  # another set than the claim's N members, or every one holds the value
+            odd = re.compile(
+                rf"{name}[\"']?[ \t]*[:=][ \t]*[\"']?{re.escape(next(v for v in found if not _same(v, value)))}"
+            )
+            units = [u for u in evidence.units(index) if u.kind != "input"]
+            return next((u for u in units if odd.search(u.lowered)), units[0] if units else None)
+    return None
+
+
+def _same(given: str, said: str) -> bool:
+    try:
+        return float(given) == float(said)
+    except ValueError:
+        return given == said
 
 
 def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
