@@ -22,9 +22,10 @@ _ACTOR = re.compile(
     r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted)(?:[ \t]+(?:at|on|in|to)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
     # "by the bot", "by one pod", "by its sidecar" name no one: a determiner, a pronoun or a number is no actor;
-    # nor do "by hand", "by default", "by design", "by mistake", "by the schedule"
+    # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
     r"[ \t]+by[ \t]+(?!(?:the|a|an|one|two|three|this|that|these|those|its|their|his|her|our|some|each|every|"
-    r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron)\b)"
+    r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|automation|"
+    r"someone|somebody|anyone|nobody)\b)"
     r"(?![a-z]+ing\b)(?![0-9a-f]{8}-|[0-9a-f]{7,}\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
     # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
     r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"

@@ -107,7 +107,7 @@ _SERVICE_SHAPED = re.compile(
 )
 
 
-_PROSE_PREFIX = re.compile(r"(?:per|non|cross|multi|inter|intra|sub|pre|post|self|semi|anti)-[a-z]+")
+_PROSE_PREFIX = re.compile(r"(?:per|non|no|cross|multi|inter|intra|sub|pre|post|self|semi|anti)-[a-z]+")
 _SETTING_PART = re.compile(
     r"[a-z][-_](?:timeouts?|size|limits?|interval|ttl|retries|threshold|buffers?|connections|requests|burst|period|"
     r"delay|backoff|concurrency|capacity|keepalive|seconds|ms|bytes)$"
