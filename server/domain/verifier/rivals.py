@@ -77,6 +77,15 @@ def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], al
     return Rivalry(facts, text).against(unit, question, alone)
 
 
+# a query whose answer is a statistic over a window, and a claim that speaks of one ("p99", "平均", "per second")
+_STATISTIC = re.compile(r"\b(?:histogram_quantile|quantile_over_time|avg_over_time|avg|rate|irate|increase)[ \t]*\(")
+_STATISTIC_SAID = re.compile(
+    r"\bp[0-9]{2,3}\b|\b(?:percentile|quantile|average|avg|mean|median|rate|per (?:second|minute))\b|/s\b|"
+    r"分位|平均|均值|中位|速率|每秒|每分钟",
+    re.I,
+)
+
+
 class Rivalry:
     """rival_values() for one claim's facts, read once and asked of many units."""
 
@@ -104,6 +113,7 @@ class Rivalry:
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
         self.valued = [f for f in checked if not (f.scope == Scope.QUERY or f.kind not in VALUE_KINDS)]
         self.several = _several_records(facts)
+        self.statistic = _STATISTIC_SAID.search(text) is not None
 
     @property
     def possible(self) -> bool:
@@ -123,6 +133,8 @@ class Rivalry:
             return ""
         if not (alone or times or settings or self.specific):
             return ""
+        if question is not None and _STATISTIC.search(question.lowered) and not self.statistic:
+            return ""  # a p99 or a rate over a window is no value of the one request or trace the claim speaks of
         for fact in self.required:
             if not matches(fact, unit, minutes):
                 return ""  # a fact the unit lacks that no other value stands in for: not this unit's claim
