@@ -77,7 +77,9 @@ def rival_values(facts: Sequence[Fact], unit: Unit, question: Optional[Unit], al
     return Rivalry(facts, text).against(unit, question, alone)
 
 
-# a query whose answer is a statistic over a window, and a claim that speaks of one ("p99", "平均", "per second")
+# a query whose answer is a statistic over a window; a claim that speaks of one ("p99", "平均", "per second"), or
+# of a single request or trace
+_SINGLE = re.compile(r"\b(?:traces?|spans?|request|call|single|one)\b|这条|这次|一次|一条|单次|单条", re.I)
 _STATISTIC = re.compile(r"\b(?:histogram_quantile|quantile_over_time|avg_over_time|avg|rate|irate|increase)[ \t]*\(")
 _STATISTIC_SAID = re.compile(
     r"\bp[0-9]{2,3}\b|\b(?:percentile|quantile|average|avg|mean|median|rate|per (?:second|minute))\b|/s\b|"
@@ -113,7 +115,8 @@ class Rivalry:
         self.required = [f for f in checked if f.scope == Scope.QUERY or f.kind not in VALUE_KINDS]
         self.valued = [f for f in checked if not (f.scope == Scope.QUERY or f.kind not in VALUE_KINDS)]
         self.several = _several_records(facts)
-        self.statistic = _STATISTIC_SAID.search(text) is not None
+        # a claim of one request or trace ("the trace's 2.58 s", "这条 trace"), not of the statistic ("p99", "平均")
+        self.single = _SINGLE.search(text) is not None and _STATISTIC_SAID.search(text) is None
 
     @property
     def possible(self) -> bool:
@@ -133,7 +136,7 @@ class Rivalry:
             return ""
         if not (alone or times or settings or self.specific):
             return ""
-        if question is not None and _STATISTIC.search(question.lowered) and not self.statistic:
+        if question is not None and self.single and _STATISTIC.search(question.lowered):
             return ""  # a p99 or a rate over a window is no value of the one request or trace the claim speaks of
         for fact in self.required:
             if not matches(fact, unit, minutes):
