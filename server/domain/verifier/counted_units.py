@@ -62,10 +62,7 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
     quantity = count.quantity
     if quantity is None or quantity.value < 2 or quantity.value != int(quantity.value):
         return None
-    times = [f for f in rest if f.kind == FactKind.TIME]
-    told = [f for f in times if not _RESTATED.search(claim_text, 0, max(0, claim_text.find(f.text)))]
-    window = times if len(times) == 2 else told if len(told) == 2 else []
-    others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
+    window, others = _window(claim_text, rest)
     if not others:
         return None  # "4 records" says nothing of them but their number
     errors = ERRORS.search(count.text) is not None or ERRORS.search(claim_text) is not None
@@ -88,6 +85,15 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
 Counted = tuple[ClaimStatus, tuple[Grounding, ...], str, bool]
 # a time in a parenthesis right after another restates it in another zone ("17:03:12 Shanghai time (09:03:12 UTC)")
 _RESTATED = re.compile(r"[0-9](?:[ \t]*[A-Za-z/_]+(?:[ \t]+time)?)?[ \t]*[(（][^()（）0-9]{0,8}$", re.I)
+
+
+def _window(text: str, rest: Sequence[Fact]) -> tuple[list[Fact], list[Fact]]:
+    """The two times that bound the counted records ("between A and B", "the first at A (…) and the last at B
+    (…)", each restated in another zone or not), and the claim's other facts (every time when none bound)."""
+    times = [f for f in rest if f.kind == FactKind.TIME]
+    told = [f for f in times if not _RESTATED.search(text, 0, max(0, text.find(f.text)))]
+    window = times if len(times) == 2 else told if len(told) == 2 else []
+    return window, [f for f in rest if not (window and f.kind == FactKind.TIME)]
 
 
 def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Counted]:
@@ -154,10 +160,7 @@ def _some_of_all(text: str, small: Fact, big: Fact, rest: Sequence[Fact], eviden
     the smaller count is said of all the records ("3 alerts for orders-pg, all active, 2 of them critical"),
     the rest of the smaller count's records only."""
     assert small.quantity is not None and big.quantity is not None
-    times = [f for f in rest if f.kind == FactKind.TIME]
-    told = [f for f in times if not _RESTATED.search(text, 0, max(0, text.find(f.text)))]
-    window = times if len(times) == 2 else told if len(told) == 2 else []
-    others = [f for f in rest if not (window and f.kind == FactKind.TIME)]
+    window, others = _window(text, rest)
     at = _position(text, small)
     whole = [f for f in others if 0 <= at and 0 <= _position(text, f) < at and _position(text, big) < at]
     part = [f for f in others if f not in whole]

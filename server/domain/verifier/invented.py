@@ -14,6 +14,7 @@ from evidence_trace.server.domain.verifier.encoded_names import named_inside, ne
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.numbered_names import GLUED
 
 
 def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
@@ -125,7 +126,6 @@ _PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9
 _INDEX_OF = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_]*)\)")
 _SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
-_GLUED_ID = re.compile(r"[A-Za-z]+[0-9]+")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
 _SWAP_SEPARATORS = str.maketrans({"-": "_", "_": "-"})
 
@@ -221,7 +221,7 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
-    if fact.kind == FactKind.ID and _GLUED_ID.fullmatch(fact.text) and evidence.mentions(fact.text.lower()):
+    if fact.kind == FactKind.ID and GLUED.fullmatch(fact.text.lower()) and evidence.mentions(fact.text.lower()):
         return True  # "db2", "shard3": a numbered name the rows write whole (`db2:keys=77`), not its "2" alone
     if len(key) > 2 and key[0] == key[-1] and key[0] in "\"'":
         key = key[1:-1]  # `"12,50"`: a string quoted as a program prints it, which JSON escapes (\"12,50\")

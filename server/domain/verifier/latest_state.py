@@ -168,7 +168,7 @@ def keyed_word(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     with a word value ("master_link_status:up") another word (`master_link_status:down`)."""
     names = [f for f in facts if f.is_entity and "_" not in f.key]
     for name, word in _KEYED.findall(text) if names else ():
-        given = re.compile(rf"(?<![\w.-]){name}[\"']?[ \t]*[:=][ \t]*[\"']?([a-z][a-z_-]*)")
+        given = _given(name, "[a-z][a-z_-]*")
         for index in evidence.rows():
             question = evidence.question(index)
             for unit in evidence.units(index):
@@ -203,17 +203,20 @@ def every_field(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         if _RANGE_AFTER.match(text, said.end()) or not _EVERY.search(text, start, end):
             continue  # "5.000–5.003 s" is a range, not one value
         name, value = said.group(1), said.group(2).lower()
-        given = re.compile(rf"(?<![\w.-]){name}[\"']?[ \t]*[:=][ \t]*[\"']?([0-9a-z][\w.-]*)")
+        given = _given(name, r"[0-9a-z][\w.-]*")
         for index in evidence.rows():
             found = given.findall(evidence.raw(index))  # the call's output as written: once per member
             if len(found) not in sizes or all(_same(v, value) for v in found):
                 continue  # another set than the claim's N members, or every one holds the value
-            odd = re.compile(
-                rf"{name}[\"']?[ \t]*[:=][ \t]*[\"']?{re.escape(next(v for v in found if not _same(v, value)))}"
-            )
+            odd = _given(name, re.escape(next(v for v in found if not _same(v, value))))
             units = [u for u in evidence.units(index) if u.kind != "input"]
             return next((u for u in units if odd.search(u.lowered)), units[0] if units else None)
     return None
+
+
+def _given(name: str, value: str) -> re.Pattern[str]:
+    """A field `name` with a value of the shape `value`, as tools print it: `name:v`, `name=v`, `"name": "v"`."""
+    return re.compile(rf"(?<![\w.-]){name}[\"']?[ \t]*[:=][ \t]*[\"']?({value})")
 
 
 def _same(given: str, said: str) -> bool:

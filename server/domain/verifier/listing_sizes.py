@@ -170,7 +170,6 @@ def _size(evidence: Evidence, row: int, asked: str, qualifier: str) -> Optional[
     return len(records)
 
 
-# one record alone past a bound: "the only filesystem over 90%", "only one pod above 2 GiB", "唯一超过 90% 的分区"
 # "10 sessions are blocked in total", "一共有 10 个会话被阻塞": a count said as the whole of what there is
 _TOTAL = re.compile(r"\b(?:in total|in all|altogether|all told|overall)\b|一共|总共|共计|合计|总计", re.I)
 _COUNTED = re.compile(r"(?<![\w.:/-])([0-9]+)(?=[ \t]*(?:[A-Za-z]|个|条|次|台|项|张))")
@@ -198,6 +197,7 @@ def _total_past_a_limit(written: str, facts: Sequence[Fact], evidence: Evidence)
     return ""
 
 
+# one record alone past a bound: "the only filesystem over 90%", "only one pod above 2 GiB", "唯一超过 90% 的分区"
 _ONLY_ONE = re.compile(r"\b(?:the only|only one)\b|唯一", re.I)
 _BOUNDS = (Comparison.ABOVE, Comparison.BELOW)
 

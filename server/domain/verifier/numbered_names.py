@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import contains
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind
 
-_GLUED = re.compile(r"([a-z]+)([0-9]+)")
+GLUED = re.compile(r"([a-z]+)([0-9]+)")  # "db0", "shard3", "cpu0", lower-cased
 _READY_OF = re.compile(r"([0-9]+)/([0-9]+)")
 _WANTED = r"(?:desired|replicas|current|up-to-date)"  # the columns a ReplicaSet's or a Deployment's count is in
 
@@ -32,7 +32,7 @@ def numbered_name_in(fact: Fact, lowered: str) -> bool:
             re.search(rf"\bready={have};", lowered) is not None
             and re.search(rf"\b{_WANTED}={want}[;)]", lowered) is not None
         )
-    glued = _GLUED.fullmatch(fact.text.lower())
+    glued = GLUED.fullmatch(fact.text.lower())
     if glued is None:
         return contains(lowered, fact.key)
     word, number = glued.groups()
@@ -56,7 +56,7 @@ def listed_with_shown(text: str, facts: Sequence[Fact], shown: Callable[[Fact], 
     coded = sorted(
         (at, i)
         for i, f in enumerate(facts)
-        if f.soft and f.kind == FactKind.IDENTIFIER and _GLUED.fullmatch(f.key) and (at := text.find(f.text)) >= 0
+        if f.soft and f.kind == FactKind.IDENTIFIER and GLUED.fullmatch(f.key) and (at := text.find(f.text)) >= 0
     )
     kept: set[int] = set()
     run: list[int] = []

@@ -53,10 +53,11 @@ def check_all_ready(
 def unready_member(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record of a listing about the claim's subject that shows a member not ready, when the claim says
     all of them are Ready; None otherwise."""
-    said = _ALL_READY.search(text) or _ALL_SCHEDULABLE.search(text)
+    all_schedulable = _ALL_SCHEDULABLE.search(text)
+    said = _ALL_READY.search(text) or all_schedulable
     if said is None or _NOT_BEFORE.search(text, max(0, said.start() - 8), said.start()):
         return None
-    schedulable = _ALL_SCHEDULABLE.search(text) is not None
+    schedulable = all_schedulable is not None
     names = [f for f in facts if f.is_entity]
     if not names and _NODES.search(text) and not _OTHERS.search(text):  # "all 4 nodes …": the nodes its count says
         return _unready_node(text, facts, evidence, schedulable)

@@ -42,5 +42,8 @@ def unit_shaped(word: str) -> bool:
     """A rate or ratio ("widgets/s") or a short "...ps" abbreviation ("fps", "kbps", "iops"): a unit, not a
     noun ("maps", "apps" are counted things: a vowel before the "ps")."""
     lowered = word.lower()
-    abbreviation = lowered in ("iops", "ops") or re.search(r"[aeiu]", lowered[:-2]) is None
-    return "/" in lowered or (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha() and abbreviation)
+    if "/" in lowered:
+        return True
+    if not (2 <= len(lowered) <= 4 and lowered.endswith("ps") and lowered.isalpha()):
+        return False
+    return lowered in ("iops", "ops") or re.search(r"[aeiu]", lowered[:-2]) is None
