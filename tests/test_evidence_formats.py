@@ -502,6 +502,23 @@ CASES = [
         ("ERROR",),
     ),
     Case(
+        "http_exchanges",
+        "http_check",
+        "* Connected to api.example.com (203.0.113.5) port 443\n"
+        "* Server certificate:\n*  subject: CN=api.example.com\n*  expire date: Apr  5 08:14:21 2027 GMT\n"
+        "> GET /healthz HTTP/2\n> Host: api.example.com\n>\n"
+        "< HTTP/2 503\n< content-type: text/plain\n< retry-after: 30\n<\n"
+        "upstream connect error or disconnect/reset before headers\n"
+        "* Connection #0 to host api.example.com left intact\n",
+        "HTTP/1.1 302 Found\nLocation: https://ops.example.net/login\n\n"
+        "HTTP/1.1 200 OK\nContent-Type: text/html\nContent-Length: 5123\n",
+        None,
+        ("line 1", "certificate", "request 1", "response 1", "line 13"),
+        ("", "", "//api.example.com/healthz", "//api.example.com/healthz", ""),
+        ("", "", "", "ERROR", ""),
+        params={"command": "curl -sIL https://ops.example.net/admin"},
+    ),
+    Case(
         "ping",
         "ssh_exec",
         "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"

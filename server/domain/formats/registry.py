@@ -23,6 +23,7 @@ from evidence_trace.server.domain.formats import (
     elasticsearch,
     generic_json,
     haproxy,
+    http_exchanges,
     jaeger,
     java_logs,
     jenkins,
@@ -55,6 +56,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
+    http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE

@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.actors import role_shown
 from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
+from evidence_trace.server.domain.verifier.asked import another_url, asked_id
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
@@ -91,7 +92,8 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
             and question is not None
             and question is not unit
             and matches(fact, question, minutes)
-        ) or (fact.kind == FactKind.ID and question is not None and question is not unit and _asked_id(fact, question)):
+            and not another_url(fact, unit)
+        ) or (fact.kind == FactKind.ID and question is not None and question is not unit and asked_id(fact, question)):
             subject_seen = subject_seen or fact.is_entity
             continue
         if grpc_method_in(fact, unit, question):
@@ -110,15 +112,6 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
         entities = [f for f in facts if f.is_entity]
         return conflict if (subject_seen or not entities) else False
     return True
-
-
-def _asked_id(fact: Fact, question: Unit) -> bool:
-    """ "Build #233" of a call asked for `{"build": 233}`: the id the call was asked about, under its noun."""
-    noun = re.match(r"[A-Za-z]+", fact.text)
-    if noun is None:
-        return False
-    asked = rf"\b{re.escape(noun.group(0).lower())}s?[\"']?[ \t]*[:=][ \t]*[\"']?#?{re.escape(fact.key)}(?![0-9])"
-    return re.search(asked, question.lowered) is not None
 
 
 _GRPC_METHOD = re.compile(r"^/([a-z_][\w]*(?:\.[\w]+)+)/([a-z_]\w*)$")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from evidence_trace.server.domain.verifier.cache_states import CACHE_STATES
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER
 
@@ -108,7 +109,7 @@ HEALTH_STATES = {
 WORKLOAD_STATE_PATTERNS = {
     name: re.compile("|".join(forms), re.I if name in ("CrashLoopBackOff", "ImagePullBackOff", "NotReady") else 0)
     for name, forms in WORKLOAD_STATES.items()
-} | {name: re.compile("|".join(forms), re.I) for name, forms in HEALTH_STATES.items()}
+} | {name: re.compile("|".join(forms), re.I) for name, forms in (HEALTH_STATES | CACHE_STATES).items()}
 
 
 # Which field a version is ("the app version is 1.19.0", "chart 升到 gateway-2.4.0", "镜像 1.8.0"): the words

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.cache_states import cache_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -254,6 +255,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
             for n in WORKLOAD_STATE_PATTERNS
             if n != fact.key and not (n == "Running" and (fact.key == "NotReady" or restarting))
         ]
+        if fact.key.startswith("Cache:"):  # "served from the CDN cache" against `x-cache: MISS`
+            return cache_rival(fact.key, unit.text[:2000])
         shown = [name for name in others if name in unit.text[:2000]]
         return f"state {shown[0]}" if shown else ""
     if fact.kind == FactKind.VERSION:
