@@ -146,8 +146,8 @@ _EVENTS = {
     "oom": ("oom", "out of memory", "outofmemory", "内存溢出"),
     "crash": ("crash", "崩溃"),
     "exception": ("exception", "异常"),
-    "evict": ("evict", "驱逐"),
-    "refused": ("refused", "拒绝"),
+    "evict": ("evict", "驱逐", "淘汰"),  # (Redis's eviction is 淘汰 in Chinese)
+    "refused": ("refused", "拒绝", "reject"),
     "throttl": ("throttl", "限流"),
     "panic": ("panic",),
     "rollback": ("rollback", "回滚"),
@@ -170,14 +170,15 @@ _UNLOOKED = (
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
     r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
-    r"exception|evict|refused|throttl|panic|rollback|failover|deploy|reach(?:ed)?\s+prod)\w*"
+    # ("no evictable keys", "没有可淘汰的对象", "没有东西可以淘汰": what could happen, not what did)
+    r"exception|evict|refused|throttl|panic|rollback|failover|deploy|reach(?:ed)?\s+prod)(?!\w*able\b)\w*"
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     # ("没有 pod 被驱逐": a subject in Latin letters between, then 被/有/发生)
-    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|，|,|；)\S){0,6}?"
+    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|可|能|，|,|；)\S){0,6}?"
     r"(?:[ \t]*(?:任何[ \t]*)?[A-Za-z][\w-]*[ \t]*(?:被|有|发生)?)?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
-    r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
+    r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|淘汰|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
     r"evict|panic|rollback|failover|上线|部署到?生产)",
     re.I,
 )
@@ -374,16 +375,17 @@ def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
     if not form.isascii():
         return form in lowered
     inside = "" if series else r"(?<![a-z0-9]_)"
-    return (
-        re.search(
-            rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
-            r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))",
-            lowered,
-        )
-        is not None
+    found = re.finditer(
+        rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
+        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))",
+        lowered,
     )
+    # a field named for the event counts it (`evicted_keys:977`, `"timeouts": 0`): shown by a count above zero
+    counts = (_COUNTED_BY_FIELD.match(lowered, m.start()) for m in found)
+    return any(count is None or float(count.group(1)) > 0 for count in counts)
 
 
+_COUNTED_BY_FIELD = re.compile(r"[a-z_]*[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9.])")
 _ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
 
 
