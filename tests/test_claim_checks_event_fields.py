@@ -23,7 +23,9 @@ def stats(host: str, evicted: int, rejected: int) -> EvidenceRow:
         "keyspace_hits:8812003\n"
         "keyspace_misses:120334\n"
     )
-    return EvidenceRow(f"r-{host}", "redis_cli", Outcome.INDIRECT_SUPPORT, preview, {"command": f"redis-cli -h {host} INFO"})
+    return EvidenceRow(
+        f"r-{host}", "redis_cli", Outcome.INDIRECT_SUPPORT, preview, {"command": f"redis-cli -h {host} INFO"}
+    )
 
 
 ROWS = [stats("cache-a1", 0, 0), stats("cache-b2", 4512, 37)]

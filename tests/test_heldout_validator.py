@@ -13,9 +13,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 VALIDATE = ROOT / "scripts" / "heldout" / "validate.py"
 
 
-def run(path: pathlib.Path, prefix: str) -> subprocess.CompletedProcess[str]:
+def run(path: pathlib.Path, prefix: str, *categories: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(VALIDATE), str(path), prefix], capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, str(VALIDATE), str(path), prefix, *categories],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
@@ -68,3 +72,15 @@ def test_a_call_the_contract_refuses_is_named(tmp_path: pathlib.Path) -> None:
     done = run(path, "zz")
     assert done.returncode == 1
     assert "rejected by the contract" in done.stdout
+
+
+def test_the_categories_the_author_was_given_are_the_ones_accepted(tmp_path: pathlib.Path) -> None:
+    cases = [json.loads(line) for line in (ROOT / "tests" / "gate_corpus" / "pending" / "heldout18.jsonl").open()]
+    for case in cases:
+        case["category"] = "cron_jobs" if case["category"] == "loki" else case["category"]
+    path = tmp_path / "renamed.jsonl"
+    path.write_text("".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases), encoding="utf-8")
+    assert "category cron_jobs not one of" in run(path, "h18").stdout
+    given = sorted({c["category"] for c in cases})
+    done = run(path, "h18", ", ".join(given))
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,4 +1,6 @@
-"""Validate a blind author's held-out file: python scripts/heldout/validate.py FILE PREFIX (PROMPT.md says when).
+"""Validate a blind author's held-out file: python scripts/heldout/validate.py FILE PREFIX [CATEGORIES]
+(PROMPT.md says when). CATEGORIES, comma-separated, are the six the author was given; without them, the
+categories of the earlier sets.
 
 Checks the format and the contract only (a real server records every invocation); it judges no label and runs
 no gate. Prints each PROBLEM and exits 1 when there is one.
@@ -41,6 +43,8 @@ CATS = {
     "networking",
 }
 path, prefix = sys.argv[1], sys.argv[2]
+if len(sys.argv) > 3:  # the categories the author was given ("helm_releases, journald, ...")
+    CATS = {c.strip() for c in sys.argv[3].split(",") if c.strip()}
 problems = []
 cases = []
 for n, line in enumerate(open(path, encoding="utf-8"), 1):
