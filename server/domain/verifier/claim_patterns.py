@@ -217,9 +217,15 @@ _SMUGGLED_ITS_CURRENT = re.compile(
     r"(?:its|the|their)\s+current\s+([0-9][^\s,;)]*(?:\s?(?:%|[a-zA-Z]{1,3}\b))?)",
     re.I,
 )
+_OFFERING = frozenset(
+    {"you", "we", "could", "can", "might", "may", "also", "want", "wish", "to"}
+)  # "you could raise X"
+# an alternative after a comma ("疑似 A，或者 B", "likely A, or B"): one disjunction with the clause before it
+_ALTERNATIVE = re.compile(r"(?:或者|或是|要么|还是说|or\b)", re.I)
 _SMUGGLED_CLAUSE = re.compile(
     r"\b(?:since|because|given that|which is|which are|which has|that is|that are|currently|now at|"
-    r"where)\b\s+(.+)$|(?:由于|因为|鉴于|目前|当前|现在)(.+)$",
+    # ("在当前容器上做 …": on the current container, a place the advice acts in, not what it is now)
+    r"where)\b\s+(.+)$|(?:由于|因为|鉴于|(?<!在)(?:目前|当前|现在))(.+)$",
     re.I,
 )
 

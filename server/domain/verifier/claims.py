@@ -31,6 +31,7 @@ from evidence_trace.server.domain.verifier.advice_leads import factual_lead
 from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
+    _ALTERNATIVE,
     _CAUSAL_CUE,
     _CODE_CONTENT,
     _CONSEQUENCE,
@@ -46,6 +47,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _META,
     _NAMES_SOMETHING,
     _NEGATION,
+    _OFFERING,
     _PROCESS,
     _QUOTE_MARKER,
     _SECTION_ADVICE,
@@ -305,6 +307,8 @@ def _clauses(raw: str, start: int, end: int, section: ClaimKind) -> list[tuple[i
         spans.append((begin, m.start()))
         begin = m.end()
     spans.append((begin, len(masked)))
+    for i in [i for i in range(len(spans) - 1, 0, -1) if _ALTERNATIVE.match(masked, spans[i][0])]:
+        spans[i - 1 : i + 1] = [(spans[i - 1][0], spans[i][1])]  # "疑似 A，或者 B": one disjunction, hedged whole
     kinds = {_kind(_clean(raw[start + a : start + b]), section) for a, b in spans if raw[start + a : start + b].strip()}
     premise = _hedged_consequence(raw[: start + len(masked)], start, spans, section)
     if premise is not None:
@@ -376,9 +380,8 @@ def _kind(text: str, section: ClaimKind, record: bool = False) -> ClaimKind:
         return ClaimKind.ADVICE
     if section == ClaimKind.HEDGE or _HEDGE_CUE.search(text):
         return ClaimKind.HEDGE
-    opening = _CONSEQUENCE_OPENING.match(
-        text
-    )  # "So prod is still on 8.1.2", "所以线上还是 8.1.2": asserts what follows
+    # "So prod is still on 8.1.2", "所以线上还是 8.1.2": asserts what follows
+    opening = _CONSEQUENCE_OPENING.match(text)
     if _CAUSAL_CUE.search(text, opening.end() if opening else 0):
         return ClaimKind.CAUSAL
     if section == ClaimKind.GAP:
@@ -427,9 +430,6 @@ def _subject_words(text: str) -> str:
     while len(words) > 1 and words[0].lower() in _OFFERING:  # "you could raise X": X
         words = words[1:]
     return " ".join(words[1:]) if len(words) > 1 else text
-
-
-_OFFERING = frozenset({"you", "we", "could", "can", "might", "may", "also", "want", "wish", "to"})
 
 
 def is_substantive(text: str) -> bool:

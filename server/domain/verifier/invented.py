@@ -25,6 +25,7 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         if _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
+        and not _api_action(text, f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
@@ -97,6 +98,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
+    if _STANDARD_NAME.fullmatch(fact.text):
+        return False  # ENOSPC, SIGKILL, "marked DOWN": a standard's word, shown or not
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 
@@ -121,6 +124,25 @@ _PLATFORM_PART = re.compile(
     r"aws-load-balancer-controller|ebs-csi-driver|vpc-cni|cloud-controller-manager"
 )
 _STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
+# names a standard or a product defines, the same in every system: POSIX errno and signal names, the states a
+# load balancer or a breaker marks a server with. A draft may name one it infers ("so writes fail with ENOSPC");
+# not shown, it is ungrounded, never an invented entity of the incident
+_STANDARD_NAME = re.compile(
+    r"E(?:NOSPC|NOMEM|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|MFILE|NFILE|ACCES|PERM|NOENT|PIPE|AGAIN|"
+    r"ADDRINUSE|ADDRNOTAVAIL|HOSTUNREACH|NETUNREACH|IO|ROFS|DQUOT|EXIST|INVAL|BUSY|INTR|BADF|NOTCONN|PROTO|"
+    r"NOTSUP|OVERFLOW|FBIG|NOBUFS|NOTEMPTY|XDEV|ISDIR|NOTDIR|LOOP|NAMETOOLONG)"
+    r"|SIG(?:KILL|TERM|SEGV|ABRT|HUP|INT|QUIT|BUS|PIPE|USR1|USR2|CHLD|STOP|CONT|ALRM|ILL|FPE|TRAP|XCPU)"
+    r"|UP|DOWN|MAINT|DRAIN|NOLB|OPEN|CLOSED|HALF[_-]OPEN|OFFLINE|ONLINE"
+)
+
+
+def _api_action(text: str, fact: Fact) -> bool:
+    """An API's action as a policy names it (`kms:GenerateDataKey`, `s3:PutObject`): the cloud's word for a call."""
+    if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", fact.text) is None:
+        return False  # an action is a verb and its object, CamelCase; `redis:7.2.5` is an image's tag
+    return re.search(rf"(?<![\w:-])[a-z][a-z0-9-]{{1,24}}:{re.escape(fact.text)}(?![\w:])", text) is not None
+
+
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
 _PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9][A-Za-z0-9]*$")
 _INDEX_OF = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_]*)\)")

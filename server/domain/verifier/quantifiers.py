@@ -55,6 +55,7 @@ from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKi
 from evidence_trace.server.domain.verifier.intervals import of_all, within_window
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.readiness import check_all_ready
+from evidence_trace.server.domain.verifier.scheduling_reasons import check_reason_of_all_nodes
 from evidence_trace.server.domain.verifier.unit_search import (
     LISTED_KINDS,
     RECORD_KINDS,
@@ -394,6 +395,9 @@ def check_quantified(
     claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
     """A claim's "all" over the whole window, enumerated members or its listing; a later clause's "every" too."""
+    scheduled = check_reason_of_all_nodes(claim.text, facts, evidence, base)  # "all 9 nodes lack memory"
+    if scheduled is not None:
+        return scheduled
     for check in (check_all_ready, check_whole_window, check_each_value, check_each_member, check_positive_universal):
         found = check(claim, facts, evidence, base)
         if found is not None:
