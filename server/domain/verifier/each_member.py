@@ -13,7 +13,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import _NEGATION, _NOT
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.rivals import rival_value
 from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
@@ -29,9 +29,13 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
     if _NEGATION.search(text, quantifier.start()):
         return None  # "all four are not …" (an answer's leading "No —" is no negation of it)
     members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
+    enumerated = _ENUMERATED.search(text) if len(members) < 2 else None
+    members = members if enumerated is None else _named_parts(enumerated, evidence)
     # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
     # a status that may be a duration ("超过 300s 的影响线") is not one
-    stop = CLAUSE_END.search(text, quantifier.end())
+    # (past an enumeration of the members right after it: "All three pods — controller, cainjector and webhook —")
+    after = enumerated.end() if enumerated is not None and enumerated.start() >= quantifier.end() else quantifier.end()
+    stop = CLAUSE_END.search(text, after)
     said = text[quantifier.end() : stop.start() if stop else len(text)]
     own = [
         f
@@ -67,3 +71,20 @@ def all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) ->
             if 0 <= at - quantifier.end() <= 1:
                 return f.quantity.value
     return None
+
+
+# "controller, cainjector and webhook", "controller、cainjector 和 webhook": members named by a plain word
+_ENUMERATED = re.compile(
+    r"\b([a-z][a-z0-9]{2,})(?:(?:,|、)[ \t]*([a-z][a-z0-9]{2,}))*,?[ \t]*(?:and|和|与|及)[ \t]*([a-z][a-z0-9]{2,})\b"
+)
+
+
+def _named_parts(m: re.Match[str], evidence: Evidence) -> list[Fact]:
+    """Members a claim enumerates by a part of their names ("controller, cainjector and webhook" of the pods
+    cert-manager-cainjector-…, cert-manager-webhook-…): each word the evidence writes as a hyphenated part of a
+    name; none when a word is no such part (an enumeration of things, "errors, timeouts and retries")."""
+    words = re.findall(r"[a-z][a-z0-9]{2,}", m.group(0).replace(" and ", " "))
+    named = [w for w in words if evidence.mentions_any((f"-{w}-", f"-{w} "))]
+    if len(named) < 2:
+        return []
+    return [Fact(FactKind.IDENTIFIER, w, w, Scope.SUBJECT, soft=True) for w in words]
