@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from evidence_trace.server.domain.verifier.fact_model import Dimension
+from evidence_trace.server.domain.verifier.unit_words import _UNIT_WORDS
 
 _L = r"(?<![A-Za-z0-9_.\-])"
 _R = r"(?![A-Za-z0-9_\-]|\.[A-Za-z0-9])"
@@ -50,116 +50,6 @@ _IP = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9]|\.[0-9])")
 _HUMP = re.compile(r"[A-Z][a-z0-9]+|[A-Z]+(?![a-z])")
 
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"
-_UNIT_WORDS = {
-    # time, to milliseconds
-    "ns": (Dimension.TIME, 1e-6),
-    "us": (Dimension.TIME, 1e-3),
-    "μs": (Dimension.TIME, 1e-3),
-    "µs": (Dimension.TIME, 1e-3),
-    "微秒": (Dimension.TIME, 1e-3),
-    "ms": (Dimension.TIME, 1.0),
-    "msec": (Dimension.TIME, 1.0),
-    "millisecond": (Dimension.TIME, 1.0),
-    "milliseconds": (Dimension.TIME, 1.0),
-    "毫秒": (Dimension.TIME, 1.0),
-    "s": (Dimension.TIME, 1000.0),
-    "sec": (Dimension.TIME, 1000.0),
-    "secs": (Dimension.TIME, 1000.0),
-    "second": (Dimension.TIME, 1000.0),
-    "seconds": (Dimension.TIME, 1000.0),
-    "秒": (Dimension.TIME, 1000.0),
-    "秒钟": (Dimension.TIME, 1000.0),
-    "m": (Dimension.TIME, 60000.0),
-    "min": (Dimension.TIME, 60000.0),
-    "mins": (Dimension.TIME, 60000.0),
-    "minute": (Dimension.TIME, 60000.0),
-    "minutes": (Dimension.TIME, 60000.0),
-    "分钟": (Dimension.TIME, 60000.0),
-    "分": (Dimension.TIME, 60000.0),
-    "h": (Dimension.TIME, 3600000.0),
-    "hr": (Dimension.TIME, 3600000.0),
-    "hrs": (Dimension.TIME, 3600000.0),
-    "hour": (Dimension.TIME, 3600000.0),
-    "hours": (Dimension.TIME, 3600000.0),
-    "小时": (Dimension.TIME, 3600000.0),
-    "d": (Dimension.TIME, 86400000.0),
-    "day": (Dimension.TIME, 86400000.0),
-    "days": (Dimension.TIME, 86400000.0),
-    "天": (Dimension.TIME, 86400000.0),
-    # multiples ("burning budget at 14.2x", "3 倍"): plain numbers
-    "x": (Dimension.NUMBER, 1.0),
-    "×": (Dimension.NUMBER, 1.0),
-    "倍": (Dimension.NUMBER, 1.0),
-    # CPU ("0.93 cores", "1.5 核"): plain numbers of cores
-    "cores": (Dimension.NUMBER, 1.0),
-    "core": (Dimension.NUMBER, 1.0),
-    "vcpu": (Dimension.NUMBER, 1.0),
-    "vcpus": (Dimension.NUMBER, 1.0),
-    "核": (Dimension.NUMBER, 1.0),
-    # ratios
-    "%": (Dimension.RATIO, 0.01),
-    "percent": (Dimension.RATIO, 0.01),
-    "pct": (Dimension.RATIO, 0.01),
-    # bytes
-    "b": (Dimension.BYTES, 1.0),
-    "字节": (Dimension.BYTES, 1.0),
-    "bytes": (Dimension.BYTES, 1.0),
-    "ki": (Dimension.BYTES, 1024.0),
-    "kib": (Dimension.BYTES, 1024.0),
-    "mi": (Dimension.BYTES, 1024.0**2),
-    "mib": (Dimension.BYTES, 1024.0**2),
-    "gi": (Dimension.BYTES, 1024.0**3),
-    "gib": (Dimension.BYTES, 1024.0**3),
-    "ti": (Dimension.BYTES, 1024.0**4),
-    "tib": (Dimension.BYTES, 1024.0**4),
-    "kb": (Dimension.BYTES, 1000.0),
-    "mb": (Dimension.BYTES, 1000.0**2),
-    "gb": (Dimension.BYTES, 1000.0**3),
-    "tb": (Dimension.BYTES, 1000.0**4),
-    # a human-readable size with a capital letter only (CASED_UNITS): Redis INFO's *_human, df -h, du -h
-    "g": (Dimension.BYTES, 1024.0**3),
-    "t": (Dimension.BYTES, 1024.0**4),
-    # rates
-    "rps": (Dimension.RATE, 1.0),
-    "qps": (Dimension.RATE, 1.0),
-    "tps": (Dimension.RATE, 1.0),
-    "req/s": (Dimension.RATE, 1.0),
-    "requests/s": (Dimension.RATE, 1.0),
-    "/s": (Dimension.RATE, 1.0),
-    "次/秒": (Dimension.RATE, 1.0),
-    "个/秒": (Dimension.RATE, 1.0),
-    "/sec": (Dimension.RATE, 1.0),
-    "rpm": (Dimension.RATE, 1 / 60),
-    "req/min": (Dimension.RATE, 1 / 60),
-    "requests/min": (Dimension.RATE, 1 / 60),
-    "/min": (Dimension.RATE, 1 / 60),
-    "次/分钟": (Dimension.RATE, 1 / 60),
-    "次/分": (Dimension.RATE, 1 / 60),
-    "个/分钟": (Dimension.RATE, 1 / 60),
-    "/分钟": (Dimension.RATE, 1 / 60),
-    "iops": (Dimension.RATE, 1.0),
-    "ops/s": (Dimension.RATE, 1.0),
-    "op/s": (Dimension.RATE, 1.0),
-    "ops/sec": (Dimension.RATE, 1.0),
-    "msg/s": (Dimension.RATE, 1.0),
-    "msgs/s": (Dimension.RATE, 1.0),
-    "messages/s": (Dimension.RATE, 1.0),
-    "events/s": (Dimension.RATE, 1.0),
-    "writes/s": (Dimension.RATE, 1.0),
-    "reads/s": (Dimension.RATE, 1.0),
-    "queries/s": (Dimension.RATE, 1.0),
-    "条/秒": (Dimension.RATE, 1.0),
-    # errors per second: "0.4 5xx/s", "12 errors/s"
-    "5xx/s": (Dimension.RATE, 1.0),
-    "4xx/s": (Dimension.RATE, 1.0),
-    "errors/s": (Dimension.RATE, 1.0),
-    "errors/sec": (Dimension.RATE, 1.0),
-    "failures/s": (Dimension.RATE, 1.0),
-    "5xx/min": (Dimension.RATE, 1 / 60),
-    "errors/min": (Dimension.RATE, 1 / 60),
-    "msg/min": (Dimension.RATE, 1 / 60),
-    "条/分钟": (Dimension.RATE, 1 / 60),
-}
 # Decimal byte units are often written for binary ones: "512 MB" may mean 512 MiB.
 _DECIMAL_BYTES_ALSO = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 CASED_UNITS = ("g", "t")  # "11.62G", "45G", "1.2T": read only as written, upper-case (never "5g", "3t")

@@ -77,7 +77,11 @@ def _a_window(text: str, fact: Fact) -> bool:
     """ "the last 7 days", "the 30-day range query", "最近 7 天的数据": what the call asked for, not how it failed."""
     if fact.quantity is None or fact.quantity.dimension != Dimension.TIME:
         return False
-    number, unit = fact.text.split()[0], fact.text.split()[-1][:3]
+    text = arabic(text)  # "the first three weeks" is read as the fact was ("3 weeks")
+    split = re.match(r"([0-9][0-9.,]*)[ \t-]*(\S{1,3})", fact.text)  # "30 days", "3周"
+    if split is None:
+        return False
+    number, unit = split.groups()
     written = re.search(rf"(?<![0-9.]){re.escape(number)}[ \t-]?{re.escape(unit)}\w*", text)  # "30-day" too
     if written is None:
         return False
@@ -85,7 +89,7 @@ def _a_window(text: str, fact: Fact) -> bool:
     return bool(before or _WINDOW_AFTER.match(text, written.end()))
 
 
-_WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|previous|trailing)|最近|近|过去)[ \t]*$", re.I)
+_WINDOW_BEFORE = re.compile(r"(?:\b(?:last|past|previous|trailing|first)|最近|近|过去|前|最初)[ \t]*$", re.I)
 _WINDOW_AFTER = re.compile(r"[ \t-]*(?:range|window|lookback|of (?:data|history|metrics)|范围|窗口|的数据|历史)", re.I)
 
 
