@@ -26,6 +26,7 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
         and not _api_action(text, f)
+        and not _a_setting_or_a_call(text, f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
@@ -134,6 +135,27 @@ _STANDARD_NAME = re.compile(
     r"|SIG(?:KILL|TERM|SEGV|ABRT|HUP|INT|QUIT|BUS|PIPE|USR1|USR2|CHLD|STOP|CONT|ALRM|ILL|FPE|TRAP|XCPU)"
     r"|UP|DOWN|MAINT|DRAIN|NOLB|OPEN|CLOSED|HALF[_-]OPEN|OFFLINE|ONLINE"
 )
+
+
+def _a_setting_or_a_call(text: str, fact: Fact) -> bool:
+    """A product's setting or method, named as such: "the cluster-require-full-coverage setting", "参数
+    max-connections", "cluster-require-full-coverage yes", "db.stats()", "rs.status()": what to look at or
+    change, which no call need have shown, never an entity of the incident."""
+    at = text.find(fact.text)
+    if at < 0:
+        return False
+    end = at + len(fact.text)
+    return bool(_SETTING_AFTER.match(text, end) or _SETTING_BEFORE.search(text, max(0, at - 16), at)) or (
+        text[end : end + 1] == "(" and "." in fact.text
+    )
+
+
+_SETTING_AFTER = re.compile(
+    r"[`'\"]?[ \t]*(?:(?:setting|option|parameter|directive|flag|knob|config(?:uration)? (?:key|option))s?\b"
+    r"|(?:yes|no|on|off|true|false)\b(?![ \t]*[A-Za-z])|(?:参数|配置项|配置|选项))",
+    re.I,
+)
+_SETTING_BEFORE = re.compile(r"(?:\b(?:setting|option|parameter|directive|flag)|参数|配置项|选项)[ \t]*[`'\"]?$", re.I)
 
 
 def _api_action(text: str, fact: Fact) -> bool:
