@@ -342,29 +342,53 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         return None  # "the third pod has no restarts": which units are about it, the claim does not say
     if not entities and _EXCEPT.search(claim.text, m.end()):
         return None  # "the frontend pod was not evicted — only the two executors were": their evictions are told
-    for index in evidence.candidates(entities):
-        units = evidence.units(index)
-        question = evidence.question(index)
-        for unit in units:
-            if unit.strength < Strength.INDIRECT or unit.kind == "input" or unit.family == Family.KNOWLEDGE:
-                continue  # a runbook's "restart" tells what may happen, not what did
-            if entities and matches_all(entities, unit, question) is not True:
-                continue
-            # a deploy a console tells over its lines: the version on one, "has been upgraded" on another
-            told = [u for u in units if u.kind in _TOLD_KINDS] if forms is _DEPLOYED else [unit]
-            # a series named for the event (`…_restarts_total`) shows it only by a sample above 0
-            counted_zero = unit.kind == "series" and all(n.value == 0 for n in unit.numbers if n.sample)
-            if (
-                any(_shows_event(u.lowered, form, u.kind == "series") for u in told for form in forms)
-                and not _ZERO_EVENT.search(unit.lowered)
-                and not counted_zero
-            ):
-                return base(
-                    status=ClaimStatus.CONTRADICTED,
-                    groundings=(grounding_of(unit),),
-                    reason=f"the evidence shows {forms[0]}",
-                )
+    for group in _each_member(claim.text, m.start(), entities):
+        for index in evidence.candidates(group):
+            units = evidence.units(index)
+            question = evidence.question(index)
+            for unit in units:
+                if unit.strength < Strength.INDIRECT or unit.kind == "input" or unit.family == Family.KNOWLEDGE:
+                    continue  # a runbook's "restart" tells what may happen, not what did
+                if group and matches_all(group, unit, question) is not True:
+                    continue
+                # a deploy a console tells over its lines: the version on one, "has been upgraded" on another
+                told = [u for u in units if u.kind in _TOLD_KINDS] if forms is _DEPLOYED else [unit]
+                # a series named for the event (`…_restarts_total`) shows it only by a sample above 0
+                counted_zero = unit.kind == "series" and all(n.value == 0 for n in unit.numbers if n.sample)
+                if (
+                    any(_shows_event(u.lowered, form, u.kind == "series") for u in told for form in forms)
+                    and not _ZERO_EVENT.search(unit.lowered)
+                    and not counted_zero
+                ):
+                    return base(
+                        status=ClaimStatus.CONTRADICTED,
+                        groundings=(grounding_of(unit),),
+                        reason=f"the evidence shows {forms[0]}",
+                    )
     return None
+
+
+_JOINED = re.compile(r"[ \t]*(?:,|，|、|和|与|及|以及|and|&)[ \t]*(?:and[ \t]+)?", re.I)
+
+
+def _each_member(text: str, denial: int, entities: list[Fact]) -> list[list[Fact]]:
+    """The entities a denial is checked against together; for members enumerated before it ("mysql-1 and mysql-2
+    have never restarted", "a、b 都没有重启"), each member with the other entities, one at a time."""
+    named = sorted(
+        (
+            (text.find(f.text), f)
+            for f in entities
+            if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and f.text in text
+        ),
+        key=lambda pair: pair[0],
+    )
+    members = [f for at, f in named if at < denial]
+    # an enumeration: only a conjunction between one member and the next ("pod-a on node-7" is no list)
+    pairs = [(a + len(x.text), b) for (a, x), (b, _) in zip(named, named[1:]) if b < denial]
+    if len(members) < 2 or not all(_JOINED.fullmatch(text, start, end) for start, end in pairs):
+        return [entities]
+    rest = [f for f in entities if f not in members]
+    return [[member, *rest] for member in members]
 
 
 def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
