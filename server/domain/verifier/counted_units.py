@@ -21,6 +21,7 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.failed_rows import only_failed
 from evidence_trace.server.domain.verifier.intervals import N_OF_ALL, within_window
 from evidence_trace.server.domain.verifier.unit_search import (
     MAX_GROUNDINGS,
@@ -36,6 +37,11 @@ from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)
 """A claim that counts errors ("7 SMS send errors", "3 条报错"): it counts error-level records."""
+# a row's status as tools print it: failed ("3 个工作流失败" counts these), or not
+_FAILED = re.compile(
+    r"\b(?:Failed|Error|CrashLoopBackOff|BackoffLimitExceeded|DeadlineExceeded|OOMKilled|FAILED|ERROR)\b"
+)
+_NOT_FAILED = re.compile(r"\b(?:Running|Succeeded|Completed|Pending|Healthy|OK|SUCCESS|SUCCEEDED)\b")
 
 
 def listed_records(units: Sequence[Unit]) -> list[Unit]:
@@ -76,6 +82,7 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
         ):
             continue  # "一共只有 10 条" of a listing its LIMIT 10 may have cut
         shown = records_showing(records, others, window, errors, evidence.question(index))
+        shown = only_failed(records, shown) if errors else shown  # a status column tells the failed rows apart
         subjects = {u.subject for u in shown}
         if len(shown) == int(quantity.value) or ("" not in subjects and len(subjects) == int(quantity.value)):
             return shown  # as many records, or records of as many subjects ("两台": 4 series of 2 hosts)

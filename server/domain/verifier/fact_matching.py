@@ -367,6 +367,7 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
     return found or (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit))
 
 
+_COUNTABLE = (None, Dimension.NUMBER)
 _RECORDS_WITH_STATE = re.compile(r"alert|告警|条|rule|silence|target|pod|instance|实例|副本|replica", re.I)
 
 
@@ -407,8 +408,9 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.bound and quantity.comparison in (Comparison.ABOVE, Comparison.BELOW):
         # The evidence gives a bound ("> 100"): the claim's bound must be that one.
         quantity = dataclasses.replace(quantity, comparison=Comparison.EQUAL)
-    if quantity.dimension == Dimension.NUMBER:
-        return quantity.matches(value)
+    if quantity.dimension == Dimension.NUMBER:  # (a count is no duration, size or share: "3 个" of an AGE "3h")
+        written = fact.kind == FactKind.COUNT and not number.sample  # (a sample's dimension is its query's guess)
+        return quantity.matches(value) and not (written and number.dimension not in _COUNTABLE)
     if number.dimension == quantity.dimension:
         if quantity.matches(value * number.factor):
             return True

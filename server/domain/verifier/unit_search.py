@@ -29,6 +29,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import SOME_ONE
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_failed
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
@@ -177,6 +178,7 @@ def _search(
     entities = [f for f in facts if f.is_entity]
     windows = value_windows(facts)
     only = ONLY.search(text) is not None  # "一共只有 10 条": read once, not per row
+    failing = FAILED_SAID.search(text) is not None  # "3 个工作流失败": the rows whose status failed
     # "config validation failed …, followed by FATAL exiting …": the level or state said after a sequence cue
     # is the next record's; one record's against it is no contradiction
     cue = _SEQUENCE.search(text)
@@ -207,7 +209,7 @@ def _search(
             ):
                 contradiction = (unit, verdict)
         counted = (
-            _count_grounding(facts, units, question, shown, evidence, index, only)
+            _count_grounding(facts, units, question, shown, evidence, index, only, failing)
             or _total_grounding(facts, units, question, shown)
             or series_sum(facts, units, question, listing_is_cut(units), evidence.row(index).preview, text)
         )
@@ -340,6 +342,7 @@ def _count_grounding(
     evidence: Optional[Evidence] = None,
     index: int = -1,
     only: bool = False,
+    failing: bool = False,
 ) -> Optional[Match]:
     """A count ("3 ERROR entries") grounded by the number of units of one row that show the rest
     (with the evidence and the row's index: only its units that may name the entities are tried)."""
@@ -364,6 +367,7 @@ def _count_grounding(
         and (not level or u.level in ERROR_LEVELS)
         and (not others or matches_all(others, u, question) is True)
     ]
+    shown = only_failed(tried, shown) if failing else shown
     if not shown_in_claim and listing_is_cut(units):
         return None  # a listing cut by a limit: what it shows is not what was counted
     if only and not shown_in_claim and capped_by_limit(units):  # ("I only sampled 5 lines": what it shows)
