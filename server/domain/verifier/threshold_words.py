@@ -75,6 +75,8 @@ def mark_found_values(text: str, facts: Sequence[Fact]) -> tuple[Fact, ...]:
                 _found_at(text, at, at + len(fact.text), quantity.dimension) for at in places
             ):
                 fact = dataclasses.replace(fact, found=True)
+        elif fact.kind == FactKind.COUNT and fact.scope == Scope.RESULT and not _named_threshold(text, fact):
+            fact = dataclasses.replace(fact, found=True)  # "holding about 10,000 messages": how many there are
         out.append(fact)
     return tuple(out)
 
