@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.member_fields import member_field
+from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
@@ -36,6 +37,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or stated_state(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
+        or merge_state(text, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
