@@ -15,6 +15,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, addre
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.numbered_names import GLUED
+from evidence_trace.server.domain.verifier.standard_names import STANDARD_NAME, a_setting_or_a_call, api_action
 
 
 def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
@@ -25,8 +26,8 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         if _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
-        and not _api_action(text, f)
-        and not _a_setting_or_a_call(text, f)
+        and not api_action(text, f)
+        and not a_setting_or_a_call(text, f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
@@ -99,7 +100,7 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
-    if _STANDARD_NAME.fullmatch(fact.text):
+    if STANDARD_NAME.fullmatch(fact.text):
         return False  # ENOSPC, SIGKILL, "marked DOWN": a standard's word, shown or not
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
@@ -121,48 +122,10 @@ _SETTING_PART = re.compile(
 # the platform's own parts, by the names their projects give them: named in explanations, no incident's entity
 _PLATFORM_PART = re.compile(
     r"(?:kube-)?(?:controller-manager|scheduler|apiserver|proxy)|kube-state-metrics|cert-manager|external-dns|"
-    r"cluster-autoscaler|metrics-server|ingress-nginx|node-exporter|prometheus-operator|argo-?cd|flux-?cd|"
+    r"cluster-autoscaler|metrics-server|ingress-nginx|node-exporter|prometheus-operator|argo-?cd|flux-?cd|grpc-gateway|"
     r"aws-load-balancer-controller|ebs-csi-driver|vpc-cni|cloud-controller-manager"
 )
 _STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
-# names a standard or a product defines, the same in every system: POSIX errno and signal names, the states a
-# load balancer or a breaker marks a server with. A draft may name one it infers ("so writes fail with ENOSPC");
-# not shown, it is ungrounded, never an invented entity of the incident
-_STANDARD_NAME = re.compile(
-    r"E(?:NOSPC|NOMEM|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|MFILE|NFILE|ACCES|PERM|NOENT|PIPE|AGAIN|"
-    r"ADDRINUSE|ADDRNOTAVAIL|HOSTUNREACH|NETUNREACH|IO|ROFS|DQUOT|EXIST|INVAL|BUSY|INTR|BADF|NOTCONN|PROTO|"
-    r"NOTSUP|OVERFLOW|FBIG|NOBUFS|NOTEMPTY|XDEV|ISDIR|NOTDIR|LOOP|NAMETOOLONG)"
-    r"|SIG(?:KILL|TERM|SEGV|ABRT|HUP|INT|QUIT|BUS|PIPE|USR1|USR2|CHLD|STOP|CONT|ALRM|ILL|FPE|TRAP|XCPU)"
-    r"|UP|DOWN|MAINT|DRAIN|NOLB|OPEN|CLOSED|HALF[_-]OPEN|OFFLINE|ONLINE"
-)
-
-
-def _a_setting_or_a_call(text: str, fact: Fact) -> bool:
-    """A product's setting or method, named as such: "the cluster-require-full-coverage setting", "参数
-    max-connections", "cluster-require-full-coverage yes", "db.stats()", "rs.status()": what to look at or
-    change, which no call need have shown, never an entity of the incident."""
-    at = text.find(fact.text)
-    if at < 0:
-        return False
-    end = at + len(fact.text)
-    return bool(_SETTING_AFTER.match(text, end) or _SETTING_BEFORE.search(text, max(0, at - 16), at)) or (
-        text[end : end + 1] == "(" and "." in fact.text
-    )
-
-
-_SETTING_AFTER = re.compile(
-    r"[`'\"]?[ \t]*(?:(?:setting|option|parameter|directive|flag|knob|config(?:uration)? (?:key|option))s?\b"
-    r"|(?:yes|no|on|off|true|false)\b(?![ \t]*[A-Za-z])|(?:参数|配置项|配置|选项))",
-    re.I,
-)
-_SETTING_BEFORE = re.compile(r"(?:\b(?:setting|option|parameter|directive|flag)|参数|配置项|选项)[ \t]*[`'\"]?$", re.I)
-
-
-def _api_action(text: str, fact: Fact) -> bool:
-    """An API's action as a policy names it (`kms:GenerateDataKey`, `s3:PutObject`): the cloud's word for a call."""
-    if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", fact.text) is None:
-        return False  # an action is a verb and its object, CamelCase; `redis:7.2.5` is an image's tag
-    return re.search(rf"(?<![\w:-])[a-z][a-z0-9-]{{1,24}}:{re.escape(fact.text)}(?![\w:])", text) is not None
 
 
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
@@ -183,8 +146,13 @@ def _denied(text: str, fact: Fact) -> bool:
     end = at + len(fact.text)
     before = text[max(0, at - 24) : at]
     prospect = _PROSPECT_BEFORE.search(text[max(0, at - 40) : at])
+    clause = re.split(r"[，。；;,](?!\w)|(?<![.\w])\.(?![\w.])", text[:at])[
+        -1
+    ]  # "没有出现 `X` 或 `Y`", "no A, B or C": the list denied
+    listed = _LIST_DENIED.search(clause) is not None and re.search(r"(?:或|or|nor|、)[ \t`'\"]*$", clause) is not None
     return bool(
-        _DENIAL_BEFORE.search(before)
+        listed
+        or _DENIAL_BEFORE.search(before)
         or _HYPOTHESIS_BEFORE.search(text[max(0, at - 48) : at])
         or prospect
         or _ABSENT_AFTER.match(text, end)
@@ -225,6 +193,12 @@ _ABSENT_AFTER = re.compile(
 )
 
 
+# a stack frame with its line ("OrderController.create:88") or a path into a document with indexes
+# ("routes[17].paths[1]"): tools print its parts apart (a frame's function and lineno, a Lua table's keys)
+_PARTS = re.compile(
+    r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+:[0-9]+|[A-Za-z_]\w*\[[0-9]+\](?:\.[A-Za-z_]\w*(?:\[[0-9]+\])?)+"
+)
+_LIST_DENIED = re.compile(r"(?:没有|未|无|\bno\b|\bnot\b|\bnever\b|\bwithout\b|\bneither\b)", re.I)
 _DENIAL_BEFORE = re.compile(
     r"\b(?:not|no|never|nor|neither|without|rather than|instead of|isn't|wasn't|aren't|weren't)\b[^.;,:]{0,16}$"
     r"|(?:不是|并非|没有|没被|未被|没|未|不)[^，。；]{0,8}$",
@@ -267,11 +241,19 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     key = fact.key
     if fact.kind == FactKind.ID and GLUED.fullmatch(fact.text.lower()) and evidence.mentions(fact.text.lower()):
         return True  # "db2", "shard3": a numbered name the rows write whole (`db2:keys=77`), not its "2" alone
+    if _PARTS.fullmatch(fact.text):  # `OrderController.create:88`, `routes[17].paths[1]`: each part, in one row
+        words = [w for w in re.split(r"[.:\[\]]+", fact.text) if w]
+        if any(all(contains(evidence.raw(i), w.lower()) for w in words) for i in evidence.rows()):
+            return True
     if len(key) > 2 and key[0] == key[-1] and key[0] in "\"'":
         key = key[1:-1]  # `"12,50"`: a string quoted as a program prints it, which JSON escapes (\"12,50\")
         return any(key in evidence.raw(index) for index in evidence.rows())
     if fact.kind == FactKind.INSTANCE and key.endswith("."):  # "10.8.14.x": some address of that network
-        return any(re.search(rf"(?<![0-9.]){re.escape(key)}[0-9]", evidence.raw(i)) for i in evidence.rows())
+        hyphened = "-" + key.replace(".", "-")  # or a host named for its address ("ip-10-8-14-23")
+        return any(
+            re.search(rf"(?<![0-9.]){re.escape(key)}[0-9]", evidence.raw(i)) or hyphened in evidence.raw(i)
+            for i in evidence.rows()
+        )
     if fact.kind == FactKind.IDENTIFIER and key.startswith("/") and re.search(r"\{[^}/]*\}|/:[a-z_]+", key):
         # a route template ("/api/v1/users/{id}/profile", "/orders/:id"): any value in its placeholders
         template = re.sub(

@@ -1,0 +1,50 @@
+"""Words a standard or a product defines, which a draft may name without any call having shown them: POSIX errno
+and signal names, a load balancer's server states, an API's actions, a product's settings and methods named as
+such. None is an entity of the incident, so none is invented (invented.py); a claim resting on one not shown is
+still ungrounded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evidence_trace.server.domain.verifier.facts import Fact
+
+# names a standard or a product defines, the same in every system: POSIX errno and signal names, the states a
+# load balancer or a breaker marks a server with. A draft may name one it infers ("so writes fail with ENOSPC");
+# not shown, it is ungrounded, never an invented entity of the incident
+STANDARD_NAME = re.compile(
+    r"E(?:NOSPC|NOMEM|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|MFILE|NFILE|ACCES|PERM|NOENT|PIPE|AGAIN|"
+    r"ADDRINUSE|ADDRNOTAVAIL|HOSTUNREACH|NETUNREACH|IO|ROFS|DQUOT|EXIST|INVAL|BUSY|INTR|BADF|NOTCONN|PROTO|"
+    r"NOTSUP|OVERFLOW|FBIG|NOBUFS|NOTEMPTY|XDEV|ISDIR|NOTDIR|LOOP|NAMETOOLONG)"
+    r"|SIG(?:KILL|TERM|SEGV|ABRT|HUP|INT|QUIT|BUS|PIPE|USR1|USR2|CHLD|STOP|CONT|ALRM|ILL|FPE|TRAP|XCPU)"
+    r"|UP|DOWN|MAINT|DRAIN|NOLB|OPEN|CLOSED|HALF[_-]OPEN|OFFLINE|ONLINE"
+)
+
+
+def a_setting_or_a_call(text: str, fact: Fact) -> bool:
+    """A product's setting or method, named as such: "the cluster-require-full-coverage setting", "参数
+    max-connections", "cluster-require-full-coverage yes", "db.stats()", "rs.status()": what to look at or
+    change, which no call need have shown, never an entity of the incident."""
+    at = text.find(fact.text)
+    if at < 0:
+        return False
+    end = at + len(fact.text)
+    return bool(_SETTING_AFTER.match(text, end) or _SETTING_BEFORE.search(text, max(0, at - 16), at)) or (
+        text[end : end + 1] == "(" and "." in fact.text
+    )
+
+
+_SETTING_AFTER = re.compile(
+    r"[`'\"]?[ \t]*(?:(?:setting|option|parameter|directive|flag|knob|config(?:uration)? (?:key|option))s?\b"
+    r"|(?:yes|no|on|off|true|false)\b(?![ \t]*[A-Za-z])|(?:参数|配置项|配置|选项))",
+    re.I,
+)
+_SETTING_BEFORE = re.compile(r"(?:\b(?:setting|option|parameter|directive|flag)|参数|配置项|选项)[ \t]*[`'\"]?$", re.I)
+
+
+def api_action(text: str, fact: Fact) -> bool:
+    """An API's action as a policy names it (`kms:GenerateDataKey`, `s3:PutObject`): the cloud's word for a call."""
+    if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", fact.text) is None:
+        return False  # an action is a verb and its object, CamelCase; `redis:7.2.5` is an image's tag
+    return re.search(rf"(?<![\w:-])[a-z][a-z0-9-]{{1,24}}:{re.escape(fact.text)}(?![\w:])", text) is not None
