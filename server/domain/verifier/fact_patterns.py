@@ -22,6 +22,18 @@ _ERROR_CODE = re.compile(
 _SERVICE = re.compile(_L + r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+" + _R)
 _CAMEL = re.compile(r"(?<![A-Za-z0-9_.\-])[A-Z][A-Za-z0-9]*(?![A-Za-z0-9_\-])")
 _LOWER_CAMEL = re.compile(r"(?<![A-Za-z0-9_.\-])[a-z]+(?:[A-Z][a-z0-9]+)+(?![A-Za-z0-9_\-])")
+# "what tripped etcdHighNumberOfLeaderChanges", "etcdMembersDown 告警触发": an alert named the way its rule names it
+_ALERTED = re.compile(r"\b(?:alerts?|fired|firing|fires|tripped|triggered|paging)\b|告警|报警|触发", re.I)
+
+
+def camel_soft(text: str, m: re.Match[str]) -> bool:
+    """Whether a lowerCamelCase word may be an ordinary name (a variable, a setting) and binds only where the
+    session names it; an alert's name (two humps or more, told as alerting) is an identifier to show."""
+    humps = sum(1 for ch in m.group(0) if ch.isupper())
+    near = text[max(0, m.start() - 32) : m.end() + 32]
+    return humps < 2 or _ALERTED.search(near) is None
+
+
 _DOTTED = re.compile(
     r"(?<![A-Za-z0-9_.\-/])(?:[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*){2,}(?:\.[A-Z][A-Za-z0-9]*)?"
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
@@ -338,3 +350,8 @@ _ADDRESS_TAIL = re.compile(
 CLI_TOOL = re.compile(
     r"[a-z][a-z0-9]*(?:-cli|ctl)|kubectl|psql|mysql|curl|dig|openssl|nslookup|helm|argocd|jq|aws|gcloud|az"
 )
+
+
+def plain_number(raw: str) -> str:
+    """A figure without its thousands separators ("1,204")."""
+    return raw.replace(",", "")

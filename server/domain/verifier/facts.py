@@ -84,6 +84,8 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_COUNT,
     _ZH_NONE,
     _ZH_SETTING,
+    camel_soft,
+    plain_number,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,
@@ -255,10 +257,11 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         if fact is not None:
             yield m.start(), m.end(), fact
     for m in _LOWER_CAMEL.finditer(text):
-        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
+        word = m.group(0)
+        yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, word, word.lower(), Scope.SUBJECT, soft=camel_soft(text, m))
     for m in _ID.finditer(masked):
         group = next(g for g in range(1, (_ID.groups or 0) + 1) if m.group(g))
-        yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), _plain_number(m.group(group)))
+        yield m.start(group), m.end(group), Fact(FactKind.ID, m.group(0), plain_number(m.group(group)))
     for m in _SHORT_CODE.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
     for m in _TOKEN_ID.finditer(masked):
@@ -267,7 +270,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         if token.startswith("0x") or (digits >= 2 and digits >= len(token) * 0.2):  # not "Resilience4j"
             yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, token, token.lower(), Scope.SUBJECT)
     for m in _HASH_ID.finditer(masked):
-        yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), _plain_number(m.group(1)))
+        yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), plain_number(m.group(1)))
     for m in _SCALED_COUNT.finditer(masked):
         number = m.group(1)
         threshold = THRESHOLD_AFTER.match(masked, m.end()) is not None  # "past the 10k threshold": it is 10k
@@ -284,7 +287,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 Scope.QUERY if threshold else Scope.RESULT,
                 quantity=Quantity(
                     Dimension.NUMBER,
-                    float(_plain_number(number)) * scale,
+                    float(plain_number(number)) * scale,
                     1.0,
                     decimals - shift,
                     Comparison.EQUAL if threshold else _comparison(masked, m.start(), m.end()),
@@ -394,10 +397,6 @@ def _alert(word: str) -> Optional[Fact]:
     return None
 
 
-def _plain_number(raw: str) -> str:
-    return raw.replace(",", "")
-
-
 _RANGE_LOW = re.compile(r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)[ \t]*(?:–|—|-|~|～|到|至)[ \t]*$")
 
 
@@ -424,7 +423,7 @@ _SPAN_STATED = re.compile(r"[0-9]|\b(?:hours?|minutes?|days?|weeks?|hr|min)\b|�
 
 
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
-    value = float(_plain_number(number))
+    value = float(plain_number(number))
     window = _QUERY_CONTEXT.search(context, 0, start)
     # "最近 100 条日志" asks for a count; "最近 1 小时有 5 个 pod 重启" counts what the hour's query found
     # (the window's own span, a number or a word of time, ends what was asked)
@@ -435,7 +434,7 @@ def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     return Fact(
         FactKind.COUNT,
         text,
-        _plain_number(number),
+        plain_number(number),
         scope,
         quantity=Quantity(Dimension.NUMBER, value, 1.0, 0, _comparison(context, start, start + len(number))),
         noun=_restarts(context, start) or done_to(context, start, " ".join(w.lower() for w in words) or noun.lower()),

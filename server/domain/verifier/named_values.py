@@ -7,11 +7,7 @@ import re
 from typing import Optional
 
 from evidence_trace.server.domain.verifier.fact_model import Dimension, Fact, FactKind, Quantity, Scope
-from evidence_trace.server.domain.verifier.fact_patterns import _JVM_FLAG, _UNIT_WORDS
-
-
-def _plain_number(raw: str) -> str:
-    return raw.replace(",", "")
+from evidence_trace.server.domain.verifier.fact_patterns import _JVM_FLAG, _UNIT_WORDS, plain_number
 
 
 def setting_fact(m: re.Match[str]) -> Optional[Fact]:
@@ -30,7 +26,7 @@ def setting_fact(m: re.Match[str]) -> Optional[Fact]:
         m.group(0).strip(),
         name,
         Scope.SUBJECT,
-        quantity=Quantity(dimension, float(_plain_number(number)), factor, decimals),
+        quantity=Quantity(dimension, float(plain_number(number)), factor, decimals),
     )
 
 

@@ -19,13 +19,9 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _NEGATED_BEFORE,
     _QUERY_CONTEXT,
     _UNIT_WORDS,
+    plain_number,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import NOUN_RATE_PER
-
-
-def _plain_number(raw: str) -> str:
-    return raw.replace(",", "")
-
 
 _QUALIFIER_AFTER = re.compile(
     r"^[ \t-]*(?:load|rate|average|avg|mean|负载|平均|均值|速率|增量|的速率|的平均|的增量|内的(?:速率|平均|均值|增量)"
@@ -113,7 +109,7 @@ _NAMED_BEFORE = re.compile(
 def _stated(number: str, thousands: bool) -> tuple[float, int]:
     """A written number's value and the decimals it states ("1.5k": 1500 to the hundred, decimals -2)."""
     decimals = len(number.split(".")[1]) if "." in number else 0
-    value = float(_plain_number(number))
+    value = float(plain_number(number))
     return (value * 1000, decimals - 3) if thousands else (value, decimals)
 
 
