@@ -30,6 +30,7 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.address_counts import check_address_count
 from evidence_trace.server.domain.verifier.bounded_universals import (
     SizedRange,
     clause_start,
@@ -395,9 +396,12 @@ def check_quantified(
     claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
     """A claim's "all" over the whole window, enumerated members or its listing; a later clause's "every" too."""
-    scheduled = check_reason_of_all_nodes(claim.text, facts, evidence, base)  # "all 9 nodes lack memory"
-    if scheduled is not None:
-        return scheduled
+    # "all 9 nodes lack memory"; "resolves to 3 IPs" where the answer gives two
+    counted = check_reason_of_all_nodes(claim.text, facts, evidence, base) or check_address_count(
+        claim.text, facts, evidence, base
+    )
+    if counted is not None:
+        return counted
     for check in (check_all_ready, check_whole_window, check_each_value, check_each_member, check_positive_universal):
         found = check(claim, facts, evidence, base)
         if found is not None:
