@@ -140,6 +140,8 @@ _EXCEPT = re.compile(r"\b(?:only|except|but)\b[^.;]{0,60}\b(?:were|was|did|had)\
 _TOLD_KINDS = ("log line", "log entry", "item")  # a console's lines, or its stages (a Jenkins Pipeline's)
 _DEPLOYED = ("has been upgraded", "status: deployed", "successfully rolled out", "部署成功", "发布成功", "已上线")
 _EVENTS = {
+    # the kernel's or the kubelet's kill ("not OOM-killing the container"), not a program's OutOfMemoryError
+    "oomkill": ("oomkilled", "oom-kill", "oom kill", "oom_kill", "oom-killer", "killed process"),
     "deadlock": ("deadlock", "死锁"),
     "timeout": ("timeout", "timed out", "超时"),
     "restart": ("restart", "重启"),
@@ -165,11 +167,15 @@ _UNLOOKED = (
     r"(?:check|checked|look|looked|verify|verified|confirm|confirmed|compare|compared|see|seen|saw|examine|examined|"
     r"know|knew|known|found|find|determined?|established|why|whether|how|until|unless|till|before|after|once|when|"
     # "not ready and has restarted 4 times": a conjunction ends what the negation says
-    r"and|but|or|yet|while|though|although|so|which)"
+    r"and|but|or|yet|while|though|although|so|which|"
+    # "will not stop these restarts", "won't prevent timeouts": what a change would do, no denial that they happen
+    r"stop|stops|prevent|prevents|fix|fixes|solve|solves|cure|cause|causes|explain|explains|reduce|avoid|help|end)"
 )
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
-    r"\s+(?:(?!" + _UNLOOKED + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom|out of memory|crash|"
+    r"\s+(?:(?!"
+    + _UNLOOKED
+    + r"\b)\w+\s+){0,3}?(deadlock|time[ -]?outs?|timed out|restart|oom(?:[- _]?kill)?|out of memory|crash|"
     # ("no evictable keys", "没有可淘汰的对象", "没有东西可以淘汰": what could happen, not what did)
     r"exception|evict|refused|throttl|panic|rollback|failover|deploy|reach(?:ed)?\s+prod)(?!\w*able\b)\w*"
     # "no restart is needed": advice about what to do, not a denial of what happened
@@ -327,7 +333,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
         return None  # "没有其他 OOM 记录", "no other restarts": the ones the claim told of aside
     if _THE_CALL.search(claim.text, max(0, m.start() - 24), m.start()):
         return None  # "查询未超时", "the search did not time out": the call's own outcome, not its records'
-    term = (m.group(1) or m.group(2)).lower()
+    term = re.sub(r"[-_ ]", "", (m.group(1) or m.group(2)).lower())  # ("OOM-killing": oomkilling)
     forms = next(
         (
             forms
