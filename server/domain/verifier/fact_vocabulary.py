@@ -104,7 +104,7 @@ HEALTH_STATES = {
         # (a check, a build, a pipeline or tests "are green" when they pass: no health color)
         rf"(?<!check )(?<!checks )(?<!build )(?<!pipeline )(?<!tests )(?<!CI )"
         rf"\b(?:is|are|was|were|turned|went|goes|stays?|remains?)[ \t]+(?:still[ \t]+|now[ \t]+|already[ \t]+)?{color}\b",
-        rf"变{zh}|(?:状态|健康状态)(?:是|为)?[ \t]*{zh}色",
+        rf"变{zh}|(?:状态|健康状态)(?:是|为)?[ \t]*{zh}色|(?:仍然|仍|还|依然|目前|现在|已经)(?:是|为)[ \t]*{color}\b",
     )
     for color, zh in _HEALTH_WORDS.items()
 }

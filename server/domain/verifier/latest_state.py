@@ -235,6 +235,8 @@ def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
     names = [f for f in facts if f.kind == FactKind.INSTANCE]  # one pod or node, not a service's many
     # "2 个 Running、3 个 Pending": a count of pods speaks of several records ("重启 6 次" counts events)
     counted = any(f.kind == FactKind.COUNT and f.key != "0" and _MEMBERS.search(f.text) for f in facts)
+    if len(states) == 1 and not names and _NOW.search(text):
+        return _asked_again(states[0], evidence)
     if len(states) != 1 or len(names) != 1 or counted or not _NOW.search(text):
         return None
     # per call, the units that show the subject in some state; the latest call decides, and within a call
@@ -252,6 +254,28 @@ def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
     if not latest or any(all(matches(f, unit) for f in states) for unit in latest):
         return None
     return latest[-1]
+
+
+def _asked_again(state: Fact, evidence: Evidence) -> Optional[Unit]:
+    """ "The cluster is still red" with no name: a call asked again later (the same tool and parameters, e.g. two
+    `_cluster/health` reads) speaks of the same thing, and its latest answer decides the state now."""
+    family = state.key.split(":")[0] + ":" if ":" in state.key else ""
+    rivals = [p for key, p in WORKLOAD_STATE_PATTERNS.items() if key != state.key and key.startswith(family)]
+    asked: dict[str, int] = {}
+    for index in evidence.rows():
+        question = evidence.question(index)
+        if question is not None:
+            asked[f"{evidence.row(index).tool_name} {question.text}"] = index  # the rows are in call order
+    for key, index in asked.items():
+        earlier = [i for i in evidence.rows() if i < index and key.startswith(evidence.row(i).tool_name + " ")]
+        if not any(f"{evidence.row(i).tool_name} {q.text}" == key for i in earlier if (q := evidence.question(i))):
+            continue  # asked once: nothing later to decide by
+        units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
+        shows = any(WORKLOAD_STATE_PATTERNS[state.key].search(u.text) for u in units)
+        other = next((u for u in units if any(p.search(u.text) for p in rivals)), None)
+        if other is not None and not shows:
+            return other
+    return None
 
 
 # A link's state, as logs and checks say it: down ("connection lost", "disconnected", "离线") or up ("connected",
