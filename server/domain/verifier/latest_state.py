@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
@@ -40,6 +41,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or member_field(text, facts, evidence)
         or merge_state(text, evidence)
         or flags_rival(text, evidence)
+        or swapped_target(text, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
