@@ -71,11 +71,13 @@ LEVEL_PATTERNS = (
         re.compile(r"\bWARN(?:ING)?\b(?![-_])|(?i:\bwarn(?:ing)?[- ](?:level|logs?|entries|entry|lines?)\b)|警告日志"),
     ),
     ("FATAL", re.compile(r"\bFATAL\b(?![-_])|(?i:\bfatal[- ](?:level|logs?|entries)\b)")),
-    # ("CLUSTER INFO", "redis-cli INFO": a command's word)
+    # ("CLUSTER INFO", "redis-cli INFO", "INFO memory", "INFO replication": a command and its section)
     (
         "INFO",
         re.compile(
-            r"(?<!CLUSTER )(?<!SENTINEL )(?<!redis-cli )\bINFO\b(?![-_])|(?i:\binfo[- ](?:level|logs?|entries)\b)"
+            r"(?<!CLUSTER )(?<!SENTINEL )(?<!redis-cli )\bINFO\b(?![-_])"
+            r"(?![ \t]+(?:server|clients|memory|persistence|stats|replication|cpu|commandstats|latencystats|cluster|"
+            r"keyspace|modules|errorstats|all|everything|default)\b)|(?i:\binfo[- ](?:level|logs?|entries)\b)"
         ),
     ),
     ("DEBUG", re.compile(r"\bDEBUG\b(?![-_])")),
