@@ -416,6 +416,8 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
             return True
         if number.key in _EITHER_UNIT and quantity.matches(value):
             return True  # Jenkins' "duration": 412331 is milliseconds, a job's "duration": 412 seconds
+        if quantity.dimension == Dimension.BYTES and number.factor in _BINARY:  # a JVM's "618733KB" is KiB
+            return quantity.matches(value * _BINARY[number.factor])
         return quantity.dimension == Dimension.RATIO and ratio_matches(quantity, value, unit)
     if number.dimension is not None:
         return False
@@ -442,4 +444,5 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
 
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
 _MIB = 1024.0**2
+_BINARY = {1000.0: 1024.0, 1000.0**2: 1024.0**2, 1000.0**3: 1024.0**3, 1000.0**4: 1024.0**4}  # KB, MB, ... as binary
 _EITHER_UNIT = frozenset({"duration", "elapsed"})  # a bare duration field: seconds or milliseconds, by tool

@@ -21,6 +21,7 @@ from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKin
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
+from evidence_trace.server.domain.verifier.pid_names import pid_rival
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
@@ -42,6 +43,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or merge_state(text, evidence)
         or flags_rival(text, evidence)
         or swapped_target(text, evidence)
+        or pid_rival(text, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
