@@ -54,7 +54,7 @@ def check_address_count(
             continue
         answer = [line for u in units for line in u.text.splitlines() if not line.lstrip().startswith((";", "Server:"))]
         found = {ip for line in answer for ip in _IPV4.findall(line) if "#" not in line}  # ("Address: 10.0.0.2#53")
-        if not found or not units:
+        if not found:
             continue
         if len(found) == count:
             return None

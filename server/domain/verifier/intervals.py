@@ -229,14 +229,17 @@ def unbound_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     if len(times) < 2:
         return None
     units = [u for i in evidence.rows() for u in evidence.units(i) if u.kind not in _UNTIMED and u.minutes]
-    # without an actor, the thing the claim times ("logrotate.timer last fired at …, next at …"), when timed
-    # records of it exist: a row of a listing at another thing's time binds nothing
-    named = [f for f in facts if f.kind in _TIMED_THINGS and not f.soft and any(matches(f, u) for u in units)]
-    if not actors:  # (of a thing, its instants to the second: the ends of a window bound records of many)
+    subjects, listing = actors, set()
+    if not actors:
+        # the thing the claim times ("logrotate.timer last fired at …, next at …"), when timed records of it exist:
+        # its time is read in the calls that list it, and a sibling row there at that time is another thing's
+        things = [f for f in facts if f.kind in _TIMED_THINGS and not f.soft]
+        shown = [(f, u) for f in things for u in units if matches(f, u)]
+        named = list(dict.fromkeys(f for f, _ in shown))
+        listing = {u.invocation_id for _, u in shown}
+        subjects = named + [f for f in facts if f.kind == FactKind.ID]  # ("java (PID 51377) at …")
+        # (of a thing, its instants to the second: the ends of a window bound records of many)
         times = [t for t in times if _TO_SECOND.search(t.text) and not _range_end(text, t) and not _offset(text, t)]
-    subjects = actors or named + [f for f in facts if f.kind == FactKind.ID]  # ("java (PID 51377) at …")
-    # a thing's time is read in the calls that list it: a sibling row there at that time is another thing's
-    listing = {u.invocation_id for u in units if any(matches(f, u) for f in named)}
     for time in times if subjects and len(times) >= 2 else ():
         stating = [u for u in units if at_time(time, u) and (actors or u.invocation_id in listing)]
         if stating and not any(matches(a, u) for u in stating for a in subjects) and not _names_a_person(text, stating):

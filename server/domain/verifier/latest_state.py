@@ -267,16 +267,15 @@ def _asked_again(state: Fact, evidence: Evidence) -> Optional[Unit]:
     `_cluster/health` reads) speaks of the same thing, and its latest answer decides the state now."""
     family = state.key.split(":")[0] + ":" if ":" in state.key else ""
     rivals = [p for key, p in WORKLOAD_STATE_PATTERNS.items() if key != state.key and key.startswith(family)]
-    asked: dict[str, int] = {}
-    for index in evidence.rows():
+    asked: dict[str, list[int]] = {}
+    for index in evidence.rows():  # the rows are in call order
         question = evidence.question(index)
         if question is not None:
-            asked[f"{evidence.row(index).tool_name} {question.text}"] = index  # the rows are in call order
-    for key, index in asked.items():
-        earlier = [i for i in evidence.rows() if i < index and key.startswith(evidence.row(i).tool_name + " ")]
-        if not any(f"{evidence.row(i).tool_name} {q.text}" == key for i in earlier if (q := evidence.question(i))):
+            asked.setdefault(f"{evidence.row(index).tool_name} {question.text}", []).append(index)
+    for calls in asked.values():
+        if len(calls) < 2:
             continue  # asked once: nothing later to decide by
-        units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
+        units = [u for u in evidence.units(calls[-1]) if u.strength >= Strength.INDIRECT and u.kind != "input"]
         shows = any(WORKLOAD_STATE_PATTERNS[state.key].search(u.text) for u in units)
         other = next((u for u in units if any(p.search(u.text) for p in rivals)), None)
         if other is not None and not shows:
