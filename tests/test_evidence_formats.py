@@ -519,6 +519,28 @@ CASES = [
         params={"command": "curl -sIL https://ops.example.net/admin"},
     ),
     Case(
+        "systemd_status",
+        "ssh_exec",
+        "× billing-sync.service - Billing sync worker\n"
+        "     Loaded: loaded (/etc/systemd/system/billing-sync.service; enabled; preset: enabled)\n"
+        "     Active: failed (Result: exit-code) since Wed 2026-11-04 02:17:40 UTC; 9min ago\n"
+        "   Main PID: 7713 (code=exited, status=2/INVALIDARGUMENT)\n"
+        "        CPU: 1.204s\n"
+        "\n"
+        "Nov 04 02:17:40 job-4 ledgerd[7713]: fatal: config key ledger.url is missing\n"
+        "Nov 04 02:17:41 job-4 kernel: nf_conntrack: table full, dropping packet\n",
+        "● billing-sync.service - Billing sync worker\n"
+        "     Loaded: loaded (/etc/systemd/system/billing-sync.service; enabled; preset: enabled)\n"
+        "     Active: active (running) since Wed 2026-11-04 02:30:02 UTC; 3min ago\n"
+        "   Main PID: 7790 (billing-sync)\n"
+        "     Memory: 212.5M\n",
+        None,
+        ("lines 1-5", "line 7", "line 8"),
+        ("billing-sync.service", "ledgerd", "kernel"),
+        ("ERROR", "", ""),
+        params={"host": "job-4", "command": "systemctl status billing-sync --no-pager"},
+    ),
+    Case(
         "ping",
         "ssh_exec",
         "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 12
+CLASSIFIER_VERSION = 13
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -54,7 +54,9 @@ is a problem; memcached's `stats` reply is one record (formats/memcached_stats.p
 problem.
 11: `top -bn1` is its summary and one record a process (formats/top.py): a zombie process is a problem.
 12: what an HTTP client prints (`curl -i`, `-I`, `-sv`, `-L`) is one record a response, request and certificate
-(formats/http_exchanges.py): a 5xx response is a problem."""
+(formats/http_exchanges.py): a 5xx response is a problem.
+13: what `systemctl status` prints is one record a unit (formats/systemd_status.py), the lines after it lines: a
+failed unit is a problem, a restarting one a warning."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

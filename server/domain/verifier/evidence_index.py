@@ -284,7 +284,8 @@ _FACTORS = {
     Dimension.BYTES: (1.0, 1e3, 1e6, 1e9, 1e12, 1024.0, 1024.0**2, 1024.0**3, 1024.0**4),
     Dimension.RATIO: (0.01, 1.0),
     Dimension.RATE: (1.0, 1 / 60),
-    Dimension.NUMBER: (1.0, 1e-3),  # 1e-3: CPU cores stated, millicores written ("1.87 cores", "1873m")
+    # 1e-3: CPU cores stated, millicores written ("1.87 cores", "1873m"); 1e3, 1e6: "1.2k", "4.8M" written so
+    Dimension.NUMBER: (1.0, 1e-3, 1e3, 1e6),
 }
 
 

@@ -85,8 +85,12 @@ _QUANTITY = re.compile(
     + r"|(?-i:G|T))(?:(?<=[\u4e00-\u9fff])|(?![A-Za-z0-9_])))",  # "15 分钟2个" (两个 as a digit): a CJK unit
     re.IGNORECASE,
 )
-# "4.8M docs", "1.2k requests": a count in thousands or millions.
-_SCALED_COUNT = re.compile(r"(?<![A-Za-z0-9_.\-:/#])(" + _NUMBER + r")(k|K|M)(?=[ \t]+[A-Za-z\u4e00-\u9fff])")
+# "4.8M docs", "1.2k requests": a count in thousands or millions; at a clause's end or before an arrow too ("内存
+# 173M。", "1987M → 1979M"), never dropped (the evidence reads "Memory: 17.3M" both as a size and as such a count)
+_SCALED_COUNT = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K|M)"
+    r"(?=[ \t]+[A-Za-z\u4e00-\u9fff]|[ \t]*(?:[,;:，。；：、)）(（/→]|->|\.(?![0-9])|$))"
+)
 _ABOVE = re.compile(
     # "over 10 users" is more than ten; "spread over 10 users", "across 3 nodes", "over the 10 minutes" say
     # where, not how many (the last is the query's window)

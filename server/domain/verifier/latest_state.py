@@ -321,7 +321,15 @@ def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         down = down_words.fullmatch(said.group(0)) is not None
         for index in evidence.candidates(entities):
             units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind != "input"]
-            told = [u for u in units if down_words.search(u.text) or up_words.search(u.text)]
+            # a record of one thing (a unit of `systemctl status`) is about it: a line naming another such thing
+            # and not the subject is that one's ("ledger-sync.service: Failed …" is not ledger-api.service's)
+            others = {u.subject.lower() for u in units if u.kind == "item" and u.subject} - {e.key for e in entities}
+            told = [
+                u
+                for u in units
+                if (down_words.search(u.text) or up_words.search(u.text))
+                and (any(e.key in u.lowered for e in entities) or not any(o in u.lowered for o in others))
+            ]
             if told and (down_words.search(told[-1].text) is None) == down:
                 return told[-1]  # the last word of the link is the other one
     return None

@@ -56,7 +56,10 @@ _NOT_A_VERSION = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?:\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})){3}|(?:19|20)[0-9]{2}\.[0-9]{1,2}\.[0-9]{1,2}"
 )
 # (not a time's seconds, "08:14:51.204Z"; not the protocol's version in a status line, "HTTP/1.1 200 OK")
-_VERSION_IN_UNIT = re.compile(r"(?<![a-z0-9.:])(?<!http/)v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])")
+# (nor a size or a duration with its unit after it: "Memory: 21.4M", "CPU: 27.118s", "8.6gib")
+_VERSION_IN_UNIT = re.compile(
+    r"(?<![a-z0-9.:])(?<!http/)v?[0-9]+(?:\.[0-9]+){1,3}(?:-[a-z0-9.]+)?(?![0-9])(?!(?:[kmgtp]i?b?|ms|s|%)(?![a-z]))"
+)
 _ACTOR_IN_UNIT = re.compile(
     r"\bby[ \t]+@?([a-z][\w.\-@]*[\w])|[\"']?(?:actor|deployed_?by|triggered_?by|author|user|initiator)[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"@?([a-z][\w.\-@]*[\w])"

@@ -170,6 +170,7 @@ _KEYED_NUMBER = re.compile(
 
 
 _DIGIT = re.compile(r"[0-9]")
+_SIZE_SUFFIX = re.compile(r"([KMGTP])(?:i?B)?(?![A-Za-z])", re.I)
 # timings printed in seconds under short names: curl -w's ("dns=0.004127 ttfb=2.413094") and the nginx
 # log_format keys of NGINX's own APM guide ("rt=$request_time uct=$upstream_connect_time
 # uht=$upstream_header_time urt=$upstream_response_time")
@@ -292,6 +293,9 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         key_dimension, key_factor = _key_hint(m.group(1))
         if key_dimension is None and _SECONDS_SHORT.fullmatch(m.group(1)) and _SECONDS_FIGURE.fullmatch(m.group(2)):
             key_dimension, key_factor = Dimension.TIME, 1000.0  # "ttfb=2.413094", "urt=0.002": seconds
+        if key_dimension == Dimension.BYTES:  # "Memory: 8.6G" (systemctl status): its own size suffix, binary
+            suffix = _SIZE_SUFFIX.match(cleared, m.end(2))
+            key_factor = 1024.0 ** ("KMGTP".index(suffix.group(1).upper()) + 1) if suffix else key_factor
         if key_dimension is not None:
             yield Number(float(m.group(2)), key_dimension, key_factor, key=m.group(1).lower())
         elif _FIELD_NAME.fullmatch(m.group(1)):
