@@ -12,6 +12,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
+from evidence_trace.server.domain.verifier.claim_patterns import UNIVERSAL
 from evidence_trace.server.domain.verifier.claims import CAUSAL_CUE
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, contains
@@ -68,8 +69,9 @@ def _oriented(text: str) -> Optional[tuple[str, str]]:
     return None
 
 
-def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Grounding]:
-    """A unit that states the cause the claim asserts, in the same direction.
+def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence, codes: Sequence[str] = ()) -> Optional[Grounding]:
+    """A unit that states the cause the claim asserts, in the same direction (or, its every cue quoted, a
+    record that says the quote: quoted_link).
 
     The unit is a log entry (or other result unit) of a supporting call, or a
     HIGH-relevance knowledge chunk. Half the words (and every named entity, for
@@ -77,9 +79,10 @@ def causal_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     cause side, and likewise for the effect; a unit with no causal cue of its
     own (a log entry with a "reason" field) must say 70% of each side.
     """
-    found = _oriented(text)
+    quoted = quoted_link(text, codes, evidence) if codes else None
+    found = _oriented(text) if quoted is None else None
     if found is None:
-        return None
+        return quoted
     # What follows a colon elaborates ("expired: the handshake reports ..."): the side ends there.
     sides = [_REPORTING.sub(" ", re.split(r"[:：;；]\s", side, maxsplit=1)[0]) for side in found]
     claim_sides = [(content_words(_without_entities(side)), _fact_keys(side)) for side in sides]
@@ -226,3 +229,27 @@ def content_grounding(text: str, evidence: Evidence) -> Optional[Unit]:
                 if best is None or unit.strength > best.strength:
                     best = unit
     return best
+
+
+def quoted_link(text: str, codes: Sequence[str], evidence: Evidence) -> Optional[Grounding]:
+    """A causal claim whose every cue is inside what it quotes (`NullPointerException: Cannot invoke …
+    because "coupon" is null`): the link is the record's own words when one record says the quote verbatim
+    (spacing and case aside); a cue of the claim's own outside the quote is still its link to show, and so is
+    a claim that says more than the quote of what it counts ("all seven", "3 of them")."""
+    quoted = [c for c in codes if CAUSAL_CUE.search(c) and len(c.split()) >= 3]
+    outside = text
+    for code in codes:
+        outside = outside.replace(code, " ")
+    if not quoted or _FORWARD.search(outside) or _BACKWARD.search(outside) or CAUSAL_CUE.search(outside):
+        return None
+    if UNIVERSAL.search(outside) or any(f.kind in (FactKind.QUANTITY, FactKind.COUNT) for f in extract_facts(outside)):
+        return None  # "All seven are the same `…because…`": what it says of them besides the quote is its own
+    wanted = [" ".join(c.lower().split()) for c in quoted]
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
+                continue
+            said = " ".join(unit.prose.split())
+            if all(w in said for w in wanted):
+                return grounding_of(unit)
+    return None

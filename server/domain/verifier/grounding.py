@@ -420,7 +420,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             # "some alerts are firing" is shown by any unit in that state (one in another still contradicts it)
             return base(status=ClaimStatus.UNCHECKABLE, reason="vague: a state of nothing named")
     if claim.kind == ClaimKind.CAUSAL and status == ClaimStatus.GROUNDED:
-        link = causal_link(claim.text, facts, evidence)
+        link = causal_link(claim.text, facts, evidence, claim.codes)
         if link is None:
             return base(
                 status=ClaimStatus.UNGROUNDED,
