@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.field_words import field_rival
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
@@ -38,6 +39,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         _latest_state(text, facts, evidence)
         or _latest_link(text, facts, evidence)
         or stated_state(text, facts, evidence)
+        or field_rival(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
         or merge_state(text, evidence)

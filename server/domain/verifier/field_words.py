@@ -1,0 +1,95 @@
+"""A value a claim gives a named field ("with status enabled", "reason DEFAULT", "its phase is Degraded", "状态为
+disabled", "原因是 TARGETING_MATCH") is read against the records of its subject that give that field: when some
+of them give the field and none gives the claimed value (`"status": "disabled"`, `"reason": "TARGETING_MATCH"`),
+the claim is contradicted.
+
+The field is one of the words tools name a record's condition with (state, status, phase, reason, result,
+conclusion, health, mode, role). The value is read only when it is a word of a state (STATE_WORDS: enabled,
+running, failed, …) or written as tools spell codes (DEFAULT, TARGETING_MATCH, PreparingRebalance): "the status
+page", "status of the job", "reason unknown to us" give no value. A pod's phases and container states are
+latest_state's (two columns apart), an alert's states alert_states'.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches
+from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
+from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+_FIELDS = {"状态": "status", "原因": "reason", "结果": "result", "模式": "mode", "角色": "role"}
+# the value ends the phrase ("with status enabled.", "reason DEFAULT, i.e.", "状态为 disabled，"): not a noun phrase's
+# first word ("原因是 ACME order …", "status UP and …" still is one)
+_ENDS = (
+    r"(?=[`'\"]?(?:[ \t]*(?:$|[,.;!?)，。；！？）（\u4e00-\u9fff])"
+    r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|i\.e\.|e\.g\.)\b))"
+)
+_SAID = re.compile(
+    r"\b(state|status|phase|reason|result|conclusion|health|mode|role)"
+    r"(?:[ \t]+(?:is|was|of)|[ \t]*[:：]|[ \t]*(?:为|是|仍是|仍为))?(?:[ \t]+(?:now|still|currently))?[ \t]*[`'\"]?"
+    r"([A-Za-z][A-Za-z_-]{1,30})"
+    + _ENDS
+    + r"|(状态|原因|结果|模式|角色)(?:为|是|：|:)?[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{1,30})"
+    + _ENDS,
+    re.I,
+)
+STATE_WORDS = frozenset(
+    "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
+    "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
+    "offline paused suspended available unavailable passing skipped aborted expired revoked valid invalid "
+    "in_progress inprogress started finished blocked throttled draining drained leader follower primary replica "
+    "master slave standby on off true false".split()
+)
+_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+")
+# a pod's phases and its containers' states are two columns apart: latest_state's
+_POD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | {"pending", "failed", "succeeded", "unknown"}
+
+
+def _said(text: str) -> list[tuple[str, str]]:
+    """(field, value) pairs the claim gives, the value a state word or a code."""
+    found = []
+    for m in _SAID.finditer(text):
+        field = (m.group(1) or _FIELDS[m.group(3)]).lower()
+        value = m.group(2) or m.group(4)
+        if value.lower() in STATE_WORDS or _CODE.fullmatch(value):
+            found.append((field, value.lower()))
+    return found
+
+
+def _given(field: str) -> re.Pattern[str]:
+    """The field with a word value as tools print it: `status: x`, `"status": "x"`, `STATUS=x` (lower-cased)."""
+    return re.compile(rf"(?<![\w.-]){field}\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?([a-z][\w-]*)")
+
+
+def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A record of the claim's subject that gives a field the claim names another value, while no record of the
+    subject gives it the claimed one; None otherwise."""
+    names = [f for f in facts if f.is_entity]
+    for field, value in _said(text) if names else ():
+        if field in ("state", "status", "phase") and value in _POD_WORDS:
+            continue
+        rival = _rival(field, value, names, evidence)
+        if rival is not None:
+            return rival
+    return None
+
+
+def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    given = _given(field)
+    rival = None
+    for index in evidence.rows():
+        question = evidence.question(index)
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert"):
+                continue
+            values = set(given.findall(unit.lowered))
+            if not values or not all(matches(f, unit) or (question and matches(f, question)) for f in names):
+                continue
+            if value in values:
+                return None  # a record of the subject gives the claimed value
+            rival = rival or unit
+    return rival

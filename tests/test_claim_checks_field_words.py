@@ -1,0 +1,120 @@
+"""A value a claim gives a named field ("with status enabled", "reason TARGETING_MATCH", "状态为 disabled", "原因为
+STATIC") is read against the records of its subject that give that field (field_words.py): when some give it and
+none gives the claimed value, the claim is contradicted. A word that is no state or code ("the status page") gives
+no value. Domain only, offline; rows and phrasings written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+RUN = EvidenceRow(
+    "gh-1",
+    "github_api",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "id": 88120455,
+            "name": "deploy-prod",
+            "head_branch": "main",
+            "status": "completed",
+            "conclusion": "failure",
+            "run_number": 5512,
+            "updated_at": "2026-11-20T03:14:09Z",
+        }
+    ),
+    {"path": "/repos/acme/ledger/actions/runs/88120455"},
+)
+ROUTER = EvidenceRow(
+    "tr-1",
+    "http_check",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "name": "payments-edge@kubernetescrd",
+            "rule": "Host(`pay.internal`)",
+            "service": "payments-edge-svc",
+            "status": "disabled",
+            "error": ["the service does not exist"],
+        }
+    ),
+    {"url": "http://127.0.0.1:8080/api/http/routers/payments-edge@kubernetescrd"},
+)
+FLAG = EvidenceRow(
+    "ff-1",
+    "http_check",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps({"key": "new-search-ui", "reason": "SPLIT", "variant": "on", "value": True}),
+    {"url": "http://flagd:8016/ofrep/v1/evaluate/flags/new-search-ui"},
+)
+OTHER_FLAG = EvidenceRow(  # another flag's evaluation: its reason is no value of new-search-ui's
+    "ff-2",
+    "http_check",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps({"key": "dark-mode", "reason": "TARGETING_MATCH", "variant": "off", "value": False}),
+    {"url": "http://flagd:8016/ofrep/v1/evaluate/flags/dark-mode"},
+)
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows)]
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        ("The deploy-prod run 5512 finished with conclusion success.", (RUN,)),
+        ("The router payments-edge@kubernetescrd is listed with status enabled.", (ROUTER,)),
+        ("payments-edge@kubernetescrd 这个路由的状态为 enabled。", (ROUTER,)),
+        ("new-search-ui evaluates to on with reason DEFAULT, i.e. everyone gets it.", (FLAG, OTHER_FLAG)),
+        ("new-search-ui 的求值 variant 是 on，reason 为 DEFAULT。", (FLAG, OTHER_FLAG)),
+    ],
+)
+def test_another_value_of_the_named_field_contradicts(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, *rows)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        ("The deploy-prod run 5512 finished with conclusion failure.", (RUN,)),
+        ("The router payments-edge@kubernetescrd is listed with status disabled.", (ROUTER,)),
+        ("payments-edge@kubernetescrd 这个路由的状态为 disabled。", (ROUTER,)),
+        ("new-search-ui evaluates to on with reason SPLIT, i.e. the user fell in the rollout bucket.", (FLAG,)),
+        ("new-search-ui 的求值 variant 是 on，reason 为 SPLIT。", (FLAG, OTHER_FLAG)),
+        ("dark-mode 的 reason 为 TARGETING_MATCH。", (FLAG, OTHER_FLAG)),
+        # a word that is no state or code gives the field no value
+        ("The status page for payments-edge@kubernetescrd shows the error.", (ROUTER,)),
+        ("The reason new-search-ui is on for this user is the rollout.", (FLAG,)),
+    ],
+)
+def test_the_fields_own_value_or_no_value_does_not_contradict(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, *rows)
+
+
+def test_a_value_some_record_of_the_subject_gives_is_no_rival() -> None:
+    enabled = EvidenceRow(
+        "tr-2",
+        "http_check",
+        Outcome.INDIRECT_SUPPORT,
+        ROUTER.preview.replace('"disabled"', '"enabled"'),
+        {"url": "http://127.0.0.1:8080/api/http/routers/payments-edge@kubernetescrd?at=earlier"},
+    )
+    draft = "payments-edge@kubernetescrd was listed with status enabled before the deploy."
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, ROUTER, enabled)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "new-search-ui evaluates to on with reason TARGETING_MATCH, i.e. a rule matched.",
+        "new-search-ui 的求值 reason 为 TARGETING_MATCH。",
+    ],
+)
+def test_a_value_another_subjects_record_gives_is_not_shown(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in statuses(draft, FLAG, OTHER_FLAG)
