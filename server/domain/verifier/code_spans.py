@@ -51,12 +51,14 @@ def _code_identifiers(codes: Sequence[str], facts: Sequence[Fact]) -> tuple[Fact
         # A value (`gp2`, `v2.13.2`) must be shown; a variable's name (`limit_maxbytes`) only binds
         # when the evidence names it somewhere.
         soft = _NAME_ONLY.fullmatch(code) is not None and pair is None  # a quoted name=value names it
+        soft = soft or _OPTION.fullmatch(code) is not None  # `-c`, `--max-conns`: a command's option, no entity
         found.append(Fact(FactKind.IDENTIFIER, code, key, Scope.SUBJECT, soft=soft))
     return tuple(found)
 
 
 _ABBREVIATED = re.compile(r"[-_.:]?(?:…|\.\.\.)$")
 _PAIR = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*[=:][ \t]*[\w.\-\"']+")
+_OPTION = re.compile(r"--?[A-Za-z][\w-]*")
 _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 

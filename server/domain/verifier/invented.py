@@ -173,7 +173,10 @@ _HYPOTHESIS_BEFORE = re.compile(
     r"(?:\b(?:if|unless|whether|suppose|assuming)\b|如果|假如|若|是否)[^.;。；]{0,20}$"
     # "this wouldn't catch a container being OOMKilled", "看不到被 OOMKilled 的容器": what a check cannot see
     r"|\b(?:wouldn't|would not|won't|can't|cannot|doesn't|does not)[ \t]+(?:catch|see|show|detect|tell|reveal)\b[^.;。；]{0,30}$"
-    r"|(?:看不到|查不到|发现不了|捕获不到|无法发现|不会捕获)[^.;。；]{0,20}$",
+    r"|(?:看不到|查不到|发现不了|捕获不到|无法发现|不会捕获)[^.;。；]{0,20}$"
+    # "missing RBAC usually shows up as AuthorizationPermissionMismatch", "RBAC 缺权限一般是 X": what a name
+    # usually means, told from knowledge of the product, not a name the incident showed
+    r"|\b(?:usually|typically|generally|normally|commonly)\b[^.;。；()（）]{0,30}$|(?:一般|通常|往往)[^.;。；()（）]{0,12}$",
     re.I,
 )
 

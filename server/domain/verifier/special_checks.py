@@ -29,15 +29,21 @@ from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, 
 _SINCE_THEN = re.compile(
     r"\b(?:again|no longer|any ?more|since then|after that|afterwards|thereafter)\b|没有?再|不再|之后|此后|以后", re.I
 )
+# "no per-variation error metric", "no error budget policy": a thing named for errors, not errors
+_NAMED_THING = (
+    r"(?:metrics?|rates?|ratios?|budgets?|dashboards?|panels?|graphs?|charts?|alerts?|rules?|fields?|labels?|"
+    r"codes?|handling|handlers?|pages?|thresholds?|breakdowns?|series|tracking|reporting)\b"
+)
 _NEGATED_ERRORS = re.compile(
     # (not "not from all 495 errors", "not just the errors": a contrast of which ones, no denial that there were any)
     r"\b(?:no|not(?!\s+(?:from|in|of|just|only|all|every|each|counting)\b)|never|zero|0|without|none of the|nor)\b"
     r"(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
-    r"fatal|error[- ](?:logs?|entries|lines|messages))\b"
+    r"fatal|error[- ](?:logs?|entries|lines|messages))\b(?![ \t-]+" + _NAMED_THING + ")"
     r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
     r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
     r"(?:errors?|exceptions?)"
-    r"|(?:没有|无(?!法)|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)",  # "无法创建" is unable, no denial
+    # ("无法创建" is unable, no denial; "没有错误率指标" denies a metric, not errors)
+    r"|(?:没有|无(?!法)|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)(?!率|指标|码|预算|处理|告警|面板|统计)",
     re.I,
 )
 
@@ -208,7 +214,9 @@ _THE_CALL = re.compile(
 # "the third pod", "the other two", "其余两个": one thing the claim does not name; a unit of another is no rival
 _PARTICULAR = re.compile(
     r"\b(?:the|that|this|these|those)\s+(?:first|second|third|fourth|fifth|other|remaining|last|new|old|same)\b"
-    r"|其余|其他|其它|另外(?:两|几|一|的)|第[一二三四五六七八九十0-9]+(?:个|台|条)",
+    r"|其余|其他|其它|另外(?:两|几|一|的)|第[一二三四五六七八九十0-9]+(?:个|台|条)"
+    # one container of a pod ("the reloader sidecar did not restart"): a pod's RESTARTS counts every container
+    r"|\b(?:the|its|that)\s+[\w-]+\s+(?:sidecar|container)\b|[\w-]+\s*(?:sidecar\s*)?容器",
     re.I,
 )
 
@@ -407,12 +415,24 @@ def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
     inside = "" if series else r"(?<![a-z0-9]_)"
     found = re.finditer(
         rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
-        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit))",
+        # (nor inside a setting's kebab-case name: `throttle-additional-flag-file: …`; a value may be one:
+        # `failover-in-progress`)
+        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit)|[a-z]*(?:-[a-z]+){2,}[\"']?[ \t]*[:=])",
         lowered,
     )
+    found = (m for m in found if not _in_path(lowered, m.start()))
     # a field named for the event counts it (`evicted_keys:977`, `"timeouts": 0`): shown by a count above zero
     counts = (_COUNTED_BY_FIELD.match(lowered, m.start()) for m in found)
     return any(count is None or float(count.group(1)) > 0 for count in counts)
+
+
+_PATH_START = re.compile(r"[`'\"(]?~?/")
+
+
+def _in_path(lowered: str, at: int) -> bool:
+    """Whether the word at `at` is part of a path (`/tmp/gh-ost.throttle`): it names a file, no event."""
+    start = max(lowered.rfind(c, 0, at) for c in " \t\n") + 1
+    return _PATH_START.match(lowered, start) is not None
 
 
 _COUNTED_BY_FIELD = re.compile(r"[a-z_]*[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9.])")

@@ -1,0 +1,185 @@
+"""Names and denials read for what they are, each class both ways and in both languages (rows and phrasings
+written for these tests; domain only, offline):
+
+- a command's option in code (`-c`, `--max-conns`) names no entity to show (code_spans);
+- a hash glued after a Chinese noun ("版本 64b9c7f5d") is the hash, not an id "版本 64" (fact_patterns._ID);
+- a name told as what something usually is ("RBAC 缺权限一般是 X", "usually shows up as X") invents nothing
+  (invented._HYPOTHESIS_BEFORE);
+- a denied event is not shown by a setting's kebab-case name or a path (`throttle-additional-flag-file:
+  /tmp/x.throttle`, special_checks._shows_event);
+- "no per-variation error metric", "没有错误率指标" deny a metric, not errors (special_checks._NAMED_THING);
+- a denial said of one container of a pod ("the reloader sidecar did not restart") is not read against the
+  pod's RESTARTS, which counts every container (special_checks._PARTICULAR).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+STATS = EvidenceRow(
+    "mc-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "STAT curr_connections 1019\nSTAT max_connections 1024\nSTAT listen_disabled_num 312\nSTAT evictions 0\n",
+    {"host": "cache-5", "command": "echo stats | nc 127.0.0.1 11211"},
+)
+PODS = EvidenceRow(
+    "k-1",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "NAME                          READY   STATUS    RESTARTS      AGE\n"
+    "ledger-api-64b9c7f5d-2kq8x    1/1     Running   0             3d\n"
+    "ledger-api-64b9c7f5d-7hm4t    1/1     Running   0             3d\n"
+    "stream-1                      2/2     Running   1 (40m ago)   12d\n",
+    {"args": "get pods -n ledger"},
+)
+MIGRATION = EvidenceRow(
+    "gh-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "# Migrating `ledger`.`entries`; Ghost table is `ledger`.`_entries_gho`\n"
+    "# throttle-additional-flag-file: /tmp/gh-ost.throttle\n"
+    "Copy: 1200000/4800000 25.0%; Applied: 0; Backlog: 0/1000; Time: 12m0s(total), 11m58s(copy); "
+    "streamer: mysql-bin.000412:88211; Lag: 0.02s, HeartbeatLag: 0.03s, State: migrating; ETA: 36m1s\n",
+    {"host": "db-tools-1", "command": "gh-ost --alter ... --execute"},
+)
+THROTTLED = EvidenceRow(
+    "gh-2",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "Copy: 1300000/4800000 27.1%; Applied: 0; Backlog: 0/1000; Time: 13m0s(total), 12m58s(copy); "
+    "State: throttled, lag=4.2s; ETA: throttled\n",
+    {"host": "db-tools-1", "command": "gh-ost status"},
+)
+LOGS = EvidenceRow(
+    "l-1",
+    "query_logs",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "success": True,
+            "logs": [
+                {
+                    "timestamp": "2026-11-02T06:10:04Z",
+                    "level": "ERROR",
+                    "service": "checkout",
+                    "message": "NullPointerException at VoucherHandler.apply(VoucherHandler.java:77)",
+                }
+            ],
+            "total": 1,
+        }
+    ),
+    {"service": "checkout", "level": "ERROR"},
+)
+UPLOADS = EvidenceRow(
+    "ai-1",
+    "az_cli",
+    Outcome.DIRECT_SUPPORT,
+    "timestamp                 resultCode  errorCode\n"
+    "2026-11-02T04:10:11Z      403         AuthorizationFailure\n"
+    "2026-11-02T04:12:40Z      403         AuthorizationFailure\n",
+    {"command": "az monitor app-insights query --analytics-query 'dependencies | where success == false'"},
+)
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, rows)]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "cache-5 is at 1019 of its 1024 connections, the limit `-c` sets.",
+        "cache-5 has 1019 connections open against the `--max-conns` limit of 1024.",
+        "cache-5 已有 1019 个连接，`-c` 设的上限是 1024。",
+        "必要时再用 `-c` 调高 cache-5 的连接上限。",
+    ],
+)
+def test_a_commands_option_names_no_entity(draft: str) -> None:
+    assert ClaimStatus.INVENTED not in statuses(draft, STATS)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "cache-5 rejected connections from `cache-client-9`, which hit the limit.",
+        "`cache-client-9` 在 cache-5 上被拒绝了连接。",
+    ],
+)
+def test_a_name_in_code_is_still_invented_when_no_call_shows_it(draft: str) -> None:
+    assert ClaimStatus.INVENTED in statuses(draft, STATS)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("旧版本 64b9c7f5d 的 2 个 pod 仍在 Running。", False),
+        ("The old ReplicaSet 64b9c7f5d still runs 2 pods.", False),
+        ("旧版本 7c1d2e3f4 的 2 个 pod 仍在 Running。", True),
+        ("The old ReplicaSet 7c1d2e3f4 still runs 2 pods.", True),
+    ],
+)
+def test_a_hash_after_a_noun_is_the_hash(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, PODS)) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("上传都返回 403 AuthorizationFailure（RBAC 缺权限一般是 AuthorizationPermissionMismatch）。", False),
+        (
+            "The uploads got 403 AuthorizationFailure; missing RBAC usually shows up as AuthorizationPermissionMismatch.",
+            False,
+        ),
+        ("上传返回的错误码是 AuthorizationPermissionMismatch。", True),
+        ("The uploads failed with AuthorizationPermissionMismatch.", True),
+    ],
+)
+def test_a_name_told_as_what_something_usually_is_invents_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, UPLOADS)) is invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "contradicted"),
+    [
+        ("gh-ost on db-tools-1 is migrating and not throttled.", (MIGRATION,), False),
+        ("db-tools-1 上的 gh-ost 正在 migrating，没有被限流（not throttled）。", (MIGRATION,), False),
+        ("gh-ost on db-tools-1 is migrating and not throttled.", (MIGRATION, THROTTLED), True),
+        ("db-tools-1 上的 gh-ost 没有被限流（not throttled）。", (MIGRATION, THROTTLED), True),
+    ],
+)
+def test_a_denied_event_is_not_shown_by_a_settings_name_or_a_path(
+    draft: str, rows: tuple[EvidenceRow, ...], contradicted: bool
+) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("That is an inference: there's no per-variation error metric for checkout.", False),
+        ("这只是推断：checkout 没有按 variant 区分的错误率指标。", False),
+        ("checkout logged no errors.", True),
+        ("checkout 没有报错。", True),
+    ],
+)
+def test_a_denied_metric_is_no_denial_of_errors(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, LOGS)) is contradicted
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The reloader sidecar did not restart.", False),
+        ("config-reloader 容器没有重启。", False),
+        ("stream-1 did not restart.", True),
+        ("stream-1 没有重启过。", True),
+    ],
+)
+def test_a_denial_of_one_container_is_not_read_against_the_pods_restarts(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, PODS)) is contradicted
