@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.field_words import field_rival
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
+from evidence_trace.server.domain.verifier.latest_records import later_record
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.pid_names import pid_rival
@@ -40,6 +41,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or _latest_link(text, facts, evidence)
         or stated_state(text, facts, evidence)
         or field_rival(text, facts, evidence)
+        or later_record(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
         or merge_state(text, evidence)
