@@ -118,3 +118,85 @@ def test_a_value_some_record_of_the_subject_gives_is_no_rival() -> None:
 )
 def test_a_value_another_subjects_record_gives_is_not_shown(draft: str) -> None:
     assert ClaimStatus.GROUNDED not in statuses(draft, FLAG, OTHER_FLAG)
+
+
+NODE = EvidenceRow(
+    "nm-1",
+    "nomad",
+    Outcome.INDIRECT_SUPPORT,
+    "ID              = 8a1c44f0-2b9e-4d7a-a1f3-5e6d7c8b9a01\nName            = batch-client-7\nNode Pool       = batch\n"
+    "Class           = <none>\nDC              = dc1\nDrain           = true\nEligibility     = ineligible\n"
+    "Status          = ready\nUptime          = 96h12m4s\nDriver Status   = docker,exec\n\nNode Events\n"
+    "Time                  Subsystem  Message\n2026-11-04T07:12:40Z  Drain      Node drain strategy set\n",
+    {"args": "node status 8a1c44f0"},
+)
+APP = EvidenceRow(
+    "ar-1",
+    "argocd",
+    Outcome.INDIRECT_SUPPORT,
+    "Name:               argocd/billing-web\nSync Status:        OutOfSync from main (4c2e9a1)\n"
+    "Health Status:      Healthy\n",
+    {"args": "app get billing-web"},
+)
+CERT = EvidenceRow(
+    "cm-1",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "Name:         billing-tls\nStatus:\n  Conditions:\n    Message: Failed to wait for order billing-tls-1 to become "
+    'ready: order is in "invalid" state\n    Reason:  Failed\n    Status:  False\n    Type:    Ready\n',
+    {"args": "describe certificate billing-tls"},
+)
+DEPLOYS = EvidenceRow(
+    "dp-1",
+    "deploy_history",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps([{"service": "billing-web", "version": "3.4.1", "status": "succeeded"}]),
+    {"service": "billing-web"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        # a field the tool prints, written as it names it
+        ("batch-client-7 的 Status 是 ready，Eligibility 为 eligible，可以接收新分配。", (NODE,)),
+        ("batch-client-7 is ready and its Eligibility is eligible.", (NODE,)),
+        ("batch-client-7: Drain is false.", (NODE,)),
+    ],
+)
+def test_a_field_the_tool_prints_is_read_as_it_names_it(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, *rows)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows"),
+    [
+        ("batch-client-7 的 Eligibility 为 ineligible，正在 drain。", (NODE,)),
+        # a qualified field is that field, not another one's status
+        ("billing-web: Sync Status OutOfSync from main (4c2e9a1), Health Status: Healthy.", (APP,)),
+        ("billing-web 的 Sync Status：OutOfSync，Health Status：Healthy。", (APP,)),
+        # prose after a colon is no field's value; a value that is no state is no rival of one
+        ("billing-tls: Ready=False, reason Failed.", (CERT,)),
+        ("billing-web 的 Deployment 是 Degraded 的，Service 是 Healthy。", (DEPLOYS,)),
+    ],
+)
+def test_a_fields_own_value_a_qualified_field_or_prose_is_no_rival(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, *rows)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("clicks falls in bundle 0x40000000_0x80000000 of public/default.", True),
+        ("clicks 所在的 bundle 是 0x80000000_0xc0000000。", False),
+    ],
+)
+def test_a_hex_range_is_one_name(draft: str, invented: bool) -> None:
+    bundle = EvidenceRow(
+        "pl-1",
+        "pulsar_admin",
+        Outcome.INDIRECT_SUPPORT,
+        '"0x80000000_0xc0000000"',
+        {"args": "topics bundle-range clicks"},
+    )
+    assert (ClaimStatus.INVENTED in statuses(draft, bundle)) is invented

@@ -261,7 +261,9 @@ _SHORT_CODE = re.compile(
 _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 # Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
 _TOKEN_ID = re.compile(
-    r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})(?![\w\-])"
+    # (hex values joined by "_" are one range: Pulsar's bundle "0x40000000_0x80000000")
+    r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}(?:_0x[0-9a-fA-F]{4,})*|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,})"
+    r"(?![\w\-])"
 )
 _FUNCTION_WORDS = (
     r"(?:for|in|on|at|and|or|but|to|from|with|by|of|since|after|before|during|while|across|when|where|which|that|"

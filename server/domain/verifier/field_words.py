@@ -4,7 +4,8 @@ of them give the field and none gives the claimed value (`"status": "disabled"`,
 the claim is contradicted.
 
 The field is one of the words tools name a record's condition with (state, status, phase, reason, result,
-conclusion, health, mode, role). The value is read only when it is a word of a state (STATE_WORDS: enabled,
+conclusion, health, mode, role), or a field written as the tool names it, Capitalised or snake_case ("Eligibility
+为 eligible" against nomad's `Eligibility = ineligible`). The value is read only when it is a word of a state (STATE_WORDS: enabled,
 running, failed, …) or written as tools spell codes (DEFAULT, TARGETING_MATCH, PreparingRebalance): "the status
 page", "status of the job", "reason unknown to us" give no value. A pod's phases and container states are
 latest_state's (two columns apart), an alert's states alert_states'.
@@ -37,12 +38,18 @@ _SAID = re.compile(
     + _ENDS,
     re.I,
 )
+# a field as the tool names it, Capitalised or snake_case ("Eligibility 为 eligible", "Drain is true"): read only
+# where a record of the subject gives that field
+_NAMED = re.compile(
+    r"(?<![\w.-])([A-Z][a-z]{2,30}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:[ \t]+(?:is|was)|[ \t]*[:：=]|[ \t]*(?:为|是))"
+    r"[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{1,30})" + _ENDS
+)
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
     "offline paused suspended available unavailable passing skipped aborted expired revoked valid invalid "
     "in_progress inprogress started finished blocked throttled draining drained leader follower primary replica "
-    "master slave standby on off true false".split()
+    "master slave standby on off true false eligible ineligible".split()
 )
 _CODE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}|[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+")
 # a pod's phases and its containers' states are two columns apart: latest_state's
@@ -50,19 +57,36 @@ _POD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | {"pen
 
 
 def _said(text: str) -> list[tuple[str, str]]:
-    """(field, value) pairs the claim gives, the value a state word or a code."""
+    """(field, value) pairs the claim gives, the value a state word or a code; a field qualified by a word before
+    it ("Sync Status", "Health Status", "health_status") is that compound field, never another one's status."""
     found = []
-    for m in _SAID.finditer(text):
-        field = (m.group(1) or _FIELDS[m.group(3)]).lower()
-        value = m.group(2) or m.group(4)
-        if value.lower() in STATE_WORDS or _CODE.fullmatch(value):
-            found.append((field, value.lower()))
+    for pattern in (_SAID, _NAMED):
+        for m in pattern.finditer(text):
+            named = m.group(1)
+            field = (named or _FIELDS[m.group(3)]).lower()
+            value = (m.group(2) or m.group(4)).lower() if pattern is _SAID else m.group(2).lower()
+            qualified = _QUALIFIER.search(text, 0, m.start(1)) if named else None
+            field = f"{qualified.group(1).lower()} {field}" if qualified else field
+            if (value in STATE_WORDS or _CODE.fullmatch(m.group(2) or m.group(4) or "")) and (
+                field,
+                value,
+            ) not in found:
+                found.append((field, value))
     return found
 
 
+_QUALIFIER = re.compile(r"\b([A-Z][a-z]+|[a-z]+(?=[_-]$))(?:[ \t]+|[_-])$")
+
+
 def _given(field: str) -> re.Pattern[str]:
-    """The field with a word value as tools print it: `status: x`, `"status": "x"`, `STATUS=x` (lower-cased)."""
-    return re.compile(rf"(?<![\w.-]){field}\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?([a-z][\w-]*)")
+    """The field with a word value as tools print it: `status: x`, `"status": "x"`, `STATUS=x`, `Sync Status: x`."""
+    name = r"[ _-]?".join(re.escape(part) for part in field.split())
+    # the value ends the field (a line's end, a delimiter, the next `key=`): "to become ready: order is in …" is prose
+    return re.compile(
+        rf"(?<![\w.-])(?<![A-Za-z] )(?<![A-Za-z]\t){name}\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?([A-Za-z][\w-]*)"
+        r"(?=\\?[\"']?(?:[ \t]*(?:$|[,;}\])|])|[ \t]+[\w.-]+[=:]))",
+        re.M | re.I,
+    )
 
 
 def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
@@ -86,7 +110,8 @@ def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) ->
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert"):
                 continue
-            values = set(given.findall(unit.lowered))
+            # a value of the field's kind: a state word or a code (`"service": "checkout"` is no state of a Service)
+            values = {v.lower() for v in given.findall(unit.text) if v.lower() in STATE_WORDS or _CODE.fullmatch(v)}
             if not values or not all(matches(f, unit) or (question and matches(f, question)) for f in names):
                 continue
             if value in values:
