@@ -183,3 +183,55 @@ def test_a_denied_metric_is_no_denial_of_errors(draft: str, contradicted: bool) 
 )
 def test_a_denial_of_one_container_is_not_read_against_the_pods_restarts(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, PODS)) is contradicted
+
+
+RUNS = EvidenceRow(
+    "af-1",
+    "airflow_api",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "dag_run_id": "scheduled__2026-11-05T06:00:00+00:00",
+            "state": "failed",
+            "start_date": "2026-11-05T06:00:03Z",
+            "end_date": "2026-11-05T06:27:41Z",
+        }
+    ),
+    {"path": "/api/v1/dags/billing_rollup/dagRuns"},
+)
+CERTS = EvidenceRow(
+    "kc-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "subject=CN = sso.example.net\nnotAfter=Jan 12 23:59:59 2027 GMT\nsha256 Fingerprint=3A:91:0C:7D:22:5F:C6\n",
+    {"host": "kc-1", "command": "openssl x509 -noout -subject -enddate -fingerprint -sha256"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        # an id quoted with "__" inside is the id as written, its time part is the id's
+        ("The failed run is `scheduled__2026-11-05T06:00:00+00:00`, which ended at 06:27:41 UTC.", False),
+        ("失败的 run 是 `scheduled__2026-11-05T06:00:00+00:00`，06:27:41 UTC 结束。", False),
+        ("The failed run is `manual__2026-11-05T07:00:00+00:00`, which ended at 06:27:41 UTC.", True),
+        ("失败的 run 是 `manual__2026-11-05T07:00:00+00:00`。", True),
+    ],
+)
+def test_an_id_with_underscores_inside_is_read_as_written(draft: str, invented: bool) -> None:
+    found = statuses(draft, RUNS)
+    assert (ClaimStatus.INVENTED in found) is invented
+    assert invented or ClaimStatus.GROUNDED in found
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("The SHA-256 fingerprint of sso.example.net's certificate starts 3A:91:0C.", False),
+        ("sso.example.net 证书的 SHA-256 指纹以 3A:91:0C 开头，密钥是 ECDSA P-256。", False),
+        ("The certificate of sso-legacy.example.net expires in January 2027.", True),
+        ("sso-legacy.example.net 的证书 2027 年 1 月到期。", True),
+    ],
+)
+def test_an_algorithms_name_invents_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, CERTS)) is invented

@@ -274,7 +274,10 @@ _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|[（(]\d{1,2}[)）])\s+")
 _QUOTE_MARKER = re.compile(r"^\s*>\s?")
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"\*\*|__|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])")
+# ("__" inside a word is no emphasis: Airflow's run id `scheduled__2026-09-16T18:00:00+00:00`)
+_EMPHASIS = re.compile(
+    r"\*\*|(?<![A-Za-z0-9])__|__(?![A-Za-z0-9])|~~|`|(?<![A-Za-z0-9_])\*(?=\S)|(?<=\S)\*(?![A-Za-z0-9_])"
+)
 
 
 # a universal ("all", "every", "都") and what makes a claim not one ("not all", "几乎都", "大部分")

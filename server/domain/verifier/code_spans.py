@@ -21,6 +21,11 @@ def with_code_identifiers(codes: Sequence[str], facts: tuple[Fact, ...]) -> tupl
     facts = tuple(f for f in facts if f.is_entity or not any(f.text in e for e in expressions))
     # `redis-cli --bigkeys`, `etcdctl endpoint status`: the tool a command runs with is no entity to show
     facts = tuple(dataclasses.replace(f, soft=True) if f.is_entity and CLI_TOOL.fullmatch(f.key) else f for f in facts)
+    quoted_ids = [c for c in codes if " " not in c and not _TIMESTAMP.match(c.lower())]
+    # a time inside a quoted id is part of its name (Airflow's run `scheduled__2026-09-16T18:00:00+00:00`)
+    facts = tuple(
+        f for f in facts if f.kind != FactKind.TIME or not any(f.text in c and f.text != c for c in quoted_ids)
+    )
     return facts + _code_identifiers(codes, facts)
 
 

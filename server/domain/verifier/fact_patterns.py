@@ -321,7 +321,8 @@ _ALERT_WORDS = frozenset(
 _VERSION = re.compile(
     # (a pre-release part "-rc2", "-beta.1"; the sentence's full stop after it is not its own)
     # (not an address with a wildcard part: "13.35.166.x", "10.8.*")
-    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+    r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})"
+    r"(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
     r"(?![0-9]|\.(?:[xX](?![A-Za-z0-9])|\*))"
 )
 _TIME_OR_DATE = re.compile(

@@ -11,7 +11,7 @@ import re
 from evidence_trace.server.domain.verifier.facts import Fact
 
 # names a standard or a product defines, the same in every system: POSIX errno and signal names, the states a
-# load balancer or a breaker marks a server with. A draft may name one it infers ("so writes fail with ENOSPC");
+# load balancer or a breaker marks a server with, hash, signature and cipher algorithms. A draft may name one it infers ("so writes fail with ENOSPC");
 # not shown, it is ungrounded, never an invented entity of the incident
 STANDARD_NAME = re.compile(
     r"E(?:NOSPC|NOMEM|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|MFILE|NFILE|ACCES|PERM|NOENT|PIPE|AGAIN|"
@@ -19,6 +19,9 @@ STANDARD_NAME = re.compile(
     r"NOTSUP|OVERFLOW|FBIG|NOBUFS|NOTEMPTY|XDEV|ISDIR|NOTDIR|LOOP|NAMETOOLONG)"
     r"|SIG(?:KILL|TERM|SEGV|ABRT|HUP|INT|QUIT|BUS|PIPE|USR1|USR2|CHLD|STOP|CONT|ALRM|ILL|FPE|TRAP|XCPU)"
     r"|UP|DOWN|MAINT|DRAIN|NOLB|OPEN|CLOSED|HALF[_-]OPEN|OFFLINE|ONLINE"
+    # hash, signature and cipher algorithms ("SHA-256 fingerprint", "an RSA-2048 key", "AES-256-GCM")
+    r"|(?i:SHA-?(?:1|224|256|384|512)|MD5|HMAC-SHA-?(?:1|256|384|512)|RSA(?:-[0-9]{4})?|ECDSA|ED25519|X25519"
+    r"|AES-?(?:128|192|256)(?:-GCM|-CBC)?|CHACHA20(?:-POLY1305)?|P-(?:256|384|521))"
 )
 
 
