@@ -181,12 +181,13 @@ def _derived(
         )
     value = _base(fact)
     if quantity.comparison in STATED and any(  # a value said before, again in another unit: "600 s (10 minutes)",
-        # "0.42/s, roughly 25 a minute"; never a bound ("above 30 s") of a span ("the 1-hour window")
+        # "0.42/s, roughly 25 a minute"; never a bound ("above 30 s") of a span ("the 1-hour window"); a setting's
+        # value restated in parentheses right after it is its conversion too ("a TTL of 86400 seconds (24 hours)")
         f.quantity is not None
         and f.quantity.dimension == quantity.dimension
         and f.quantity.factor != quantity.factor
         and f.quantity.comparison in STATED
-        and f.scope == fact.scope
+        and (f.scope == fact.scope or _in_parentheses_after(text, f, fact))
         and quantity.matches(_base(f))
         for f in earlier
     ):
@@ -201,6 +202,18 @@ def _derived(
             for b in values[i + 1 :]
         )
     return False
+
+
+def _in_parentheses_after(text: str, before: Fact, fact: Fact) -> bool:
+    """Whether `fact` is written in parentheses right after `before` ("86400 seconds (24 hours)", "（约 24 小时）")."""
+    at = text.find(before.text)
+    return (
+        at >= 0
+        and re.match(
+            r"[ \t]*[(（][ \t]*(?:~|≈|约|about|i\.e\.)?[ \t]*" + re.escape(fact.text), text[at + len(before.text) :]
+        )
+        is not None
+    )
 
 
 def _pairs(operands: Sequence[Fact], dimension_ok: Callable[[Dimension], bool]) -> list[tuple[float, float]]:

@@ -41,6 +41,7 @@ from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags
 from evidence_trace.server.domain.verifier.numbered_names import numbered_name_in
 from evidence_trace.server.domain.verifier.ratio_matching import ratio_matches
+from evidence_trace.server.domain.verifier.short_hashes import short_hash_in
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
 
@@ -199,7 +200,7 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return True
     kind = fact.kind
     if fact.is_entity:
-        if contains(unit.lowered, fact.key, suffix="_" in fact.key):
+        if contains(unit.lowered, fact.key, suffix="_" in fact.key) or short_hash_in(fact.key, unit.lowered):
             return True
         if fact.key.endswith(".") and fact.kind == FactKind.INSTANCE:  # "10.8.14.x": an address in that network
             return re.search(rf"(?<![0-9.]){re.escape(fact.key)}[0-9]", unit.lowered) is not None
