@@ -235,3 +235,27 @@ def test_an_id_with_underscores_inside_is_read_as_written(draft: str, invented: 
 )
 def test_an_algorithms_name_invents_nothing(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, CERTS)) is invented
+
+
+RS = EvidenceRow(
+    "rs-1",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "NAME                DESIRED   CURRENT   READY   AGE   CONTAINERS      IMAGES\n"
+    "wiki-app-5f4d8c9b6  0         0         0       9d    nginx,php-fpm   nginx:1.27-alpine,registry.local/wiki-php:4.3.1\n"
+    "wiki-app-6c9b7d5f8  2         2         2       14m   nginx,php-fpm   nginx:1.27-alpine,registry.local/wiki-php:4.4.0\n",
+    {"args": "get rs -n wiki -o wide"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The nginx image is `nginx:1.27-alpine` in both ReplicaSets.", False),
+        ("两个 ReplicaSet 的 nginx 镜像都是 `nginx:1.27-alpine`。", False),
+        ("The nginx image is `nginx:1.25-alpine` in both ReplicaSets.", True),
+        ("两个 ReplicaSet 的 nginx 镜像都是 `nginx:1.25-alpine`。", True),
+    ],
+)
+def test_a_named_value_equal_to_the_claims_is_no_rival(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, RS)) is contradicted

@@ -315,8 +315,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     if quantity.dimension == Dimension.NUMBER:
         for name in names:  # a bare number is only rivalled by the value its name is given
             m = re.search(r"(?<![\w.])" + re.escape(name) + r"[\"' \t]*[:=][\"' \t]*([0-9][0-9,]*(?:\.[0-9]+)?)", text)
-            if m is not None:
-                return f"{name}={m.group(1)}"
+            if m is not None:  # (the claim's own value there is no rival: "nginx:1.27-alpine" of "nginx:1.27")
+                return "" if quantity.matches(float(m.group(1).replace(",", ""))) else f"{name}={m.group(1)}"
         return ""  # otherwise too many numbers of a unit could be meant
     same = [n for n in unit.numbers if n.dimension == quantity.dimension and not n.bound]
     # Another value of the dimension rivals the claim's where the unit is about one thing: a series (one
