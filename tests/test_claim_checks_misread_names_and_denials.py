@@ -259,3 +259,31 @@ RS = EvidenceRow(
 )
 def test_a_named_value_equal_to_the_claims_is_no_rival(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, RS)) is contradicted
+
+
+def nomad_job(failed: int, complete: int, status: str) -> EvidenceRow:
+    return EvidenceRow(
+        "nj-1",
+        "nomad",
+        Outcome.INDIRECT_SUPPORT,
+        "ID            = billing-nightly/periodic-1793588400\nName          = billing-nightly/periodic-1793588400\n"
+        "Submit Date   = 2026-11-02T02:20:00Z\nType          = batch\nStatus        = dead\n\nSummary\n"
+        "Task Group  Queued  Starting  Running  Failed  Complete  Lost  Unknown\n"
+        f"export      0       0         0        {failed}       {complete}         0     0\n\nAllocations\n"
+        "ID        Node ID   Task Group  Version  Desired  Status    Created   Modified\n"
+        f"5b71c2e0  7c1e9a04  export      0        run      {status}  1d ago    1d ago\n",
+        {"args": "job status billing-nightly/periodic-1793588400"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "contradicted"),
+    [
+        ("periodic-1793588400 completed successfully (1 complete allocation).", (nomad_job(0, 1, "complete"),), False),
+        ("periodic-1793588400 这次运行成功完成（1 个 complete 分配）。", (nomad_job(0, 1, "complete"),), False),
+        ("periodic-1793588400 completed successfully.", (nomad_job(1, 0, "failed  "),), True),
+        ("periodic-1793588400 这次运行成功完成。", (nomad_job(1, 0, "failed  "),), True),
+    ],
+)
+def test_a_failure_words_column_is_no_failure(draft: str, rows: tuple[EvidenceRow, ...], contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted

@@ -68,6 +68,10 @@ _FAILED_STATE = re.compile(
 )
 
 
+# a line of column names, three or more words two spaces apart ("Task Group  Queued  Starting  Running  Failed")
+_HEADER_LINE = re.compile(
+    r"^[ \t]*[A-Za-z][A-Za-z ]{0,20}(?:[ \t]{2,}[A-Za-z][A-Za-z]*(?: [A-Za-z]+)?){2,}[ \t]*$", re.M
+)
 _CLOCK = re.compile(r"(?<![0-9])[0-9]{2}:[0-9]{2}:[0-9]{2}")
 
 
@@ -98,6 +102,7 @@ def check_success(
             if any(f.kind in (FactKind.ERROR_CODE, FactKind.HTTP_STATUS) for f in subject):
                 return None  # "a dig that succeeded: NOERROR", "成功返回 200": a unit shows the outcome told
             said = unit.lowered if timed else unit.prose  # a status field is read with its key
+            said = _HEADER_LINE.sub(" ", said)  # a table's columns ("Queued  Running  Failed  Complete") say nothing
             clocks = set(_CLOCK.findall(said)) if timed else set()
             if timed and (len(clocks) != 1 or not clocks <= set(_CLOCK.findall(stated))):
                 continue  # the one record of that second, not a unit of several records' times nor a nearby one
