@@ -200,3 +200,28 @@ def test_a_hex_range_is_one_name(draft: str, invented: bool) -> None:
         {"args": "topics bundle-range clicks"},
     )
     assert (ClaimStatus.INVENTED in statuses(draft, bundle)) is invented
+
+
+def curl(host: str, bucket: str) -> EvidenceRow:
+    return EvidenceRow(
+        f"c-{host}",
+        "http_check",
+        Outcome.INDIRECT_SUPPORT,
+        "HTTP/1.1 200 OK\nContent-Type: text/html\nCache-Control: public, max-age=300\n"
+        f"Set-Cookie: ab_bucket={bucket}; Path=/\n",
+        {"url": f"https://{host}/landing"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The origin answers /landing with max-age=300 and sets ab_bucket=A.", False),
+        ("源站对 /landing 的响应带 max-age=300，Set-Cookie 是 ab_bucket=B。", False),
+        ("The origin answers /landing with max-age=300 and sets ab_bucket=C.", True),
+        ("源站对 /landing 的响应带 max-age=300，Set-Cookie 是 ab_bucket=C。", True),
+    ],
+)
+def test_a_keyed_value_one_record_of_the_subject_gives_is_shown(draft: str, contradicted: bool) -> None:
+    rows = (curl("origin.shop.internal", "A"), curl("edge.shop.example", "B"))
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted

@@ -183,15 +183,18 @@ def keyed_word(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     names = [f for f in facts if f.is_entity and "_" not in f.key]
     for name, word in _KEYED.findall(text) if names else ():
         given = _given(name, "[a-z][a-z_-]*")
-        for index in evidence.rows():
-            question = evidence.question(index)
-            for unit in evidence.units(index):
-                if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header") or name not in unit.lowered:
-                    continue
-                values = set(given.findall(unit.lowered))
-                subject = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
-                if values and word.lower() not in values and subject:
-                    return unit
+        shown = [
+            (unit, values)
+            for index in evidence.rows()
+            for question in [evidence.question(index)]
+            for unit in evidence.units(index)
+            if unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "header") and name in unit.lowered
+            for values in [set(given.findall(unit.lowered))]
+            if values and all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
+        ]
+        # a record of the subject that gives the claimed value shows it (another request may give another)
+        if shown and not any(word.lower() in values for _, values in shown):
+            return shown[0][0]
     return None
 
 
