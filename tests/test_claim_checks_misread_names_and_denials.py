@@ -287,3 +287,38 @@ def nomad_job(failed: int, complete: int, status: str) -> EvidenceRow:
 )
 def test_a_failure_words_column_is_no_failure(draft: str, rows: tuple[EvidenceRow, ...], contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted
+
+
+BINDINGS = EvidenceRow(
+    "rb-1",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "NAME                       ROLE                        AGE\n"
+    "cluster-admin              ClusterRole/cluster-admin   412d\n"
+    "argocd-application-ctl     ClusterRole/cluster-admin   96d\n",
+    {"args": "get clusterrolebindings -o wide"},
+)
+TRAIL = EvidenceRow(
+    "ct-1",
+    "aws_cli",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps({"Events": [{"EventTime": "2026-11-03T12:48:33Z", "Username": "deploy-bot", "EventSource": "lambda"}]}),
+    {"command": "aws cloudtrail lookup-events --lookup-attributes AttributeKey=ResourceName,AttributeValue=pdf-gen"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "invented"),
+    [
+        ("2 ClusterRoleBindings reference ClusterRole/cluster-admin.", (BINDINGS,), False),
+        ("有 2 个 ClusterRoleBinding 引用了 cluster-admin。", (BINDINGS,), False),
+        ("2 bindings reference cluster-admin, one of them breakglass-admins-01.", (BINDINGS,), True),
+        ("At 12:48:33 UTC deploy-bot called UpdateFunctionConfiguration on pdf-gen.", (TRAIL,), False),
+        ("12:48:33 UTC，deploy-bot 调用 UpdateFunctionConfiguration 修改了 pdf-gen。", (TRAIL,), False),
+        ("At 12:48:33 UTC deploy-bot changed pdf-gen's ConcurrencyGuardConfig.", (TRAIL,), True),
+    ],
+)
+def test_a_kind_the_api_defines_or_an_action_called_invents_nothing(
+    draft: str, rows: tuple[EvidenceRow, ...], invented: bool
+) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, *rows)) is invented

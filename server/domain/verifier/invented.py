@@ -15,7 +15,12 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, addre
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.numbered_names import GLUED
-from evidence_trace.server.domain.verifier.standard_names import STANDARD_NAME, a_setting_or_a_call, api_action
+from evidence_trace.server.domain.verifier.standard_names import (
+    KIND_NAMES,
+    STANDARD_NAME,
+    a_setting_or_a_call,
+    api_action,
+)
 
 
 def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
@@ -100,8 +105,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
-    if STANDARD_NAME.fullmatch(fact.text):
-        return False  # ENOSPC, SIGKILL, "marked DOWN": a standard's word, shown or not
+    if STANDARD_NAME.fullmatch(fact.text) or fact.text.rstrip("s") in KIND_NAMES:
+        return False  # ENOSPC, SIGKILL, "marked DOWN", ClusterRoleBinding(s): a standard's word, shown or not
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
 

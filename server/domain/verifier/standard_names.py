@@ -47,7 +47,30 @@ _SETTING_BEFORE = re.compile(r"(?:\b(?:setting|option|parameter|directive|flag)|
 
 
 def api_action(text: str, fact: Fact) -> bool:
-    """An API's action as a policy names it (`kms:GenerateDataKey`, `s3:PutObject`): the cloud's word for a call."""
+    """An API's action as a policy names it (`kms:GenerateDataKey`, `s3:PutObject`) or as a call is said to have
+    made it ("called UpdateFunctionConfiguration", "调用 PutBucketPolicy"): the cloud's word for a call."""
     if re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+", fact.text) is None:
         return False  # an action is a verb and its object, CamelCase; `redis:7.2.5` is an image's tag
+    if _API_VERB.match(fact.text) and _CALLED.search(text, 0, max(0, text.find(fact.text))):
+        return True
     return re.search(rf"(?<![\w:-])[a-z][a-z0-9-]{{1,24}}:{re.escape(fact.text)}(?![\w:])", text) is not None
+
+
+_API_VERB = re.compile(
+    r"(?:Create|Update|Delete|Put|Get|List|Describe|Invoke|Publish|Attach|Detach|Start|Stop|Modify|Reboot|Run|"
+    r"Terminate|Assume|Add|Remove|Set|Tag|Untag|Enable|Disable|Register|Deregister)[A-Z]"
+)
+_CALLED = re.compile(
+    r"(?:\b(?:called|calls|calling|invoked|invokes|made (?:an? )?|ran|eventName|event name|action|API)"
+    r"|调用了?|执行了?|事件名?为?)[ \t:=：\"'`(]*$",
+    re.I,
+)
+# Kubernetes' kinds of object, names the API defines ("5 ClusterRoleBindings reference cluster-admin")
+KIND_NAMES = frozenset(
+    "Pod Deployment StatefulSet DaemonSet ReplicaSet Job CronJob Service Endpoints EndpointSlice Ingress "
+    "IngressClass ConfigMap Secret ServiceAccount Namespace Node PersistentVolume PersistentVolumeClaim "
+    "StorageClass VolumeAttachment CSIDriver CSINode NetworkPolicy HorizontalPodAutoscaler PodDisruptionBudget "
+    "PriorityClass Role RoleBinding ClusterRole ClusterRoleBinding CustomResourceDefinition Lease ResourceQuota "
+    "LimitRange ValidatingWebhookConfiguration MutatingWebhookConfiguration CertificateSigningRequest "
+    "APIService RuntimeClass Event".split()
+)
