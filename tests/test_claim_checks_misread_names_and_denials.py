@@ -322,3 +322,30 @@ def test_a_kind_the_api_defines_or_an_action_called_invents_nothing(
     draft: str, rows: tuple[EvidenceRow, ...], invented: bool
 ) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, *rows)) is invented
+
+
+UNIT_STOPPED = EvidenceRow(
+    "sd-1",
+    "ssh_exec",
+    Outcome.DIRECT_SUPPORT,
+    "× carbon-relay.service - Graphite carbon relay\n"
+    "     Loaded: loaded (/etc/systemd/system/carbon-relay.service; enabled; preset: enabled)\n"
+    "     Active: failed (Result: exit-code) since Tue 2026-11-03 06:12:40 UTC; 41min ago\n"
+    "   Main PID: 4411 (code=exited, status=1/FAILURE)\n\n"
+    "Nov 03 06:12:40 gr-2 systemd[1]: carbon-relay.service: Failed with result 'exit-code'.\n"
+    "Nov 03 06:12:40 gr-2 systemd[1]: carbon-relay.service: Scheduled restart job, restart counter is at 1.\n",
+    {"host": "gr-2", "command": "systemctl status carbon-relay --no-pager"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("carbon-relay.service on gr-2 is not configured to restart automatically (Restart=no).", False),
+        ("gr-2 上的 carbon-relay.service 没有配置自动重启（Restart=no）。", False),
+        ("carbon-relay.service on gr-2 did not restart after the failure.", True),
+        ("gr-2 上的 carbon-relay.service 失败后没有重启过。", True),
+    ],
+)
+def test_a_denied_setting_is_no_denial_of_the_event(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, UNIT_STOPPED)) is contradicted

@@ -175,7 +175,9 @@ _UNLOOKED = (
     # "not ready and has restarted 4 times": a conjunction ends what the negation says
     r"and|but|or|yet|while|though|although|so|which|"
     # "will not stop these restarts", "won't prevent timeouts": what a change would do, no denial that they happen
-    r"stop|stops|prevent|prevents|fix|fixes|solve|solves|cure|cause|causes|explain|explains|reduce|avoid|help|end)"
+    r"stop|stops|prevent|prevents|fix|fixes|solve|solves|cure|cause|causes|explain|explains|reduce|avoid|help|end|"
+    # "not configured to restart", "no automatic restart is set": a setting, no denial that it happened
+    r"configured|set|enabled|automatic|auto)"
 )
 _DENIED = re.compile(
     r"\b(?:no|not|never|without|zero|didn't|did not|doesn't|does not|hasn't|has not|haven't|have not|wasn't|weren't)"
@@ -187,7 +189,7 @@ _DENIED = re.compile(
     # "no restart is needed": advice about what to do, not a denial of what happened
     r"(?!\s+(?:is|are|was|would be)?\s*(?:needed|required|necessary))"
     # ("没有 pod 被驱逐": a subject in Latin letters between, then 被/有/发生)
-    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|可|能|，|,|；)\S){0,6}?"
+    r"|(?:没有|未|并未|无|没)(?:(?!看|查|检|确认|核实|对比|比较|验证|关注|直到|除非|且|而|但|并|和|可|能|配置|设置|开启|启用|自动|，|,|；)\S){0,6}?"
     r"(?:[ \t]*(?:任何[ \t]*)?[A-Za-z][\w-]*[ \t]*(?:被|有|发生)?)?"
     # an English word in a Chinese sentence too ("没有 panic", "没有出现 OOM")
     r"\s*(死锁|超时|重启|内存溢出|崩溃|异常|驱逐|淘汰|拒绝|限流|回滚|切换|deadlock|timeout|restart|oom|crash|exception|"
