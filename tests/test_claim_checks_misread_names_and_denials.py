@@ -349,3 +349,28 @@ UNIT_STOPPED = EvidenceRow(
 )
 def test_a_denied_setting_is_no_denial_of_the_event(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, UNIT_STOPPED)) is contradicted
+
+
+WHISPER = EvidenceRow(
+    "wh-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "/var/lib/graphite/whisper/api/latency.wsp\n  aggregationMethod: average\n  xFilesFactor: 0.5\n",
+    {"host": "graphite-1", "command": "whisper-info.py /var/lib/graphite/whisper/api/latency.wsp"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        (
+            "latency.wsp aggregates with average; it changes only when run with `whisper-set-aggregation-method.py`.",
+            False,
+        ),
+        ("latency.wsp 的聚合方式是 average，要改需要执行 `whisper-set-aggregation-method.py`。", False),
+        ("latency.wsp was rewritten last night by `whisper-resize-nightly.py`.", True),
+        ("latency.wsp 昨晚被 `whisper-resize-nightly.py` 改过。", True),
+    ],
+)
+def test_a_tool_named_as_what_to_run_invents_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, WHISPER)) is invented

@@ -31,6 +31,7 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         if _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
+        and not _a_tool_to_run(text, f)
         and not api_action(text, f)
         and not a_setting_or_a_call(text, f)
         and not _denied(text, f)
@@ -38,6 +39,19 @@ def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list
         and not _mentioned(f, evidence, _abbreviated(text, f))
         and not network_of_addresses(text, f.key, evidence)
     ]
+
+
+def _a_tool_to_run(text: str, fact: Fact) -> bool:
+    """A script or tool a product ships, named as what to run ("changed with whisper-set-aggregation-method.py",
+    "用 pt-online-schema-change.pl 改表"): the writer's knowledge of the product, no entity of the incident."""
+    at = text.find(fact.text)
+    return at >= 0 and _SCRIPT.search(fact.text) is not None and _RUN_WITH.search(text, max(0, at - 24), at) is not None
+
+
+_SCRIPT = re.compile(r"\.(?:py|sh|pl|rb|js|ps1)$")
+_RUN_WITH = re.compile(
+    r"(?:\b(?:with|using|via|run|running|runs|ran|execute|executing)|用|使用|执行|运行)[ \t`'\"]*$", re.I
+)
 
 
 def _code_named(text: str, fact: Fact) -> bool:
