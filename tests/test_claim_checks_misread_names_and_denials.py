@@ -374,3 +374,31 @@ WHISPER = EvidenceRow(
 )
 def test_a_tool_named_as_what_to_run_invents_nothing(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, WHISPER)) is invented
+
+
+MYSQL_LOG = EvidenceRow(
+    "my-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "2026-11-03T09:41:07.118204Z 0 [Warning] [MY-011153] [Repl] Timeout waiting for reply of binlog "
+    "(file: binlog.000214, pos: 66120937), semi-sync up to file binlog.000214, position 66118202.\n",
+    {"host": "db-3", "command": "tail -n 50 /var/log/mysql/error.log"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("**Error log**\n- 09:41:07 UTC: Timeout waiting for reply of binlog (file: binlog.000214).", False),
+        ("**错误日志**\n- 09:41:07 UTC：Timeout waiting for reply of binlog（binlog.000214）。", False),
+        ("db-3 logged an ERROR at 09:41:07 UTC: Timeout waiting for reply of binlog.", True),
+        ("db-3 在 09:41:07 UTC 打了一条 ERROR：Timeout waiting for reply of binlog。", True),
+    ],
+)
+def test_a_bold_label_is_a_heading_not_a_level(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, MYSQL_LOG)) is contradicted
+
+
+@pytest.mark.parametrize("draft", ["**Evictions (3 in all)**\n- see below", "**驱逐事件（共 3 条）**\n- 见下"])
+def test_a_bold_label_with_a_figure_is_still_checked(draft: str) -> None:
+    assert any(c.kind.name != "CONTEXT" for c in check_draft(draft, [MYSQL_LOG]) if "3" in c.text)

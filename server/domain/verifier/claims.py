@@ -61,6 +61,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SUBSTANTIVE,
     _TABLE_SEPARATOR,
     _VAGUE_PREDICATE,
+    BOLD_LABEL,
     REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
 )
@@ -122,11 +123,11 @@ def split_claims(draft: str) -> list[Claim]:
         if in_fence:
             claims.extend(_claims_of(start, line, line, ClaimKind.FACT, zone))
             continue
-        heading = _HEADING.match(line)
+        heading = _HEADING.match(line) or BOLD_LABEL.fullmatch(line)
         if heading:
             title = _clean(_HEADING.sub("", line))
             section = _section_kind(title)
-            level = heading.group(0).count("#")
+            level = heading.group(0).count("#") or 7
             zones = [(at, z) for at, z in zones if at < level]  # a heading ends the zones of its peers
             declared = declared_zone(title)
             if declared:
