@@ -402,3 +402,16 @@ def test_a_bold_label_is_a_heading_not_a_level(draft: str, contradicted: bool) -
 @pytest.mark.parametrize("draft", ["**Evictions (3 in all)**\n- see below", "**驱逐事件（共 3 条）**\n- 见下"])
 def test_a_bold_label_with_a_figure_is_still_checked(draft: str) -> None:
     assert any(c.kind.name != "CONTEXT" for c in check_draft(draft, [MYSQL_LOG]) if "3" in c.text)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("checkout logged 1 ERROR.\n\n## Not checked\n- ctl-03 alarms and queue placement\n", False),
+        ("checkout 有 1 条 ERROR。\n\n## 未检查\n- ctl-03 的告警和队列分布\n", False),
+        ("checkout logged 1 ERROR, and ctl-03 shows the same alarm.", True),
+        ("checkout 有 1 条 ERROR，ctl-03 上也有同样的告警。", True),
+    ],
+)
+def test_a_name_of_what_was_not_checked_invents_nothing(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, LOGS)) is invented

@@ -258,7 +258,7 @@ def _check(
         reason = f"its names are shown; what it says of them is what the failed or empty call {failed} asked"
         check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
-        invented = invented_names(claim.text, [f for f in facts if f in own], evidence)
+        invented = invented_names(claim.text, [f for f in facts if f in own], evidence, claim.kind)
         if invented:
             names = ", ".join(f.text for f in invented[:3])
             return (

@@ -10,30 +10,30 @@ import re
 import warnings
 from typing import Sequence
 
+from evidence_trace.server.domain.model import ClaimKind
+from evidence_trace.server.domain.verifier import standard_names as standard
 from evidence_trace.server.domain.verifier.encoded_names import named_inside, network_of_addresses
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.numbered_names import GLUED
-from evidence_trace.server.domain.verifier.standard_names import (
-    KIND_NAMES,
-    STANDARD_NAME,
-    a_setting_or_a_call,
-    api_action,
-)
 
 
-def invented_names(text: str, facts: Sequence[Fact], evidence: Evidence) -> list[Fact]:
-    """The claim's identifier-shaped facts that no row of the session mentions, nor the user's question."""
+def invented_names(
+    text: str, facts: Sequence[Fact], evidence: Evidence, kind: ClaimKind = ClaimKind.FACT
+) -> list[Fact]:
+    """The claim's identifier-shaped facts that no row of the session mentions, nor the user's question; a claim of
+    what was not checked ("ctl-03 alarms" under "Not checked") names what nobody looked at, and invents nothing."""
     return [
         f
         for f in facts
-        if _identifier_shaped(f)
+        if kind != ClaimKind.GAP
+        and _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
         and not _a_tool_to_run(text, f)
-        and not api_action(text, f)
-        and not a_setting_or_a_call(text, f)
+        and not standard.api_action(text, f)
+        and not standard.a_setting_or_a_call(text, f)
         and not _denied(text, f)
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
@@ -119,7 +119,7 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
-    if STANDARD_NAME.fullmatch(fact.text) or fact.text.rstrip("s") in KIND_NAMES:
+    if standard.STANDARD_NAME.fullmatch(fact.text) or fact.text.rstrip("s") in standard.KIND_NAMES:
         return False  # ENOSPC, SIGKILL, "marked DOWN", ClusterRoleBinding(s): a standard's word, shown or not
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 
