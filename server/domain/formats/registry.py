@@ -60,7 +60,7 @@ FORMATS: tuple[Format, ...] = (
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
-    systemd_status.FORMAT,  # ● nginx.service - …\n     Loaded: …\n     Active: … (one record a unit, then lines)
+    systemd_status.FORMAT,  # ● nginx.service - …\n  Loaded: …\n  Active: … (one record a unit, then lines)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...

@@ -31,6 +31,7 @@ from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
 _KINDS = "service|socket|timer|mount|automount|target|path|scope|slice|swap|device"
 _HEADER = re.compile(rf"^(?:[●○×*][ \t]+)?([^\s●○×*]\S*\.(?:{_KINDS}))(?:[ \t]+-[ \t]+.*)?$")
+_FIRST_FIELD = re.compile(r"[ \t]+(?:Loaded|Active):")
 _ACTIVE = re.compile(r"^[ \t]+Active:[ \t]+(\S+(?:[ \t]+\([^)]*\))?)")
 _LOOK = 4  # lines after a header within which its `Loaded:` field must come
 
@@ -43,7 +44,7 @@ def _headers(preview: Preview) -> list[int]:
         if _HEADER.match(line) is None:
             continue
         after = lines[index + 1 : index + 1 + _LOOK]
-        if any(re.match(r"[ \t]+(?:Loaded|Active):", text) for _, text in after):
+        if any(_FIRST_FIELD.match(text) for _, text in after):
             found.append(index)
     return found
 

@@ -62,17 +62,19 @@ def _said(text: str) -> list[tuple[str, str]]:
     found = []
     for pattern in (_SAID, _NAMED):
         for m in pattern.finditer(text):
-            named = m.group(1)
-            field = (named or _FIELDS[m.group(3)]).lower()
-            value = (m.group(2) or m.group(4)).lower() if pattern is _SAID else m.group(2).lower()
+            named = m.group(1)  # _SAID's Chinese branch names the field by groups 3 and 4
+            written = m.group(2) if named else m.group(4)
             qualified = _QUALIFIER.search(text, 0, m.start(1)) if named else None
+            field = named.lower() if named else _FIELDS[m.group(3)]
             field = f"{qualified.group(1).lower()} {field}" if qualified else field
-            if (value in STATE_WORDS or _CODE.fullmatch(m.group(2) or m.group(4) or "")) and (
-                field,
-                value,
-            ) not in found:
-                found.append((field, value))
+            if _state_or_code(written) and (field, written.lower()) not in found:
+                found.append((field, written.lower()))
     return found
+
+
+def _state_or_code(word: str) -> bool:
+    """A word a field's value may be: a state word (any case), or a code as tools spell it (DEFAULT)."""
+    return word.lower() in STATE_WORDS or _CODE.fullmatch(word) is not None
 
 
 _QUALIFIER = re.compile(r"\b([A-Z][a-z]+|[a-z]+(?=[_-]$))(?:[ \t]+|[_-])$")
@@ -111,7 +113,7 @@ def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) ->
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert"):
                 continue
             # a value of the field's kind: a state word or a code (`"service": "checkout"` is no state of a Service)
-            values = {v.lower() for v in given.findall(unit.text) if v.lower() in STATE_WORDS or _CODE.fullmatch(v)}
+            values = {v.lower() for v in given.findall(unit.text) if _state_or_code(v)}
             if not values or not all(matches(f, unit) or (question and matches(f, question)) for f in names):
                 continue
             if value in values:

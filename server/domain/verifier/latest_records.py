@@ -1,5 +1,5 @@
 """A record said to be the latest of its kind ("the most recent change in the audit log is X turning it off",
-"最近一次部署是 …", "the last run was …") is the latest of its listing: when another record of the same call,
+"最近一次部署是 …", "the latest run was …") is the latest of its listing: when another record of the same call,
 about the same subject, is later (by the instant each states: `2026-09-09T09:41:00Z`, an epoch in a
 `date`/`timestamp` field), the claim tells a record that is no longer the latest.
 
@@ -61,13 +61,17 @@ def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     if _LATEST.search(text) is None:
         return None
     entities = [f for f in facts if f.is_entity]
+    # what kind of record the claim tells ("the latest ERROR", "the most recent OOM kill"): a later one of it
+    kind = [f for f in facts if f.kind in _KIND_OF_RECORD]
     for index in evidence.rows():
         question = evidence.question(index)
-        units = [
-            u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind not in ("input", "header")
+        timed = [
+            (u, _instant(u))
+            for u in evidence.units(index)
+            if u.strength >= Strength.INDIRECT and u.kind not in ("input", "header")
         ]
         # the record the claim tells: the latest of those that show it
-        shown = [(at, u) for u in units if matches_all(facts, u, question) is True for at in [_instant(u)] if at]
+        shown = [(at, u) for u, at in timed if at and matches_all(facts, u, question) is True]
         if not shown:
             continue
         at, told = max(shown, key=lambda pair: pair[0])
@@ -75,16 +79,13 @@ def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         subject = [
             f
             for f in entities
-            if (question is not None and matches(f, question)) or any(matches(f, u) for u in units if u is not told)
+            if (question is not None and matches(f, question)) or any(matches(f, u) for u, _ in timed if u is not told)
         ]
-        # and what kind of record the claim tells ("the last ERROR", "the most recent OOM kill"): a later one of it
-        kind = [f for f in facts if f.kind in _KIND_OF_RECORD]
-        for unit in units:
-            if unit is told or unit.kind != told.kind:
+        for unit, later in timed:
+            if unit is told or unit.kind != told.kind or later is None or later <= at:
                 continue
-            later = _instant(unit)
-            if later is None or later <= at or not all(matches(f, unit) for f in kind):
-                continue
-            if all(matches(f, unit) or (question is not None and matches(f, question)) for f in subject):
+            if all(matches(f, unit) for f in kind) and all(
+                matches(f, unit) or (question is not None and matches(f, question)) for f in subject
+            ):
                 return unit
     return None

@@ -11,8 +11,8 @@ import re
 from evidence_trace.server.domain.verifier.facts import Fact
 
 # names a standard or a product defines, the same in every system: POSIX errno and signal names, the states a
-# load balancer or a breaker marks a server with, hash, signature and cipher algorithms. A draft may name one it infers ("so writes fail with ENOSPC");
-# not shown, it is ungrounded, never an invented entity of the incident
+# load balancer or a breaker marks a server with, hash, signature and cipher algorithms. A draft may name one it
+# infers ("so writes fail with ENOSPC"); not shown, it is ungrounded, never an invented entity of the incident
 STANDARD_NAME = re.compile(
     r"E(?:NOSPC|NOMEM|CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|MFILE|NFILE|ACCES|PERM|NOENT|PIPE|AGAIN|"
     r"ADDRINUSE|ADDRNOTAVAIL|HOSTUNREACH|NETUNREACH|IO|ROFS|DQUOT|EXIST|INVAL|BUSY|INTR|BADF|NOTCONN|PROTO|"
