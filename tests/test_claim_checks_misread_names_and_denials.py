@@ -20,6 +20,7 @@ import pytest
 
 from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.grounding import check_draft
+from evidence_trace.server.domain.verifier.standard_names import is_kind_name
 
 STATS = EvidenceRow(
     "mc-1",
@@ -415,3 +416,20 @@ def test_a_bold_label_with_a_figure_is_still_checked(draft: str) -> None:
 )
 def test_a_name_of_what_was_not_checked_invents_nothing(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, LOGS)) is invented
+
+
+@pytest.mark.parametrize(
+    ("word", "kind"),
+    [
+        ("Ingress", True),
+        ("Ingresses", True),
+        ("StorageClasses", True),
+        ("Endpoints", True),
+        ("ClusterRoleBindings", True),
+        ("Ingresse", False),
+        ("Podss", False),
+        ("CheckoutLatencyHigh", False),
+    ],
+)
+def test_a_kind_name_is_read_singular_or_plural(word: str, kind: bool) -> None:
+    assert is_kind_name(word) is kind

@@ -119,7 +119,7 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
-    if standard.STANDARD_NAME.fullmatch(fact.text) or fact.text.rstrip("s") in standard.KIND_NAMES:
+    if standard.STANDARD_NAME.fullmatch(fact.text) or standard.is_kind_name(fact.text):
         return False  # ENOSPC, SIGKILL, "marked DOWN", ClusterRoleBinding(s): a standard's word, shown or not
     return not (fact.kind == FactKind.ERROR_CODE and len(fact.key) <= 4 and fact.key.isalpha())
 

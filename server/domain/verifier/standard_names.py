@@ -74,3 +74,9 @@ KIND_NAMES = frozenset(
     "LimitRange ValidatingWebhookConfiguration MutatingWebhookConfiguration CertificateSigningRequest "
     "APIService RuntimeClass Event".split()
 )
+
+
+def is_kind_name(word: str) -> bool:
+    """Whether a word is one of Kubernetes' kinds, singular or plural (ClusterRoleBindings, StorageClasses,
+    IngressClasses; the kind Endpoints is plural itself)."""
+    return any(word[: len(word) - len(end)] in KIND_NAMES for end in ("", "s", "es") if word.endswith(end))
