@@ -96,12 +96,46 @@ def names_only(part: str, facts: tuple[Fact, ...]) -> bool:
     """Whether a part is names and little else ("the two pods A", "`B`"): a subject, not a clause."""
     if not facts or not all(f.kind in SUBJECT_KINDS for f in facts):
         return False
-    rest = part
-    for fact in facts:
-        rest = rest.replace(fact.text, " ")
+    rest = _rest(part, facts)
     return len(re.findall(r"[A-Za-z]+", rest)) <= 3 and len(re.findall(r"[\u4e00-\u9fff]", rest)) <= 4
+
+
+def _rest(part: str, facts: tuple[Fact, ...]) -> str:
+    for fact in facts:
+        part = part.replace(fact.text, " ")
+    return part
+
+
+def _members(pieces: list[tuple[str, bool]], own: list[tuple[Fact, ...]]) -> bool:
+    """Whether parts are members of a list: names only, no figure of their own ("the other 6 from A", "B
+    twice" are not)."""
+    return all(names_only(p, o) and not q and not _FIGURE.search(_rest(p, o)) for (p, q), o in zip(pieces, own))
+
+
+# a figure a member part says of its own ("and B twice", "B 两次"): it is no bare member
+_FIGURE = re.compile(
+    r"[0-9]|\b(?:once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundreds?|thousands?)\b"
+    r"|[一二两三四五六七八九十百千万几]",
+    re.I,
+)
 
 
 def said(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
     """What a part says of its subject: its facts other than names and times."""
     return tuple(f for f in facts if f.kind not in SUBJECT_KINDS and f.kind != FactKind.TIME)
+
+
+def shared_said(pieces: list[tuple[str, bool]], own: list[tuple[Fact, ...]], number: int) -> tuple[Fact, ...]:
+    """What a part of names only shares of what the claim says around it: a list's trailing members ("Two pods
+    are Running: A and B", "Running 的是 A、B 和 C") share what the clause that opened the list said of its first
+    member, when that clause names one of the same kind; leading members ("A and B are Running", "A、B 都超时")
+    share what the next part says. Nothing for a parenthesis or a part that says more than names."""
+    part, parenthetical = pieces[number]
+    if parenthetical or not names_only(part, own[number]):
+        return ()
+    kinds = {f.kind for f in own[number]}
+    if number > 0 and _members(pieces[number:], own[number:]):
+        lead = next((j for j in range(number - 1, -1, -1) if not names_only(pieces[j][0], own[j])), None)
+        if lead is not None and not pieces[lead][1] and kinds & {f.kind for f in own[lead] if f.kind in SUBJECT_KINDS}:
+            return said(own[lead])
+    return said(own[number + 1]) if number + 1 < len(own) else ()

@@ -18,9 +18,8 @@ from evidence_trace.server.domain.verifier.change_ends import change_ends
 from evidence_trace.server.domain.verifier.claim_parts import (
     ATTRIBUTE,
     SUBJECT_KINDS,
-    names_only,
     record_ids,
-    said,
+    shared_said,
     split_parts,
     takes_ids,
     times_joined,
@@ -79,9 +78,8 @@ def ground_parts(
         part_facts = own[number]
         covered.update(f.stated for f in part_facts)
         read_as.extend(f.text for f in extract_facts(part))
-        if not parenthetical and number + 1 < len(own) and names_only(part, part_facts):
-            # "A and B are Running", "A、B 都超时": a part of names only shares what the next part says
-            part_facts += said(own[number + 1])
+        # "A and B are Running", "Running: A and B": a part of names only shares what the list says of them
+        part_facts += shared_said(pieces, own, number)
         if not [f for f in part_facts if f.kind != FactKind.TIME]:
             continue
         present = {f.kind for f in part_facts}
