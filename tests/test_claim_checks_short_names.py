@@ -79,6 +79,9 @@ def test_a_suffix_no_listing_names_is_no_pod() -> None:
         ("ledger-api-6b9d8c7f5-m4q7z 状态 Running，重启 0 次。", True),
         ("ledger-api-6b9d8c7f5-k9r3p is Running with 0 restarts.", False),
         ("ledger-api-6b9d8c7f5-k9r3p 状态 Running，重启 0 次。", False),
+        ("ledger-api-6b9d8c7f5-m4q7z 是 Running，0 次重启。", True),
+        ("ledger-api-6b9d8c7f5-t2wx8：Running、0 次 重启。", True),
+        ("ledger-api-6b9d8c7f5-k9r3p 是 Running，0 次重启。", False),
     ],
 )
 def test_a_count_of_none_denies_the_event_and_is_checked_itself(draft: str, grounded: bool) -> None:
