@@ -80,3 +80,29 @@ def test_a_jvms_kb_read_as_binary_grounds_its_mb(draft: str):
     assert [c.status for c in check_draft(draft, [NMT]) if c.status != ClaimStatus.UNCHECKABLE] == [
         ClaimStatus.GROUNDED
     ]
+
+
+TWO_KILLS = EvidenceRow(
+    "k-2",
+    "ssh_exec",
+    Outcome.DIRECT_SUPPORT,
+    "[Tue Oct  6 03:12:09 2026] Memory cgroup out of memory: Killed process 8812 (node) total-vm:1873420kB, "
+    "anon-rss:402112kB, file-rss:0kB\n"
+    "[Tue Oct  6 03:40:51 2026] Memory cgroup out of memory: Killed process 9340 (node) total-vm:1880112kB, "
+    "anon-rss:404480kB, file-rss:0kB\n",
+    {"host": "web-3", "command": "dmesg -T | grep 'Killed process'"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("Two kills on web-3: node (pid 8812) at 03:12:09 and node (pid 9340) at 03:40:51.", False),
+        ("web-3 上两次被杀：node（PID 8812）03:12:09，node（PID 9340）03:40:51。", False),
+        ("Two kills on web-3: node (pid 8812) at 03:12:09 and nginx (pid 9340) at 03:40:51.", True),
+        ("web-3 上两次被杀：node（PID 8812）03:12:09，nginx（PID 9340）03:40:51。", True),
+    ],
+)
+def test_each_process_named_with_its_pid_is_read(draft: str, contradicted: bool):
+    statuses = [c.status for c in check_draft(draft, [TWO_KILLS]) if c.status != ClaimStatus.UNCHECKABLE]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

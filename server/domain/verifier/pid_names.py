@@ -28,13 +28,19 @@ _GIVEN = (
 
 
 def pid_rival(text: str, evidence: Evidence) -> Optional[Unit]:
-    """A unit giving the claim's pid another process name than the claim's, when none gives it the claim's."""
-    said = _SAID.search(text)
-    if said is None:
-        return None
-    name, pid = (said.group(1), said.group(2)) if said.group(1) else (said.group(4), said.group(3))
-    if name.lower() in _GENERIC:
-        return None  # "server process (PID 28811)", "another java process (PID 51377)": a kind of process, no name
+    """A unit giving one of the claim's pids another process name than the claim's, when none gives it the
+    claim's (each process the claim names with a pid: "envoy (pid 44120) and pilot-agent (pid 47702)")."""
+    for said in _SAID.finditer(text):
+        name, pid = (said.group(1), said.group(2)) if said.group(1) else (said.group(4), said.group(3))
+        if name.lower() in _GENERIC:
+            continue  # "server process (PID 28811)", "another java process (PID 51377)": a kind of process, no name
+        rival = _rival(name, pid, evidence)
+        if rival is not None:
+            return rival
+    return None
+
+
+def _rival(name: str, pid: str, evidence: Evidence) -> Optional[Unit]:
     rival: Optional[Unit] = None
     for index in evidence.rows():
         for unit in evidence.units(index):
