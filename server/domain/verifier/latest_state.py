@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
@@ -48,6 +49,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or flags_rival(text, evidence)
         or swapped_target(text, evidence)
         or pid_rival(text, evidence)
+        or flag_rival(text, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)

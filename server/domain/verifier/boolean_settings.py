@@ -1,0 +1,71 @@
+"""A switch said to be on or off, read against the value the evidence gives it.
+
+    "ContentBasedDeduplication": "false",        enable_partition_pruning = on        autoCommit=true
+
+A claim that names a setting written as a key ("with ContentBasedDeduplication enabled", "autoCommit is off",
+"deletion_protection 已开启", "enable_partition_pruning 为 false", "`tls.insecure` is not enabled") says the switch
+is on or off. When records of the session assign that key a switch's value (true/false, on/off, enabled/disabled,
+yes/no: JSON, `key=value`, `key: value`, `key = value`) and none of them the claimed one, the claim is
+contradicted; a record giving the claimed value, or no record giving the key a switch's value, decides nothing.
+A name must be written as a key (CamelCase, snake_case, dotted or kebab-case), so "TLS is enabled" reads no key;
+a switch asked about ("whether X is enabled", "是否开启") or proposed ("should be enabled") is no claim of it.
+Only a contradiction is decided here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+# a key as configs and APIs write it: ContentBasedDeduplication, enable_partition_pruning, tls.insecure, read-only
+_KEY = r"`?(?P<key>(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)+))`?"
+_ON = {"enabled", "on", "true", "yes", "开启", "启用", "打开", "开着"}
+_EN = re.compile(
+    _KEY + r"[ \t]*(?:(?:is|was|are|were|has been|set to|turned|stays?)[ \t]+|[=:][ \t]*)?(?P<neg>not[ \t]+)?"
+    r"(?P<value>enabled|disabled|on|off|true|false)\b"
+)
+_ZH = re.compile(
+    _KEY + r"[ \t]*(?:已经|已|是|为|设为|设置为|处于|仍|仍然)?[ \t]*(?P<neg>未|没有|没|不)?[ \t]*"
+    r"(?P<value>开启|启用|打开|开着|关闭|禁用|关掉|true|false)(?![A-Za-z])"
+)
+_ASKED = re.compile(
+    r"\b(?:if|whether|unless|should|must|need|needs|make sure|ensure|consider|try)\b|如果|是否|若|应该|需要|建议|确保|可以",
+    re.I,
+)
+_GIVEN = r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>true|false|enabled|disabled|on|off|yes|no)\b"
+
+
+def _truth(value: str, negated: bool) -> bool:
+    return (value.lower() in _ON) != negated
+
+
+def flag_rival(text: str, evidence: Evidence) -> Optional[Unit]:
+    """A record giving a switch the claim names (as a key) the other value, when no record gives it the
+    claimed one; None otherwise."""
+    for pattern in (_EN, _ZH):
+        for said in pattern.finditer(text):
+            start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
+            if _ASKED.search(text, start + 1, said.start()):
+                continue
+            claimed = _truth(said.group("value"), bool(said.group("neg")))
+            rival = _rival(said.group("key"), claimed, evidence)
+            if rival is not None:
+                return rival
+    return None
+
+
+def _rival(key: str, claimed: bool, evidence: Evidence) -> Optional[Unit]:
+    given = re.compile(r"(?<![\w.-])[\"']?" + re.escape(key) + _GIVEN, re.I)
+    rival: Optional[Unit] = None
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or key.lower() not in unit.text.lower():
+                continue
+            for m in given.finditer(unit.text):
+                if _truth(m.group("value"), False) == claimed:
+                    return None
+                rival = rival or unit
+    return rival
