@@ -433,3 +433,49 @@ def test_a_name_of_what_was_not_checked_invents_nothing(draft: str, invented: bo
 )
 def test_a_kind_name_is_read_singular_or_plural(word: str, kind: bool) -> None:
     assert is_kind_name(word) is kind
+
+
+CRON_JOB = EvidenceRow(
+    "rb-2",
+    "rails_console",
+    Outcome.INDIRECT_SUPPORT,
+    'Sidekiq::Cron::Job.find("nightly_export") => {"name": "nightly_export", "cron": "0 2 * * *", "status": "disabled"}\n'
+    'Started POST "/resque/scheduler/jobs/nightly_export/disable" for 10.4.0.12\n',
+    {"command": 'Sidekiq::Cron::Job.find("nightly_export").to_h'},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("nightly_export in sidekiq-cron is disabled.", False),
+        ("sidekiq-cron 里的 nightly_export 处于 disabled 状态。", False),
+        ("It was disabled through the resque-scheduler UI at /resque/scheduler/jobs/nightly_export/disable.", False),
+        ("nightly_export in sidekiq-scheduler is disabled.", True),
+        ("sidekiq-scheduler 里的 nightly_export 处于 disabled 状态。", True),
+    ],
+)
+def test_a_name_written_as_code_or_a_route_joins_its_words(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, CRON_JOB)) is invented
+
+
+NO_HEADERS = EvidenceRow(
+    "k-9",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "ledger-api-5f7c9d8b6-q2x7m   0/1   Running   6 (90s ago)   4d   10.30.2.14   node-c-02   <none>   <none>\n",
+    {"args": "get pods -A -o wide --no-headers | grep 10.30.2.14"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("ledger-api-5f7c9d8b6-q2x7m: READY 0/1, STATUS Running, RESTARTS 6, AGE 4d, on node-c-02.", True),
+        ("ledger-api-5f7c9d8b6-q2x7m 的 READY 是 0/1，STATUS Running，在 node-c-02 上。", True),
+        ("ledger-api-5f7c9d8b6-q2x7m is READY on node-c-02.", False),
+        ("ledger-api-5f7c9d8b6-q2x7m 在 node-c-02 上处于 READY。", False),
+    ],
+)
+def test_kubectls_ready_column_before_its_value_is_no_state(draft: str, grounded: bool) -> None:
+    assert (statuses(draft, NO_HEADERS) == [ClaimStatus.GROUNDED]) is grounded

@@ -241,6 +241,7 @@ _NAMED_SERVICE = re.compile(r"(?<![\w-])([a-z][a-z0-9]{2,})\s*(?:服务|service\
 _STATUS_WORD = re.compile(
     r"(?<![\w-])(DOWN|UP|OPEN|CLOSED|HALF_OPEN|READY|NOTREADY|NOT_READY|RUNNING|TERMINATED|EVICTED|"
     r"MAINT|DRAIN|NOLB|SERVING|NOT_SERVING|DEGRADED|HEALTHY|UNHEALTHY|ONLINE|OFFLINE|LEADER|FOLLOWER)(?![\w-])"
+    r"(?![ \t]*(?:[:=：]|是|为)?[ \t]*[0-9]+/[0-9]+)"  # kubectl's column before its value ("READY 0/1"): no state
 )
 # "100,001 tombstones", "4,812 docs", "3 PVCs", "5 PRs": a count of whatever plural noun follows.
 # ("3 StorageClasses", "2 ReplicaSets": a kind's CamelCase plural; "3 storage classes": one word before the noun)

@@ -31,7 +31,7 @@ def invented_names(
         and _identifier_shaped(f)
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
-        and not _a_tool_to_run(text, f)
+        and not standard.a_tool_to_run(text, f)
         and not standard.api_action(text, f)
         and not standard.a_setting_or_a_call(text, f)
         and not _denied(text, f)
@@ -39,19 +39,6 @@ def invented_names(
         and not _mentioned(f, evidence, _abbreviated(text, f))
         and not network_of_addresses(text, f.key, evidence)
     ]
-
-
-def _a_tool_to_run(text: str, fact: Fact) -> bool:
-    """A script or tool a product ships, named as what to run ("changed with whisper-set-aggregation-method.py",
-    "用 pt-online-schema-change.pl 改表"): the writer's knowledge of the product, no entity of the incident."""
-    at = text.find(fact.text)
-    return at >= 0 and _SCRIPT.search(fact.text) is not None and _RUN_WITH.search(text, max(0, at - 24), at) is not None
-
-
-_SCRIPT = re.compile(r"\.(?:py|sh|pl|rb|js|ps1)$")
-_RUN_WITH = re.compile(
-    r"(?:\b(?:with|using|via|run|running|runs|ran|execute|executing)|用|使用|执行|运行)[ \t`'\"]*$", re.I
-)
 
 
 def _code_named(text: str, fact: Fact) -> bool:
@@ -319,8 +306,12 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     ):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
-    # "feature-store" where the rows say feature_store, and the reverse
-    forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form)
+    # "feature-store" where the rows say feature_store, and the reverse; "sidekiq-cron" where they say
+    # Sidekiq::Cron or /sidekiq/cron/: a name's words joined as a language or a route joins them
+    joined = [form for form in forms if re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+)+", form)]
+    forms += tuple(form.translate(_SWAP_SEPARATORS) for form in forms if "-" in form or "_" in form) + tuple(
+        re.sub(r"[-_]", joint, form) for form in joined for joint in ("::", "/")
+    )
     # "feature-store" where a log line writes featurestore
     forms += tuple(re.sub(r"[-_]", "", form) for form in forms if re.fullmatch(r"[a-z]+(?:[-_][a-z]+)+", form))
     if any(evidence.mentions(form, suffix="_" in form) for form in forms):

@@ -80,3 +80,16 @@ def is_kind_name(word: str) -> bool:
     """Whether a word is one of Kubernetes' kinds, singular or plural (ClusterRoleBindings, StorageClasses,
     IngressClasses; the kind Endpoints is plural itself)."""
     return any(word[: len(word) - len(end)] in KIND_NAMES for end in ("", "s", "es") if word.endswith(end))
+
+
+def a_tool_to_run(text: str, fact: Fact) -> bool:
+    """A script or tool a product ships, named as what to run ("changed with whisper-set-aggregation-method.py",
+    "用 pt-online-schema-change.pl 改表"): the writer's knowledge of the product, no entity of the incident."""
+    at = text.find(fact.text)
+    return at >= 0 and _SCRIPT.search(fact.text) is not None and _RUN_WITH.search(text, max(0, at - 24), at) is not None
+
+
+_SCRIPT = re.compile(r"\.(?:py|sh|pl|rb|js|ps1)$")
+_RUN_WITH = re.compile(
+    r"(?:\b(?:with|using|via|run|running|runs|ran|execute|executing)|用|使用|执行|运行)[ \t`'\"]*$", re.I
+)
