@@ -38,7 +38,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
 )
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS
 from evidence_trace.server.domain.verifier.match_memo import CURRENT
-from evidence_trace.server.domain.verifier.named_values import jvm_flags
+from evidence_trace.server.domain.verifier.named_values import jvm_flags, restated
 from evidence_trace.server.domain.verifier.numbered_names import numbered_name_in
 from evidence_trace.server.domain.verifier.ratio_matching import ratio_matches
 from evidence_trace.server.domain.verifier.short_hashes import short_hash_in
@@ -307,15 +307,15 @@ def _setting_matches(fact: Fact, unit: Unit) -> bool:
             found = _FIRST_NUMBER.match(unit.lowered, m.end())
             if found is None:
                 continue
-            number = next(iter(_number_list(found.group(1) + (found.group(2) or ""))), None)
-            if number is None:
-                continue
-            if number.dimension is None:
-                base = _BASE_FACTORS.get(quantity.dimension, 1.0)
-                if any(quantity.matches(number.value * f) for f in (quantity.factor, 1.0, base)):
+            first = _number_list(found.group(1) + (found.group(2) or ""))[:1]
+            # "Array Size : 3905886208 (3.64 TiB 4.00 TB)": the value, and the same value restated after it
+            for number in first + _number_list(restated(unit.lowered, found.end())) * bool(first):
+                if number.dimension is None:
+                    base = _BASE_FACTORS.get(quantity.dimension, 1.0)
+                    if any(quantity.matches(number.value * f) for f in (quantity.factor, 1.0, base)):
+                        return True
+                elif _number_matches(fact, quantity, number, unit):
                     return True
-            elif _number_matches(fact, quantity, number, unit):
-                return True
     if not full and not re.search(r"[_.]|[a-z][A-Z]", fact.text):
         # A unit that does not name a plain setting ("TTL 60s" against dig's "60 IN A") shows its value.
         return _quantity_matches(dataclasses.replace(fact, kind=FactKind.QUANTITY), unit)

@@ -47,3 +47,14 @@ def jvm_flag_fact(m: re.Match[str]) -> Fact:
     factor = _JVM_FLAG_FACTORS[(m.group(3) or "").lower()]
     quantity = Quantity(Dimension.BYTES, float(m.group(2)), factor, 0)
     return Fact(FactKind.SETTING, m.group(0), "x" + m.group(1).lower(), Scope.SUBJECT, quantity=quantity)
+
+
+# a parenthesis of figures and their units only ("(3.64 TiB 4.00 TB)", "(~1 GiB)"), never "(default 60)"
+_RESTATED = re.compile(r"[ \t]*[(（]((?:[ \t~≈.,%/0-9]|[A-Za-z]{1,3}(?![A-Za-z]))+)[)）]")
+
+
+def restated(text: str, at: int) -> str:
+    """What a parenthesis right after a value at `at` restates it as, in other units ("Array Size : 3905886208
+    (3.64 TiB 4.00 TB)"); "" when none does."""
+    found = _RESTATED.match(text, at)
+    return found.group(1) if found else ""
