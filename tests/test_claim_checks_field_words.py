@@ -225,3 +225,33 @@ def curl(host: str, bucket: str) -> EvidenceRow:
 def test_a_keyed_value_one_record_of_the_subject_gives_is_shown(draft: str, contradicted: bool) -> None:
     rows = (curl("origin.shop.internal", "A"), curl("edge.shop.example", "B"))
     assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted
+
+
+MAPPING = EvidenceRow(
+    "esm-1",
+    "aws_cli",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "UUID": "b41c0e9a-2f7d-4c1e-9a3b-5d8e6f7a1c20",
+            "EventSourceArn": "arn:aws:kinesis:eu-west-1:123456789012:stream/clickstream-eu",
+            "State": "Disabled",
+            "StateTransitionReason": "USER_INITIATED",
+        },
+        indent=2,
+    ),
+    {"args": "lambda get-event-source-mapping --uuid b41c0e9a-2f7d-4c1e-9a3b-5d8e6f7a1c20"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("The clickstream-eu mapping is Disabled (see its StateTransitionReason).", False),
+        ("clickstream-eu 的触发器被停用了（见 StateTransitionReason）。", False),
+        ("The clickstream-eu mapping's state is Enabled (see its StateTransitionReason).", True),
+        ("clickstream-eu 的触发器状态是 Enabled（见 StateTransitionReason）。", True),
+    ],
+)
+def test_a_field_word_inside_a_longer_name_is_no_field(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, MAPPING)) is contradicted

@@ -30,7 +30,7 @@ _ENDS = (
     r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|i\.e\.|e\.g\.)\b))"
 )
 _SAID = re.compile(
-    r"\b(state|status|phase|reason|result|conclusion|health|mode|role)"
+    r"\b(state|status|phase|reason|result|conclusion|health|mode|role)(?![A-Za-z_])"  # (not StateTransitionReason)
     r"(?:[ \t]+(?:is|was|of)|[ \t]*[:：]|[ \t]*(?:为|是|仍是|仍为))?(?:[ \t]+(?:now|still|currently))?[ \t]*[`'\"]?"
     r"([A-Za-z][A-Za-z_-]{1,30})"
     + _ENDS
