@@ -162,6 +162,11 @@ def check_positive_universal(
     errors_only = ERRORS.search(ranged) is not None or any(f.text in ranged for f in levels)
     # "all three 502s for /api/v2/search were proxied to X": it ranges over the records of that status
     of_status = [f for f in facts if f.kind == FactKind.HTTP_STATUS and f.text in ranged and f.text != ranged.strip()]
+    if quantifier.group(0) in ("都", "均"):  # "ingress 上的 502 样本都集中在 /v2/quotes": the statuses said before 都
+        before = clause_start(text, quantifier.start())
+        of_status += [
+            f for f in own if _STATUS_CODE.fullmatch(f.text) and before <= text.find(f.text) < quantifier.start()
+        ]
     own = [f for f in own if f not in of_status]
     sized = SizedRange.of(text, quantifier, facts, entities, claim.codes)  # "all six come from X"
     cut: Optional[Unit] = None
@@ -390,6 +395,9 @@ _OTHER_SUBJECT = re.compile(
     r"[,;，；][ \t]*(?:and[ \t]+|while[ \t]+|then[ \t]+)?(?:the|its|their)[ \t]+\w+[ \t]+\w+s\b|[，；][ \t]*(?:而|同时|进而|随后|其中)"
     r"|[,;][ \t]*(?:of which|among them)\b"  # "…全部在等锁，其中最长的是 40219": one of them singled out
 )
+
+
+_STATUS_CODE = re.compile(r"[1-5][0-9]{2}")  # a bare figure that reads as an HTTP status ("502 样本")
 
 
 def check_quantified(
