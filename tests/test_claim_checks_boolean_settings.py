@@ -84,3 +84,52 @@ def test_a_switch_is_read_against_the_value_its_key_is_given(draft: str, contrad
 )
 def test_a_switch_asked_about_or_unassigned_decides_nothing(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(draft)
+
+
+def queue(name: str, dedup: str) -> EvidenceRow:
+    return EvidenceRow(
+        f"sqs-{name}",
+        "aws_cli",
+        Outcome.INDIRECT_SUPPORT,
+        json.dumps({"Attributes": {"FifoQueue": "true", "ContentBasedDeduplication": dedup}}, indent=4),
+        {"args": f"sqs get-queue-attributes --queue-url https://sqs.eu-west-1.amazonaws.com/111122223333/{name}"},
+    )
+
+
+NODES = EvidenceRow(
+    "crdb-1",
+    "ssh_exec",
+    Outcome.DIRECT_SUPPORT,
+    "  id |        address         |         updated_at         | is_available | is_live\n"
+    "-----+------------------------+----------------------------+--------------+---------\n"
+    "   1 | db-0.internal:26257    | 2026-10-02 04:12:07.113204 | true         | true\n"
+    "   2 | db-1.internal:26257    | 2026-10-02 03:51:44.021170 | false        | false\n"
+    "   3 | db-2.internal:26257    | 2026-10-02 04:12:06.998412 | true         | true\n(3 rows)\n",
+    {"host": "db-bastion", "command": "cockroach node status"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("payments-in.fifo has ContentBasedDeduplication disabled.", False),
+        ("payments-in.fifo 的 ContentBasedDeduplication 未开启。", False),
+        ("payments-in.fifo has ContentBasedDeduplication enabled.", True),
+        ("payments-in.fifo 的 ContentBasedDeduplication 已开启。", True),
+    ],
+)
+def test_only_the_subjects_own_records_decide(draft: str, contradicted: bool) -> None:
+    rows = [queue("payments-in.fifo", "false"), queue("refunds-in.fifo", "true")]
+    statuses = [c.status for c in check_draft(draft, rows)]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Node 2's updated_at stopped at 03:51:44, and both is_available and is_live are false.",
+        "node 2 的 updated_at 停在 03:51:44，is_available 和 is_live 都是 false。",
+    ],
+)
+def test_a_tables_cells_are_not_read_as_switches(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in [c.status for c in check_draft(draft, [NODES])]

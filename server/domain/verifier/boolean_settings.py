@@ -4,8 +4,10 @@
 
 A claim that names a setting written as a key ("with ContentBasedDeduplication enabled", "autoCommit is off",
 "deletion_protection 已开启", "enable_partition_pruning 为 false", "`tls.insecure` is not enabled") says the switch
-is on or off. When records of the session assign that key a switch's value (true/false, on/off, enabled/disabled,
-yes/no: JSON, `key=value`, `key: value`, `key = value`) and none of them the claimed one, the claim is
+is on or off. When records of the claim's subject (every name and id it gives, in the record or what its call
+asked) assign that key a switch's value (true/false, on/off, enabled/disabled, yes/no, the key opening a line or a
+JSON member: `"key": "false"`, `key=value`, `key: value`; a table's cells are not read, as a table leaves out its
+false cells) and none of them the claimed one, the claim is
 contradicted; a record giving the claimed value, or no record giving the key a switch's value, decides nothing.
 A name must be written as a key (CamelCase, snake_case, dotted or kebab-case), so "TLS is enabled" reads no key;
 a switch asked about ("whether X is enabled", "是否开启") or proposed ("should be enabled") is no claim of it.
@@ -15,9 +17,11 @@ Only a contradiction is decided here.
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 # a key as configs and APIs write it: ContentBasedDeduplication, enable_partition_pruning, tls.insecure, read-only
@@ -42,28 +46,34 @@ def _truth(value: str, negated: bool) -> bool:
     return (value.lower() in _ON) != negated
 
 
-def flag_rival(text: str, evidence: Evidence) -> Optional[Unit]:
-    """A record giving a switch the claim names (as a key) the other value, when no record gives it the
-    claimed one; None otherwise."""
+def flag_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """A record of the claim's subject giving a switch the claim names (as a key) the other value, when no
+    record of it gives the claimed one; None otherwise."""
+    subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]  # "Node 4's is_live": node 4's record
     for pattern in (_EN, _ZH):
         for said in pattern.finditer(text):
             start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
             if _ASKED.search(text, start + 1, said.start()):
                 continue
             claimed = _truth(said.group("value"), bool(said.group("neg")))
-            rival = _rival(said.group("key"), claimed, evidence)
+            rival = _rival(said.group("key"), claimed, subject, evidence)
             if rival is not None:
                 return rival
     return None
 
 
-def _rival(key: str, claimed: bool, evidence: Evidence) -> Optional[Unit]:
-    given = re.compile(r"(?<![\w.-])[\"']?" + re.escape(key) + _GIVEN, re.I)
+def _rival(key: str, claimed: bool, subject: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    # the key opens a line or a JSON member: never a table row's cells read under their columns ("(id=4; …;
+    # is_live=true)"), which leave out a false cell
+    given = re.compile(r"(?:^[ \t]*|[{,][ \t]*)[\"']?" + re.escape(key) + _GIVEN, re.I | re.M)
     rival: Optional[Unit] = None
     for index in evidence.rows():
+        question = evidence.question(index)
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or key.lower() not in unit.text.lower():
                 continue
+            if not all(matches(f, unit) or (question is not None and matches(f, question)) for f in subject):
+                continue  # another subject's switch ("node 1 is_live=true" against node 4's)
             for m in given.finditer(unit.text):
                 if _truth(m.group("value"), False) == claimed:
                     return None

@@ -49,7 +49,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or flags_rival(text, evidence)
         or swapped_target(text, evidence)
         or pid_rival(text, evidence)
-        or flag_rival(text, evidence)
+        or flag_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
