@@ -243,3 +243,33 @@ def test_a_sized_universal_of_a_level_or_state_is_each_records(
 ) -> None:
     found = [c.status for c in check_draft(draft, [_alerts(last_severity, last_state)]) if c.kind == ClaimKind.FACT]
     assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found
+
+
+def latencies(low: str) -> EvidenceRow:
+    result = [
+        {"metric": {"__name__": "resque_queue_latency_seconds", "queue": q}, "value": [1791000000, v]}
+        for q, v in (("urgent", "0.08"), ("default", "0.64"), ("bulk", low))
+    ]
+    return EvidenceRow(
+        "lat-1",
+        "query_metrics",
+        Outcome.INDIRECT_SUPPORT,
+        json.dumps({"status": "success", "data": {"resultType": "vector", "result": result}}),
+        {"query": "resque_queue_latency_seconds"},
+    )
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Every queue is under a second right now.",
+        "All queues are below a second at the moment (urgent 0.08 s, default 0.64 s).",
+        "所有队列的延迟都不到一秒。",
+        "每个队列现在都低于 0.9 秒（urgent 0.08 秒，default 0.64 秒）。",
+    ],
+)
+@pytest.mark.parametrize(("bulk", "contradicted"), [("0.31", False), ("41.7", True)])
+def test_a_bound_in_words_or_with_examples_holds_of_every_record(draft: str, bulk: str, contradicted: bool) -> None:
+    """ "under a second", "不到一秒": one unit of time as a bound; members' values given as examples keep it."""
+    statuses = [c.status for c in check_draft(draft, [latencies(bulk)])]
+    assert (ClaimStatus.CONTRADICTED in statuses) is contradicted

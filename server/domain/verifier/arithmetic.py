@@ -36,6 +36,8 @@ _OF_TOTAL = re.compile(
     re.I,
 )
 _BUDGET = re.compile(r"budget|of the (?:limit|threshold|quota|allowance)|预算|配额", re.I)
+_UNIVERSAL = re.compile(r"\b(?:every|all|each)\b|所有|每个|全部|都", re.I)
+_BOUNDS = (Comparison.ABOVE, Comparison.BELOW, Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW)
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
 
@@ -97,6 +99,7 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
     if len(valued) < 2:
         return shares
     change = _CHANGE.search(text) is not None
+    universal = _UNIVERSAL.search(text) is not None
     derived: set[int] = set()
     derived |= shares | _computed(text, facts)
     sums: set[int] = set()  # a sum of parts the claim states is fixed by them: an operand still ("(82.9%)")
@@ -108,7 +111,11 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
         others = [f for i, f in valued if i != index and f.key != fact.key]  # derived ones too, for a share
         if _derived(fact, operands, earlier, change, text, others):
             derived.add(index)
-        elif _sum_of_neighbours(index, fact, valued):
+        # "every queue is under a second (0.87 s, 0.12 s)": a universal's bound (which any smaller sum "matches")
+        # ranges over the listing, never the sum of its examples
+        elif not (
+            universal and fact.quantity is not None and fact.quantity.comparison in _BOUNDS
+        ) and _sum_of_neighbours(index, fact, valued):
             derived.add(index)
             sums.add(index)
     return derived - _circular(sums, derived, valued)

@@ -31,21 +31,20 @@ def every_bounded(
 ) -> Optional[ClaimCheck]:
     """CONTRADICTED when a record of the listing the universal bound ranges over falls outside it."""
     bounds = [
-        f
-        for f in facts
-        if f.kind == FactKind.QUANTITY
-        and f.quantity is not None
-        and f.quantity.comparison in (Comparison.ABOVE, Comparison.BELOW)
+        f for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison in _SIDES
     ]
     counts = [f for f in facts if f.kind == FactKind.COUNT and f.quantity is not None]
-    if len(bounds) != 1 or len(facts) != 1 + len(counts) or len(counts) > 1:
+    if len(bounds) != 1 or len(counts) > 1:
         return None
     bound = bounds[0]
     assert bound.quantity is not None
+    # besides its count, only examples of members that keep the bound ("under a second (default 0.87 s, …)")
+    if any(f is not bound and f not in counts and not _example(f, bound) for f in facts):
+        return None
     first = _FIRST_N.search(text, 0, at)
     # "the top 4 tables all …", "三个区域 … 都": the count is how many records the claim ranges over
     size = int(first.group(1)) if first else int(counts[0].quantity.value) if counts and counts[0].quantity else 0
-    side = "above" if bound.quantity.comparison == Comparison.ABOVE else "below"
+    side = "above" if bound.quantity.comparison in (Comparison.ABOVE, Comparison.ALWAYS_ABOVE) else "below"
     others = _others(text, at)
     for index in evidence.rows():
         records = [
@@ -70,6 +69,18 @@ def every_bounded(
                 reason=f"not every one of the {len(records)} records is {side} {bound.text}: {odd.ref} is not",
             )
     return None
+
+
+_SIDES = (Comparison.ABOVE, Comparison.BELOW, Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW)
+
+
+def _example(fact: Fact, bound: Fact) -> bool:
+    """Whether a value is an example of a member the bound holds of: the same dimension, and it keeps the bound."""
+    if fact.kind != FactKind.QUANTITY or fact.quantity is None or bound.quantity is None:
+        return False
+    if fact.quantity.dimension != bound.quantity.dimension or fact.quantity.comparison != Comparison.EQUAL:
+        return False
+    return bound.quantity.matches(fact.quantity.value * fact.quantity.factor)
 
 
 # "the other two", "the remaining 3", "the rest", "另外两张表", "其余 3 个": the records but those the draft set apart

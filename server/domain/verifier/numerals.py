@@ -99,11 +99,23 @@ _EN_DURATION = re.compile(
 )
 
 
+# "under a second", "less than a minute", "不到一秒", "一分钟以内": one unit of time as a bound (never "a second
+# attempt", "同一秒", "一天里": an ordinal, the same instant, a span said in passing)
+_ONE_BOUND = re.compile(
+    r"\b(under|below|less than|within|over|more than|above|at least|at most|just over|just under)([ \t]+)an?"
+    r"(?=[ \t]+(?:second|minute|hour|day)\b)"
+    r"|(?<=不到|不足|小于|低于|少于|超过|大于|高于)一(?=[ \t]?(?:秒|分钟|小时|天))|一(?=[ \t]?(?:秒|分钟|小时)(?:以内|之内))",
+    re.I,
+)
+
+
 def arabic(text: str) -> str:
     """`text` with its Chinese numerals and magnitudes, and English number words of a duration, written as
     Arabic numbers (see the module)."""
     if _EN_DURATION.search(text):
         text = _EN_DURATION.sub(_english_value, text)
+    if "一" in text or " a" in text or " an" in text:
+        text = _ONE_BOUND.sub(lambda m: f"{m.group(1)}{m.group(2)}1" if m.group(1) else "1", text)
     if not _FAST.search(text):
         return text
     text = _ORDINAL_DAY.sub(r"第\1日", text)  # "第二天" is the next day, not a span of two days
