@@ -479,3 +479,80 @@ NO_HEADERS = EvidenceRow(
 )
 def test_kubectls_ready_column_before_its_value_is_no_state(draft: str, grounded: bool) -> None:
     assert (statuses(draft, NO_HEADERS) == [ClaimStatus.GROUNDED]) is grounded
+
+
+SERVER_STATUS = EvidenceRow(
+    "st-1",
+    "http_check",
+    Outcome.INDIRECT_SUPPORT,
+    "Server Version: Apache/2.4.57 (Unix)\nCurrentTime: Monday, 05-Oct-2026 02:31:15 UTC\n"
+    "RestartTime: Thursday, 24-Sep-2026 07:45:02 UTC\nServerUptime: 10 days 18 hours 46 minutes 13 seconds\n"
+    "BusyWorkers: 400\nIdleWorkers: 0\n",
+    {"url": "http://web-4.internal/server-status?auto"},
+)
+HTTPD_JOURNAL = EvidenceRow(
+    "j-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "Oct 05 02:10:11 web-4 systemd[1]: Stopping The Apache HTTP Server...\n"
+    "Oct 05 02:10:13 web-4 systemd[1]: httpd.service: Scheduled restart job, restart counter is at 1.\n",
+    {"host": "web-4", "command": "journalctl -u httpd --since 02:00"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "contradicted"),
+    [
+        ("httpd on web-4 has not restarted; its RestartTime is 24 Sep 07:45:02 UTC.", (SERVER_STATUS,), False),
+        ("web-4 上的 httpd 没有重启：RestartTime 是 9 月 24 日 07:45:02 UTC。", (SERVER_STATUS,), False),
+        ("httpd on web-4 has not restarted.", (SERVER_STATUS, HTTPD_JOURNAL), True),
+        ("web-4 上的 httpd 没有重启。", (SERVER_STATUS, HTTPD_JOURNAL), True),
+    ],
+)
+def test_a_field_of_the_events_time_is_no_occurrence(
+    draft: str, rows: tuple[EvidenceRow, ...], contradicted: bool
+) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, *rows)) is contradicted
+
+
+KINESIS = EvidenceRow(
+    "k-1",
+    "aws_cli",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "StreamDescription": {
+                "StreamName": "clicks",
+                "StreamStatus": "ACTIVE",
+                "Shards": [{"ShardId": f"shardId-00000000000{n}"} for n in (0, 1, 3)],
+            }
+        }
+    ),
+    {"args": "kinesis describe-stream --stream-name clicks"},
+)
+KDC_LOG = EvidenceRow(
+    "kdc-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "Oct 06 04:12:09 dc-2 krb5kdc[913]: TGS_REQ (2 etypes {18 17}) 10.4.2.31: Clock skew too great "
+    "(code 37): svc-report@CORP.EXAMPLE\n",
+    {"host": "dc-2", "command": "journalctl -u krb5kdc --since 04:00 | grep -i skew"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rows", "invented"),
+    [
+        ("The clicks stream has shard 3 throttled.", (KINESIS,), False),
+        ("clicks 的 shard 3 被限流了。", (KINESIS,), False),
+        ("The clicks stream has shard 2 throttled.", (KINESIS,), True),
+        ("clicks 的 shard 2 被限流了。", (KINESIS,), True),
+        ("Code 37 on dc-2 is KRB_AP_ERR_SKEW: the clock skew is too great.", (KDC_LOG,), False),
+        ("dc-2 上的 code 37 就是 KRB_AP_ERR_SKEW（时钟偏差过大）。", (KDC_LOG,), False),
+        ("Code 37 on dc-2 comes from svc-billing@CORP.EXAMPLE.", (KDC_LOG,), True),
+    ],
+)
+def test_a_padded_id_and_a_protocols_error_name_invent_nothing(
+    draft: str, rows: tuple[EvidenceRow, ...], invented: bool
+) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, *rows)) is invented

@@ -281,6 +281,11 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if matcher is not None:  # `pod=~payments-worker-.*`: a silence lists its matchers as name and value apart
         name, value = matcher.group(1), matcher.group(2).strip("\"'")
         return all(any(part in evidence.raw(index) for index in evidence.rows()) for part in (name, value))
+    padded = re.fullmatch(r"([a-z]{3,})[ \t#]*([1-9][0-9]*)", fact.text.lower()) if fact.kind == FactKind.ID else None
+    if padded:  # "shard 2", "partition 3": an id the rows pad with zeros (`shardId-000000000002`, `partition-0003`)
+        shape = rf"{padded.group(1)}[a-z_]*[-_ :#]?0*{padded.group(2)}(?![0-9])"
+        if any(re.search(shape, evidence.raw(index), re.I) for index in evidence.rows()):
+            return True
     if _SHORT_SHA.fullmatch(key):  # a commit's short hash: the rows may give it in full
         prefix = re.compile(rf"(?<![0-9a-f]){key}[0-9a-f]*(?![0-9a-z])")
         if any(prefix.search(evidence.raw(index)) for index in evidence.rows()):

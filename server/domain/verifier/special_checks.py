@@ -419,7 +419,9 @@ def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
         rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
         # (nor inside a setting's kebab-case name: `throttle-additional-flag-file: …`; a value may be one:
         # `failover-in-progress`)
-        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit)|[a-z]*(?:-[a-z]+){2,}[\"']?[ \t]*[:=])",
+        # nor a field of its time (`RestartTime: Thursday, 03-Sep-2026 …`, `"restart_at": …`): when, not that, it was
+        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit)|[a-z]*(?:-[a-z]+){2,}[\"']?[ \t]*[:=]"
+        r"|[ _-]?(?:time|timestamp|date|at)[\"']?[ \t]*[:=])",
         lowered,
     )
     found = (m for m in found if not _in_path(lowered, m.start()))
