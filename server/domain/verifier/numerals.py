@@ -99,12 +99,11 @@ _EN_DURATION = re.compile(
 )
 
 
-# "under a second", "less than a minute", "不到一秒", "一分钟以内": one unit of time as a bound (never "a second
-# attempt", "同一秒", "一天里": an ordinal, the same instant, a span said in passing)
+# "under a second", "less than a minute", "不到一秒", "一分钟以内": one unit of time as a bound below, which values
+# keep (never "a second attempt", "同一秒", "一天里"; nor "for over an hour", a span no record states)
 _ONE_BOUND = re.compile(
-    r"\b(under|below|less than|within|over|more than|above|at least|at most|just over|just under)([ \t]+)an?"
-    r"(?=[ \t]+(?:second|minute|hour|day)\b)"
-    r"|(?<=不到|不足|小于|低于|少于|超过|大于|高于)一(?=[ \t]?(?:秒|分钟|小时|天))|一(?=[ \t]?(?:秒|分钟|小时)(?:以内|之内))",
+    r"\b(under|below|less than|within|at most|just under)([ \t]+)an?(?=[ \t]+(?:second|minute|hour|day)\b)"
+    r"|(?<=不到|不足|小于|低于|少于)一(?=[ \t]?(?:秒|分钟|小时|天))|一(?=[ \t]?(?:秒|分钟|小时)(?:以内|之内))",
     re.I,
 )
 
