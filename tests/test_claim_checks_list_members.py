@@ -62,3 +62,24 @@ def test_each_member_after_the_list_clause_must_show_what_it_says(draft: str, sh
 )
 def test_a_member_with_a_figure_of_its_own_says_its_own_thing(draft: str) -> None:
     assert grounded(draft, BUCKETS)
+
+
+SINK = EvidenceRow(
+    "cfg-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "sinks:\n  loki_app:\n    type: loki\n    buffer:\n      type: memory\n      max_events: 20000\n"
+    "      when_full: drop_newest\n",
+    {"host": "vec-agg-1", "command": "cat /etc/vector/vector.yaml"},
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The sink uses a memory buffer, max_events: 20000, when_full: drop_newest.",
+        "sink 配置：使用 memory buffer，max_events: 20000，when_full: drop_newest。",
+    ],
+)
+def test_a_key_with_its_value_after_a_list_is_no_bare_member(draft: str) -> None:
+    assert grounded(draft, SINK)

@@ -107,14 +107,14 @@ def _rest(part: str, facts: tuple[Fact, ...]) -> str:
 
 
 def _members(pieces: list[tuple[str, bool]], own: list[tuple[Fact, ...]]) -> bool:
-    """Whether parts are members of a list: names only, no figure of their own ("the other 6 from A", "B
-    twice" are not)."""
+    """Whether parts are members of a list: names only, no figure or value of their own ("the other 6 from A",
+    "B twice", "when_full: block" are not)."""
     return all(names_only(p, o) and not q and not _FIGURE.search(_rest(p, o)) for (p, q), o in zip(pieces, own))
 
 
-# a figure a member part says of its own ("and B twice", "B 两次"): it is no bare member
+# a figure of its own ("and B twice", "B 两次") or a value after its key ("when_full: block"): no bare member
 _FIGURE = re.compile(
-    r"[0-9]|\b(?:once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundreds?|thousands?)\b"
+    r"[0-9]|[:=：]|\b(?:once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundreds?|thousands?)\b"
     r"|[一二两三四五六七八九十百千万几]",
     re.I,
 )
