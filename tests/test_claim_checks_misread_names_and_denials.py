@@ -556,3 +556,32 @@ def test_a_padded_id_and_a_protocols_error_name_invent_nothing(
     draft: str, rows: tuple[EvidenceRow, ...], invented: bool
 ) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, *rows)) is invented
+
+
+HISTORY = EvidenceRow(
+    "wf-1",
+    "temporal_cli",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "events": [
+                {"eventId": "17", "eventType": "EVENT_TYPE_ACTIVITY_TASK_FAILED"},
+                {"eventId": "18", "eventType": "EVENT_TYPE_WORKFLOW_EXECUTION_CANCEL_REQUESTED"},
+            ]
+        }
+    ),
+    {"args": "workflow show --workflow-id payout-7731 --output json"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invented"),
+    [
+        ("payout-7731's last event (17→18) is WorkflowExecutionCancelRequested after ActivityTaskFailed.", False),
+        ("payout-7731 的最后一个事件是 WorkflowExecutionCancelRequested。", False),
+        ("payout-7731's last event is WorkflowExecutionTimedOut.", True),
+        ("payout-7731 的最后一个事件是 WorkflowExecutionTimedOut。", True),
+    ],
+)
+def test_a_camel_case_name_an_enum_spells_in_capitals_is_mentioned(draft: str, invented: bool) -> None:
+    assert (ClaimStatus.INVENTED in statuses(draft, HISTORY)) is invented

@@ -340,8 +340,10 @@ _CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
 
 def _camel_tail(name: str, evidence: Evidence) -> bool:
     """ "RoundHalfEven" where a test method is `shouldRoundHalfEven`, "Lookup" of `resolveLookup`: a camel-case
-    name the rows give after a prefix, ending where a word ends (the rows are read lower-cased)."""
-    tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])")
+    name the rows give after a prefix, ending where a word ends (the rows are read lower-cased); or its words as an
+    enum's constant spells them ("WorkflowExecutionTerminated" of `EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED`)."""
+    snake = "_".join(re.findall(r"[A-Z][a-z0-9]+", name)).lower()
+    tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])|(?<![a-z0-9]){re.escape(snake)}(?![a-z0-9])")
     return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
 
 
