@@ -83,3 +83,18 @@ SINK = EvidenceRow(
 )
 def test_a_key_with_its_value_after_a_list_is_no_bare_member(draft: str) -> None:
     assert grounded(draft, SINK)
+
+
+@pytest.mark.parametrize(
+    ("draft", "shown"),
+    [
+        ("Two brokers (kafka-0, kafka-1) are Running and kafka-2 is in CrashLoopBackOff.", True),
+        ("2 个 broker（kafka-0、kafka-1）是 Running，kafka-2 在 CrashLoopBackOff。", True),
+        ("Four brokers (kafka-0, kafka-1) are Running and kafka-2 is in CrashLoopBackOff.", False),
+        ("4 个 broker（kafka-0、kafka-1）是 Running，kafka-2 在 CrashLoopBackOff。", False),
+        ("Two brokers (kafka-0, kafka-2) are Running and kafka-1 is in CrashLoopBackOff.", False),
+    ],
+)
+def test_a_count_of_the_members_listed_right_after_it_is_their_number(draft: str, shown: bool) -> None:
+    """ "2 个 broker（a、b）": the count is the list's size, the writer's own; the members are checked themselves."""
+    assert grounded(draft, BROKERS) is shown

@@ -96,6 +96,7 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
         }
     else:
         shares = set()
+    shares |= _enumerated(text, facts)
     if len(valued) < 2:
         return shares
     change = _CHANGE.search(text) is not None
@@ -350,3 +351,29 @@ def _evaluate(numbers: list[float], ops: list[str]) -> float | None:
     for op, n in zip(pending, terms[1:]):
         total = total + n if op == "+" else total - n
     return total
+
+
+# a count and the list of what it counts right after it: "2 个 broker（kafka-0、kafka-1）", "3 jobs are running: A, B and C"
+_LISTED_AFTER = re.compile(
+    r"(?:[ \t]+[A-Za-z][\w-]*){0,3}[ \t]*(?:[\u4e00-\u9fff]{1,4}[ \t]*)?[(（:：][ \t]*([^()（）:：\n。；;]{2,200})"
+)
+_MEMBER_SEPARATOR = re.compile(r"[ \t]*(?:[、,，/]|\band\b|和|及)[ \t]*(?:and[ \t]+)?")
+
+
+def _enumerated(text: str, facts: Sequence[Fact]) -> set[int]:
+    """The counts the claim's own list right after them gives, member by member: "2 个 broker（kafka-0、kafka-1）"
+    counts the two names it lists, which are checked themselves; a list of another size leaves the count a fact."""
+    names = [f for f in facts if f.is_entity]
+    found = set()
+    for index, fact in enumerate(facts):
+        if fact.kind != FactKind.COUNT or fact.quantity is None or fact.quantity.value < 2:
+            continue
+        at = text.find(fact.text)
+        listed = _LISTED_AFTER.match(text, at + len(fact.text)) if at >= 0 else None
+        if listed is None:
+            continue
+        members = [part for part in _MEMBER_SEPARATOR.split(listed.group(1).strip(" .")) if part]
+        named = {f.key for f in names if any(f.text in part for part in members)}
+        if len(members) == len(named) == int(fact.quantity.value):
+            found.add(index)
+    return found
