@@ -15,7 +15,7 @@ import dataclasses
 import re
 from typing import Callable, Sequence
 
-from evidence_trace.server.domain.verifier.fact_model import STATED, Comparison, Dimension, Fact, FactKind
+from evidence_trace.server.domain.verifier.fact_model import BOUNDS, STATED, Comparison, Dimension, Fact, FactKind
 
 _VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB", "42 targets" are values too
 # a change the claim speaks of: the difference of two of its values
@@ -37,7 +37,6 @@ _OF_TOTAL = re.compile(
 )
 _BUDGET = re.compile(r"budget|of the (?:limit|threshold|quota|allowance)|预算|配额", re.I)
 _UNIVERSAL = re.compile(r"\b(?:every|all|each)\b|所有|每个|全部|都", re.I)
-_BOUNDS = (Comparison.ABOVE, Comparison.BELOW, Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW)
 _MULTIPLE = re.compile(r"[0-9](?:[ \t]*(?:x|×|倍)|[ \t]+times\b)", re.I)
 
 
@@ -115,7 +114,7 @@ def derived_values(text: str, facts: Sequence[Fact], totals: Sequence[float] = (
         # "every queue is under a second (0.87 s, 0.12 s)": a universal's bound (which any smaller sum "matches")
         # ranges over the listing, never the sum of its examples
         elif not (
-            universal and fact.quantity is not None and fact.quantity.comparison in _BOUNDS
+            universal and fact.quantity is not None and fact.quantity.comparison in BOUNDS
         ) and _sum_of_neighbours(index, fact, valued):
             derived.add(index)
             sums.add(index)

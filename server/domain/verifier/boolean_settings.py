@@ -20,8 +20,8 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 # a key as configs and APIs write it: ContentBasedDeduplication, enable_partition_pruning, tls.insecure, read-only
@@ -72,7 +72,7 @@ def _rival(key: str, claimed: bool, subject: Sequence[Fact], evidence: Evidence)
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or key.lower() not in unit.text.lower():
                 continue
-            if not all(matches(f, unit) or (question is not None and matches(f, question)) for f in subject):
+            if not names_subject(subject, unit, question):
                 continue  # another subject's switch ("node 1 is_live=true" against node 4's)
             for m in given.finditer(unit.text):
                 if _truth(m.group("value"), False) == claimed:

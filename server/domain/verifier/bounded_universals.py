@@ -17,6 +17,7 @@ from typing import Callable, Optional, Sequence
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
+from evidence_trace.server.domain.verifier.fact_model import BOUNDS
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.numerals import arabic
@@ -31,7 +32,7 @@ def every_bounded(
 ) -> Optional[ClaimCheck]:
     """CONTRADICTED when a record of the listing the universal bound ranges over falls outside it."""
     bounds = [
-        f for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison in _SIDES
+        f for f in facts if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.comparison in BOUNDS
     ]
     counts = [f for f in facts if f.kind == FactKind.COUNT and f.quantity is not None]
     if len(bounds) != 1 or len(counts) > 1:
@@ -69,9 +70,6 @@ def every_bounded(
                 reason=f"not every one of the {len(records)} records is {side} {bound.text}: {odd.ref} is not",
             )
     return None
-
-
-_SIDES = (Comparison.ABOVE, Comparison.BELOW, Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW)
 
 
 def _example(fact: Fact, bound: Fact) -> bool:

@@ -52,6 +52,9 @@ class Comparison(enum.Enum):
 STATED = (Comparison.EQUAL, Comparison.ABOUT)
 """The comparisons of a value said as such: not a bound, a change or a range."""
 
+BOUNDS = (Comparison.ABOVE, Comparison.BELOW, Comparison.ALWAYS_ABOVE, Comparison.ALWAYS_BELOW)
+"""The comparisons of a bound, once or over a whole series ("above 80%", "stayed below 1 s")."""
+
 
 @dataclasses.dataclass(frozen=True)
 class Quantity:

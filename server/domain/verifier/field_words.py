@@ -17,9 +17,9 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
-from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Fact
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _FIELDS = {"状态": "status", "原因": "reason", "结果": "result", "模式": "mode", "角色": "role"}
@@ -114,7 +114,7 @@ def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) ->
                 continue
             # a value of the field's kind: a state word or a code (`"service": "checkout"` is no state of a Service)
             values = {v.lower() for v in given.findall(unit.text) if _state_or_code(v)}
-            if not values or not all(matches(f, unit) or (question and matches(f, question)) for f in names):
+            if not values or not names_subject(names, unit, question):
                 continue
             if value in values:
                 return None  # a record of the subject gives the claimed value

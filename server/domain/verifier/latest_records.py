@@ -17,6 +17,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 # one record: "the most recent change", "最近一次部署" ("last" is left out: "the last [6.4s]", "last known-good",
@@ -84,8 +85,6 @@ def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         for unit, later in timed:
             if unit is told or unit.kind != told.kind or later is None or later <= at:
                 continue
-            if all(matches(f, unit) for f in kind) and all(
-                matches(f, unit) or (question is not None and matches(f, question)) for f in subject
-            ):
+            if all(matches(f, unit) for f in kind) and names_subject(subject, unit, question):
                 return unit
     return None

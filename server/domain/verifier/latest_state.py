@@ -25,6 +25,7 @@ from evidence_trace.server.domain.verifier.latest_records import later_record
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.pid_names import pid_rival
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
@@ -88,7 +89,7 @@ def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
                 continue
             if matches(value, unit):
                 return None  # a live record shows it
-            about = all(matches(f, unit) or (question is not None and matches(f, question)) for f in names) and all(
+            about = names_subject(names, unit, question) and all(
                 n in unit.lowered or (question is not None and n in question.lowered) for n in nouns
             )
             dimension = value.quantity.dimension if value.quantity else None
@@ -192,7 +193,7 @@ def keyed_word(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
             for unit in evidence.units(index)
             if unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "header") and name in unit.lowered
             for values in [set(given.findall(unit.lowered))]
-            if values and all(matches(f, unit) or (question is not None and matches(f, question)) for f in names)
+            if values and names_subject(names, unit, question)
         ]
         # a record of the subject that gives the claimed value shows it (another request may give another)
         if shown and not any(word.lower() in values for _, values in shown):

@@ -113,7 +113,7 @@ def arabic(text: str) -> str:
     Arabic numbers (see the module)."""
     if _EN_DURATION.search(text):
         text = _EN_DURATION.sub(_english_value, text)
-    if "一" in text or " a" in text or " an" in text:
+    if "一" in text or " a" in text:
         text = _ONE_BOUND.sub(lambda m: f"{m.group(1)}{m.group(2)}1" if m.group(1) else "1", text)
     if not _FAST.search(text):
         return text

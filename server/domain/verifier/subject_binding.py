@@ -55,6 +55,11 @@ def _names_one_thing(fact: Fact) -> bool:
     return any(ch in fact.key for ch in "-_.:/0123456789") or fact.text != fact.text.lower()
 
 
+def names_subject(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]) -> bool:
+    """Whether the unit, or what its call asked, names each of the facts: a record of the claim's subject."""
+    return all(matches(f, unit) or (question is not None and matches(f, question)) for f in facts)
+
+
 def bind_across_rows(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[Match]:
     """Units of different rows, each about the claim's subject, that together show every fact; or None."""
     entities = [f for f in facts if f.is_entity]
