@@ -190,3 +190,54 @@ def silenced_alert() -> EvidenceRow:
 def test_nobody_silenced_it_is_denied_by_a_silenced_alert(draft: str) -> None:
     assert not all(s == ClaimStatus.GROUNDED for s in statuses(draft, silenced_alert()))
     assert ClaimStatus.CONTRADICTED not in statuses(draft, ACTIVE)
+
+
+def alerts_series(result_type: str, *series: tuple[str, str]) -> EvidenceRow:
+    """Prometheus' ALERTS series for NodeDiskPressure, one per (instance, alertstate): an instant vector's
+    sample, or a range's samples that stop at 04:10 UTC."""
+    key = "value" if result_type == "vector" else "values"
+    samples: list = [1796875800, "1"] if result_type == "vector" else [[1796874000, "1"], [1796875800, "1"]]
+    result = [
+        {
+            "metric": {"__name__": "ALERTS", "alertname": "NodeDiskPressure", "alertstate": s, "instance": i},
+            key: samples,
+        }
+        for i, s in series
+    ]
+    body = {"status": "success", "data": {"resultType": result_type, "result": result}}
+    query = 'ALERTS{alertname="NodeDiskPressure"}'
+    return EvidenceRow("prom-alerts", "query_metrics", Outcome.DIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+NOW = alerts_series("vector", ("ip-10-0-1-21", "firing"), ("ip-10-0-2-44", "pending"))
+RANGE = alerts_series("matrix", ("ip-10-0-1-21", "firing"))
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("NodeDiskPressure is firing on ip-10-0-1-21.", ClaimStatus.GROUNDED),
+        ("ip-10-0-1-21 上的 NodeDiskPressure 正在 firing。", ClaimStatus.GROUNDED),
+        ("NodeDiskPressure is firing on ip-10-0-2-44.", ClaimStatus.CONTRADICTED),
+        ("ip-10-0-2-44 上的 NodeDiskPressure 正在 firing。", ClaimStatus.CONTRADICTED),
+        ("NodeDiskPressure on ip-10-0-2-44 is still pending.", ClaimStatus.GROUNDED),
+        ("ip-10-0-1-21 的 NodeDiskPressure 已经恢复了。", ClaimStatus.CONTRADICTED),
+        ("NodeDiskPressure on ip-10-0-1-21 has been resolved.", ClaimStatus.CONTRADICTED),
+        # a denied recovery is a firing alert
+        ("ip-10-0-1-21 的 NodeDiskPressure 并非已经恢复。", ClaimStatus.GROUNDED),
+        ("NodeDiskPressure on ip-10-0-1-21 is not resolved.", ClaimStatus.GROUNDED),
+    ],
+)
+def test_an_instant_alerts_series_states_the_alert_state_by_its_alertstate_label(
+    draft: str, status: ClaimStatus
+) -> None:
+    assert checks(draft, NOW) == [(ClaimKind.FACT, status)]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["NodeDiskPressure on ip-10-0-1-21 has stopped firing.", "ip-10-0-1-21 的 NodeDiskPressure 已经不再 firing 了。"],
+)
+def test_a_range_of_alerts_samples_says_nothing_of_the_state_now(draft: str) -> None:
+    # the series' samples stop at 04:10: it fired then; whether it fires now is another query's to say
+    assert checks(draft, RANGE) != [(ClaimKind.FACT, ClaimStatus.CONTRADICTED)]

@@ -109,7 +109,15 @@ def series_record(ref: str, item: dict[str, Any], hint: str, path: JsonPath) -> 
     label_text = ", ".join(f'{k}="{v}"' for k, v in labels.items() if k != "__name__")
     text = f"{name}{{{label_text}}} " + " ".join(str(v) for _, v in samples[:50])
     return Record(
-        ref, "series", text, subject=subject_of(labels), numbers=lambda: [*numbers, *_numbers_of(labels, "")], path=path
+        ref,
+        "series",
+        text,
+        # Prometheus' ALERTS series gives the alert's state as a label: the state now for an instant query,
+        # never for a range (a series whose samples stop at 04:10 says nothing of a firing alert now)
+        state=alert_state(labels.get("alertstate")) if "value" in item else "",
+        subject=subject_of(labels),
+        numbers=lambda: [*numbers, *_numbers_of(labels, "")],
+        path=path,
     )
 
 

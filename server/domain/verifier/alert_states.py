@@ -47,7 +47,8 @@ STATES = (
     (
         "resolved",
         re.compile(
-            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已恢复|已解决|已解除|恢复正常", re.I
+            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已(?:经)?(?:恢复|解决|解除)|恢复正常|恢复了",
+            re.I,
         ),
     ),
     # Alertmanager's state of a firing alert a silence or an inhibition holds back: "suppressed by silence

@@ -287,7 +287,7 @@ _ALERT_CONTEXT = re.compile(r"\balert|\brule\b|\bpag(?:ing|ed)\b|告警|报警|�
 _NEGATED_BEFORE = re.compile(
     # ("nobody has silenced it", "no one acked it": no one did it)
     r"(?:\bnot|\bnever|n't|\bno longer|\bnot yet|\bnor|\bneither|\bnobody|\bno[ -]one)\s+(?:\w+\s+)?$"
-    r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|没)[^\s，。；,]{0,4}\s*$",
+    r"|\b(?:neither|not)\s+(?:\w+\s+){0,2}(?:or|nor)\s+$|(?:未|没有|尚未|不再|并未|并非|并不是|没)[^\s，。；,]{0,4}\s*$",
     re.I,
 )
 # not asserted: denied, or asked ("是否已经恢复", "whether it is Running", "不能说已经恢复"): the state is no fact

@@ -61,10 +61,27 @@ def names_subject(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]) -
 
 
 def bind_across_rows(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[Match]:
-    """Units of different rows, each about the claim's subject, that together show every fact; or None."""
+    """Units of different rows, each about the claim's subject, that together show every fact; or None.
+
+    A claim naming its subject by two names ("search-web-j2k8d | 10.20.3.41 | 87%": a pod and its IP) may
+    also bind with the pod or host as the subject: the other name is then a fact about it, shown by a unit
+    that names it (the kubectl row pairing the pod with its IP), never by a unit about something else.
+    """
     entities = [f for f in facts if f.is_entity]
     named = [f for f in entities if _names_one_thing(f)]
     subject = [f for f in named if f.kind in SPECIFIC_KINDS] or [f for f in named if f.kind == FactKind.SERVICE]
+    bound = _bind(facts, subject, evidence, text)
+    # two names of one thing: a pod or host and its address; never an alert (it fires for many things)
+    # nor a list of members (each its own subject)
+    aliases = [f for f in subject if f.kind == FactKind.INSTANCE] if len(subject) == 2 else []
+    for primary in aliases if bound is None else ():
+        bound = _bind(facts, [primary], evidence, text)
+        if bound is not None:
+            break
+    return bound
+
+
+def _bind(facts: Sequence[Fact], subject: list[Fact], evidence: Evidence, text: str) -> Optional[Match]:
     times = [f for f in facts if f.kind == FactKind.TIME]
     wanted = [f for f in facts if f not in subject and f.kind != FactKind.TIME]
     if not subject or len(wanted) < 2:
