@@ -71,6 +71,21 @@ def prom_matrix(*series: tuple[dict[str, str], list[str]]) -> str:
     return json.dumps({"status": "success", "data": {"resultType": "matrix", "result": result}})
 
 
+def cloudwatch(*results: tuple[str, str, list[float]]) -> str:
+    """aws cloudwatch get-metric-data's output: each result's samples as Timestamps and Values, newest first."""
+    listed = [
+        {
+            "Id": id_,
+            "Label": label,
+            "Timestamps": [f"2026-12-10T01:{36 - 5 * i:02d}:00+00:00" for i in range(len(values))],
+            "Values": values,
+            "StatusCode": "Complete",
+        }
+        for id_, label, values in results
+    ]
+    return json.dumps({"MetricDataResults": listed, "Messages": []}, indent=4)
+
+
 def prom_alerts(*alerts: tuple[str, str, str]) -> str:
     listed = [
         {
@@ -596,6 +611,19 @@ CASES = [
         ("payments", "orders"),
         ("", ""),
         {"query": 'sum by (service) (rate(http_requests_total{code=~"5.."}[5m]))', "threshold": "0.2"},
+    ),
+    Case(
+        "cloudwatch_metric_data",
+        "aws_cli",
+        cloudwatch(
+            ("cpu", "CPUUtilization Average", [91.0, 71.5]), ("errors", "HTTPCode_Target_5XX_Count Sum", [260.0, 3.0])
+        ),
+        cloudwatch(("cpu", "CPUUtilization Average", [48.2, 52.0])),
+        cloudwatch(("cpu", "CPUUtilization Average", [])),
+        ("MetricDataResults[0]", "MetricDataResults[1]"),
+        ("", ""),
+        ("", ""),
+        {"command": "aws cloudwatch get-metric-data --metric-data-queries file://q.json", "threshold": 85},
     ),
     Case(
         "prometheus_alerts",

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 13
+CLASSIFIER_VERSION = 14
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -56,7 +56,10 @@ problem.
 12: what an HTTP client prints (`curl -i`, `-I`, `-sv`, `-L`) is one record a response, request and certificate
 (formats/http_exchanges.py): a 5xx response is a problem.
 13: what `systemctl status` prints is one record a unit (formats/systemd_status.py), the lines after it lines: a
-failed unit is a problem, a restarting one a warning."""
+failed unit is a problem, a restarting one a warning.
+14: CloudWatch GetMetricData is one record a result, each value at its timestamp (formats/cloudwatch.py): a value
+beyond the query's threshold is a problem; an instant query's `ALERTS` series has its `alertstate` as its state,
+so a firing one is direct."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

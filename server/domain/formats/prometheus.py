@@ -7,12 +7,11 @@ is direct, as query_metrics' own rule has it; a firing alert is direct.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Iterator
 
 from evidence_trace.server.domain.formats.json_records import alert_record, series_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
-from evidence_trace.server.domain.formats.thresholds import COMPARISONS, threshold
+from evidence_trace.server.domain.formats.thresholds import crossing, threshold
 from evidence_trace.server.domain.payloads import iter_dicts
 
 
@@ -38,15 +37,7 @@ def series(preview: Preview) -> Iterator[Record]:
     data = _data(preview)
     limit = threshold(preview.params)
     for index, item in enumerate(iter_dicts(data["result"])):
-        record = series_record(f"result[{index}]", item, preview.metric_hint, ("data", "result", index))
-        if limit is not None:
-            symbol, bound = limit
-            crossing = next(
-                (n.value for n in record.numbers() if n.sample and COMPARISONS[symbol](n.value, bound)), None
-            )
-            if crossing is not None:
-                record = dataclasses.replace(record, problem=f"{crossing:g} {symbol} {bound:g}")
-        yield record
+        yield crossing(series_record(f"result[{index}]", item, preview.metric_hint, ("data", "result", index)), limit)
 
 
 def alerts(preview: Preview) -> Iterator[Record]:

@@ -20,6 +20,7 @@ from evidence_trace.server.domain.formats import (
     alertmanager,
     aligned,
     box_tables,
+    cloudwatch,
     elasticsearch,
     generic_json,
     haproxy,
@@ -55,6 +56,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(loki.FORMAT),  # {"data": {"resultType": "streams", "result": [...]}}
     with_trailer(alertmanager.FORMAT),  # [{"labels": ..., "status": {"state": ...}}, ...]
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
+    with_trailer(cloudwatch.FORMAT),  # {"MetricDataResults": [{"Timestamps": [...], "Values": [...]}]}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import operator
 import types
 from typing import Any, Callable, Mapping, Optional
+
+from evidence_trace.server.domain.formats.model import Record
 
 COMPARISONS: Mapping[str, Callable[[float, float], bool]] = types.MappingProxyType(
     {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}
@@ -34,3 +37,12 @@ def threshold(params: Mapping[str, Any]) -> Optional[tuple[str, float]]:
     raw = params.get("comparison")
     symbol = raw.strip() if isinstance(raw, str) else ""
     return (symbol if symbol in COMPARISONS else ">"), limit
+
+
+def crossing(record: Record, limit: Optional[tuple[str, float]]) -> Record:
+    """A series record, given as its problem its first sample beyond the query's threshold ("0.31 > 0.2")."""
+    if limit is None:
+        return record
+    symbol, bound = limit
+    beyond = next((n.value for n in record.numbers() if n.sample and COMPARISONS[symbol](n.value, bound)), None)
+    return record if beyond is None else dataclasses.replace(record, problem=f"{beyond:g} {symbol} {bound:g}")

@@ -20,7 +20,8 @@ from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SUBJECT_KINDS
 
 # a header that names a subject: a pod suffix, a host, a partition ("k2v7q", "api-0", "p3"), not a plain word
-_NAME = re.compile(r"[A-Za-z_]*[0-9][\w.\-]*|[A-Za-z]+(?:-[A-Za-z0-9]+)+")
+# nor a measure's name: an HTTP status class ("5xx") or a percentile ("p99", "P95")
+_NAME = re.compile(r"(?![1-5]xx\b|[pP][0-9]{2}(?:\.[0-9]+)?\b)(?:[A-Za-z_]*[0-9][\w.\-]*|[A-Za-z]+(?:-[A-Za-z0-9]+)+)")
 _KEY_KINDS = frozenset(SUBJECT_KINDS) | {FactKind.TIME, FactKind.ID, FactKind.VERSION}
 
 

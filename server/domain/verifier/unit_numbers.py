@@ -41,8 +41,13 @@ def _metric_hint(row: EvidenceRow) -> str:
 _NAME_HINTS = (
     # a rate per second named as such (before "sec" reads as seconds): ops_per_sec, requests_per_second
     (re.compile(r"(?:_|\b)per_?(?:sec|second|s)(?:_|\b)", re.I), Dimension.RATE, 1.0),
-    (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)", re.I), Dimension.TIME, 1.0),
-    (re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|Seconds\b", re.I), Dimension.TIME, 1000.0),
+    # CloudWatch's CamelCase names end in their unit: IteratorAgeMilliseconds, ReplicaLagSeconds
+    (re.compile(r"(?:_|\b)(?:milliseconds|millis|ms)(?:_|\b)|Milliseconds\b", re.I), Dimension.TIME, 1.0),
+    (
+        re.compile(r"(?:_|\b)(?:seconds|secs|sec|duration|latency)(?:_|\b)|(?<!Milli)Seconds\b", re.I),
+        Dimension.TIME,
+        1000.0,
+    ),
     # nginx and Envoy time fields are seconds: request_time, upstream_response_time, upstream_time
     (re.compile(r"(?:request|response|upstream|connect|header|total)_time(?:_|\b)", re.I), Dimension.TIME, 1000.0),
     # curl -w's timings are seconds: %{time_namelookup}, %{time_starttransfer} (short names: _SECONDS_SHORT)
