@@ -32,6 +32,9 @@ _IMPERATIVES = (
     "alert|silence|acknowledge|ack|mute|wait|let|try|plan|schedule|coordinate|communicate|inform|ask|reach|engage|"
     "isolate|quarantine|cut|trim|shrink|grow|resize|rebalance|reconfigure|recreate|rebuild|reboot|bounce|cycle"
 )
+# verbs that also name things a Chinese sentence speaks of ("cancel 和 healthz 都是 0", "reload 前为 0"): advice only
+# when English follows them ("cancel it with …", "Reload the config")
+_NAMING_IMPERATIVES = "cancel|invalidate|revoke|reload|terminate|abort|resubmit|requeue|convert"
 # Chinese imperatives at a clause's start ("或调大 buffer.memory", "先回滚到 v1.8.0", "再扩容一个节点").
 _ZH_IMPERATIVES = (
     "调大|调高|调小|调低|增加|减少|降低|提高|扩容|缩容|重启|回滚|检查|升级|降级|调整|替换|切换|清理|限流|关闭|打开|"
@@ -41,7 +44,8 @@ _ZH_IMPERATIVES = (
 _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
-    rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES})(?![\w\-.:/])"
+    rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES}"
+    rf"|(?:{_NAMING_IMPERATIVES})(?![\w\-.:/])(?![ \t]*[\u3400-\u9fff：:]))(?![\w\-.:/])"
     # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
     r"(?![ \t]+`?[\w.:/-]*[0-9][\w.:/-]*`?[ \t]+(?:is|was|were|are|has|had|matches|matched|ran|runs|expires|expired|"
     r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"
@@ -73,6 +77,9 @@ _ADVICE_CUE = re.compile(
     r"|\bcan be (?:confirmed|checked|verified|seen) (?:with|via|using|by running)\b"
     # options listed, a change that would fix it: "Options: reduce …", "把 X 改成一致即可恢复"
     r"|^\W*(?:options?|alternatives?|fix|mitigation|remediation|workaround)\s*:"
+    # what to do, after its purpose: "To unblock today: load it as STRING …", "To stop the bleeding, …"
+    r"|^\W*to\s+(?:unblock|unstick|fix|resolve|recover|mitigate|prevent|avoid|stop|restore|free|clear|speed\s+up)\b"
+    r"[^:：,，.]{0,40}[:：,，]"
     r"|把[^，。；,;]{1,40}?(?:改成|改为|调成|调到|调大|调小|设为|设置为|换成|回滚到)[^，。；,;了]{0,20}?(?:即可|就行|就可以|就能)",
     re.I,
 )

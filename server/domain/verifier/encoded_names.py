@@ -19,8 +19,10 @@ _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{8,}={0,2})(?=\.[0-9]+\b|
 
 
 def named_inside(key: str, evidence: Evidence) -> bool:
-    """Whether a row names `key` between underscores, or base64-encoded as a token of its own."""
-    joined = re.compile(rf"(?<![a-z0-9.\-]){re.escape(key)}(?![a-z0-9.\-])")
+    """Whether a row names `key` between underscores, or base64-encoded as a token of its own. A snake_case
+    key may open a longer name after a qualifier's dot: "JOBS_TIMELINE" of `INFORMATION_SCHEMA.JOBS_TIMELINE_BY_PROJECT`."""
+    opens = rf"|(?<![a-z0-9\-]){re.escape(key)}(?=_[a-z0-9])" if "_" in key.strip("_") else ""
+    joined = re.compile(rf"(?<![a-z0-9.\-]){re.escape(key)}(?![a-z0-9.\-]){opens}")
     if any(key in raw and "_" in raw and joined.search(raw) for raw in map(evidence.raw, evidence.rows())):
         return True
     return key in evidence.remember(("base64 names",), lambda: _decoded_names(evidence))

@@ -131,7 +131,7 @@ _PLATFORM_PART = re.compile(
     r"cluster-autoscaler|metrics-server|ingress-nginx|node-exporter|prometheus-operator|argo-?cd|flux-?cd|grpc-gateway|"
     r"aws-load-balancer-controller|ebs-csi-driver|vpc-cni|cloud-controller-manager"
 )
-_STATUS_CLASS_WORD = re.compile(r"non-?[1-5]xx", re.I)
+_STATUS_CLASS_WORD = re.compile(r"non-?[1-5](?:xx|[0-9]{2})", re.I)  # "non-5xx", "non-504"
 
 
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")

@@ -57,6 +57,8 @@ class Reading:
             preview = row.preview
             if "\\u" in preview:  # JSON escapes (Gson writes "=" as \u003d): the text as the tool meant it
                 preview += " " + _unescaped(preview)
+            # the parameters as the caller wrote them: JSON doubles a backslash (a Windows path, D:\\sites\\www)
+            params = params.replace("\\\\", "\\")
             self._raw = normalize(preview + " " + params + " " + row.error_message).lower()
         return self._raw
 

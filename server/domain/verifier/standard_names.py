@@ -29,15 +29,23 @@ STANDARD_NAME = re.compile(
 
 def a_setting_or_a_call(text: str, fact: Fact) -> bool:
     """A product's setting or method, named as such: "the cluster-require-full-coverage setting", "参数
-    max-connections", "cluster-require-full-coverage yes", "db.stats()", "rs.status()": what to look at or
-    change, which no call need have shown, never an entity of the incident."""
+    max-connections", "cluster-require-full-coverage yes", "db.stats()", "rs.status()", a SQL function called
+    ("SYSTEM$CANCEL_QUERY('…')"): what to look at or change, which no call need have shown, never an entity of
+    the incident."""
     at = text.find(fact.text)
     if at < 0:
         return False
     end = at + len(fact.text)
     return bool(_SETTING_AFTER.match(text, end) or _SETTING_BEFORE.search(text, max(0, at - 16), at)) or (
-        text[end : end + 1] == "(" and "." in fact.text
+        _CALL_OPENS.match(text, end) is not None
+        and ("." in fact.text or _SQL_FUNCTION.fullmatch(fact.text) is not None or text[at - 1 : at] == "$")
     )
+
+
+# a function's call: its name, then "(" and its arguments ("db.stats()", "SYSTEM$CANCEL_QUERY('01b7…')",
+# "PARSE_TIMESTAMP('%Y', s)"); not a code and its number ("ERR_X(104)")
+_CALL_OPENS = re.compile(r"\((?:\)|[\s'\"`A-Za-z_$@*])")
+_SQL_FUNCTION = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 
 
 _SETTING_AFTER = re.compile(
