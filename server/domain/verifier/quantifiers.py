@@ -57,6 +57,7 @@ from evidence_trace.server.domain.verifier.intervals import of_all, within_windo
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.readiness import check_all_ready
 from evidence_trace.server.domain.verifier.scheduling_reasons import check_reason_of_all_nodes
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.unit_search import (
     LISTED_KINDS,
     RECORD_KINDS,
@@ -169,6 +170,7 @@ def check_positive_universal(
         ]
     own = [f for f in own if f not in of_status]
     sized = SizedRange.of(text, quantifier, facts, entities, claim.codes)  # "all six come from X"
+    sized_count = all_of_count(text, quantifier, facts) or _counted_before(text, quantifier, facts)
     cut: Optional[Unit] = None
     for index in evidence.rows():
         units = evidence.units(index)
@@ -178,6 +180,12 @@ def check_positive_universal(
             for u in units
             if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT and all(matches(f, u) for f in entities)
         ]
+        if not named and sized_count is not None and not any(f.quantity is not None for f in own):
+            # "storage-03: all 3 pools are ONLINE": the records of a call asked about storage-03 ("zpool list"
+            # there), when they are as many as the claim counts and it says a name or state of each (figures,
+            # "41–52 ms, 45 ms on average", may be of the set)
+            asked = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
+            named = asked if len(asked) == sized_count and names_subject(entities, asked[0], question) else []
         stray = sized.stray(units) if sized is not None else None
         if stray is not None and sized is not None:
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=sized.why(stray))
@@ -243,6 +251,15 @@ def check_positive_universal(
             reason="the listing is cut (its total is above the entries shown): it cannot show all of them",
         )
     return None
+
+
+def _counted_before(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
+    """ "3 个池都是 ONLINE", "这 3 个池全部 …": the count a Chinese universal's clause gives before it, the range's size."""
+    if quantifier.group(0) not in ("都", "均", "全部", "全都"):
+        return None
+    clause = clause_start(text, quantifier.start())
+    counts = [f for f in facts if f.kind == FactKind.COUNT and clause <= text.find(f.text) < quantifier.start()]
+    return counts[-1].quantity.value if len(counts) == 1 and counts[-1].quantity is not None else None
 
 
 _EITHER = re.compile(r"\bor\b|或者?|还是", re.I)
