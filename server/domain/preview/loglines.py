@@ -11,6 +11,8 @@ from evidence_trace.server.domain.formats.fields import level_word, may_be_cut
 
 _LEVEL_SEARCH_TOKENS = 4  # a plain log line names its level within its first 4 words (separators not counted)
 _SEPARATORS = frozenset({"-", "|", ":", "--", "—"})
+# a source location in braces is no word either: Airflow's "[2026-10-02, 03:10:31 UTC] {taskinstance.py:3311} ERROR - …"
+_LOCATION = re.compile(r"\{[^{}\s]+\}")
 
 _WORD = re.compile(r"\S+")
 _SERVICE_TOKEN = re.compile(r"\[?[A-Za-z0-9_.\-/@]+\]?:?")
@@ -58,7 +60,8 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     The level is the first of the line's first four words that is a log level
     word (domain/formats/fields.py's LEVEL_WORDS, so "err" and "WARNING" are
     ERROR and WARN; "[ERROR]", "ERROR:", "ERROR:root:msg" and "level=error"
-    count, and so does Celery's "ERROR/ForkPoolWorker-2]"; a lone "-" or "|" between fields is not a word). Words
+    count, and so does Celery's "ERROR/ForkPoolWorker-2]"; a lone "-" or "|" between fields is not a word, nor is a
+    source location in braces, Airflow's "{taskinstance.py:3311}"). Words
     before it are the timestamp; the word after it is the service when it looks
     like one (bracketed, ending in ":" or containing "-", "_" or "."); the rest
     is the message.
@@ -67,7 +70,7 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     counted = 0
     for match in _WORD.finditer(line):
         words.append(match)
-        counted += match.group() not in _SEPARATORS
+        counted += match.group() not in _SEPARATORS and not _LOCATION.fullmatch(match.group())
         if counted > _LEVEL_SEARCH_TOKENS:
             break
     if not words:
@@ -75,7 +78,7 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     counted = 0
     for index, word in enumerate(words):
         text = word.group()
-        if text in _SEPARATORS:
+        if text in _SEPARATORS or _LOCATION.fullmatch(text):
             continue
         counted += 1
         if counted > _LEVEL_SEARCH_TOKENS:

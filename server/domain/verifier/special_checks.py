@@ -17,6 +17,7 @@ from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claim_patterns import NARROWED
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
+from evidence_trace.server.domain.verifier.error_kinds import errors_filtered_out, kind_words, shows_kind
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
@@ -48,22 +49,6 @@ _NEGATED_ERRORS = re.compile(
 )
 
 
-_FILTER_KEYS = frozenset({"keyword", "keywords", "grep", "contains", "pattern", "match", "search", "text", "message"})
-_ERROR_WORDS = re.compile(r"error|exception|fatal|critical|fail|panic|错误|异常|失败", re.I)
-
-
-def _errors_filtered_out(params: dict) -> bool:
-    """Whether a log call asked for entries that exclude errors: another level only ("level": "INFO"), or
-    entries holding words of something else ("keyword": "sync completed")."""
-    level = str(params.get("level", "") or params.get("severity", "")).upper()
-    if level and level not in ERROR_LEVELS and level not in ("ALL", "*"):
-        return True
-    return any(
-        key.lower() in _FILTER_KEYS and isinstance(value, str) and value and not _ERROR_WORDS.search(value)
-        for key, value in params.items()
-    )
-
-
 def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
     """ "No errors were logged", "the alert is not firing", "0 restarts"."""
     # What the claim denies errors for: its entities and ids ("sku=10244 的扣减没有报错").
@@ -82,6 +67,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     ):
         supporting: list[Unit] = []
         weak: list[Unit] = []
+        kinds, other_kind = kind_words(denied.group(0)), False  # "no permission errors": that kind only
         for index in evidence.candidates(entities):
             row = evidence.row(index)
             family = family_of(row.tool_name)
@@ -99,6 +85,9 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                     continue
                 if not within_window(window, unit):
                     continue  # "20:00 到 20:15 之间没有报错": an error outside that window is no rival
+                if unit.level in ERROR_LEVELS and kinds and not shows_kind(unit, kinds):
+                    other_kind = True  # an error of another kind refutes nothing, and grounds nothing either
+                    continue
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
                     # "no errors at all before it": when is "it"? "07:10 之前没有 error": a window open at one end
                     if len(window) <= 1 and _BEFORE_EVENT.search(text):
@@ -112,11 +101,13 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                         groundings=(grounding_of(unit),),
                         reason=f"the evidence shows a {unit.level} entry",
                     )
-                if unit.strength >= Strength.INDIRECT and _errors_filtered_out(row.params):
+                if unit.strength >= Strength.INDIRECT and errors_filtered_out(row.params):
                     continue  # "level: INFO", "keyword: sync completed": its entries cannot show there was no error
                 (supporting if unit.strength >= Strength.INDIRECT else weak).append(unit)
             if not evidence.units(index)[:-1] and evidence.units(index):
                 weak.append(evidence.units(index)[-1])
+        if supporting and other_kind:
+            return base(status=ClaimStatus.UNGROUNDED, reason="the errors shown are of kinds the rules cannot tell")
         if supporting:
             return base(
                 status=ClaimStatus.GROUNDED,
