@@ -86,6 +86,12 @@ def cloudwatch(*results: tuple[str, str, list[float]]) -> str:
     return json.dumps({"MetricDataResults": listed, "Messages": []}, indent=4)
 
 
+def kusto(*rows: list[Any], columns: tuple[str, ...] = ("TimeGenerated", "Level", "Message")) -> str:
+    """A Log Analytics (Kusto) query response: a table's columns, then its rows as lists in their order."""
+    table = {"name": "PrimaryResult", "columns": [{"name": c, "type": "string"} for c in columns], "rows": list(rows)}
+    return json.dumps({"tables": [table]})
+
+
 def prom_alerts(*alerts: tuple[str, str, str]) -> str:
     listed = [
         {
@@ -624,6 +630,20 @@ CASES = [
         ("", ""),
         ("", ""),
         {"command": "aws cloudwatch get-metric-data --metric-data-queries file://q.json", "threshold": 85},
+    ),
+    Case(
+        "kusto_tables",
+        "kql_query",
+        kusto(
+            ["2026-12-10T01:30:02Z", "Error", "payments-api: connection refused to ledger-db:5432"],
+            ["2026-12-10T01:31:40Z", "Information", "orders-api: request completed"],
+        ),
+        kusto(["2026-12-10T01:31:40Z", "Information", "orders-api: request completed"]),
+        kusto(),
+        ("tables[0].rows[0]", "tables[0].rows[1]"),
+        ("", ""),
+        ("ERROR", "INFO"),
+        {"workspace": "law-prod", "query": "AppTraces | where TimeGenerated > ago(1h)"},
     ),
     Case(
         "prometheus_alerts",

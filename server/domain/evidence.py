@@ -60,7 +60,8 @@ failed unit is a problem, a restarting one a warning.
 14: CloudWatch GetMetricData is one record a result, each value at its timestamp (formats/cloudwatch.py): a value
 beyond the query's threshold is a problem; an instant query's `ALERTS` series has its `alertstate` as its state,
 so a firing one is direct; a plain line's source location in braces (Airflow's `{taskinstance.py:3311}`) is no word
-of the four its level is sought in."""
+of the four its level is sought in; a Kusto query response is one record a row under its columns' names
+(formats/kusto.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -32,6 +32,7 @@ from evidence_trace.server.domain.formats import (
     key_values,
     knowledge,
     kubectl,
+    kusto,
     log_lines,
     logfmt,
     loki,
@@ -57,6 +58,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(alertmanager.FORMAT),  # [{"labels": ..., "status": {"state": ...}}, ...]
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
     with_trailer(cloudwatch.FORMAT),  # {"MetricDataResults": [{"Timestamps": [...], "Values": [...]}]}
+    with_trailer(kusto.FORMAT),  # {"tables": [{"columns": [{"name": ...}], "rows": [[...]]}]}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)

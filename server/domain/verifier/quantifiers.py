@@ -292,7 +292,8 @@ def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence
     ranges over is about the listing of that many records; one that shows the opposite outcome (a job
     that succeeded, a check that failed) contradicts it."""
     counts = [f.quantity for f in facts if f.kind == FactKind.COUNT and f.quantity is not None and f.key != "0"]
-    failed, passed = _FAILED.search(text, at), _PASSED.search(text, at)
+    end = CLAUSE_END.search(text, at)  # the outcome said in the quantifier's clause, not in a later one's
+    failed, passed = (p.search(text, at, end.start() if end else len(text)) for p in (_FAILED, _PASSED))
     if len(counts) != 1 or bool(failed) == bool(passed):
         return None
     wanted, opposite = (_FAILED, _PASSED) if failed else (_PASSED, _FAILED)
