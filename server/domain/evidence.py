@@ -61,7 +61,8 @@ failed unit is a problem, a restarting one a warning.
 beyond the query's threshold is a problem; an instant query's `ALERTS` series has its `alertstate` as its state,
 so a firing one is direct; a plain line's source location in braces (Airflow's `{taskinstance.py:3311}`) is no word
 of the four its level is sought in; a Kusto query response is one record a row under its columns' names
-(formats/kusto.py)."""
+(formats/kusto.py); an ASCII-framed table (the mysql client, `bq query`, snowsql) is one record a row, each under
+its frame's column names (formats/box_tables.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""
