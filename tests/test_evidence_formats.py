@@ -646,6 +646,26 @@ CASES = [
         {"workspace": "law-prod", "query": "AppTraces | where TimeGenerated > ago(1h)"},
     ),
     Case(
+        "ansible_playbook",
+        "ansible",
+        "PLAY [kafka] *******************************************************************\n"
+        "TASK [sysctl : Apply kernel tunables] ******************************************\n"
+        "changed: [kafka-01]\n"
+        'fatal: [kafka-02]: FAILED! => {"msg": "sysctl: permission denied on key vm.swappiness"}\n'
+        "PLAY RECAP *********************************************************************\n"
+        "kafka-01                   : ok=3    changed=1    unreachable=0    failed=0    skipped=0\n"
+        "kafka-02                   : ok=1    changed=0    unreachable=0    failed=1    skipped=0\n",
+        "PLAY [kafka] *******************************************************************\n"
+        "TASK [sysctl : Apply kernel tunables] ******************************************\n"
+        "ok: [kafka-01]\n"
+        "PLAY RECAP *********************************************************************\n"
+        "kafka-01                   : ok=3    changed=0    unreachable=0    failed=0    skipped=0\n",
+        None,
+        ("line 3", "line 4", "recap kafka-01", "recap kafka-02"),
+        ("kafka-01", "kafka-02", "kafka-01", "kafka-02"),
+        ("", "ERROR", "", "ERROR"),
+    ),
+    Case(
         "prometheus_alerts",
         "prom_alerts",
         prom_alerts(("HighErrorRate", "payments", "firing"), ("DiskFilling", "orders", "pending")),

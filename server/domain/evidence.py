@@ -62,7 +62,8 @@ beyond the query's threshold is a problem; an instant query's `ALERTS` series ha
 so a firing one is direct; a plain line's source location in braces (Airflow's `{taskinstance.py:3311}`) is no word
 of the four its level is sought in; a Kusto query response is one record a row under its columns' names
 (formats/kusto.py); an ASCII-framed table (the mysql client, `bq query`, snowsql) is one record a row, each under
-its frame's column names (formats/box_tables.py)."""
+its frame's column names (formats/box_tables.py); ansible-playbook's output one record a host's result and one a
+host's recap line, a failed or unreachable host a problem (formats/ansible.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""
