@@ -13,7 +13,7 @@ import ipaddress
 import json
 import re
 
-from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, contains
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{8,}={0,2})(?=\.[0-9]+\b|[\"'\s,}]|$)")
 
@@ -67,4 +67,42 @@ def network_of_addresses(text: str, address: str, evidence: Evidence) -> bool:
                     return True
             except ValueError:
                 continue
+    return False
+
+
+_CIDR = re.compile(r"(?<![0-9.])((?:[0-9]{1,3}\.){3}[0-9]{1,3})/([0-9]{1,2})(?![0-9])")
+
+
+def in_a_named_block(text: str, address: str, evidence: Evidence) -> bool:
+    """Whether `address` falls in a CIDR block the claim writes and the session names ("15.177.0.0/21 covers
+    15.177.0.0–15.177.7.255"): an address the writer worked out from the block, not an entity of the incident."""
+    try:
+        wanted = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for base, bits in _CIDR.findall(text):
+        try:
+            network = ipaddress.ip_network(f"{base}/{bits}", strict=False)
+        except ValueError:
+            continue
+        if wanted in network and any(contains(evidence.raw(i), f"{base}/{bits}") for i in evidence.rows()):
+            return True
+    return False
+
+
+def elided_name(key: str, evidence: Evidence) -> bool:
+    """Whether a name the claim elides in its middle ("/archive/events/16-1/...C5-...gz", "4bf9…e36") is one
+    row's: each piece around the ellipsis is in that row, in order."""
+    pieces = [p for p in re.split(r"\.{3}|…", key) if p]
+    if len(pieces) < 2 or not re.search(r"\.{3}|…", key.strip(".…")):
+        return False
+    for index in evidence.rows():
+        raw, at = evidence.raw(index), 0
+        for piece in pieces:
+            at = raw.find(piece, at)
+            if at < 0:
+                break
+            at += len(piece)
+        else:
+            return True
     return False

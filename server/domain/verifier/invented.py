@@ -11,6 +11,7 @@ import warnings
 from typing import Sequence
 
 from evidence_trace.server.domain.model import ClaimKind
+from evidence_trace.server.domain.verifier import encoded_names as encoded
 from evidence_trace.server.domain.verifier import standard_names as standard
 from evidence_trace.server.domain.verifier.encoded_names import named_inside, network_of_addresses
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
@@ -38,6 +39,7 @@ def invented_names(
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
         and not network_of_addresses(text, f.key, evidence)
+        and not (encoded.in_a_named_block(text, f.key, evidence) or encoded.elided_name(f.key, evidence))
     ]
 
 
