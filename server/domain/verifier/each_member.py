@@ -31,6 +31,11 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
     members = [f for f in facts if f.kind in (FactKind.INSTANCE, FactKind.SERVICE) and not f.soft]
     enumerated = _ENUMERATED.search(text) if len(members) < 2 else None
     members = members if enumerated is None else _named_parts(enumerated, evidence)
+    # "crm-restore 下 5 个 Pod（crm-api ×2、crm-postgres-0、…）全部 Running": the members are the listed ones, not
+    # the namespace they are in
+    listed = _LISTED.search(text)
+    inside = [f for f in members if listed and listed.start(1) <= text.find(f.text) < listed.end(1)]
+    members = inside if len(inside) >= 2 else members
     # what "all" says of each: a status or state in its own clause, after it ("版本都是 3.12.13" says a version);
     # a status that may be a duration ("超过 300s 的影响线") is not one
     # (past an enumeration of the members right after it: "All three pods — controller, cainjector and webhook —")
@@ -73,6 +78,7 @@ def all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) ->
     return None
 
 
+_LISTED = re.compile(r"[0-9]+\s*(?:个|台|条)?\s*[A-Za-z\u4e00-\u9fff]{0,12}\s*[（(]([^（）()]{3,200})[）)]")
 # "controller, cainjector and webhook", "controller、cainjector 和 webhook": members named by a plain word
 _ENUMERATED = re.compile(
     r"\b([a-z][a-z0-9]{2,})(?:(?:,|、)[ \t]*([a-z][a-z0-9]{2,}))*,?[ \t]*(?:and|和|与|及)[ \t]*([a-z][a-z0-9]{2,})\b"
