@@ -666,6 +666,24 @@ CASES = [
         ("", "ERROR", "", "ERROR"),
     ),
     Case(
+        "dashed_table",
+        "run_sql",
+        "JOB_NAME             STATUS     LAST_START\n"
+        "-------------------- ---------- -------------------\n"
+        "NIGHTLY_ETL          FAILED     2026-12-10 01:00:02\n"
+        "PURGE_AUDIT          SUCCEEDED  2026-12-10 01:30:00\n"
+        "\n"
+        "2 rows selected.\n",
+        "JOB_NAME             STATUS     LAST_START\n"
+        "-------------------- ---------- -------------------\n"
+        "PURGE_AUDIT          SUCCEEDED  2026-12-10 01:30:00\n",
+        "JOB_NAME             STATUS     LAST_START\n-------------------- ---------- -------------------\n\nno rows selected\n",
+        ("row 1", "row 2"),
+        ("", ""),
+        ("", ""),
+        {"sql": "SELECT job_name, status, last_start FROM dba_scheduler_jobs"},
+    ),
+    Case(
         "prometheus_alerts",
         "prom_alerts",
         prom_alerts(("HighErrorRate", "payments", "firing"), ("DiskFilling", "orders", "pending")),

@@ -63,7 +63,8 @@ so a firing one is direct; a plain line's source location in braces (Airflow's `
 of the four its level is sought in; a Kusto query response is one record a row under its columns' names
 (formats/kusto.py); an ASCII-framed table (the mysql client, `bq query`, snowsql) is one record a row, each under
 its frame's column names (formats/box_tables.py); ansible-playbook's output one record a host's result and one a
-host's recap line, a failed or unreachable host a problem (formats/ansible.py)."""
+host's recap line, a failed or unreachable host a problem (formats/ansible.py); a header underlined by dash groups
+(SQL*Plus, sqlcmd, `bq ls`) a table, one record a row (formats/dashed_tables.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

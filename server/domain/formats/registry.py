@@ -22,6 +22,7 @@ from evidence_trace.server.domain.formats import (
     ansible,
     box_tables,
     cloudwatch,
+    dashed_tables,
     elasticsearch,
     generic_json,
     haproxy,
@@ -67,6 +68,7 @@ FORMATS: tuple[Format, ...] = (
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
     systemd_status.FORMAT,  # ● nginx.service - …\n  Loaded: …\n  Active: … (one record a unit, then lines)
+    dashed_tables.FORMAT,  # NAME  STATUS\n----- ------\n… (SQL*Plus, sqlcmd, bq ls: a header over a rule of dash groups)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found
     kubectl.DESCRIBE,  # Name: ...\nNamespace: ...
