@@ -111,3 +111,21 @@ def test_a_windows_path_the_call_was_asked_about_is_mentioned_however_json_escap
 )
 def test_a_status_excluded_by_non_is_a_class_of_statuses_not_a_name(draft: str, invented: bool) -> None:
     assert (ClaimStatus.INVENTED in statuses(draft, LATENCY)) == invented
+
+
+@pytest.mark.parametrize(
+    ("draft", "kind"),
+    [
+        # a verb that modifies the noun after it names a thing: a fact about that thing
+        ("登录接口这轮压测的 p95 约 121 毫秒。", ClaimKind.FACT),
+        ("监控数据显示 ETL_WH 上有一个查询在运行。", ClaimKind.FACT),
+        ("配置文件里 STATEMENT_TIMEOUT 是 3600。", ClaimKind.FACT),
+        ("Login latency p95 was about 121 ms in this run.", ClaimKind.FACT),
+        # the same verbs said as what to do
+        ("登录到 etl-01 查看任务日志。", ClaimKind.ADVICE),
+        ("配置 STATEMENT_TIMEOUT 为 7200。", ClaimKind.ADVICE),
+        ("Check the task log on etl-01 next.", ClaimKind.ADVICE),
+    ],
+)
+def test_a_chinese_verb_before_the_noun_it_modifies_names_a_thing_not_advice(draft: str, kind: ClaimKind) -> None:
+    assert kinds(draft)[0] == kind

@@ -51,6 +51,8 @@ _ADVICE_START = re.compile(
     r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))"
+    # a verb that modifies the noun after it names a thing: "登录接口的 p95 …", "监控数据显示 …", "配置文件里 …"
+    r"(?!接口|页面|服务|数据|指标|文件|结果|记录|日志|请求|流程|次数|状态|脚本|任务|队列|的)"
     # "扩容 #42 已经完成", "重启 7d2e91c4 失败了": the action's record by its id, then what became of it
     r"(?!\s*`?#?[\w.:/-]*[0-9][\w.:/-]*`?\s*(?:已经?|是|在|于|由|被|失败|成功|完成))",
     re.I,
