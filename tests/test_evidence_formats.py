@@ -684,6 +684,22 @@ CASES = [
         {"sql": "SELECT job_name, status, last_start FROM dba_scheduler_jobs"},
     ),
     Case(
+        "w3c_extended_log",
+        "powershell",
+        "#Software: Microsoft Internet Information Services 10.0\n"
+        "#Fields: date time s-ip cs-method cs-uri-stem s-port c-ip sc-status sc-substatus sc-win32-status time-taken\n"
+        "2026-12-10 01:30:02 10.20.1.5 POST /billing/api/invoice 443 10.8.3.21 500 19 13 31\n"
+        "2026-12-10 01:30:09 10.20.1.5 GET /billing/health 443 10.8.3.9 200 0 0 4\n",
+        "#Fields: date time s-ip cs-method cs-uri-stem s-port c-ip sc-status sc-substatus sc-win32-status time-taken\n"
+        "2026-12-10 01:30:09 10.20.1.5 GET /billing/health 443 10.8.3.9 200 0 0 4\n",
+        "#Software: Microsoft Internet Information Services 10.0\n"
+        "#Fields: date time s-ip cs-method cs-uri-stem s-port c-ip sc-status sc-substatus sc-win32-status time-taken\n",
+        ("row 1", "row 2"),
+        ("", ""),
+        ("ERROR", ""),
+        {"script": "Get-Content D:\\IISLogs\\W3SVC3\\u_ex261210.log -Tail 20"},
+    ),
+    Case(
         "prometheus_alerts",
         "prom_alerts",
         prom_alerts(("HighErrorRate", "payments", "firing"), ("DiskFilling", "orders", "pending")),

@@ -64,7 +64,8 @@ of the four its level is sought in; a Kusto query response is one record a row u
 (formats/kusto.py); an ASCII-framed table (the mysql client, `bq query`, snowsql) is one record a row, each under
 its frame's column names (formats/box_tables.py); ansible-playbook's output one record a host's result and one a
 host's recap line, a failed or unreachable host a problem (formats/ansible.py); a header underlined by dash groups
-(SQL*Plus, sqlcmd, `bq ls`) a table, one record a row (formats/dashed_tables.py)."""
+(SQL*Plus, sqlcmd, `bq ls`) a table, one record a row (formats/dashed_tables.py); a W3C extended log (IIS,
+CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a problem (formats/w3c.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -46,6 +46,7 @@ from evidence_trace.server.domain.formats import (
     systemd_status,
     tables,
     top,
+    w3c,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
 from evidence_trace.server.domain.formats.trailers import with_trailer
@@ -80,6 +81,7 @@ FORMATS: tuple[Format, ...] = (
     tables.TSV,  # a<TAB>b<TAB>c
     spaced_tables.FORMAT,  # index shard prirep ... / Device r/s w/s ... %util (headers split by spaces)
     redis_replies.FORMAT,  # 1) "maxclients"\n2) "10000" (redis-cli's names and values in turn)
+    w3c.FORMAT,  # #Fields: date time s-ip cs-method … (IIS, CloudFront: each line's fields under the directive's names)
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     memcached_stats.FORMAT,  # STAT uptime 1209600\nSTAT bytes 4018922114 (memcached's stats: one record)
     ping.FORMAT,  # PING host ... / --- host ping statistics --- / rtt min/avg/max/mdev = ... (one record the report)
