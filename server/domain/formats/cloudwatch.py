@@ -17,17 +17,18 @@ Prometheus' series are.
 from __future__ import annotations
 
 import datetime
-from typing import Any, Iterator
+from typing import Any, Iterator, Optional
 
 from evidence_trace.server.domain.formats.json_records import series_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.formats.thresholds import crossing, threshold
 
 
-def _results(preview: Preview) -> list[Any]:
+def _results(preview: Preview) -> Optional[list[Any]]:
+    """The response's `MetricDataResults`, or None when it has none (an empty list is a response of no data)."""
     value = preview.value
     results = value.get("MetricDataResults") if isinstance(value, dict) else None
-    return results if isinstance(results, list) else []
+    return results if isinstance(results, list) else None
 
 
 def _paired(result: Any) -> bool:
@@ -40,9 +41,8 @@ def _paired(result: Any) -> bool:
 
 
 def _recognise(preview: Preview) -> bool:
-    value = preview.value
-    listed = value.get("MetricDataResults") if isinstance(value, dict) else None
-    return isinstance(listed, list) and all(_paired(r) for r in listed)
+    results = _results(preview)
+    return results is not None and all(_paired(r) for r in results)
 
 
 def _epoch(stamp: Any) -> Any:
@@ -61,7 +61,7 @@ def _epoch(stamp: Any) -> Any:
 def records(preview: Preview) -> Iterator[Record]:
     """One record a result; one with a sample beyond the query's threshold (input_params) has that as its problem."""
     limit = threshold(preview.params)
-    for index, result in enumerate(_results(preview)):
+    for index, result in enumerate(_results(preview) or []):
         labels = {k: result[k] for k in ("Id", "Label") if isinstance(result.get(k), str)}
         samples = [[_epoch(t), v] for t, v in zip(result["Timestamps"], result["Values"])]
         if not samples:

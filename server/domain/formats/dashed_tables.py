@@ -48,9 +48,11 @@ def _records(preview: Preview) -> Iterator[Record]:
     header = cells(header_line)
     rows: list[Row] = []
     for number, line in preview.lines[at + 1 :]:
-        if not line.strip() or _FOOTER.match(line) or _RULE.match(line) or cells(line) == header:
+        if not line.strip() or _FOOTER.match(line) or _RULE.match(line):
             continue
-        rows.append((number, " ".join(line.split()), cells(line)))
+        row = cells(line)
+        if row != header:  # a header repeated down the page
+            rows.append((number, " ".join(line.split()), row))
     return table_records(header, iter(rows))
 
 

@@ -45,7 +45,7 @@ _ADVICE_START = re.compile(
     # a prohibition is advice too: "Don't restart the replica yourself", "不要在从库上手动跳过错误"
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
     rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES}"
-    rf"|(?:{_NAMING_IMPERATIVES})(?![\w\-.:/])(?![ \t]*[\u3400-\u9fff：:]))(?![\w\-.:/])"
+    rf"|(?:{_NAMING_IMPERATIVES})(?![ \t]*[\u3400-\u9fff：:]))(?![\w\-.:/])"
     # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
     r"(?![ \t]+`?[\w.:/-]*[0-9][\w.:/-]*`?[ \t]+(?:is|was|were|are|has|had|matches|matched|ran|runs|expires|expired|"
     r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"

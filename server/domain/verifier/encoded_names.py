@@ -90,11 +90,14 @@ def in_a_named_block(text: str, address: str, evidence: Evidence) -> bool:
     return False
 
 
+_ELLIPSIS = re.compile(r"\.{3}|…")
+
+
 def elided_name(key: str, evidence: Evidence) -> bool:
     """Whether a name the claim elides in its middle ("/archive/events/16-1/...C5-...gz", "4bf9…e36") is one
     row's: each piece around the ellipsis is in that row, in order."""
-    pieces = [p for p in re.split(r"\.{3}|…", key) if p]
-    if len(pieces) < 2 or not re.search(r"\.{3}|…", key.strip(".…")):
+    pieces = [p for p in _ELLIPSIS.split(key) if p]
+    if len(pieces) < 2 or not _ELLIPSIS.search(key.strip(".…")):
         return False
     for index in evidence.rows():
         raw, at = evidence.raw(index), 0

@@ -205,6 +205,12 @@ def of_all(text: str, fact: Fact) -> bool:
     return at >= 0 and any(m.start() <= at < m.end() for m in N_OF_ALL.finditer(text))
 
 
+def windows_unread(times: Sequence[Fact], unit: Unit) -> bool:
+    """Whether a claim states more times than a window's two ends ("21:00–22:00 和 23:00 以后"), which
+    within_window does not read, about a unit that states a time: the unit may fall outside all of them."""
+    return len(times) > 2 and bool(unit.minutes)
+
+
 def within_window(times: Sequence[Fact], unit: Unit) -> bool:
     """Whether a unit falls inside the window a claim's two times bound ("20:00 到 20:15 之间没有报错",
     "no errors between 14:00 and 14:30 UTC"), read in the claim's zone as at_time reads one time; True

@@ -21,7 +21,7 @@ from evidence_trace.server.domain.verifier.error_kinds import errors_filtered_ou
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.intervals import within_window
+from evidence_trace.server.domain.verifier.intervals import windows_unread, within_window
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, grounding_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit, family_of
 
@@ -89,9 +89,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
                     other_kind = True  # an error of another kind refutes nothing, and grounds nothing either
                     continue
                 if unit.level in ERROR_LEVELS and unit.strength >= Strength.INDIRECT:
-                    # "21:00–22:00 和 23:00 以后都没有死锁": windows of more than two times, which within_window
-                    # does not read; a timed error may fall outside all of them
-                    if len(window) > 2 and unit.minutes:
+                    if windows_unread(window, unit):  # "21:00–22:00 和 23:00 以后都没有报错"
                         return base(
                             status=ClaimStatus.UNCHECKED,
                             groundings=(grounding_of(unit),),
@@ -378,7 +376,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
                     and not _ZERO_EVENT.search(unit.lowered)
                     and not counted_zero
                 ):
-                    windows = len(window) > 2 and bool(unit.minutes)  # more ends than the two the rules read
+                    windows = windows_unread(window, unit)
                     return base(
                         status=ClaimStatus.UNCHECKED if windows else ClaimStatus.CONTRADICTED,
                         groundings=(grounding_of(unit),),
