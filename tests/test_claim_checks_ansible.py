@@ -48,3 +48,21 @@ def statuses(draft: str) -> list[ClaimStatus]:
 )
 def test_a_hosts_recap_counts_are_its_own(draft: str, grounded: bool) -> None:
     assert (statuses(draft) == [ClaimStatus.GROUNDED]) == grounded
+
+
+def test_warnings_and_failed_hosts_carry_their_levels() -> None:
+    from evidence_trace.server.domain.formats.ansible import records
+    from evidence_trace.server.domain.formats.model import Preview
+
+    text = (
+        "PLAY [web] *********************************************************************\n"
+        "[WARNING]: Could not match supplied host pattern, ignoring: web-09\n"
+        "TASK [nginx : Render site config] **********************************************\n"
+        'fatal: [web-02]: UNREACHABLE! => {"msg": "ssh: connect to host web-02 port 22: Connection timed out"}\n'
+        "PLAY RECAP *********************************************************************\n"
+        "web-02                     : ok=0    changed=0    unreachable=1    failed=0    skipped=0\n"
+    )
+    levels = {r.ref: (r.level, r.subject, r.problem) for r in records(Preview(text, "ansible_playbook"))}
+    assert levels["line 2"][0] == "WARN"
+    assert levels["line 4"] == ("ERROR", "web-02", "fatal")
+    assert levels["recap web-02"] == ("ERROR", "web-02", "unreachable")
