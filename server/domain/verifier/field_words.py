@@ -44,6 +44,15 @@ _NAMED = re.compile(
     r"(?<![\w.-])([A-Z][a-z]{2,30}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:[ \t]+(?:is|was)|[ \t]*[:：=]|[ \t]*(?:为|是))"
     r"[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{1,30})" + _ENDS
 )
+# a state word said of the subject with no field named, as tools print it ("dr-west reports Available", "the BSL is
+# now Unavailable", "dr-west 显示为 Unavailable") or a state word in lower case ("the replica is unavailable"): read
+# against the subject's state columns (_BARE_FIELD), when some record of the session gives one that word
+_BARE = re.compile(
+    r"(?:\b(?:is|are|was|were|reports?|reported|shows?|showed|remains?|remained|stays?|stayed)"
+    r"(?:[ \t]+(?:now|still|currently|already|as))*[ \t]+|(?:处于|显示为?|仍是|仍为|还是|都是|均为|是|为)[ \t]*)"
+    r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30})" + _ENDS
+)
+_BARE_FIELD = "state|status|phase"
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
@@ -69,7 +78,17 @@ def _said(text: str) -> list[tuple[str, str]]:
             field = f"{qualified.group(1).lower()} {field}" if qualified else field
             if _state_or_code(written) and (field, written.lower()) not in found:
                 found.append((field, written.lower()))
+    # one state said bare: "只有 X 是 NotReady，其余都是 Ready" says two, of members it does not each name
+    bare = [m.group(1) for m in _BARE.finditer(text) if _bare_state(m.group(1))]
+    if len(bare) == 1 and not found:
+        found.append((_BARE_FIELD, bare[0].lower()))
     return found
+
+
+def _bare_state(word: str) -> bool:
+    """Capitalised, any word a record may give its state column ("Bound", "INSYNC"); in lower case, only a state
+    word of five letters or more ("is available", never "is up 20%")."""
+    return word[0].isupper() or (word in STATE_WORDS and len(word) >= 5)
 
 
 def _state_or_code(word: str) -> bool:
@@ -82,7 +101,7 @@ _QUALIFIER = re.compile(r"\b([A-Z][a-z]+|[a-z]+(?=[_-]$))(?:[ \t]+|[_-])$")
 
 def _given(field: str) -> re.Pattern[str]:
     """The field with a word value as tools print it: `status: x`, `"status": "x"`, `STATUS=x`, `Sync Status: x`."""
-    name = r"[ _-]?".join(re.escape(part) for part in field.split())
+    name = f"(?:{field})" if field == _BARE_FIELD else r"[ _-]?".join(re.escape(part) for part in field.split())
     # the value ends the field (a line's end, a delimiter, the next `key=`): "to become ready: order is in …" is prose
     return re.compile(
         rf"(?<![\w.-])(?<![A-Za-z] )(?<![A-Za-z]\t){name}\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?([A-Za-z][\w-]*)"
@@ -91,13 +110,38 @@ def _given(field: str) -> re.Pattern[str]:
     )
 
 
+def said_states(text: str, bare: bool = False) -> list[tuple[str, str]]:
+    """The (field, value) pairs the claim gives a record's condition in, a pod's phases and states left out; with
+    `bare`, only a state said with no field named."""
+    return [
+        (f, v)
+        for f, v in _said(text)
+        if not (f in ("state", "status", "phase", _BARE_FIELD) and v in _POD_WORDS)
+        and not (f == _BARE_FIELD and v == "ready")  # a node's or a pod's readiness: readiness's
+        and (f == _BARE_FIELD or not bare)
+    ]
+
+
+def shown_states(text: str) -> frozenset[str]:
+    """The words a record gives its state, status or phase column (`PHASE=Available`, `"status": "degraded"`)."""
+    return frozenset(v.lower() for v in _STATE_GIVEN.findall(text))
+
+
+def in_state_column(value: str, evidence: Evidence) -> bool:
+    """Whether some record of the session gives `value` in its state, status or phase column."""
+    return any(
+        value in shown_states(unit.text)
+        for index in evidence.rows()
+        for unit in evidence.units(index)
+        if unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "alert")
+    )
+
+
 def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record of the claim's subject that gives a field the claim names another value, while no record of the
     subject gives it the claimed one; None otherwise."""
     names = [f for f in facts if f.is_entity]
-    for field, value in _said(text) if names else ():
-        if field in ("state", "status", "phase") and value in _POD_WORDS:
-            continue
+    for field, value in said_states(text) if names else ():
         rival = _rival(field, value, names, evidence)
         if rival is not None:
             return rival
@@ -105,6 +149,10 @@ def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
 
 
 def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    if field == _BARE_FIELD and (len(names) != 1 or not in_state_column(value, evidence)):
+        # "最后一条语句是 SELECT", "是 OOM": a word no record gives a state column is no state; a state said bare of
+        # several names ("另外两个（worker-03、worker-11）为 passing") may be of each, not of a record naming all
+        return None
     given = _given(field)
     rival = None
     for index in evidence.rows():
@@ -113,10 +161,13 @@ def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) ->
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert"):
                 continue
             # a value of the field's kind: a state word or a code (`"service": "checkout"` is no state of a Service)
-            values = {v.lower() for v in given.findall(unit.text) if _state_or_code(v)}
+            values = {v.lower() for v in given.findall(unit.text) if field == _BARE_FIELD or _state_or_code(v)}
             if not values or not names_subject(names, unit, question):
                 continue
             if value in values:
                 return None  # a record of the subject gives the claimed value
             rival = rival or unit
     return rival
+
+
+_STATE_GIVEN = _given(_BARE_FIELD)

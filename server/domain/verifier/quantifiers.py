@@ -49,6 +49,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
 from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import ERRORS, listed_records
 from evidence_trace.server.domain.verifier.each_member import all_of_count, check_each_member
+from evidence_trace.server.domain.verifier.every_state import check_every_state
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -428,7 +429,14 @@ def check_quantified(
     )
     if counted is not None:
         return counted
-    for check in (check_all_ready, check_whole_window, check_each_value, check_each_member, check_positive_universal):
+    for check in (
+        check_all_ready,
+        check_every_state,
+        check_whole_window,
+        check_each_value,
+        check_each_member,
+        check_positive_universal,
+    ):
         found = check(claim, facts, evidence, base)
         if found is not None:
             return found

@@ -1,0 +1,83 @@
+"""A state said of every member of a counted set, in the word a tool prints in its state column: "Both backup
+storage locations report Available", "all three pools are ONLINE", "两个备份存储位置都是 Available".
+
+The claim names no member; its count (both, three, 两个) says how many records it ranges over, and its state word
+(Capitalised or a code, as a tool spells it: field_words.said_states) what each of them shows. The range is a
+listing of exactly that many records, each giving a state column (`PHASE=Available`, `"status": "Degraded"`): one
+that gives another word contradicts the claim; when every one gives the word, they ground it. A listing of another
+size, or records without a state column, say nothing here. A pod's phases and readiness are latest_state's and
+readiness's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional, Sequence
+
+from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
+from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.counted_units import listed_records
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.field_words import in_state_column, said_states, shown_states
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
+from evidence_trace.server.domain.verifier.units import Unit
+
+# the set counted in words ("both", "all three of the pools", "the two locations"): how many it ranges over
+_SIZE = re.compile(
+    r"\b(?:(both)|(?:all|the)[ \t]+(two|three|four|five|six|seven|eight|nine|ten|twelve)|all[ \t]+([0-9]+))\b", re.I
+)
+_EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|均|全部|全都", re.I)
+_ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however it was read
+
+
+def check_every_state(
+    claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """CONTRADICTED when a record of the counted listing gives another state; GROUNDED when all give the one said."""
+    text = claim.text
+    every = _EVERY.search(text)
+    size = _size(text, facts) if every is not None else None
+    if every is None or size is None or size < 2:
+        return None
+    names = [f for f in facts if f.is_entity]
+    if any(not f.is_entity and f.kind not in _ALLOWED for f in facts):
+        return None  # values of its own ("all three pools are ONLINE at 71% capacity"): the universal's checks
+    states = [value for _, value in said_states(text[every.start() :], bare=True)]
+    if len(set(states)) != 1 or not in_state_column(states[0], evidence):
+        return None
+    state = states[0]
+    for index in evidence.rows():
+        records = listed_records(evidence.units(index))
+        shown = [shown_states(u.text) for u in records]
+        if len(records) != size or not all(shown):
+            continue
+        if names and not names_subject(names, records[0], evidence.question(index)):
+            continue
+        odd = next((u for u, given in zip(records, shown) if state not in given), None)
+        if odd is not None:
+            why = f"not every one of the {size} records is {state}: {odd.ref} shows {'/'.join(sorted(shown[records.index(odd)]))}"
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
+        return _grounded(records, base)
+    return None
+
+
+def _grounded(records: Sequence[Unit], base: Callable[..., ClaimCheck]) -> ClaimCheck:
+    return base(
+        status=ClaimStatus.GROUNDED,
+        groundings=tuple(grounding_of(u) for u in records),
+        reason=f"each of the {len(records)} records shows it",
+        direct=True,
+    )
+
+
+def _size(text: str, facts: Sequence[Fact]) -> Optional[int]:
+    counts = {int(f.quantity.value) for f in facts if f.kind == FactKind.COUNT and f.quantity is not None}
+    said = _SIZE.search(text)
+    if said is not None:
+        counts.add(
+            2 if said.group(1) else int(said.group(3)) if said.group(3) else _NUMBER_WORDS[said.group(2).lower()]
+        )
+    return counts.pop() if len(counts) == 1 else None
