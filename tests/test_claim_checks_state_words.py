@@ -80,3 +80,33 @@ def test_every_counted_member_of_a_json_listing(draft: str) -> None:
 )
 def test_not_read_so(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in rds_statuses(draft, "storage-full")
+
+
+SERVERS = (
+    "+--------------------------------------+----------+---------+------------------------+-----------+-----------+\n"
+    "| ID                                   | Name     | Status  | Networks               | Image     | Flavor    |\n"
+    "+--------------------------------------+----------+---------+------------------------+-----------+-----------+\n"
+    "| 5c1f0a2e-93b4-4d1e-8f0c-2b7d9e6a1c30 | bastion  | {}  | ops-net=10.40.0.12     | rocky-9   | m1.small  |\n"
+    "| a87d3e51-0c6f-4b2a-9d18-7e4c5f2b9a06 | jumphost | ACTIVE  | ops-net=10.40.0.13     | rocky-9   | m1.small  |\n"
+    "| e2b94c7d-15a8-4f63-b0e9-3c6d8a1f5e27 | ledger   | ACTIVE  | db-net=10.41.0.20      | rocky-9   | m1.large  |\n"
+    "+--------------------------------------+----------+---------+------------------------+-----------+-----------+\n"
+)
+
+
+def server_statuses(draft: str, first: str) -> list[ClaimStatus]:
+    row = EvidenceRow(
+        "o-1", "openstack", Outcome.DIRECT_SUPPORT, SERVERS.format(first.ljust(7)), {"args": "server list"}
+    )
+    return [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize("draft", ["bastion is ACTIVE again.", "bastion 目前是 ACTIVE。"])
+def test_a_plain_word_subject_a_records_name_column_gives(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in server_statuses(draft, "SHUTOFF")
+    assert ClaimStatus.CONTRADICTED not in server_statuses(draft, "ACTIVE")
+
+
+@pytest.mark.parametrize("draft", ["All three servers are ACTIVE.", "三台服务器都是 ACTIVE。", "3 台都是 ACTIVE。"])
+def test_a_count_in_words_sizes_the_listing(draft: str) -> None:
+    assert server_statuses(draft, "SHUTOFF") == [ClaimStatus.CONTRADICTED]
+    assert server_statuses(draft, "ACTIVE") == [ClaimStatus.GROUNDED]

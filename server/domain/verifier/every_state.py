@@ -20,7 +20,12 @@ from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.field_words import in_state_column, said_states, shown_states
+from evidence_trace.server.domain.verifier.field_words import (
+    in_state_column,
+    plain_subject_state,
+    said_states,
+    shown_states,
+)
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Unit
@@ -29,6 +34,10 @@ from evidence_trace.server.domain.verifier.units import Unit
 _SIZE = re.compile(
     r"\b(?:(both)|(?:all|the)[ \t]+(two|three|four|five|six|seven|eight|nine|ten|twelve)|all[ \t]+([0-9]+))\b", re.I
 )
+_ZH_SIZE = re.compile(
+    r"(?<![0-9.])([0-9]+|[两二三四五六七八九十])[ \t]*(?:个|台|块|条|套)(?=[^0-9，。；,;]{0,12}(?:都|均|全部|全都))"
+)
+_ZH_DIGITS = {w: n for n, w in enumerate("零一二三四五六七八九十") if n} | {"两": 2}
 _EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|均|全部|全都", re.I)
 _ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however it was read
 
@@ -41,14 +50,14 @@ def check_every_state(
     every = _EVERY.search(text)
     size = _size(text, facts) if every is not None else None
     if every is None or size is None or size < 2:
-        return None
-    names = [f for f in facts if f.is_entity]
+        return _plain_subject(text, facts, evidence, base)
     if any(not f.is_entity and f.kind not in _ALLOWED for f in facts):
         return None  # values of its own ("all three pools are ONLINE at 71% capacity"): the universal's checks
     states = [value for _, value in said_states(text[every.start() :], bare=True)]
     if len(set(states)) != 1 or not in_state_column(states[0], evidence):
         return None
     state = states[0]
+    names = [f for f in facts if f.is_entity and f.key != state]  # (the state word read as a name names nothing)
     for index in evidence.rows():
         records = listed_records(evidence.units(index))
         shown = [shown_states(u.text) for u in records]
@@ -62,6 +71,33 @@ def check_every_state(
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
         return _grounded(records, base)
     return None
+
+
+def _plain_subject(
+    text: str, facts: Sequence[Fact], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """ "bastion is ACTIVE again", "tank 目前是 ONLINE": a subject no pattern reads as a name, which a record's name
+    column gives; its state column gives the state or another."""
+    if any(f.is_entity and not _state_word(f, text) for f in facts) or any(not f.is_entity for f in facts):
+        return None
+    found = plain_subject_state(text, evidence)
+    if found is None:
+        return None
+    unit, holds = found
+    if holds:
+        return base(
+            status=ClaimStatus.GROUNDED,
+            groundings=(grounding_of(unit),),
+            reason="its record shows the state",
+            direct=True,
+        )
+    return base(
+        status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unit),), reason=f"{unit.ref} shows another state"
+    )
+
+
+def _state_word(fact: Fact, text: str) -> bool:
+    return any(fact.key == value for _, value in said_states(text, bare=True))
 
 
 def _grounded(records: Sequence[Unit], base: Callable[..., ClaimCheck]) -> ClaimCheck:
@@ -80,4 +116,6 @@ def _size(text: str, facts: Sequence[Fact]) -> Optional[int]:
         counts.add(
             2 if said.group(1) else int(said.group(3)) if said.group(3) else _NUMBER_WORDS[said.group(2).lower()]
         )
+    # "三个池都是 ONLINE", "3 台都是 Available"
+    counts.update(_ZH_DIGITS.get(m.group(1)) or int(m.group(1)) for m in _ZH_SIZE.finditer(text))
     return counts.pop() if len(counts) == 1 else None

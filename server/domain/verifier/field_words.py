@@ -27,7 +27,7 @@ _FIELDS = {"状态": "status", "原因": "reason", "结果": "result", "模式":
 # first word ("原因是 ACME order …", "status UP and …" still is one)
 _ENDS = (
     r"(?=[`'\"]?(?:[ \t]*(?:$|[,.;!?)，。；！？）（\u4e00-\u9fff])"
-    r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|i\.e\.|e\.g\.)\b))"
+    r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|again|now|too|i\.e\.|e\.g\.)\b))"
 )
 _SAID = re.compile(
     r"\b(state|status|phase|reason|result|conclusion|health|mode|role)(?![A-Za-z_])"  # (not StateTransitionReason)
@@ -52,7 +52,7 @@ _BARE = re.compile(
     r"(?:[ \t]+(?:now|still|currently|already|as))*[ \t]+|(?:处于|显示为?|仍是|仍为|还是|都是|均为|是|为)[ \t]*)"
     r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30})" + _ENDS
 )
-_BARE_FIELD = "state|status|phase"
+_BARE_FIELD = "state|status|phase|health"
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
@@ -79,10 +79,16 @@ def _said(text: str) -> list[tuple[str, str]]:
             if _state_or_code(written) and (field, written.lower()) not in found:
                 found.append((field, written.lower()))
     # one state said bare: "只有 X 是 NotReady，其余都是 Ready" says two, of members it does not each name
-    bare = [m.group(1) for m in _BARE.finditer(text) if _bare_state(m.group(1))]
-    if len(bare) == 1 and not found:
-        found.append((_BARE_FIELD, bare[0].lower()))
+    bare = _bare_said(text)
+    if bare is not None and not found:
+        found.append((_BARE_FIELD, bare.group(1).lower()))
     return found
+
+
+def _bare_said(text: str) -> Optional[re.Match[str]]:
+    """The one state the claim says bare, or None (none or two: "只有 X 是 NotReady，其余都是 Ready")."""
+    bare = [m for m in _BARE.finditer(text) if _bare_state(m.group(1))]
+    return bare[0] if len(bare) == 1 else None
 
 
 def _bare_state(word: str) -> bool:
@@ -123,7 +129,7 @@ def said_states(text: str, bare: bool = False) -> list[tuple[str, str]]:
 
 
 def shown_states(text: str) -> frozenset[str]:
-    """The words a record gives its state, status or phase column (`PHASE=Available`, `"status": "degraded"`)."""
+    """The words a record gives its state, status, phase or health column (`PHASE=Available`, `"status": "degraded"`, `HEALTH=ONLINE`)."""
     return frozenset(v.lower() for v in _STATE_GIVEN.findall(text))
 
 
@@ -140,12 +146,42 @@ def in_state_column(value: str, evidence: Evidence) -> bool:
 def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record of the claim's subject that gives a field the claim names another value, while no record of the
     subject gives it the claimed one; None otherwise."""
-    names = [f for f in facts if f.is_entity]
-    for field, value in said_states(text) if names else ():
+    said = said_states(text)
+    # the state word itself read as a name ("ONLINE") names no subject
+    names = [f for f in facts if f.is_entity and (_BARE_FIELD, f.key) not in said]
+    for field, value in said if names else ():
         rival = _rival(field, value, names, evidence)
         if rival is not None:
             return rival
-    return None
+    plain = None if names else plain_subject_state(text, evidence)
+    return plain[0] if plain is not None and not plain[1] else None
+
+
+# the word right before a bare state ("scratch is DEGRADED", "tank 目前是 ONLINE"): a subject no pattern reads as a
+# name, which a record's name column may give (`NAME=scratch`, `"name": "tank"`)
+_SUBJECT_BEFORE = re.compile(
+    r"(?<![\w.-])([A-Za-z][\w.-]{1,40})[`'\"]?[ \t]*(?:(?:now|still|currently|目前|现在|当前|仍然|仍|还)[ \t]*)?$"
+)
+
+
+def plain_subject_state(text: str, evidence: Evidence) -> Optional[tuple[Unit, bool]]:
+    """The record whose name column gives the word before a bare state, and whether its state column gives that
+    state (False: another word); None when no record names the word or the word is no state of the session."""
+    bare = _bare_said(text)
+    subject = _SUBJECT_BEFORE.search(text, 0, bare.start()) if bare is not None else None
+    if bare is None or subject is None or not in_state_column(bare.group(1).lower(), evidence):
+        return None
+    named = re.compile(rf"(?<![\w-])name[\"']?[ \t]*[:=][ \t]*[\"']?{re.escape(subject.group(1))}(?![\w.-])", re.I)
+    rival = None
+    for index in evidence.rows():
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert") or not named.search(unit.text):
+                continue
+            values = shown_states(unit.text)
+            if bare.group(1).lower() in values:
+                return unit, True
+            rival = rival or (unit if values else None)
+    return (rival, False) if rival is not None else None
 
 
 def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
