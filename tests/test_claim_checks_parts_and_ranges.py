@@ -478,3 +478,26 @@ def spans() -> EvidenceRow:
 )
 def test_where_a_span_ran_is_bound_to_the_span_named_before(draft: str, grounded: bool) -> None:
     assert (statuses(draft, spans()) == [ClaimStatus.GROUNDED]) is grounded
+
+
+def log_search(found: bool) -> EvidenceRow:
+    params = {"service": "invoice-renderer", "level": "ERROR", "startTime": "2026-12-03T06:00:00Z"}
+    if found:  # the search ran and matched nothing
+        return EvidenceRow("ql-2", "query_logs", Outcome.NO_HIT, '{"success": true, "logs": [], "total": 0}', params)
+    return EvidenceRow("ql-2", "query_logs", Outcome.FAILED, "", params, error_message="Read timeout on endpoint URL")
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The invoice-renderer logs show no errors for that window, so this is probably a bad payload rather than a crash.",
+        "Logging shows no ERROR entries for it in the last hour, so the restarts are likely not crashes.",
+        "invoice-renderer 的日志里那段时间没有报错，所以大概率是输入格式问题而不是崩溃。",
+        "日志里没有它的 ERROR 记录，所以重启可能不是应用崩溃。",
+    ],
+)
+def test_a_finding_of_none_before_a_hedged_consequence_is_checked(draft: str) -> None:
+    # a search that failed shows no absence: the finding is flagged, not swallowed by the hedge after it
+    failed = [(c.kind, c.status) for c in check_draft(draft, (log_search(False),))]
+    assert (ClaimKind.HEDGE, ClaimStatus.UNCHECKABLE) in failed
+    assert any(kind == ClaimKind.FACT and status != ClaimStatus.GROUNDED for kind, status in failed)

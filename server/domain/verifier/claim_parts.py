@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
 from evidence_trace.server.domain.verifier.zones import is_zone_note
 
 CONJUNCTION = re.compile(
@@ -139,3 +139,17 @@ def shared_said(pieces: list[tuple[str, bool]], own: list[tuple[Fact, ...]], num
         if lead is not None and not pieces[lead][1] and kinds & {f.kind for f in own[lead] if f.kind in SUBJECT_KINDS}:
             return said(own[lead])
     return said(own[number + 1]) if number + 1 < len(own) else ()
+
+
+_NONE_FOUND = re.compile(r"\b(?:no|none|nothing|zero)\b|没有|无任何|未发现|为空", re.I)
+
+
+def checkable_premise(before: str) -> bool:
+    """Whether a premise before a hedged consequence ("…, so the broker will start failing writes soon") has
+    something to check: a figure or a quoted name, or a finding of none about a name ("Loki shows no error lines
+    from auth-service, so …", its name a soft one too: "the build-shipment-plan Lambda logs show no errors, so …")
+    or a level ("shows no ERROR entries for it, so …"). "Database-side locks were not queried, so …" has none."""
+    return re.search(r"[0-9`]", before) is not None or (
+        _NONE_FOUND.search(before) is not None
+        and any(f.is_entity or f.kind == FactKind.LEVEL for f in extract_facts(before))
+    )

@@ -28,6 +28,7 @@ from typing import Iterator, Optional
 
 from evidence_trace.server.domain.model import ClaimKind
 from evidence_trace.server.domain.verifier.advice_leads import factual_lead
+from evidence_trace.server.domain.verifier.claim_parts import checkable_premise
 from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
@@ -65,7 +66,6 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
 )
-from evidence_trace.server.domain.verifier.facts import extract_facts
 from evidence_trace.server.domain.verifier.sentences import CODE_SPAN as _CODE_SPAN
 from evidence_trace.server.domain.verifier.sentences import sentences
 from evidence_trace.server.domain.verifier.zones import declared_zone, with_zone
@@ -337,22 +337,14 @@ def _hedged_consequence(
         if not _CONSEQUENCE.match(raw[start + begin : start + begin + 24]):
             continue
         before, after = _clean(raw[start : start + end]), _clean(raw[start + begin :])
-        # a premise with a figure or a quoted name to check, or a finding of none about a named service ("Loki
-        # shows no error lines from auth-service, so …"; "Database-side locks were not queried, so …" has none)
-        checkable = re.search(r"[0-9`]", before) is not None or (
-            _NONE_FOUND.search(before) is not None and any(f.is_entity and not f.soft for f in extract_facts(before))
-        )
         if (
-            checkable
+            checkable_premise(before)
             and _kind(before, section) == ClaimKind.FACT
             and _kind(after, section) in (ClaimKind.HEDGE, ClaimKind.ADVICE)
         ):
             return start + end, start + begin
         return None
     return None
-
-
-_NONE_FOUND = re.compile(r"\b(?:no|none|nothing|zero)\b|没有|无任何|未发现|为空", re.I)
 
 
 def _inside_parens(text: str, position: int) -> bool:
