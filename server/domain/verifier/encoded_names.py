@@ -18,14 +18,39 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, conta
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{8,}={0,2})(?=\.[0-9]+\b|[\"'\s,}]|$)")
 
 
-def named_inside(key: str, evidence: Evidence) -> bool:
+def named_inside(key: str, evidence: Evidence, written: str = "") -> bool:
     """Whether a row names `key` between underscores, or base64-encoded as a token of its own. A snake_case
-    key may open a longer name after a qualifier's dot: "JOBS_TIMELINE" of `INFORMATION_SCHEMA.JOBS_TIMELINE_BY_PROJECT`."""
+    key may open a longer name after a qualifier's dot: "JOBS_TIMELINE" of `INFORMATION_SCHEMA.JOBS_TIMELINE_BY_PROJECT`.
+    So may a CamelCase name (`written`, as the claim writes it) open a longer one at a word's start: "EngineCPU" of
+    `EngineCPUUtilization`, "TooManyRequests" of `Lambda.TooManyRequestsException`. And an array of a JVM class
+    ("Object[]", "byte[]") is named by its descriptor (`[Ljava.lang.Object;`, `[B`)."""
     opens = rf"|(?<![a-z0-9\-]){re.escape(key)}(?=_[a-z0-9])" if "_" in key.strip("_") else ""
     joined = re.compile(rf"(?<![a-z0-9.\-]){re.escape(key)}(?![a-z0-9.\-]){opens}")
     if any(key in raw and "_" in raw and joined.search(raw) for raw in map(evidence.raw, evidence.rows())):
         return True
+    if _CAMEL_WORDS.fullmatch(written) and _in_previews(
+        rf"(?<![A-Za-z0-9]){re.escape(written)}(?=[A-Z][a-z]|[A-Z]{{2}})", evidence
+    ):
+        return True
+    array = _ARRAY.fullmatch(written)
+    if array is not None:
+        code = _PRIMITIVES.get(array.group(1))
+        shape = rf"\[{code}(?![A-Za-z])" if code else rf"\[L(?:[\w$]+\.)*{re.escape(array.group(1))};"
+        return _in_previews(shape, evidence)
     return key in evidence.remember(("base64 names",), lambda: _decoded_names(evidence))
+
+
+_CAMEL_WORDS = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z]))+")  # two words or more
+_ARRAY = re.compile(r"([A-Za-z_$][\w$]*)\[\]")
+_PRIMITIVES = dict(zip("byte char int long short boolean double float".split(), "BCIJSZDF"))
+
+
+def _in_previews(shape: str, evidence: Evidence) -> bool:
+    """Whether some row's output, in its own case, has a match of `shape`."""
+    pattern = re.compile(shape)
+    return evidence.remember(
+        ("cased", shape), lambda: any(pattern.search(evidence.row(i).preview) for i in evidence.rows())
+    )
 
 
 def _decoded_names(evidence: Evidence) -> frozenset[str]:
@@ -109,3 +134,17 @@ def elided_name(key: str, evidence: Evidence) -> bool:
         else:
             return True
     return False
+
+
+_CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
+
+
+def camel_tail(name: str, evidence: Evidence) -> bool:
+    """ "RoundHalfEven" where a test method is `shouldRoundHalfEven`, "Lookup" of `resolveLookup`: a camel-case
+    name the rows give after a prefix, ending where a word ends (the rows are read lower-cased); or its words as an
+    enum's constant spells them ("WorkflowExecutionTerminated" of `EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED`)."""
+    if not _CAMEL.fullmatch(name):
+        return False
+    snake = "_".join(re.findall(r"[A-Z][a-z0-9]+", name)).lower()
+    tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])|(?<![a-z0-9]){re.escape(snake)}(?![a-z0-9])")
+    return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))

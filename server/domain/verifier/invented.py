@@ -13,7 +13,7 @@ from typing import Sequence
 from evidence_trace.server.domain.model import ClaimKind
 from evidence_trace.server.domain.verifier import encoded_names as encoded
 from evidence_trace.server.domain.verifier import standard_names as standard
-from evidence_trace.server.domain.verifier.encoded_names import named_inside, network_of_addresses
+from evidence_trace.server.domain.verifier.encoded_names import camel_tail, named_inside, network_of_addresses
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
@@ -189,12 +189,12 @@ _HYPOTHESIS_BEFORE = re.compile(
 )
 
 
-# "you would expect an OutOfMemoryError", "close to OOMKilled", "离 OOMKilled 很近", "可能会触发 X", "will be
+# "you would expect an OutOfMemoryError", "and eventually an OutOfMemoryError", "close to OOMKilled", "离 OOMKilled 很近", "可能会触发 X", "will be
 # OOMKilled", "约 2 小时后会碰到 limit 被 OOMKill": what may come
 # names nothing that happened
 _PROSPECT_BEFORE = re.compile(
-    r"(?:\b(?:would|could|might|will|expect(?:ed|ing)?|risk(?:s|ing)?|close to|near(?:ing)?|approaching|prevent|avoid)\b"
-    r"|离|接近|可能|将会|就会|预计|避免|防止|以免|(?<![机社])会(?![话议员计])(?=[^.;。；]{0,12}(?:被|碰到|触发|遇到)))[^.;。；]{0,30}$",
+    r"(?:\b(?:would|could|might|will|expect(?:ed|ing)?|risk(?:s|ing)?|close to|near(?:ing)?|approaching|prevent|avoid|"
+    r"eventually|sooner or later)\b|离|接近|可能|将会|就会|预计|避免|防止|以免|最终|迟早|早晚|(?<![机社])会(?![话议员计])(?=[^.;。；]{0,12}(?:被|碰到|触发|遇到)))[^.;。；]{0,30}$",
     re.I,
 )
 _ABSENT_AFTER = re.compile(
@@ -327,26 +327,18 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     stem = _INFLECTION.sub("", key)
     if re.search(r"[A-Z]", fact.text) and any(evidence.mentions(stem + ending) for ending in _ENDINGS):
         return True
-    if _CAMEL.fullmatch(fact.text) and _camel_tail(fact.text, evidence):
+    if camel_tail(fact.text, evidence):
         return True
     # read last, once the plain forms are not found: a session's patterns are read once per evidence
-    if _matched_by_a_pattern(key, evidence) or _shorthand_of_names(key, evidence) or named_inside(key, evidence):
+    if (
+        _matched_by_a_pattern(key, evidence)
+        or _shorthand_of_names(key, evidence)
+        or named_inside(key, evidence, fact.text)
+    ):
         return True
     # A dotted field name ("service.version", "log.level") is a path into nested JSON: its parts are named.
     parts = key.split(".")
     return fact.kind == FactKind.IDENTIFIER and len(parts) > 1 and all(p and evidence.mentions(p) for p in parts)
-
-
-_CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
-
-
-def _camel_tail(name: str, evidence: Evidence) -> bool:
-    """ "RoundHalfEven" where a test method is `shouldRoundHalfEven`, "Lookup" of `resolveLookup`: a camel-case
-    name the rows give after a prefix, ending where a word ends (the rows are read lower-cased); or its words as an
-    enum's constant spells them ("WorkflowExecutionTerminated" of `EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED`)."""
-    snake = "_".join(re.findall(r"[A-Z][a-z0-9]+", name)).lower()
-    tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])|(?<![a-z0-9]){re.escape(snake)}(?![a-z0-9])")
-    return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
 
 
 def _route_of_named_parts(route: str, evidence: Evidence) -> bool:

@@ -1,0 +1,90 @@
+"""Names a draft may write that no call printed as written, yet invent nothing: an error told as what may come
+("and eventually an OutOfMemoryError", "最终抛 OutOfMemoryError"), a CamelCase name that opens a longer one
+at a word's start ("EngineCPU" of `EngineCPUUtilization`, "Throttled" … of `ThrottledRequestsException`), and an
+array of a JVM class named by its descriptor ("Object[]" of `[Ljava.lang.Object;`, "byte[]" of `[B`). Not shown,
+each is ungrounded; a name none of these explains is still invented. Domain only, offline; rows and phrasings
+written for these tests, both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+HISTOGRAM = (
+    " num     #instances         #bytes  class name (module)\n"
+    "-------------------------------------------------------\n"
+    "   1:        901244      612331904  [B (java.base@21.0.4)\n"
+    "   2:           96       805306368  [Ljava.lang.Object; (java.base@21.0.4)\n"
+    "   3:        880112       21122688  java.lang.String (java.base@21.0.4)\n"
+)
+METRIC = {
+    "Label": "ReplicationLagSeconds",
+    "Datapoints": [{"Timestamp": "2026-12-03T02:10:00Z", "Maximum": 41.0, "Unit": "Seconds"}],
+}
+ERRORS = {
+    "logs": [
+        {
+            "timestamp": "2026-12-03T02:11:04Z",
+            "level": "ERROR",
+            "service": "quote-sync",
+            "message": "PutItem failed: ProvisionedThroughputExceededException (retries exhausted)",
+        }
+    ],
+    "total": 1,
+}
+
+
+def rows() -> list[EvidenceRow]:
+    return [
+        EvidenceRow("j-1", "ssh_exec", Outcome.DIRECT_SUPPORT, HISTOGRAM, {"command": "jmap -histo:live 1 | head"}),
+        EvidenceRow(
+            "c-1", "aws_cli", Outcome.DIRECT_SUPPORT, json.dumps(METRIC), {"args": "cloudwatch get-metric-statistics"}
+        ),
+        EvidenceRow("q-1", "query_logs", Outcome.DIRECT_SUPPORT, json.dumps(ERRORS), {"service": "quote-sync"}),
+    ]
+
+
+def invented(draft: str) -> bool:
+    return ClaimStatus.INVENTED in {c.status for c in check_draft(draft, rows())}
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        # an error told as what may come
+        "The heap keeps growing; expect longer pauses and eventually an OutOfMemoryError.",
+        "堆还在涨，停顿会越来越长，最终抛 OutOfMemoryError。",
+        # a CamelCase name opening a longer one
+        "`ReplicationLag` peaked at 41 s.",
+        "`ReplicationLag` 最高 41 秒。",
+        "quote-sync hit ProvisionedThroughputExceeded on PutItem.",
+        "quote-sync 的 PutItem 报 ProvisionedThroughputExceeded。",
+        # an array named by its JVM descriptor
+        "The histogram holds 96 `Object[]` arrays of 8 MiB each.",
+        "直方图里有 96 个 `Object[]`，每个 8 MiB。",
+        "`byte[]` takes 612331904 bytes.",
+        "`byte[]` 占了 612331904 字节。",
+    ],
+)
+def test_these_names_invent_nothing(draft: str) -> None:
+    assert not invented(draft)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "quote-sync fails with a LedgerOverflowError.",  # no row's, and said to have happened
+        "quote-sync already threw an OutOfMemoryError.",
+        "`ReplicaLag` peaked at 41 s.",  # another name, not the head of the metric's
+        "quote-sync 报 ProvisionedCapacityExceeded。",
+        "The histogram holds 96 `Long[]` arrays.",  # no row has `[Ljava.lang.Long;`
+        "直方图里有 96 个 `char[]`。",  # no row has `[C`
+    ],
+)
+def test_a_name_none_of_these_explains_is_still_invented(draft: str) -> None:
+    assert invented(draft)
