@@ -110,3 +110,34 @@ def test_a_plain_word_subject_a_records_name_column_gives(draft: str) -> None:
 def test_a_count_in_words_sizes_the_listing(draft: str) -> None:
     assert server_statuses(draft, "SHUTOFF") == [ClaimStatus.CONTRADICTED]
     assert server_statuses(draft, "ACTIVE") == [ClaimStatus.GROUNDED]
+
+
+def asg_statuses(draft: str, third: str) -> list[ClaimStatus]:
+    instances = [
+        {
+            "InstanceId": f"i-0{n}a7c2e9b4d1f3",
+            "InstanceType": "t3.large",
+            "LifecycleState": state,
+            "HealthStatus": "Healthy",
+        }
+        for n, state in ((4, "InService"), (5, "InService"), (6, third))
+    ]
+    group = {"AutoScalingGroups": [{"AutoScalingGroupName": "web-asg", "DesiredCapacity": 3, "Instances": instances}]}
+    args = {"args": "autoscaling describe-auto-scaling-groups --auto-scaling-group-names web-asg"}
+    row = EvidenceRow("g-1", "aws_cli", Outcome.DIRECT_SUPPORT, json.dumps(group, indent=2), args)
+    return [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "All 3 instances are InService.",
+        "3 个实例都是 InService。",
+        # a clause of a claim whose other clauses ground on their own
+        "web-asg wants 3 instances of t3.large, and all 3 are InService across its zones.",
+        "web-asg 期望 3 台 t3.large，而且 3 台都是 InService。",
+    ],
+)
+def test_the_members_of_a_list_nested_in_a_record(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in asg_statuses(draft, "Terminating")
+    assert ClaimStatus.CONTRADICTED not in asg_statuses(draft, "InService")

@@ -158,13 +158,13 @@ def sums_up(text: str, quantifier: re.Match[str]) -> bool:
     return opening > 0 and not text[opening : quantifier.start()].strip(" \t也则就全")
 
 
-_CLAUSE_BREAK = re.compile(r",[ \t]*(?:and|but|while)[ \t]+|;[ \t]*|，[ \t]*(?:而且|并且|且|而)?|；")
+CLAUSE_BREAK = re.compile(r",[ \t]*(?:and|but|while)[ \t]+|;[ \t]*|，[ \t]*(?:而且|并且|且|而)?|；")
 
 
 def later_universals(text: str, universal: re.Pattern[str]) -> list[str]:
     """The later clauses of a claim that hold a universal of their own, when its first clause holds one
     too ("… from all three probe regions, and every region answered in under 200 ms")."""
-    clauses = _CLAUSE_BREAK.split(text)
+    clauses = CLAUSE_BREAK.split(text)
     if len(clauses) < 2 or not universal.search(clauses[0]):
         return []
     return [c for c in clauses[1:] if universal.search(c) and not _NOT_A_RANGE.match(c)]

@@ -11,10 +11,12 @@ readiness's.
 
 from __future__ import annotations
 
+import collections
 import re
 from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
+from evidence_trace.server.domain.verifier.bounded_universals import CLAUSE_BREAK
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -45,8 +47,23 @@ _ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however 
 def check_every_state(
     claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
-    """CONTRADICTED when a record of the counted listing gives another state; GROUNDED when all give the one said."""
-    text = claim.text
+    """CONTRADICTED when a record of the counted listing gives another state; GROUNDED when all give the one said.
+    A clause of the claim may say it ("catalog-mc runs memcached 1.6.17, and all 3 nodes are available"): only
+    a contradiction is read there, the claim's other clauses having facts of their own to ground."""
+    found = _every_state(claim.text, facts, evidence, base)
+    if found is not None:
+        return found
+    clauses = CLAUSE_BREAK.split(claim.text)
+    for clause in clauses if len(clauses) > 1 else ():
+        found = _every_state(clause, tuple(f for f in facts if f.text in clause), evidence, base)
+        if found is not None and found.status == ClaimStatus.CONTRADICTED:
+            return found
+    return None
+
+
+def _every_state(
+    text: str, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
     every = _EVERY.search(text)
     size = _size(text, facts) if every is not None else None
     if every is None or size is None or size < 2:
@@ -59,17 +76,18 @@ def check_every_state(
     state = states[0]
     names = [f for f in facts if f.is_entity and f.key != state]  # (the state word read as a name names nothing)
     for index in evidence.rows():
-        records = listed_records(evidence.units(index))
-        shown = [shown_states(u.text) for u in records]
-        if len(records) != size or not all(shown):
-            continue
-        if names and not names_subject(names, records[0], evidence.question(index)):
-            continue
-        odd = next((u for u, given in zip(records, shown) if state not in given), None)
-        if odd is not None:
-            why = f"not every one of the {size} records is {state}: {odd.ref} shows {'/'.join(sorted(shown[records.index(odd)]))}"
-            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
-        return _grounded(records, base)
+        for records in _listings(listed_records(evidence.units(index))):
+            shown = [shown_states(u.text) for u in records]
+            if len(records) != size or not all(shown):
+                continue
+            if names and not names_subject(names, records[0], evidence.question(index)):
+                continue
+            odd = next((u for u, given in zip(records, shown) if state not in given), None)
+            if odd is not None:
+                gives = "/".join(sorted(shown[records.index(odd)]))
+                why = f"not every one of the {size} records is {state}: {odd.ref} shows {gives}"
+                return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
+            return _grounded(records, base)
     return None
 
 
@@ -98,6 +116,20 @@ def _plain_subject(
 
 def _state_word(fact: Fact, text: str) -> bool:
     return any(fact.key == value for _, value in said_states(text, bare=True))
+
+
+def _listings(records: Sequence[Unit]) -> list[list[Unit]]:
+    """A call's records, and apart the members of each list nested in them (`CacheClusters[0].CacheNodes[2]`)."""
+    nested: dict[str, list[Unit]] = collections.defaultdict(list)
+    for unit in records:
+        parent = _INDEX_AT_END.sub("", unit.ref)
+        if parent != unit.ref and "[" in parent:
+            nested[parent].append(unit)
+    top = [u for u in records if not any(u in members for members in nested.values())]
+    return [top, *nested.values()]
+
+
+_INDEX_AT_END = re.compile(r"\[[0-9]+\]$")
 
 
 def _grounded(records: Sequence[Unit], base: Callable[..., ClaimCheck]) -> ClaimCheck:

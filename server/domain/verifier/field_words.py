@@ -27,7 +27,7 @@ _FIELDS = {"状态": "status", "原因": "reason", "结果": "result", "模式":
 # first word ("原因是 ACME order …", "status UP and …" still is one)
 _ENDS = (
     r"(?=[`'\"]?(?:[ \t]*(?:$|[,.;!?)，。；！？）（\u4e00-\u9fff])"
-    r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|again|now|too|i\.e\.|e\.g\.)\b))"
+    r"|[ \t]+(?:and|but|while|since|with|at|on|in|for|from|after|before|so|which|because|again|now|too|across|throughout|everywhere|i\.e\.|e\.g\.)\b))"
 )
 _SAID = re.compile(
     r"\b(state|status|phase|reason|result|conclusion|health|mode|role)(?![A-Za-z_])"  # (not StateTransitionReason)
@@ -53,6 +53,8 @@ _BARE = re.compile(
     r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30})" + _ENDS
 )
 _BARE_FIELD = "state|status|phase|health"
+# a state column named for what it is the state of, as an API spells it: `CacheNodeStatus`, `replication_state`
+_COMPOUND = r"(?-i:[A-Za-z][A-Za-z0-9]*(?:State|Status|Phase)|[a-z][a-z0-9]*_(?:state|status|phase))"
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
@@ -107,7 +109,11 @@ _QUALIFIER = re.compile(r"\b([A-Z][a-z]+|[a-z]+(?=[_-]$))(?:[ \t]+|[_-])$")
 
 def _given(field: str) -> re.Pattern[str]:
     """The field with a word value as tools print it: `status: x`, `"status": "x"`, `STATUS=x`, `Sync Status: x`."""
-    name = f"(?:{field})" if field == _BARE_FIELD else r"[ _-]?".join(re.escape(part) for part in field.split())
+    name = (
+        f"(?:{field}|{_COMPOUND})"
+        if field == _BARE_FIELD
+        else r"[ _-]?".join(re.escape(part) for part in field.split())
+    )
     # the value ends the field (a line's end, a delimiter, the next `key=`): "to become ready: order is in …" is prose
     return re.compile(
         rf"(?<![\w.-])(?<![A-Za-z] )(?<![A-Za-z]\t){name}\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?([A-Za-z][\w-]*)"
