@@ -65,7 +65,10 @@ _RECOVERED = re.compile(
     r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已(?:经)?恢复|恢复正常|已(?:经)?解决|已(?:经)?修复|恢复了",
     re.I,
 )
-RECOVERY_IN_UNIT = re.compile("|".join(re.escape(w) for w in RECOVERY_WORDS))
+# and a state change to OK a monitor records: Nagios and Icinga log one only when the state changes ("SERVICE
+# ALERT: mq-03;Queue Depth;OK;HARD;1;…", "HOST ALERT: web-05;UP;HARD;…"); a Datadog monitor's overall_state OK
+RECOVERY_CHANGES = (r";(?:ok|up);(?:hard|soft);", r"\"overall_state\":[ \t]*\"ok\"")
+RECOVERY_IN_UNIT = re.compile("|".join([re.escape(w) for w in RECOVERY_WORDS] + list(RECOVERY_CHANGES)))
 # A rate of any plural noun: "310 docs/s", "312 keys/s", "1,200 rows/min", "40 条/秒" is in the unit table.
 NOUN_RATE_PER = {"s": 1.0, "sec": 1.0, "second": 1.0, "min": 1 / 60, "minute": 1 / 60}
 NOUN_RATE = re.compile(

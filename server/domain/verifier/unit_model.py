@@ -169,6 +169,8 @@ class Unit:
                 utc.add((value - self.naive_offset * 60 // resolution) % period)
             else:
                 naive.add(value)
+        for m in _EPOCH_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):  # an instant in epoch seconds is UTC
+            utc.add((int(m.group(1)) % 86400) // resolution)
         return frozenset(written), frozenset(utc), frozenset(naive)
 
     @functools.cached_property
@@ -222,6 +224,9 @@ _CLOCK_IN_TEXT = re.compile(
     # nginx's "[02/Dec/2026:14:03:11 +0800]": an offset after a space, four digits
     r"(?:(?<![0-9:])|(?<=/[0-9]{4}:))([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2}|(?<=[0-9]) [+-][0-9]{4}(?=\]))?(?![0-9])"
 )
+
+# an instant in epoch seconds that opens a log line: Nagios's and Icinga's "[1776829140] SERVICE ALERT: …"
+_EPOCH_IN_TEXT = re.compile(r"^\[(1[5-9][0-9]{8})\][ \t]", re.M)
 
 
 def _strings(value: Any, depth: int = 0) -> Iterator[str]:
