@@ -10,6 +10,7 @@ import json
 import pytest
 
 from evidence_trace.server.domain.model import Decision, ErrorKind, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft, decide
 
 
@@ -379,3 +380,17 @@ def test_a_denied_condition_is_contradicted_by_an_error_of_the_subject_stating_i
     draft: str, decision: Decision
 ) -> None:
     assert judge(draft, SESSKV) == decision
+
+
+@pytest.mark.parametrize(
+    ("draft", "window"),
+    [
+        ("Over the previous day inv-20260521 stayed READY.", True),
+        ("In the last hour inv-20260521 stayed READY.", True),
+        ("The previous day's backup inv-20260521 is also READY.", False),  # a day's thing, no window
+        ("The last hour's samples of inv-20260521 are all READY.", False),
+    ],
+)
+def test_a_window_said_in_words_is_not_a_days_thing(draft: str, window: bool) -> None:
+    spans = [f for f in extract_facts(draft) if f.kind == FactKind.QUANTITY]
+    assert bool(spans) is window

@@ -162,7 +162,8 @@ def _label_before(masked: str, start: int) -> str:
     return ""
 
 
-_WINDOW_WORD = re.compile(r"\b(?:the\s+)?(?:last|past|previous)\s+(second|minute|hour|day|week)\b", re.I)
+# (not a day named by its place, "the previous day's backup": a day's thing, no window)
+_WINDOW_WORD = re.compile(r"\b(?:the\s+)?(?:last|past|previous)\s+(second|minute|hour|day|week)\b(?!['’]s\b)", re.I)
 _WINDOW_FACTOR = {"second": 1000.0, "minute": 60000.0, "hour": 3600000.0, "day": 86400000.0, "week": 604800000.0}
 
 
