@@ -501,3 +501,41 @@ def test_a_finding_of_none_before_a_hedged_consequence_is_checked(draft: str) ->
     failed = [(c.kind, c.status) for c in check_draft(draft, (log_search(False),))]
     assert (ClaimKind.HEDGE, ClaimStatus.UNCHECKABLE) in failed
     assert any(kind == ClaimKind.FACT and status != ClaimStatus.GROUNDED for kind, status in failed)
+
+
+def instance_and_options() -> tuple[EvidenceRow, EvidenceRow]:
+    describe = (
+        "config: projects/ledger-prod/instanceConfigs/eur5\ndisplayName: core-ledger\nnodeCount: 2\nstate: READY\n"
+    )
+    options = (
+        "OPTION_NAME               OPTION_TYPE  OPTION_VALUE\n"
+        "default_leader            STRING       europe-west2\n"
+        "version_retention_period  STRING       3d\n"
+    )
+    sql = "SELECT OPTION_NAME, OPTION_TYPE, OPTION_VALUE FROM INFORMATION_SCHEMA.DATABASE_OPTIONS"
+    return (
+        EvidenceRow(
+            "g-1", "gcloud", Outcome.DIRECT_SUPPORT, describe, {"args": "spanner instances describe core-ledger"}
+        ),
+        EvidenceRow(
+            "g-2",
+            "gcloud",
+            Outcome.DIRECT_SUPPORT,
+            options,
+            {"args": f'spanner databases execute-sql accounts-db --instance=core-ledger --sql="{sql}"'},
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("accounts-db 的 default_leader 是 europe-west2（实例 core-ledger 使用 eur5 多区域配置）。", True),
+        ("accounts-db's default_leader is europe-west2 (instance core-ledger runs 2 nodes).", True),
+        ("accounts-db 的 default_leader 是 europe-west2（实例 core-ledger 有 5 个节点）。", False),
+        ("accounts-db's default_leader is europe-west2 (instance core-ledger runs 5 nodes).", False),
+    ],
+)
+def test_a_parenthesis_about_a_subject_the_session_asked_about_is_an_aside(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, instance_and_options()) if c.kind == ClaimKind.FACT]
+    assert (found == [ClaimStatus.GROUNDED]) is grounded

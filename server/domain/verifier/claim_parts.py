@@ -138,7 +138,8 @@ def shared_said(pieces: list[tuple[str, bool]], own: list[tuple[Fact, ...]], num
         lead = next((j for j in range(number - 1, -1, -1) if not names_only(pieces[j][0], own[j])), None)
         if lead is not None and not pieces[lead][1] and kinds & {f.kind for f in own[lead] if f.kind in SUBJECT_KINDS}:
             return said(own[lead])
-    return said(own[number + 1]) if number + 1 < len(own) else ()
+    # (never what a parenthesis after it says: "X 的 Y 是 Z（实例 W 使用 nam3）" is an aside about W)
+    return said(own[number + 1]) if number + 1 < len(own) and not pieces[number + 1][1] else ()
 
 
 _NONE_FOUND = re.compile(r"\b(?:no|none|nothing|zero)\b|没有|无任何|未发现|为空", re.I)

@@ -60,6 +60,17 @@ def names_subject(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]) -
     return all(matches(f, unit) or (question is not None and matches(f, question)) for f in facts)
 
 
+def asked_subject(part: str, facts: Sequence[Fact], evidence: Evidence) -> bool:
+    """Whether a parenthesis, whole, names a subject of its own that some call of the session asked about
+    ("（实例 prod-global 使用 nam3）" of `spanner instances describe prod-global`): an aside about it, not about what
+    it follows. ("（UTC 00:00–08:00）notification-worker 共 3 次" goes on past its parenthesis: no aside.)"""
+    return part.rstrip(" \t。.;；,，").endswith((")", "）")) and any(
+        f.kind in (FactKind.SERVICE, FactKind.INSTANCE) and question is not None and matches(f, question)
+        for f in facts
+        for question in map(evidence.question, evidence.rows())
+    )
+
+
 def bind_across_rows(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[Match]:
     """Units of different rows, each about the claim's subject, that together show every fact; or None.
 

@@ -31,7 +31,7 @@ from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKi
 from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_failed
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
-from evidence_trace.server.domain.verifier.subject_binding import bind_across_rows
+from evidence_trace.server.domain.verifier.subject_binding import asked_subject, bind_across_rows
 from evidence_trace.server.domain.verifier.threshold_words import thresholds_only
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -75,7 +75,7 @@ def ground_parts(
     own = [_part_facts(part, wanted) for part, _ in pieces]
     pieces, own = times_joined(pieces, own)
     for number, (part, parenthetical) in enumerate(pieces):
-        part_facts = own[number]
+        part_facts, aside = own[number], own[number][:0]
         covered.update(f.stated for f in part_facts)
         read_as.extend(f.text for f in extract_facts(part))
         # "A and B are Running", "Running: A and B": a part of names only shares what the list says of them
@@ -93,6 +93,7 @@ def ground_parts(
             # (the part before it: "... failed with AcquirerUnavailable (code=ACQ-503)"), else the claim's subject
             near = [f for f in previous if f.kind in SUBJECT_KINDS] or [f for f in previous if f.kind in _NAMING]
             near = near or [f for f in subject if f.kind in SUBJECT_KINDS]
+            aside = part_facts if asked_subject(part, part_facts, evidence) else ()  # "（实例 prod-global 使用 nam3）"
             part_facts = tuple(f for f in near if f.kind not in present) + part_facts
         # "8 秒后", "later": another time than the one the claim states, and so is a parenthesis after it
         offset = _OFFSET_IN_TIME.search(part) is not None or (parenthetical and offset)
@@ -100,7 +101,8 @@ def ground_parts(
             part_facts += times  # "at 03:05, X was ..., Y ...": every part is at that time
         if ids and not parenthetical and takes_ids(part, present) and not thresholds_only(part, own[number]):
             part_facts += ids  # "revision 8, change-cause …", "build #562，由 X 触发": that record's, not another's
-        results.append(_ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part))
+        found = _ground(part_facts, evidence, shown=says_shown(part, part_facts), text=part)
+        results.append(_ground(aside, evidence, text=part) if aside and found[0] != ClaimStatus.GROUNDED else found)
         previous = [f for f in part_facts if f.is_entity] or previous
         ids = record_ids(part_facts) if number == 0 and not parenthetical else ids  # the record it opens with
     # a fact a part reads otherwise ("with 7 restarts": the whole read an event, the part a count) is in it
