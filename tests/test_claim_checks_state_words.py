@@ -141,3 +141,14 @@ def asg_statuses(draft: str, third: str) -> list[ClaimStatus]:
 def test_the_members_of_a_list_nested_in_a_record(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED in asg_statuses(draft, "Terminating")
     assert ClaimStatus.CONTRADICTED not in asg_statuses(draft, "InService")
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "pv-logs-2 was checked first, and the other volume is Bound.",  # said of no name in its clause
+        "先看了 pv-logs-2，所以另一个卷是 Bound。",
+    ],
+)
+def test_a_bare_state_is_said_of_the_name_in_its_own_clause(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in pv_statuses(draft, "Released")

@@ -156,11 +156,24 @@ def field_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     # the state word itself read as a name ("ONLINE") names no subject
     names = [f for f in facts if f.is_entity and (_BARE_FIELD, f.key) not in said]
     for field, value in said if names else ():
-        rival = _rival(field, value, names, evidence)
+        rival = _rival(field, value, _subject_of(text, names) if field == _BARE_FIELD else names, evidence)
         if rival is not None:
             return rival
     plain = None if names else plain_subject_state(text, evidence)
     return plain[0] if plain is not None and not plain[1] else None
+
+
+def _subject_of(text: str, names: Sequence[Fact]) -> list[Fact]:
+    """The names a bare state is said of: those before it in its own clause ("…, so the deployment failed on that
+    host and the remaining instance was skipped" says it of no name; "dr-west reports Available" of dr-west)."""
+    bare = _bare_said(text)
+    if bare is None:
+        return []
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, bare.start())), default=0)
+    return [f for f in names if start <= text.find(f.text) < bare.start()]
+
+
+_CLAUSE = re.compile(r"[,;:，；：。]|\b(?:and|but|so|while|whereas)\b|而|但|所以")
 
 
 # the word right before a bare state ("scratch is DEGRADED", "tank 目前是 ONLINE"): a subject no pattern reads as a
