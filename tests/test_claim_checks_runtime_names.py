@@ -88,3 +88,44 @@ def test_these_names_invent_nothing(draft: str) -> None:
 )
 def test_a_name_none_of_these_explains_is_still_invented(draft: str) -> None:
     assert invented(draft)
+
+
+def deployment() -> list[EvidenceRow]:
+    revision = {"revisionType": "S3", "s3Location": {"bucket": "acme-builds", "key": "billing/billing-api-4.12.7.zip"}}
+    return [
+        EvidenceRow(
+            "d-1",
+            "aws_cli",
+            Outcome.DIRECT_SUPPORT,
+            json.dumps({"revision": revision}),
+            {"args": "deploy get-deployment"},
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invents"),
+    [
+        ("The deployment shipped billing-api 4.12.7 to every host.", False),  # the artifact's name gives it
+        ("这次部署的是 billing-api 4.12.7。", False),
+        ("The deployment shipped billing-api 4.12.8 to every host.", True),
+        ("这次部署的是 billing-api 4.12.8。", True),
+    ],
+)
+def test_a_version_in_an_artifacts_name_is_mentioned(draft: str, invents: bool) -> None:
+    # another version is still flagged: invented, or contradicted by the one the artifact gives
+    flagged = {c.status for c in check_draft(draft, deployment())} & {ClaimStatus.INVENTED, ClaimStatus.CONTRADICTED}
+    assert bool(flagged) is invents
+
+
+@pytest.mark.parametrize(
+    ("draft", "invents"),
+    [
+        ("行键格式是 `时间戳#设备ID`，写入都落在表尾。", False),  # a shape described in words, no name
+        ("The row key is `时间戳#设备ID`, so writes land at the tail.", False),
+        ("行键前缀是 `ts#dev-7781`，写入都落在表尾。", True),  # a key the session never shows
+        ("The row key prefix is `ts#dev-7781`, so writes land at the tail.", True),
+    ],
+)
+def test_a_shape_described_in_chinese_invents_nothing(draft: str, invents: bool) -> None:
+    assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, deployment())}) is invents

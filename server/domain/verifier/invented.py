@@ -106,6 +106,8 @@ def _identifier_shaped(fact: Fact) -> bool:
         return False  # "the non-5xx ratio", "non-2xx 响应": a class of statuses, a word
     if _PROTOCOL_NAME.match(fact.text):
         return False  # a well-known URI ("/.well-known/acme-challenge/…") or an HTTP header: a protocol's words
+    if fact.kind == FactKind.IDENTIFIER and re.fullmatch(r"\S*[\u4e00-\u9fff]\S*", fact.text):
+        return False  # `时间戳#设备ID`, "<租户>-events": a shape the writer describes in words, not a name
     if fact.key.endswith("()"):
         return False  # `rate()`, `histogram_quantile()`: a function a query language or a library names
     if standard.STANDARD_NAME.fullmatch(fact.text) or standard.is_kind_name(fact.text):
@@ -301,11 +303,12 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
         return all(evidence.mentions(stem + n) for n in numbers)
     if _named_apart(key, evidence):
         return True
-    # a flag written with its value ("Xms=Xmx" of `-Xms24g -Xmx24g`), a version with its build letter ("2.8.1K")
+    # a flag written with its value ("Xms=Xmx" of `-Xms24g -Xmx24g`), a version with its build letter ("2.8.1K") or
+    # in an artifact's name (`catalog-sync-1.8.6.zip`, `ledger-api_2.14.3.tar.gz`)
     glued = (
         rf"(?<![\w-])-{{1,2}}{re.escape(key)}[0-9]"
         if fact.kind != FactKind.VERSION
-        else rf"(?<![\w.]){re.escape(key)}[a-z]{{1,2}}(?![\w.])"
+        else rf"(?<![\w.]){re.escape(key)}[a-z]{{1,2}}(?![\w.])|[a-z][-_]v?{re.escape(key)}(?=\.(?:zip|tar|tgz|gz|jar|war|whl|rpm|deb)\b)"
     )
     if evidence.remember(  # once per name and check_draft call; a cheap test first
         ("glued", glued, evidence.only),
