@@ -129,3 +129,31 @@ def test_a_version_in_an_artifacts_name_is_mentioned(draft: str, invents: bool) 
 )
 def test_a_shape_described_in_chinese_invents_nothing(draft: str, invents: bool) -> None:
     assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, deployment())}) is invents
+
+
+def alarms() -> list[EvidenceRow]:
+    active = {
+        "hostname": "cache-03",
+        "alarms": {
+            "mem.available.ram_available": {"name": "ram_available", "status": "WARNING", "value_string": "8.2%"},
+            "ipv4.udperrors.1m_ipv4_udp_receive_buffer_errors": {
+                "name": "1m_ipv4_udp_receive_buffer_errors",
+                "status": "WARNING",
+                "value_string": "41 errors",
+            },
+        },
+    }
+    return [EvidenceRow("n-1", "netdata_api", Outcome.DIRECT_SUPPORT, json.dumps(active), {"path": "/api/v1/alarms"})]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invents"),
+    [
+        ("cache-03 has 1m_ipv4_udp_receive_buffer_errors at WARNING.", False),
+        ("cache-03 上 1m_ipv4_udp_receive_buffer_errors 处于 WARNING。", False),
+        ("cache-03 also raised 10m_ipv4_udp_send_buffer_errors.", True),  # an alarm the session never shows
+        ("cache-03 还触发了 10m_ipv4_udp_send_buffer_errors。", True),
+    ],
+)
+def test_a_snake_case_name_led_by_its_window_is_a_name(draft: str, invents: bool) -> None:
+    assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, alarms())}) is invents
