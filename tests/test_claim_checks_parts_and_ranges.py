@@ -539,3 +539,43 @@ def instance_and_options() -> tuple[EvidenceRow, EvidenceRow]:
 def test_a_parenthesis_about_a_subject_the_session_asked_about_is_an_aside(draft: str, grounded: bool) -> None:
     found = [c.status for c in check_draft(draft, instance_and_options()) if c.kind == ClaimKind.FACT]
     assert (found == [ClaimStatus.GROUNDED]) is grounded
+
+
+def rpc_errors() -> EvidenceRow:
+    logs = [
+        {
+            "timestamp": "2026-12-03T09:14:52Z",
+            "level": "ERROR",
+            "service": "quote-reader",
+            "message": "readRows: DEADLINE_EXCEEDED after 0.5s",
+        },
+        {
+            "timestamp": "2026-12-03T09:14:40Z",
+            "level": "ERROR",
+            "service": "quote-reader",
+            "message": "readRows: DEADLINE_EXCEEDED after 0.5s",
+        },
+        {
+            "timestamp": "2026-12-03T09:02:11Z",
+            "level": "ERROR",
+            "service": "quote-reader",
+            "message": "readRows: UNAVAILABLE: connection reset",
+        },
+    ]
+    body = json.dumps({"success": True, "logs": logs, "total": 3})
+    return EvidenceRow(
+        "ql-3", "query_logs", Outcome.DIRECT_SUPPORT, body, {"service": "quote-reader", "level": "ERROR"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("For quote-reader the latest samples are all DEADLINE_EXCEEDED.", False),  # the newest few
+        ("quote-reader 最新的几条日志都是 DEADLINE_EXCEEDED。", False),
+        ("For quote-reader all samples are DEADLINE_EXCEEDED.", True),  # the whole listing
+        ("quote-reader 的所有日志都是 DEADLINE_EXCEEDED。", True),
+    ],
+)
+def test_the_newest_few_records_are_no_whole_listing(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, rpc_errors())) is contradicted

@@ -159,10 +159,14 @@ _CAUSAL_CUE = re.compile(
 )
 # "the other five partitions", "其余 4 个", "no other pod": a range the claim narrows to what it does not name
 NARROWED = re.compile(r"\b(?:other|others|remaining|rest)\b|其余|其他|其它|剩下|剩余", re.I)
-# "Four of them are …, i.e. they all …", "其中 4 条 … 都": a count the claim narrows to before its quantifier
+# "Four of them are …, i.e. they all …", "其中 4 条 … 都": a count the claim narrows to before its quantifier (or
+# the newest few records, of no count)
 NARROWED_TO = re.compile(
     r"\b(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten)[ \t]+of[ \t]+(?:them|these|those)\b"
-    r"|其中[ \t]*[0-9一二两三四五六七八九十]+[ \t]*(?:条|个|次|笔|台|项)",
+    r"|其中[ \t]*[0-9一二两三四五六七八九十]+[ \t]*(?:条|个|次|笔|台|项)"
+    # "the latest samples are all …", "最新的几条都 …": the newest few, of a number the claim does not give
+    r"|\b(?:latest|most recent|newest|last few)[ \t]+(?:samples?|entries|lines|records|logs?|errors?|events?)\b"
+    r"|最新的?(?:几条|样本|日志|记录)|最近的?几条",
     re.I,
 )
 _NEGATION = re.compile(
