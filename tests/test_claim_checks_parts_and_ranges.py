@@ -579,3 +579,28 @@ def rpc_errors() -> EvidenceRow:
 )
 def test_the_newest_few_records_are_no_whole_listing(draft: str, contradicted: bool) -> None:
     assert (ClaimStatus.CONTRADICTED in statuses(draft, rpc_errors())) is contradicted
+
+
+def pings() -> EvidenceRow:
+    out = (
+        "PING 10.158.20.1 (10.158.20.1) 56(84) bytes of data.\n"
+        "64 bytes from 10.158.20.1: icmp_seq=1 ttl=64 time=0.071 ms\n"
+        "64 bytes from 10.158.20.1: icmp_seq=2 ttl=64 time=0.049 ms\n"
+        "\n--- 10.158.20.1 ping statistics ---\n"
+        "2 packets transmitted, 2 received, 0% packet loss, time 1012ms\n"
+        "rtt min/avg/max/mdev = 0.049/0.060/0.071/0.011 ms\n"
+    )
+    return EvidenceRow("p-1", "ssh_exec", Outcome.DIRECT_SUPPORT, out, {"command": "ping -c 2 10.158.20.1"})
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("网关 10.158.20.1：2/2 收到，0% 丢包，平均 RTT 0.060 ms。", False),  # 平均: an average, no "all"
+        ("Gateway 10.158.20.1: 2/2 received, 0% loss, average RTT 0.060 ms.", False),
+        ("10.158.20.1 的回包耗时均为 0.071 ms。", True),  # 均为: each reply took it, and one did not
+        ("All replies from 10.158.20.1 took 0.071 ms.", True),
+    ],
+)
+def test_an_average_is_no_universal(draft: str, contradicted: bool) -> None:
+    assert (ClaimStatus.CONTRADICTED in statuses(draft, pings())) is contradicted

@@ -297,7 +297,10 @@ _EMPHASIS = re.compile(
 
 
 # a universal ("all", "every", "都") and what makes a claim not one ("not all", "几乎都", "大部分")
-UNIVERSAL = re.compile(r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|均|都", re.I)
+# (均 of a word is none: "平均 RTT" is an average, "负载均衡" a balancer, "均值" a mean)
+UNIVERSAL = re.compile(
+    r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|(?<!平)均(?![衡值匀])|都", re.I
+)
 _NOT_ALL = re.compile(
     r"\bnot\s+(?:all|every|each|always)\b|\b(?:almost|nearly|virtually|practically)\s+(?:all|every|always)\b"
     r"|并非|不是所有|不是全部|不是每|并不都|几乎(?:所有|全部|都)|大部分|大多数|绝大多数",

@@ -40,7 +40,7 @@ _ZH_SIZE = re.compile(
     r"(?<![0-9.])([0-9]+|[两二三四五六七八九十])[ \t]*(?:个|台|块|条|套)(?=[^0-9，。；,;]{0,12}(?:都|均|全部|全都))"
 )
 _ZH_DIGITS = {w: n for n, w in enumerate("零一二三四五六七八九十") if n} | {"两": 2}
-_EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|均|全部|全都", re.I)
+_EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|(?<!平)均(?![衡值匀])|全部|全都", re.I)
 _ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however it was read
 
 
