@@ -8,7 +8,8 @@ with the element's name (`{node_name="es-hot-1"}`): a node's decider is that
 node's. Nested objects are walked
 through (`data.items[0]`). The top level's scalars that are not echoed
 question parameters form the header. An object with no list anywhere is one
-record (`result`); one whose lists are all empty and that says nothing
+record (`result`), or, when it holds a breakdown of counts keyed by names (`"terms": {"inv-api-03": 13,
+…}`), one record an entry; one whose lists are all empty and that says nothing
 else (a status "success", a count 0, echoed parameters) is an empty result. The whole response is never one unit when it holds a list. An API's
 error envelope (Prometheus/Loki `"status": "error"`, Elasticsearch's `error`
 with an HTTP status) is a failed call at record time.
@@ -17,6 +18,7 @@ with an HTTP status) is a failed call at record time.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, Iterator
 
 from evidence_trace.server.domain.formats.fields import ECHOED_FIELDS, SUBJECT_FIELDS
@@ -82,6 +84,10 @@ def _records(preview: Preview) -> Iterator[Record]:
     if not isinstance(value, dict):
         return
     top_lists = any(isinstance(item, list) and item for item in value.values())
+    counted = next((key for key, item in value.items() if _count_map(item)), None)
+    if counted is not None and not top_lists and not _holds_listing(value):
+        yield from _counts(counted, value, hint)
+        return
     if not top_lists and not _holds_listing(value):
         if not _empty_result(value):
             yield object_record("result", value, hint, (), kind="object")
@@ -90,6 +96,32 @@ def _records(preview: Preview) -> Iterator[Record]:
     if scalars:
         yield header_record(scalars, hint)
     yield from _members("", value, hint, (), 0)
+
+
+def _count_map(item: Any) -> bool:
+    """A breakdown keyed by names (Graylog's `"terms": {"inv-api-03": 13, "inv-api-01": 1}`): two or more names of
+    things, each with a count."""
+    return (
+        isinstance(item, dict)
+        and len(item) >= 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in item.values())
+        and not any(str(k).replace(".", "").isdigit() for k in item)
+        # names of things (hosts, pods, services), not a stats object's fields ("busy", "activeMessageCount")
+        and all(_NAME_SHAPED.search(str(k)) for k in item)
+    )
+
+
+_NAME_SHAPED = re.compile(r"[a-z0-9]-[a-z0-9]|[a-z]\.[a-z]|[a-z][0-9]", re.I)
+
+
+def _counts(key: str, value: dict[str, Any], hint: str) -> Iterator[Record]:
+    """A breakdown's entries, one record each (`{"key": "inv-api-03", "doc_count": 13}`, as an aggregation's
+    buckets are), after the object's other scalars as their header: a count is its name's, never another's."""
+    scalars = findings(value)
+    if scalars:
+        yield header_record(scalars, hint)
+    for name, count in value[key].items():
+        yield object_record(f"{key}.{name}", {"key": name, "doc_count": count}, hint, (key, name), kind="item")
 
 
 def _members(
