@@ -394,3 +394,19 @@ def test_a_denied_condition_is_contradicted_by_an_error_of_the_subject_stating_i
 def test_a_window_said_in_words_is_not_a_days_thing(draft: str, window: bool) -> None:
     spans = [f for f in extract_facts(draft) if f.kind == FactKind.QUANTITY]
     assert bool(spans) is window
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The cluster is HEALTH_WARN, not HEALTH_ERR.", True),  # the alternative it denies need not be shown
+        ("集群是 HEALTH_WARN，不是 HEALTH_ERR。", True),
+        ("The cluster is HEALTH_ERR, not HEALTH_WARN.", False),  # what it asserts must be
+        ("集群是 HEALTH_ERR，而不是 HEALTH_WARN。", False),
+    ],
+)
+def test_an_alternative_the_claim_denies_is_no_fact_to_show(draft: str, grounded: bool) -> None:
+    out = "HEALTH_WARN 1 osds down; Degraded data redundancy: 2104/96220 objects degraded (2.187%)"
+    row = EvidenceRow("c-1", "ssh_exec", Outcome.DIRECT_SUPPORT, out, {"command": "ceph health"})
+    statuses = [c.status.name for c in check_draft(draft, [row])]
+    assert (statuses == ["GROUNDED"]) is grounded

@@ -37,12 +37,28 @@ def denied_status(text: str) -> str:
 
 
 def without_denied(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
-    """The claim's facts less the statuses it denies: "no 404s on /v3/payouts" asserts no 404, so a 500 of
-    /v3/payouts is no rival of it."""
+    """The claim's facts less the statuses it denies ("no 404s on /v3/payouts" asserts no 404, so a 500 of
+    /v3/payouts is no rival of it) and the alternatives it contrasts with what it asserts ("HEALTH_WARN, not
+    HEALTH_ERR")."""
     wanted = denied_status(text)
-    if not wanted:
-        return facts
-    return tuple(f for f in facts if not (f.kind == FactKind.HTTP_STATUS and f.key.startswith(wanted)))
+    kept = tuple(f for f in facts if not (wanted and f.kind == FactKind.HTTP_STATUS and f.key.startswith(wanted)))
+    return tuple(f for f in kept if not _contrasted(text, f, kept))
+
+
+# "HEALTH_WARN, not HEALTH_ERR", "是 Degraded，不是 Failed", "OOMKilled rather than Error": an alternative the claim
+# names to deny, after one of its kind it asserts; it is no fact a unit must show
+_CONTRAST = re.compile(r"(?:\b(?:not|rather than|instead of)|而不是|不是|而非|并非)[ \t]*[`'\"“]?$", re.I)
+_CONTRASTED_KINDS = frozenset({FactKind.ERROR_CODE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.WORKLOAD_STATE})
+
+
+def _contrasted(text: str, fact: Fact, facts: Sequence[Fact]) -> bool:
+    at = text.find(fact.text)
+    return (
+        fact.kind in _CONTRASTED_KINDS
+        and at > 0
+        and _CONTRAST.search(text, max(0, at - 14), at) is not None
+        and any(f.kind == fact.kind and f is not fact and 0 <= text.find(f.text) < at for f in facts)
+    )
 
 
 def check_denied_status(
