@@ -34,7 +34,9 @@ def facts(draft: str, row: EvidenceRow) -> list[ClaimStatus]:
     [
         ("By source: web-7 41, web-9 3.", True),
         ("按来源：web-7 41 条、web-9 3 条。", True),
+        ("44 timeouts, 41 of them from web-7 and 3 from web-9.", True),
         ("By source: web-7 3, web-9 41.", False),  # the counts swapped
+        ("44 timeouts, 41 of them from web-9 and 3 from web-7.", False),
         ("按来源：web-7 3 条、web-9 41 条。", False),
     ],
 )

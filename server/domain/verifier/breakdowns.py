@@ -48,10 +48,11 @@ _LABEL_FIRST = (
     rf"(?P<name>{_LABELLED})(?:[ \t]*(?:上|里|中)?[ \t]*(?<![\w.:/-])(?P<n2>{_NUMBER}){_CLASSIFIER}"
     rf"|[ \t]*[(（][ \t]*(?P<n3>{_NUMBER})(?:{_CLASSIFIER})?[ \t]*[)）])"
 )
-# "5 on A", "3 lines from A", "4 条来自 A", "2 条 active", "4 ERROR": a count, then what its records show
+# "5 on A", "3 lines from A", "13 of them from A", "4 条来自 A", "2 条 active", "4 ERROR": a count, then what its records show
 _COUNT_FIRST = (
     rf"(?P<n1>{_NUMBER})(?:{_CLASSIFIER}[ \t]*(?:来自|是|为|在)?[ \t]*(?P<label>{_LABELLED}|{_WORDS})"
-    rf"|(?:[ \t]+(?:lines?|entries|errors|times|events|requests))?[ \t]+(?:on|from|in|at|for|by)[ \t]+(?P<label2>{_LABELLED})"
+    rf"|(?:[ \t]+(?:lines?|entries|errors|times|events|requests))?(?:[ \t]+of[ \t]+(?:them|these|those))?"
+    rf"[ \t]+(?:on|from|in|at|for|by)[ \t]+(?P<label2>{_LABELLED})"
     rf"|[ \t]+(?P<word>{_WORDS}))"
 )
 _ITEM = rf"(?<![\w.-])(?:{_COUNT_FIRST}|{_LABEL_FIRST})(?=[ \t]*(?:[、，,;；。.)）]|and\b|和|及|$))"
