@@ -13,6 +13,7 @@ import json
 import pytest
 
 from evidence_trace.server.domain.model import ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
 
 HISTOGRAM = (
@@ -157,3 +158,27 @@ def alarms() -> list[EvidenceRow]:
 )
 def test_a_snake_case_name_led_by_its_window_is_a_name(draft: str, invents: bool) -> None:
     assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, alarms())}) is invents
+
+
+def activity() -> list[EvidenceRow]:
+    events = [
+        {"time": "2026-12-03T01:17:40Z", "op": "Microsoft.Web/sites/stop/action", "caller": "lin.qiao@contoso.com"}
+    ]
+    return [
+        EvidenceRow("a-1", "az_cli", Outcome.DIRECT_SUPPORT, json.dumps(events), {"args": "monitor activity-log list"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("lin.qiao@contoso.com stopped the app at 01:17:40 UTC.", ClaimStatus.GROUNDED),
+        ("lin.qiao@contoso.com 在 01:17:40 UTC 停掉了应用。", ClaimStatus.GROUNDED),
+        ("wang.fang@contoso.com stopped the app at 01:17:40 UTC.", ClaimStatus.INVENTED),  # another caller
+        ("wang.fang@contoso.com 在 01:17:40 UTC 停掉了应用。", ClaimStatus.INVENTED),
+    ],
+)
+def test_an_email_address_is_one_name(draft: str, status: ClaimStatus) -> None:
+    names = [f.text for f in extract_facts(draft) if f.kind == FactKind.IDENTIFIER]
+    assert len(names) == 1 and names[0].endswith("@contoso.com")  # the address whole, never its local part
+    assert [c.status for c in check_draft(draft, activity()) if c.status != ClaimStatus.UNCHECKABLE] == [status]

@@ -35,7 +35,9 @@ def camel_soft(text: str, m: re.Match[str]) -> bool:
 
 
 _DOTTED = re.compile(
-    r"(?<![A-Za-z0-9_.\-/])(?:[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*){2,}(?:\.[A-Z][A-Za-z0-9]*)?"
+    # (an e-mail address whole, "zhao.lei@contoso.com": never its local part alone, which no row writes apart)
+    r"(?<![A-Za-z0-9_.\-/])(?:[a-z0-9][a-z0-9._%+-]*@[a-z0-9-]+(?:\.[a-z0-9-]+)+"
+    r"|[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*){2,}(?:\.[A-Z][A-Za-z0-9]*)?"
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?"
     # a snake_case name led by its window ("1m_tcp_syn_queue_drops", "10min_cpu_usage": netdata's alarms)
