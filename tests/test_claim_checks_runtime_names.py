@@ -182,3 +182,16 @@ def test_an_email_address_is_one_name(draft: str, status: ClaimStatus) -> None:
     names = [f.text for f in extract_facts(draft) if f.kind == FactKind.IDENTIFIER]
     assert len(names) == 1 and names[0].endswith("@contoso.com")  # the address whole, never its local part
     assert [c.status for c in check_draft(draft, activity()) if c.status != ClaimStatus.UNCHECKABLE] == [status]
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        ("The activity log shows lin.qiao@contoso.com stopped the app at 01:17:40 UTC.", True),  # a CLI's record
+        ("活动日志显示 lin.qiao@contoso.com 在 01:17:40 UTC 停掉了应用。", True),
+        ("The logs show lin.qiao@contoso.com stopped the app at 01:17:40 UTC.", False),  # no log search was made
+        ("日志显示 lin.qiao@contoso.com 在 01:17:40 UTC 停掉了应用。", False),
+    ],
+)
+def test_an_activity_log_is_no_citation_of_logs(draft: str, grounded: bool) -> None:
+    assert ([c.status for c in check_draft(draft, activity())] == [ClaimStatus.GROUNDED]) is grounded
