@@ -195,3 +195,27 @@ def test_an_email_address_is_one_name(draft: str, status: ClaimStatus) -> None:
 )
 def test_an_activity_log_is_no_citation_of_logs(draft: str, grounded: bool) -> None:
     assert ([c.status for c in check_draft(draft, activity())] == [ClaimStatus.GROUNDED]) is grounded
+
+
+def ring() -> list[EvidenceRow]:
+    out = (
+        "Datacenter: eu-west\n===================\nStatus=Up/Down\n|/ State=Normal/Leaving/Joining/Moving\n"
+        "--  Address      Load       Tokens  Owns (effective)  Host ID                               Rack\n"
+        "UN  10.70.1.11   412.6 GiB  256     100.0%            7c1e8f2a-3b4d-4e5f-9a0b-1c2d3e4f5a6b  r1\n"
+        "DN  10.70.1.12   409.9 GiB  256     100.0%            2a3b4c5d-6e7f-4809-a1b2-c3d4e5f6a7b8  r2\n"
+        "UN  10.70.1.13   415.2 GiB  256     100.0%            9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a  r3\n"
+    )
+    return [EvidenceRow("c-1", "ssh_exec", Outcome.DIRECT_SUPPORT, out, {"command": "nodetool status ledger_ks"})]
+
+
+@pytest.mark.parametrize(
+    ("draft", "invents"),
+    [
+        ("With 10.70.1.12 down, LOCAL_QUORUM reads still succeed on 2 of 3 replicas.", False),  # a driver's level
+        ("10.70.1.12 宕机后，LOCAL_QUORUM 读写仍然可以成功。", False),
+        ("With 10.70.1.12 down, 10.70.1.19 takes over its ranges.", True),  # a node the session never shows
+        ("10.70.1.12 宕机后，由 10.70.1.19 接管它的数据。", True),
+    ],
+)
+def test_a_consistency_level_invents_nothing(draft: str, invents: bool) -> None:
+    assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, ring())}) is invents
