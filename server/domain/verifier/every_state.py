@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.field_words import (
     said_states,
     shown_states,
 )
+from evidence_trace.server.domain.verifier.numerals import DIGITS, SCALES
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Unit
@@ -39,7 +40,6 @@ _SIZE = re.compile(
 _ZH_SIZE = re.compile(
     r"(?<![0-9.])([0-9]+|[两二三四五六七八九十])[ \t]*(?:个|台|块|条|套)(?=[^0-9，。；,;]{0,12}(?:都|均|全部|全都))"
 )
-_ZH_DIGITS = {w: n for n, w in enumerate("零一二三四五六七八九十") if n} | {"两": 2}
 _EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|(?<!平)均(?![衡值匀])|全部|全都", re.I)
 _ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however it was read
 
@@ -149,5 +149,5 @@ def _size(text: str, facts: Sequence[Fact]) -> Optional[int]:
             2 if said.group(1) else int(said.group(3)) if said.group(3) else _NUMBER_WORDS[said.group(2).lower()]
         )
     # "三个池都是 ONLINE", "3 台都是 Available"
-    counts.update(_ZH_DIGITS.get(m.group(1)) or int(m.group(1)) for m in _ZH_SIZE.finditer(text))
+    counts.update((DIGITS | SCALES).get(m.group(1)) or int(m.group(1)) for m in _ZH_SIZE.finditer(text))
     return counts.pop() if len(counts) == 1 else None

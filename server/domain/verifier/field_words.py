@@ -140,12 +140,18 @@ def shown_states(text: str) -> frozenset[str]:
 
 
 def in_state_column(value: str, evidence: Evidence) -> bool:
-    """Whether some record of the session gives `value` in its state, status or phase column."""
-    return any(
-        value in shown_states(unit.text)
+    """Whether some record of the session gives `value` in its state, status or phase column (the session's
+    words read once per evidence, however many claims ask)."""
+    return value in evidence.remember(("state columns", evidence.only), lambda: _state_vocabulary(evidence))
+
+
+def _state_vocabulary(evidence: Evidence) -> frozenset[str]:
+    return frozenset(
+        word
         for index in evidence.rows()
         for unit in evidence.units(index)
         if unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "alert")
+        for word in shown_states(unit.text)
     )
 
 
