@@ -78,6 +78,11 @@ def test_a_nothing_told_of_a_call_is_contradicted_by_its_failure(draft: str) -> 
         ("From the metrics, refund-api had 0 5xx over the last 30m.", "metrics", True),
         ("从日志看，refund-api 过去 30 分钟的 5xx 增量为 0。", "metrics", False),
         ("Per the logs, refund-api had 0 5xx over the last 30m.", "metrics", False),
+        # the logs cited with "also" / "也": still a citation of the logs
+        ("访问日志也确认：refund-api 过去 30 分钟的 5xx 增量为 0。", "metrics", False),
+        ("The gateway logs also confirm refund-api had 0 5xx over the last 30m.", "metrics", False),
+        ("refund-api 过去 30 分钟的 5xx 增量为 0，指标也确认了这一点。", "metrics", True),
+        ("refund-api had 0 5xx over the last 30m, and the metrics confirm it.", "metrics", True),
     ],
 )
 def test_a_claim_citing_a_family_rests_on_its_calls(draft: str, rows: str, grounded: bool) -> None:

@@ -345,6 +345,20 @@ CASES = [
         ("", ""),
     ),
     Case(
+        "yaml_documents",
+        "kubectl",
+        "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: nightly-etl-7x2kq\n  namespace: data\n"
+        "status:\n  phase: Failed\n  nodes:\n  - name: extract\n    phase: Failed\n    message: OOMKilled (exit code 137)\n"
+        "  - name: load\n    phase: Omitted\n",
+        "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata:\n  name: nightly-etl-7x2kq\n"
+        "status:\n  phase: Succeeded\n  nodes:\n  - name: extract\n    phase: Succeeded\n",
+        None,
+        ("header", "metadata", "status", "status.nodes[0]", "status.nodes[1]"),
+        ("", "nightly-etl-7x2kq", "", "extract", "load"),
+        ("", "", "", "", ""),
+        {"args": "get workflow nightly-etl-7x2kq -n data -o yaml"},
+    ),
+    Case(
         "logfmt",
         "app_stdout",
         'ts=2026-12-10T01:35:02Z level=error service=payments msg="bank gateway timeout" duration_ms=30012\n'

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 14
+CLASSIFIER_VERSION = 15
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -65,7 +65,10 @@ of the four its level is sought in; a Kusto query response is one record a row u
 its frame's column names (formats/box_tables.py); ansible-playbook's output one record a host's result and one a
 host's recap line, a failed or unreachable host a problem (formats/ansible.py); a header underlined by dash groups
 (SQL*Plus, sqlcmd, `bq ls`) a table, one record a row (formats/dashed_tables.py); a W3C extended log (IIS,
-CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a problem (formats/w3c.py)."""
+CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a problem (formats/w3c.py).
+15: YAML (`kubectl get -o yaml`, `gcloud … describe`, `helm get values`) is read as its JSON would be
+(formats/yaml_documents.py), not one record a line; a JSON object beside a listing, and the own fields of an object
+that holds one, are records of their own (generic_json.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

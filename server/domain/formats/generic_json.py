@@ -133,7 +133,20 @@ def _members(
         if isinstance(item, list) and item:
             yield from _list(ref, item, hint, path + (key,), depth + 1, owner)
         elif isinstance(item, dict) and _holds_listing(item, depth + 1):
+            own = {k: v for k, v in item.items() if not isinstance(v, (list, dict))}
+            if own:  # a status's `phase` beside its `conditions`
+                yield _beside(ref, own, hint, path + (key,), owner)
             yield from _members(f"{ref}.", item, hint, path + (key,), depth + 1, owner)
+        elif isinstance(item, dict) and item and key.lower() not in ECHOED_FIELDS:
+            yield _beside(ref, item, hint, path + (key,), owner)
+
+
+def _beside(ref: str, item: dict[str, Any], hint: str, path: JsonPath, owner: str) -> Record:
+    """An object beside a listing (a manifest's `metadata`, a commit's `author`, a status's own fields): it
+    describes the listing's owner as the top level's scalars do (a header), never one more record of the
+    listing."""
+    record = object_record(ref, item, hint, path, kind="object")
+    return dataclasses.replace(record, text=f"{record.text} {{{owner}}}") if owner else record
 
 
 def _list(ref: str, items: list[Any], hint: str, path: JsonPath, depth: int, owner: str = "") -> Iterator[Record]:

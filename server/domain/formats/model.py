@@ -124,6 +124,18 @@ class Preview:
         return payload.value if payload is not None else None
 
     @lazy
+    def memo(self) -> dict[str, Any]:
+        """What a recogniser worked out of the preview, kept for its reader (a YAML text's document)."""
+        return {}
+
+    def read_as(self, value: Any, complete: bool) -> "Preview":
+        """The same preview with `value` as its JSON document: a text in another notation (YAML) read by a JSON
+        format's reader. complete: False when the text was cut."""
+        twin = Preview(self.text, self.tool_name, self.params, self.metric_hint)
+        twin.__dict__["json"] = JsonPreview(value, complete)
+        return twin
+
+    @lazy
     def lines(self) -> list[tuple[int, str]]:
         """The non-blank lines with their 1-based line numbers."""
         return [(index + 1, line) for index, line in enumerate(self.text.splitlines()) if line.strip()]

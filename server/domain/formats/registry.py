@@ -47,6 +47,7 @@ from evidence_trace.server.domain.formats import (
     tables,
     top,
     w3c,
+    yaml_documents,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
 from evidence_trace.server.domain.formats.trailers import with_trailer
@@ -86,6 +87,7 @@ FORMATS: tuple[Format, ...] = (
     memcached_stats.FORMAT,  # STAT uptime 1209600\nSTAT bytes 4018922114 (memcached's stats: one record)
     ping.FORMAT,  # PING host ... / --- host ping statistics --- / rtt min/avg/max/mdev = ... (one record the report)
     logfmt.FORMAT,  # key=value key=value key=value
+    yaml_documents.FORMAT,  # apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: … (read as its JSON would be)
     key_values.FORMAT,  # # Memory\nused_memory:12477651040\nmaxmemory:12884901888 (one field a line)
     knowledge.FORMAT,  # a knowledge tool's text, or prose
     log_lines.FORMAT,  # any other text, one record a line

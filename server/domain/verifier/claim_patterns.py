@@ -203,9 +203,11 @@ _SUBSTANTIVE = re.compile(
     r"broken|latenc\w*|timeouts?|crash\w*|overload\w*|saturat\w*|exhaust\w*|leak\w*|spik\w*|unavailable|unhealthy|"
     r"misconfig\w*|bugs?|regression\w*|incident\w*|affect\w*|impact\w*|fir(?:ing|ed)|alert\w*|restart\w*|oom|"
     r"memory|cpu|disk|network\w*|database\w*|healthy|normal|fine|ok|stable|resolved|fixed|recovered|wrong|bad|"
-    r"trouble\w*|glitch\w*|overwhelm\w*|struggl\w*|bottleneck\w*|contention|pressure|spike\w*|anomal\w*)\b"
+    r"trouble\w*|glitch\w*|overwhelm\w*|struggl\w*|bottleneck\w*|contention|pressure|spike\w*|anomal\w*|"
+    r"(?:passing|working|serving|up|green) again|back (?:up|online|to normal))\b"
     r"|\b(?:reached|limit\w*|dropp\w*|reject\w*|throttl\w*|block\w*|stuck|saturat\w*|overload\w*|full|"
     r"exceed\w*|hung|hang\w*|stall\w*|flap\w*|evict\w*|lost|losing|unreachable|refus\w*|denied|expired)\b"
+    r"|又(?:通过|好了|可用)了?|重新(?:上线|可用|通过)"
     r"|故障|问题|原因|异常|失败|错误|超时|宕机|缓慢|延迟|告警|重启|内存|正常|恢复|崩溃|报错|上限|丢弃|拒绝|下降|上升|升高|"
     r"增加|减少|饱和|不足|阻塞|堆积|积压|卡住|中断|不可用|过载|瓶颈|泄漏|抖动|波动|耗尽|打满|满了",
     re.I,

@@ -17,7 +17,8 @@ from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.verifier.bounded_universals import CLAUSE_BREAK
-from evidence_trace.server.domain.verifier.claims import Claim
+from evidence_trace.server.domain.verifier.claim_patterns import NARROWED_TO
+from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
@@ -40,6 +41,7 @@ _SIZE = re.compile(
 _ZH_SIZE = re.compile(
     r"(?<![0-9.])([0-9]+|[两二三四五六七八九十])[ \t]*(?:个|台|块|条|套)(?=[^0-9，。；,;]{0,12}(?:都|均|全部|全都))"
 )
+_DEFINITE = re.compile(r"\bthe[ \t]+(?:two|three|four|five|six|seven|eight|nine|ten|twelve|[0-9]+)\b", re.I)
 _EVERY = re.compile(r"\b(?:both|all|every|each)\b|都|(?<!平)均(?![衡值匀])|全部|全都", re.I)
 _ALLOWED = frozenset({FactKind.COUNT, FactKind.QUANTITY})  # the count, however it was read
 
@@ -65,11 +67,18 @@ def _every_state(
     text: str, facts: tuple[Fact, ...], evidence: Evidence, base: Callable[..., ClaimCheck]
 ) -> Optional[ClaimCheck]:
     every = _EVERY.search(text)
+    if PART_COUNT.search(text) is not None or NARROWED_TO.search(text) is not None:
+        return None  # "two of the three", "其中 2 个": a part of the set, not each of it
+    if every is None and _DEFINITE.search(text) is not None:  # "the three failed jobs exited with code 1": each
+        size = _size(text, facts)
+        return _every_code(facts, size, evidence, base) if size is not None and size >= 2 else None
     size = _size(text, facts) if every is not None else None
     if every is None or size is None or size < 2:
         return _plain_subject(text, facts, evidence, base)
     if any(not f.is_entity and f.kind not in _ALLOWED for f in facts):
-        return None  # values of its own ("all three pools are ONLINE at 71% capacity"): the universal's checks
+        # values of its own ("all three pools are ONLINE at 71% capacity"): the universal's checks, but for one
+        # code said of each ("all three failed jobs exited with code 1")
+        return _every_code(facts, size, evidence, base)
     states = [value for _, value in said_states(text[every.start() :], bare=True)]
     if len(set(states)) != 1 or not in_state_column(states[0], evidence):
         return None
@@ -88,6 +97,47 @@ def _every_state(
                 why = f"not every one of the {size} records is {state}: {odd.ref} shows {gives}"
                 return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
             return _grounded(records, base)
+    return None
+
+
+# a code said of each member, its noun as the records' keys spell it ("exit code 1" of `"exitCode": 1`)
+_CODE_NOUN = re.compile(r"(?:(exit|return|error|status|response)[ \t_-]?)?code|(退出|返回|错误|状态)码", re.I)
+_ZH_CODE = {"退出": "exit", "返回": "return", "错误": "error", "状态": "status"}
+
+
+def _every_code(
+    facts: Sequence[Fact], size: int, evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """A code said of every member of the counted set: CONTRADICTED by a record of a listing of that many that
+    gives another code under the noun's key; GROUNDED when each of them gives the code."""
+    values = [f for f in facts if not f.is_entity and f.kind != FactKind.COUNT]
+    if len(values) != 1 or values[0].kind != FactKind.ID:
+        return None  # ("codes 1, 1 and 139": a code each, no one code of all)
+    fact = values[0]
+    noun = _CODE_NOUN.search(fact.text)
+    if noun is None or not fact.key.isdigit() or re.search(r"codes\b", fact.text, re.I):
+        return None
+    qualifier = (noun.group(1) or _ZH_CODE.get(noun.group(2) or "", "")).lower()
+    key = re.compile(rf"\b[\w.]*{qualifier}_?code[\"']?[ \t]*[:=][ \t]*[\"']?(-?[0-9]+)\b", re.I)
+    names = [f for f in facts if f.is_entity]
+    for index in evidence.rows():
+        units = listed_records(evidence.units(index))
+        for records in _listings(units):
+            # a record with its nested records (a task's `containers[0]`, which gives its `exitCode`)
+            whole = [[u for u in units if u is r or u.ref.startswith(f"{r.ref}.")] for r in records]
+            question = evidence.question(index)
+            if len(records) != size or (names and not any(names_subject(names, u, question) for u in whole[0])):
+                continue
+            given = [[code for u in parts for code in key.findall(u.text)] for parts in whole]
+            if not all(len(codes) == 1 for codes in given):
+                continue  # a record without the code, or with several: not a listing of the set's codes
+            odd = next((u for u, codes in zip(records, given) if codes[0] != fact.key), None)
+            if odd is None:
+                return _grounded(records, base)
+            why = (
+                f"not every one of the {size} records gives {fact.text}: {odd.ref} gives {given[records.index(odd)][0]}"
+            )
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
     return None
 
 

@@ -32,9 +32,9 @@ _CITATION = (
     (
         Family.LOGS,
         re.compile(
-            r"\b(?:the |its |their )?(?:[\w-]+ )?(?<!activity )(?<!audit )(?<!event )logs? (?:show|shows|say|says|"
-            r"indicate|indicates|report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|according to the logs"
-            r"|^\W*(?:from|per) the logs\b|(?<!活动)(?<!审计)(?<!事件)日志(?:显示|表明|中|里|记录)|从日志(?:上|里|中)?(?:来)?看",
+            r"\b(?:the |its |their )?(?:[\w-]+ )?(?<!activity )(?<!audit )(?<!event )logs? (?:also |too |likewise )?(?:show"
+            r"|shows|say|says|indicate|indicates|report|reports|confirm|confirms|reveal|reveals|contain|contains)\b|accordi"
+            r"ng to the logs|^\W*(?:from|per) the logs\b|(?<!活动)(?<!审计)(?<!事件)日志(?:也|同样|都)?(?:显示|表明|确认|证实|中|里|记录)|从日志(?:上|里|中)?(?:来)?看",
             re.I,
         ),
     ),

@@ -305,6 +305,11 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
         if fact.text.lower() in text:
             return ""  # the unit says it too ("no servers could be reached" beside "(1 server found)")
         keyed = [n for n in unit.numbers if n.key and stem in n.key and not n.bound]
+        # the keys of the noun as the claim qualifies it ("4 data nodes": `number_of_data_nodes`, not `number_of_nodes`)
+        qualifiers = [w for w in fact.noun.lower().split()[:-1] if w.isascii() and w.isalpha()]
+        keyed = [n for n in keyed if all(w in n.key for w in qualifiers)] or keyed
+        if any(n.value * n.factor == _count_value(fact.key) for n in keyed):
+            return ""  # the claim's count under a key of its noun ("maxConnections: 20" beside "…PerConnection: 1")
         if keyed:
             return f"{_plain(keyed[0].value)} {head}"
         m = re.search(r"(?<![0-9.])([0-9]+)[ \t]+" + re.escape(stem), text)
@@ -331,6 +336,13 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
     if n is None:
         return ""
     return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
+
+
+def _count_value(key: str) -> Optional[float]:
+    try:
+        return float(key.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _plain(value: float) -> str:

@@ -100,7 +100,9 @@ def span_duration(microseconds: float) -> Number:
     return Number(float(microseconds), Dimension.TIME, 0.001, key="duration")
 
 
-def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterator[Number]:
+def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0, parent: str = "") -> Iterator[Number]:
+    """The numbers of a JSON value, each read under its key; a key that says no unit is read with its parent's
+    (Puppet's `"time": {"total": 27.8}` is `time_total`, seconds)."""
     if depth > 8:
         return
     if isinstance(value, dict):
@@ -121,7 +123,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
             if unit is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and _key_hint(k)[0] is None:
                 yield Number(float(v), unit[0], unit[1], key=str(k).lower())
                 continue
-            yield from _numbers_of(v, hint, str(k), depth + 1)
+            yield from _numbers_of(v, hint, str(k), depth + 1, key)
     elif isinstance(value, list):
         for v in value[:MAX_UNITS_PER_ROW]:
             yield from _numbers_of(v, hint, key, depth + 1)
@@ -131,6 +133,8 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0) -> Iterato
         if isinstance(value, float) and not math.isfinite(value):
             return
         dimension, factor = _key_hint(key) if key else _name_hint(hint)
+        if dimension is None and key and parent and not parent.isdigit():
+            dimension, factor = _key_hint(f"{parent}_{key}")
         yield Number(float(value), dimension, factor, key=key.lower())
     elif isinstance(value, str):
         millicores = _MILLICORES.fullmatch(value) if "cpu" in key.lower() else None
