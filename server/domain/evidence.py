@@ -68,7 +68,8 @@ host's recap line, a failed or unreachable host a problem (formats/ansible.py); 
 CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a problem (formats/w3c.py).
 15: YAML (`kubectl get -o yaml`, `gcloud … describe`, `helm get values`) is read as its JSON would be
 (formats/yaml_documents.py), not one record a line; a JSON object beside a listing, and the own fields of an object
-that holds one, are records of their own (generic_json.py)."""
+that holds one, are records of their own (generic_json.py); IBM MQ's runmqsc output is one record an object it
+displays, an `AMQnnnnE:` message an error (formats/mqsc.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -39,6 +39,7 @@ from evidence_trace.server.domain.formats import (
     logfmt,
     loki,
     memcached_stats,
+    mqsc,
     ping,
     prometheus,
     redis_replies,
@@ -86,6 +87,7 @@ FORMATS: tuple[Format, ...] = (
     haproxy.FORMAT,  # ... haproxy[pid]: client [date] frontend backend/server timers status ...
     memcached_stats.FORMAT,  # STAT uptime 1209600\nSTAT bytes 4018922114 (memcached's stats: one record)
     ping.FORMAT,  # PING host ... / --- host ping statistics --- / rtt min/avg/max/mdev = ... (one record the report)
+    mqsc.FORMAT,  # AMQ8409I: Display Queue details.\n   QUEUE(GW.REPLY.CARDS)  TYPE(QLOCAL)\n   CURDEPTH(3) (one record an object)
     logfmt.FORMAT,  # key=value key=value key=value
     yaml_documents.FORMAT,  # apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: … (read as its JSON would be)
     key_values.FORMAT,  # # Memory\nused_memory:12477651040\nmaxmemory:12884901888 (one field a line)

@@ -148,3 +148,14 @@ def camel_tail(name: str, evidence: Evidence) -> bool:
     snake = "_".join(re.findall(r"[A-Z][a-z0-9]+", name)).lower()
     tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])|(?<![a-z0-9]){re.escape(snake)}(?![a-z0-9])")
     return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
+
+
+def in_two_cells(key: str, lowered: str) -> bool:
+    """Whether a two-part dotted name ("crm.customer_contacts", "shop.orders") is given by a table row's two cells
+    (`owner=crm; table_name=customer_contacts`): a schema and its table, a namespace and its name, in columns
+    of their own. `lowered` is a unit's lower-cased text, its cells after it."""
+    first, dot, second = key.partition(".")
+    if not dot or "." in second or len(first) < 2 or len(second) < 2:
+        return False
+    cells = f"; {lowered.rsplit('(', 1)[-1].rstrip(')')};"
+    return f"={first};" in cells and f"={second};" in cells

@@ -1,12 +1,10 @@
 """The evidence a draft is checked against, indexed for the claim checks.
 
-Evidence holds a session's rows and builds their units (units.py) lazily, with
-a cheap raw-text filter (candidates) that finds the rows that may hold a set of
-facts before any unit is parsed, and the narrowing to the family of tools a
-claim cites ("the logs show"). Also here: the text primitives that filter and
-the fact matchers share (whole-token containment, setting names), the facts a
-claim adds beyond its own text (quoted code identifiers, a table row's bare
-cell numbers), and Match, the unit (or units, for a count) that grounds a claim.
+Evidence holds a session's rows and builds their units (units.py) lazily, with a cheap raw-text filter
+(candidates) that finds the rows that may hold a set of facts before any unit is parsed, and the narrowing to the
+family of tools a claim cites ("the logs show"). Also here: the text primitives that filter and the fact
+matchers share (whole-token containment, setting names), the facts a claim adds beyond its own text (quoted code
+identifiers, a table row's bare cell numbers), and Match, the unit (or units, for a count) that grounds a claim.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from evidence_trace.server.domain.model import EvidenceRow
 from evidence_trace.server.domain.verifier.curl_phases import CURL_TIMINGS
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Quantity, Scope
+from evidence_trace.server.domain.verifier.row_keys import filter_key
 from evidence_trace.server.domain.verifier.row_readings import Reading, reading_of
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 from evidence_trace.server.domain.verifier.zones import NO_ZONES, EvidenceZones
@@ -217,8 +216,7 @@ class Evidence:
 
     def _candidates_of(self, facts: Sequence[Fact]) -> Iterator[int]:
         keys = [
-            # "admin.example.com:443" where a table gives host and port in columns of their own: the host
-            _HOST_OF_PORT.sub("", f.key) if f.kind == FactKind.INSTANCE else f.key[:-1] if plural_name(f) else f.key
+            filter_key(f)
             for f in facts  # (an ID "4/4" may stand in a READY and a DESIRED column: numbered_names.py)
             if f.kind != FactKind.ID or "/" not in f.key
             if (f.is_entity and (f.kind != FactKind.IDENTIFIER or "/" not in f.key) and not spaced_form(f.key))
@@ -289,7 +287,6 @@ _FACTORS = {
 }
 
 
-_HOST_OF_PORT = re.compile(r":[0-9]{1,5}$")
 _ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
 
 
@@ -353,14 +350,6 @@ def setting_pattern(name: str) -> re.Pattern[str]:
     return re.compile(r"[ _\-]?".join(words) + r"[a-z]*")
 
 
-_PLURAL_NAME = re.compile(r"[a-z][A-Z][a-z]+s$")
-
-
-def plural_name(fact: Fact) -> bool:
-    """A CamelCase name in the plural ("3 NullPointerExceptions", "two OOMKills"): the name, counted."""
-    return fact.is_entity and _PLURAL_NAME.search(fact.text) is not None
-
-
 def spaced_form(key: str) -> str:
     """ "flood stage" for "flood-stage": a hyphenated name of plain words, as prose writes it; else ""."""
     parts = key.split("-")
@@ -421,9 +410,10 @@ def name_forms(fact: Fact) -> tuple[str, ...]:
 
 
 def _loose_forms(fact: Fact) -> tuple[str, ...]:
-    """name_forms, and the last part of a path (a gRPC method labelled by its method name alone)."""
+    """name_forms, the last part of a path (a gRPC method labelled by its method name alone) and a schema's table
+    (row_keys.filter_key)."""
     if "/" not in fact.key:
-        return name_forms(fact)
+        return (*name_forms(fact), filter_key(fact))
     return (*name_forms(fact), fact.key.rstrip("/").rsplit("/", 1)[-1])
 
 

@@ -20,14 +20,9 @@ from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
 from evidence_trace.server.domain.verifier.asked import another_url, asked_id
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
+from evidence_trace.server.domain.verifier.encoded_names import in_two_cells
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
-from evidence_trace.server.domain.verifier.evidence_index import (
-    contains,
-    plural_name,
-    setting_names,
-    setting_pattern,
-    spaced_form,
-)
+from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     NONE_READY,
@@ -41,6 +36,7 @@ from evidence_trace.server.domain.verifier.match_memo import CURRENT
 from evidence_trace.server.domain.verifier.named_values import jvm_flags, restated
 from evidence_trace.server.domain.verifier.numbered_names import numbered_name_in
 from evidence_trace.server.domain.verifier.ratio_matching import ratio_matches
+from evidence_trace.server.domain.verifier.row_keys import plural_name
 from evidence_trace.server.domain.verifier.short_hashes import short_hash_in
 from evidence_trace.server.domain.verifier.unit_numbers import key_words
 from evidence_trace.server.domain.verifier.units import Number, Strength, Unit
@@ -211,15 +207,13 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return True  # "3 NullPointerExceptions", "two OOMKills": the name, counted
         if fact.kind == FactKind.ERROR_CODE and any(form in unit.lowered for form in CODE_FORMS.get(fact.key, ())):
             return True  # "OOM" where the unit says OOMKilled, OutOfMemoryError or "Out of memory"
-        # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart.
+        # "10.8.1.20:5432" where the unit says "10.8.1.20" and port 5432 apart; "crm.customer_contacts" where a
+        # row's cells give OWNER=CRM and TABLE_NAME=CUSTOMER_CONTACTS (a schema's table, by its two columns)
         host, _, port = fact.key.rpartition(":")
-        return (
-            fact.kind == FactKind.INSTANCE
-            and bool(host)
-            and port.isdigit()
-            and contains(unit.lowered, host)
-            and contains(unit.lowered, port)
-        )
+        if fact.kind == FactKind.IDENTIFIER:
+            return in_two_cells(fact.key, unit.lowered)
+        apart = bool(host) and port.isdigit() and contains(unit.lowered, host) and contains(unit.lowered, port)
+        return fact.kind == FactKind.INSTANCE and apart
     if kind == FactKind.HTTP_STATUS:
         code = float(fact.key)
         # the text first: most units that show a status say it, and their numbers need not be read

@@ -41,7 +41,10 @@ _DOTTED = re.compile(
     r"|[a-z][a-z0-9_-]{2,}\.(?!(?:ya?ml|json|java|py|log|txt|conf|cfg|xml|md|sh|js|ts|go|properties|ini|toml|sql|"
     r"jar|war|gz|zip|csv|html?|com|org|net|io)\b)[a-z][a-z0-9_-]{2,}(?:\.[A-Z][A-Za-z0-9]*)?"
     # a snake_case name led by its window ("1m_tcp_syn_queue_drops", "10min_cpu_usage": netdata's alarms)
-    r"|[0-9]+[a-z]+(?:_[a-z0-9]+){2,})(?![A-Za-z0-9_\-]|\.[A-Za-z])"
+    r"|[0-9]+[a-z]+(?:_[a-z0-9]+){2,}"
+    # an upper-case dotted name (IBM MQ's queues "GW.REPLY.CARDS", "SYSTEM.DEAD.LETTER.QUEUE"; topics "ORDERS.IN")
+    # (its first part of letters: "IMG_90417.HEIC" is a file's name, which a path may hold)
+    r"|[A-Z][A-Z_-]+(?:\.[A-Z0-9][A-Z0-9_-]+)+)(?![A-Za-z0-9_\-]|\.[A-Za-z])"
 )
 # DNS response codes: what a resolver answered, or what a query asked about (`rcode="SERVFAIL"`)
 _DNS_RCODE = re.compile(
@@ -156,6 +159,13 @@ _COUNT = re.compile(  # not "the 5-minute error ratio": a window, not five error
     + r"[A-Za-z\-]+)[ \t]+){0,3}?("
     + _COUNT_NOUNS
     + r")\b",
+    re.IGNORECASE,
+)
+# "5 of the topic's partitions are lagging", "3 of its brokers": a count of the noun, a part of them (never "4 of the
+# 6 lines", whose count is the 6)
+_PART_COUNT = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+of[ \t]+(?:the|its|their|this|these|those)[ \t]+"
+    r"(?:[A-Za-z][\w.\-]*'s[ \t]+)?(?:[A-Za-z\-]+[ \t]+){0,2}?(" + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
 # "the 12th deploy today": an ordinal says how many came before and with it, a count of its noun (the 12th
