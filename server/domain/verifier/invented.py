@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import warnings
 from typing import Sequence
+from urllib.parse import quote, quote_plus
 
 from evidence_trace.server.domain.model import ClaimKind
 from evidence_trace.server.domain.verifier import encoded_names as encoded
@@ -316,6 +317,7 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     ):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
+    forms += tuple({quote(key, safe="").lower(), quote_plus(key, safe="").lower()} - {key})  # a URL's "rock%27n%27roll"
     # "feature-store" where the rows say feature_store, and the reverse; "sidekiq-cron" where they say
     # Sidekiq::Cron or /sidekiq/cron/: a name's words joined as a language or a route joins them
     joined = [form for form in forms if re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+)+", form)]

@@ -103,6 +103,8 @@ class Rivalry:
         self.times = [f for f in facts if f.kind == FactKind.TIME]
         self.minutes = tuple(m for f in self.times for m in f.minutes)
         self.names = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER]
+        # the fields the claim names: identifiers, and snake_case names read as services ("ep_mem_high_wat")
+        self.fields = [f.key for f in self.entities if f.kind == FactKind.IDENTIFIER or "_" in f.key]
         self.specific = any(f.kind in SPECIFIC_KINDS for f in self.entities)
         read = arabic(normalize(text)) if text else ""
         checked = [
@@ -151,7 +153,7 @@ class Rivalry:
                 continue
             if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
                 continue
-            other = rival_value(fact, unit, names=self.names, words=self.words)
+            other = rival_value(fact, unit, names=self.names, words=self.words, fields=self.fields)
             if not other:
                 return ""
             shown.append(f"{other}, not {fact.text}")
@@ -241,12 +243,15 @@ def _several_records(facts: Sequence[Fact]) -> bool:
 _RESTARTED = re.compile(r"(?<![\w/.])[1-9][0-9]*[ \t]+\([^()\n]{1,12}ago\)|RESTARTS=[1-9]")
 
 
-def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset()) -> str:
+def rival_value(
+    fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozenset[str] = frozenset(), fields: Sequence[str] = ()
+) -> str:
     """The value of the same kind the unit shows instead of the fact's, or "".
 
     names: identifiers the claim binds the value to ("maxTotal 16"): for a bare number, the
     value the unit gives right after one of them ("maxTotal=8") is the rival. words: the claim's words, which
-    a quantity's rival must be named by (its key's words).
+    a quantity's rival must be named by (its key's words). fields: the fields the claim names; where the unit gives
+    one of them, a quantity's rival is that field's value, never another field's.
     """
     text = unit.lowered
     if fact.kind == FactKind.WORKLOAD_STATE:  # another state, as the tool spells it ("Running", not "running")
@@ -324,6 +329,8 @@ def rival_value(fact: Fact, unit: Unit, names: Sequence[str] = (), words: frozen
                 return "" if quantity.matches(float(m.group(1).replace(",", ""))) else f"{name}={m.group(1)}"
         return ""  # otherwise too many numbers of a unit could be meant
     same = [n for n in unit.numbers if n.dimension == quantity.dimension and not n.bound]
+    if any(n.key in fields for n in unit.numbers):  # the claim names a field of the unit: only that field's value
+        same = [n for n in same if n.key in fields]  # ("ep_mem_high_wat … (85% of the quota)": no other field's %)
     # Another value of the dimension rivals the claim's where the unit is about one thing: a series (one
     # metric's samples), a failed call (its failure's figures), a log entry (one event). A table row or an
     # item of a listing holds values of many things (a pod's AGE is not its request's timeout; "interval

@@ -1,10 +1,9 @@
 """Finding the one unit of evidence that shows a set of facts.
 
-ground() searches the candidate rows for the strongest unit that shows every
-fact (or, for a count, the units of one row that number it), a unit that
-contradicts them, or says why none does (missing facts, weak rows only).
-ground_parts() grounds a claim whole and, failing that, each of its conjoined
-parts with the claim's subject. grounding_of() is the Grounding of one unit.
+ground() searches the candidate rows for the strongest unit that shows every fact (or, for a count, the units
+of one row that number it), a unit that contradicts them, or says why none does (missing facts, weak rows only).
+ground_parts() grounds a claim whole and, failing that, each of its conjoined parts with the claim's subject.
+grounding_of() is the Grounding of one unit.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from evidence_trace.server.domain.verifier.claim_parts import (
     times_joined,
 )
 from evidence_trace.server.domain.verifier.claim_patterns import SOME_ONE
+from evidence_trace.server.domain.verifier.denied_names import denies_a_name
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match, may_show_values, value_windows
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
@@ -253,8 +253,8 @@ def _search(
 def _rival(facts: Sequence[Fact], evidence: Evidence, text: str = "") -> Optional[tuple[Unit, str]]:
     """A unit about the claim's subject that shows other values for it (rivals.py), searched only once
     nothing grounds the claim: rows that mention its entities, units that name them all."""
-    if not any(f.kind in VALUE_KINDS for f in facts):
-        return None
+    if not any(f.kind in VALUE_KINDS for f in facts) or denies_a_name(text, facts):
+        return None  # ("2.14.0 has no inventory_reservations span": another release's span contradicts nothing)
     entities = [f for f in facts if f.is_entity]
     singled = any(f.kind in SPECIFIC_KINDS or f.kind in (FactKind.TIME, FactKind.SETTING) for f in facts)
     rivalry = Rivalry(facts, text)
