@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
+from evidence_trace.server.domain.verifier.name_ranges import range_joints
 from evidence_trace.server.domain.verifier.zones import is_zone_note
 
 CONJUNCTION = re.compile(
@@ -18,12 +19,15 @@ def split_parts(text: str) -> list[tuple[str, bool]]:
     """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
     pieces: list[tuple[str, bool]] = []
     begin, opened = 0, False
-    for m in CONJUNCTION.finditer(text):
-        if is_zone_note(text, m.start()):
+    joints = sorted(
+        [(m.start(), m.end(), m.group(0)) for m in CONJUNCTION.finditer(text)] + [(*j, "") for j in range_joints(text)]
+    )
+    for start, end, joint in joints:
+        if is_zone_note(text, start) or start < begin:
             continue  # "10:41 (UTC)": the time's zone, not another part
-        if text[begin : m.start()].strip():
-            pieces.append((text[begin : m.start()], opened))
-        begin, opened = m.end(), m.group(0) in "(（"
+        if text[begin:start].strip():
+            pieces.append((text[begin:start], opened))
+        begin, opened = end, bool(joint) and joint in "(（"
     if text[begin:].strip():
         pieces.append((text[begin:], opened))
     return pieces

@@ -101,6 +101,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     version_field,
 )
 from evidence_trace.server.domain.verifier.level_words import LEVEL_PATTERNS, joined_levels
+from evidence_trace.server.domain.verifier.name_ranges import _SIBLINGS
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.quantity_facts import _comparison, _noun_rate, _quantity_fact
@@ -154,7 +155,6 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
 
 
 _COLON_BEFORE_CLOCK = re.compile(r"(?<=[^0-9\s:])[:：](?=[0-2]?[0-9]:[0-5][0-9](?![0-9]))")
-_SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _HYPHEN_RANGE = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[ \t]?(?:[A-Za-z%]|[\u4e00-\u9fff]))"
 )

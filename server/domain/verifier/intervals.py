@@ -16,6 +16,7 @@ from evidence_trace.server.domain.verifier.dated_gaps import call_minutes, count
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
+from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
 
@@ -149,7 +150,15 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         first = min((aside.find(f.text) for f in names), default=-1)
         # "(a and b)", ": a, b", or the names right after the count's noun: "两个 pod m8zrt、p5wvn"
         listed = some or _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
-        if names and fact.quantity is not None and len(names) == fact.quantity.value and listed:
+        # a range names every name between its ends: "5 nodes (cb-node-1 through cb-node-5)" lists five, and so
+        # does "pay-w-01 到 pay-w-04 共 4 个节点" right before its count
+        before = text[max(0, at - 80) : at]
+        ranged = sum(len(names) for span, names in named_siblings(aside[:120]) if span[0] < 40) or sum(
+            len(names) for span, names in named_siblings(before) if span[1] >= len(before) - 8
+        )
+        if fact.quantity is not None and (
+            (names and max(len(names), ranged) == fact.quantity.value and listed) or 2 <= ranged == fact.quantity.value
+        ):
             counted.add(index)
         elif (
             fact.kind == FactKind.COUNT
