@@ -19,14 +19,15 @@ def split_parts(text: str) -> list[tuple[str, bool]]:
     """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
     pieces: list[tuple[str, bool]] = []
     begin, opened = 0, False
-    joints = sorted(
-        [(m.start(), m.end(), m.group(0)) for m in CONJUNCTION.finditer(text)] + [(*j, "") for j in range_joints(text)]
-    )
-    for start, end, joint in joints:
+    joints: list[tuple[int, int, str, tuple[str, ...]]] = [
+        (m.start(), m.end(), m.group(0), ()) for m in CONJUNCTION.finditer(text)
+    ]
+    for start, end, joint, between in sorted(joints + [(s, e, "", names) for s, e, names in range_joints(text)]):
         if is_zone_note(text, start) or start < begin:
             continue  # "10:41 (UTC)": the time's zone, not another part
         if text[begin:start].strip():
             pieces.append((text[begin:start], opened))
+        pieces.extend((name, False) for name in between)  # a range's names between its ends, each a part
         begin, opened = end, bool(joint) and joint in "(（"
     if text[begin:].strip():
         pieces.append((text[begin:], opened))

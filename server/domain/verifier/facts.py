@@ -101,7 +101,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     version_field,
 )
 from evidence_trace.server.domain.verifier.level_words import LEVEL_PATTERNS, joined_levels
-from evidence_trace.server.domain.verifier.name_ranges import _SIBLINGS
+from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.quantity_facts import _comparison, _noun_rate, _quantity_fact
@@ -131,11 +131,10 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     masked = _mask(masked, _VERSION)
     found: dict[tuple[FactKind, str, object], tuple[int, Fact]] = {}
     taken: list[tuple[int, int]] = []
-    for m in _SIBLINGS.finditer(text):  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each a name
-        for number in [m.group(2), *m.group(3).strip("/").split("/")]:
-            name, key = m.group(1) + number, (m.group(1) + number).lower()
-            found.setdefault((FactKind.INSTANCE, key, None), (m.start(), Fact(FactKind.INSTANCE, name, key)))
-        taken.append(m.span())
+    for (start, end), names in named_siblings(text):  # "node-0/1/2", "cb-node-1 through cb-node-5": each a name
+        for n in names:
+            found.setdefault((FactKind.INSTANCE, n.lower(), None), (start, Fact(FactKind.INSTANCE, n, n.lower())))
+        taken.append((start, end))
     taken.extend(holder_spans(text))  # "inhibited by NodeDown": the alert holding it back is not its subject
     for start, end, fact in _facts(text, masked):
         if any(start < t_end and t_start < end for t_start, t_end in taken):

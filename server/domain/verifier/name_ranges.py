@@ -29,7 +29,13 @@ def named_siblings(text: str) -> Iterator[tuple[tuple[int, int], list[str]]]:
             yield m.span(), [f"{m.group(1)}{n:0{width}d}" for n in range(first, last + 1)]
 
 
-def range_joints(text: str) -> list[tuple[int, int]]:
-    """Where a range's two ends are joined ("cb-node-1 through cb-node-5": " through "): a claim of the range
-    speaks of each name, as "cb-node-1 and cb-node-5" would (claim_parts.split_parts)."""
-    return [m.span(3) for m in _RANGE.finditer(text) if not _MOVE.search(text, 0, m.start())]
+def range_joints(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Where a range's two ends are joined ("cb-node-1 through cb-node-5": " through "), with the names between
+    them: a claim of the range speaks of each name, as "cb-node-1, cb-node-2, … and cb-node-5" would
+    (claim_parts.split_parts)."""
+    joints = []
+    for m in _RANGE.finditer(text):
+        names = next((found for span, found in named_siblings(m.group(0)) if span[0] == 0), [])
+        if names and not _MOVE.search(text, 0, m.start()):
+            joints.append((*m.span(3), tuple(names[1:-1])))
+    return joints
