@@ -67,3 +67,15 @@ def test_a_count_the_range_does_not_give_or_an_end_never_named_is_not_grounded(d
 )
 def test_the_names_of_a_range_or_a_set(text: str, names: list[str]) -> None:
     assert [n for _, found in named_siblings(text) for n in found] == names
+
+
+@pytest.mark.parametrize(
+    "draft", ["kv-node-1 through kv-node-4 report healthy.", "kv-node-1 到 kv-node-4 都是 healthy。"]
+)
+def test_a_name_between_a_ranges_ends_is_checked_too(draft: str) -> None:
+    body = {"nodes": [{"hostname": f"kv-node-{i}.prod:8091", "status": "healthy"} for i in (1, 2, 4)]}
+    gap = EvidenceRow(
+        "n-2", "shell_exec", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"command": "curl /pools/default"}
+    )
+    assert statuses(draft, gap) == [ClaimStatus.INVENTED]
+    assert statuses(draft, nodes(4)) == [ClaimStatus.GROUNDED]
