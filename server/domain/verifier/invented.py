@@ -6,6 +6,7 @@ short (`4bf92f35…`) or that prose uses as a word ("OOM", "4/4 ready", "search-
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from typing import Sequence
@@ -89,8 +90,9 @@ def _identifier_shaped(fact: Fact) -> bool:
     three parts or more, or a part that names a component (`cart-svc`, `order-api`)."""
     if fact.kind not in INVENTABLE_KINDS or fact.soft or fact.key.startswith("--"):
         return False  # a command-line flag ("--previous", "--wait") names an option of a tool, not an entity
-    if fact.kind == FactKind.ID and (fact.text.startswith("第") or ": " in fact.text):
-        return False  # an ordinal, or a label and a figure ("Pods on the node: 3"), names nothing
+    if fact.kind == FactKind.ID and (fact.text.startswith(("第", "(", "（")) or ": " in fact.text):
+        return False  # an ordinal, a label and a figure ("Pods on the node: 3") or a figure in parentheses after
+        # a name ("broker 1（960）": its value) names nothing
     if fact.kind == FactKind.SERVICE and not _SERVICE_SHAPED.search(fact.key) and fact.key.count("-") < 2:
         return False
     if _PROSE_PREFIX.fullmatch(fact.key):
@@ -317,7 +319,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     ):
         return True
     forms = name_forms(fact) + (("v" + key,) if fact.kind == FactKind.VERSION else ())
-    forms += tuple({quote(key, safe="").lower(), quote_plus(key, safe="").lower()} - {key})  # a URL's "rock%27n%27roll"
+    # a URL's "rock%27n%27roll"; a JSON string's `up{namespace=\"orders\"}` (a query the call was asked, escaped)
+    forms += tuple({quote(key, safe="").lower(), quote_plus(key, safe="").lower(), json.dumps(key)[1:-1]} - {key})
     # "feature-store" where the rows say feature_store, and the reverse; "sidekiq-cron" where they say
     # Sidekiq::Cron or /sidekiq/cron/: a name's words joined as a language or a route joins them
     joined = [form for form in forms if re.fullmatch(r"[a-z0-9]+(?:[-_][a-z0-9]+)+", form)]

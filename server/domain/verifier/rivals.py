@@ -124,6 +124,13 @@ class Rivalry:
         # a claim of one request or trace ("the trace's 2.58 s", "这条 trace"), not of the statistic ("p99", "平均")
         self.single = _SINGLE.search(text) is not None and _STATISTIC_SAID.search(text) is None
 
+    def _said(self, other: str, fact: Fact) -> bool:
+        """Whether the rival's figure ("1842 rows") is one the claim states of another fact."""
+        figure = _count_value(other.split()[0]) if other[:1].isdigit() else None
+        return figure is not None and any(
+            f is not fact and f.quantity is not None and f.quantity.value == figure for f in self.facts
+        )
+
     @property
     def possible(self) -> bool:
         """False when no unit can be a rival (the claim describes several records, or has no subject)."""
@@ -154,8 +161,8 @@ class Rivalry:
             if question is not None and fact.scope == Scope.SUBJECT and matches(fact, question, minutes):
                 continue
             other = rival_value(fact, unit, names=self.names, words=self.words, fields=self.fields)
-            if not other:
-                return ""
+            if not other or self._said(other, fact):
+                return ""  # (the unit's value is another figure the claim states: "1,842 of 1,845 rows")
             shown.append(f"{other}, not {fact.text}")
         return "the evidence about it shows " + "; ".join(shown) if shown else ""
 
