@@ -15,6 +15,10 @@ CONJUNCTION = re.compile(
 )
 
 
+_HASH = re.compile(r"[0-9a-f]{7,40}")
+_COMMIT_IN = re.compile(r"(?<![\w-])(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}(?![\w-])")
+
+
 def split_parts(text: str) -> list[tuple[str, bool]]:
     """The conjoined parts of a claim, each with whether it opened with a parenthesis."""
     pieces: list[tuple[str, bool]] = []
@@ -49,7 +53,8 @@ def times_joined(
         names = (  # a release's or a time's record: a pod, a service are subjects, not one record
             piece[1]
             and any(f.kind in (FactKind.VERSION, FactKind.TIME) for f in (out_own[-1] if out_own else ()))
-            and all(f.kind == FactKind.ID for f in facts)
+            # (or its commit: "v1.19.0 (e3d81a4)", a short or a full hash)
+            and all(f.kind == FactKind.ID or _HASH.fullmatch(f.key) for f in facts)
         )
         # "…修订 13，是 wangfang 通过 set image 发布的", "…, deployed by wangfang": who did the record told before
         acts = all(f.kind == FactKind.ACTOR for f in facts)
@@ -90,8 +95,9 @@ def record_ids(facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
 
 def takes_ids(part: str, present: set[FactKind]) -> bool:
     """Whether a later part without an id of its own is about the record the claim opened with
-    ("revision 8, change-cause …"): not when it names another ("replacing 3.7.2", "followed by …")."""
-    return FactKind.ID not in present and _ANOTHER.search(part) is None
+    ("revision 8, change-cause …"): not when it names another ("replacing 3.7.2", "followed by …"), or a commit
+    of its own ("Synced to v1.19.0 (e3d81a4)")."""
+    return FactKind.ID not in present and _ANOTHER.search(part) is None and _COMMIT_IN.search(part) is None
 
 
 SUBJECT_KINDS = frozenset({FactKind.SERVICE, FactKind.INSTANCE})

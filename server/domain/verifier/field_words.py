@@ -48,13 +48,15 @@ _NAMED = re.compile(
 # now Unavailable", "dr-west 显示为 Unavailable") or a state word in lower case ("the replica is unavailable"): read
 # against the subject's state columns (_BARE_FIELD), when some record of the session gives one that word
 _BARE = re.compile(
-    r"(?:\b(?:is|are|was|were|reports?|reported|shows?|showed|remains?|remained|stays?|stayed)"
-    r"(?:[ \t]+(?:now|still|currently|already|as))*[ \t]+|(?:处于|显示为?|仍是|仍为|还是|都是|均为|是|为)[ \t]*)"
+    r"(?:\b(?:is|are|was|were|reports?|reported|shows?|showed|remains?|remained|stays?|stayed|became|becomes|"
+    r"(?:is|are|was|were|went|came|got)[ \t]+back[ \t]+to|returned[ \t]+to|turned|went[ \t]+to)"
+    r"(?:[ \t]+(?:now|still|currently|already|as))*[ \t]+|(?:处于|显示为?|仍是|仍为|还是|都是|均为|是|为|恢复[为到成]|变[为成]|转为|回到)[ \t]*)"
     r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30})" + _ENDS
 )
 _BARE_FIELD = "state|status|phase|health"
 # a state column named for what it is the state of, as an API spells it: `CacheNodeStatus`, `replication_state`
-_COMPOUND = r"(?-i:[A-Za-z][A-Za-z0-9]*(?:State|Status|Phase)|[a-z][a-z0-9]*_(?:state|status|phase))"
+# (or in two title-case words, as `argocd app get` and `kubectl describe` print it: `Health Status:`)
+_COMPOUND = r"(?-i:[A-Za-z][A-Za-z0-9]*(?:State|Status|Phase)|[a-z][a-z0-9]*_(?:state|status|phase)|[A-Z][a-z]+ (?:State|Status|Phase))"
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "
@@ -141,8 +143,27 @@ def shown_states(text: str) -> frozenset[str]:
 
 def in_state_column(value: str, evidence: Evidence) -> bool:
     """Whether some record of the session gives `value` in its state, status or phase column (the session's
-    words read once per evidence, however many claims ask)."""
-    return value in evidence.remember(("state columns", evidence.only), lambda: _state_vocabulary(evidence))
+    words read once per evidence, however many claims ask), or another word of a tool's own set of states that
+    `value` is one of (Argo CD's health: "Healthy" where the app's `Health Status` is Progressing)."""
+    given = evidence.remember(("state columns", evidence.only), lambda: _state_vocabulary(evidence))
+    return value in given or any(value in states and states & given for states in STATE_SETS)
+
+
+def comparable(value: str, values: frozenset[str] | set[str]) -> set[str]:
+    """The values a record gives that can be the claim's `value` or its rival: of a set of states `value` is one
+    of, only that set's ("Synced" is no rival of a `Health Status` of Degraded); all of them otherwise."""
+    states = next((s for s in STATE_SETS if value in s), None)
+    return set(values) if states is None else set(values) & states
+
+
+# the states a tool gives one column, each set closed: a word of the set said where the column gives another is
+# read against it (Argo CD's health and sync, a Kubernetes node's and a cloud resource's lifecycle)
+STATE_SETS = (
+    frozenset("healthy progressing degraded suspended missing".split()),
+    frozenset("synced outofsync".split()),
+    frozenset("available creating deleting modifying updating failed".split()),
+    frozenset("active creating deleting updating failed".split()),
+)
 
 
 def _state_vocabulary(evidence: Evidence) -> frozenset[str]:
@@ -202,7 +223,7 @@ def plain_subject_state(text: str, evidence: Evidence) -> Optional[tuple[Unit, b
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert") or not named.search(unit.text):
                 continue
-            values = shown_states(unit.text)
+            values = comparable(bare.group(1).lower(), shown_states(unit.text))
             if bare.group(1).lower() in values:
                 return unit, True
             rival = rival or (unit if values else None)
@@ -223,6 +244,7 @@ def _rival(field: str, value: str, names: Sequence[Fact], evidence: Evidence) ->
                 continue
             # a value of the field's kind: a state word or a code (`"service": "checkout"` is no state of a Service)
             values = {v.lower() for v in given.findall(unit.text) if field == _BARE_FIELD or _state_or_code(v)}
+            values = comparable(value, values)
             if not values or not names_subject(names, unit, question):
                 continue
             if value in values:

@@ -19,7 +19,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
-from evidence_trace.server.domain.verifier.field_words import field_rival
+from evidence_trace.server.domain.verifier.field_words import comparable, field_rival
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.latest_records import later_record
 from evidence_trace.server.domain.verifier.member_fields import member_field
@@ -168,7 +168,7 @@ def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert", "header"):
                 continue  # an alert's states are alert_states' ("firing" is Alertmanager's "active")
-            cells = {cell.lower() for cell in _CELL.findall(unit.text)}
+            cells = comparable(word, {cell.lower() for cell in _CELL.findall(unit.text)})  # ("Synced": a sync's)
             if cells and word not in cells and all(matches(f, unit) for f in names):
                 return unit
     return None
