@@ -150,10 +150,10 @@ def in_state_column(value: str, evidence: Evidence) -> bool:
 
 
 def comparable(value: str, values: frozenset[str] | set[str]) -> set[str]:
-    """The values a record gives that can be the claim's `value` or its rival: of a set of states `value` is one
-    of, only that set's ("Synced" is no rival of a `Health Status` of Degraded); all of them otherwise."""
-    states = next((s for s in STATE_SETS if value in s), None)
-    return set(values) if states is None else set(values) & states
+    """The values a record gives that can be the claim's `value` or its rival: not those of a set of states
+    `value` is no word of ("Synced" is no rival of a `Health Status` of Degraded, nor of an operation's
+    Succeeded); a value of no set stays (an RDS instance's `storage-full` rivals "available")."""
+    return {v for v in values if not any(v in states and value not in states for states in STATE_SETS)}
 
 
 # the states a tool gives one column, each set closed: a word of the set said where the column gives another is
@@ -163,6 +163,7 @@ STATE_SETS = (
     frozenset("synced outofsync".split()),
     frozenset("available creating deleting modifying updating failed".split()),
     frozenset("active creating deleting updating failed".split()),
+    frozenset("running succeeded failed error terminating".split()),  # an operation's phase (Argo CD's sync)
 )
 
 
