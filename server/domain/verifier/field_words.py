@@ -152,8 +152,12 @@ def in_state_column(value: str, evidence: Evidence) -> bool:
 def comparable(value: str, values: frozenset[str] | set[str]) -> set[str]:
     """The values a record gives that can be the claim's `value` or its rival: not those of a set of states
     `value` is no word of ("Synced" is no rival of a `Health Status` of Degraded, nor of an operation's
-    Succeeded); a value of no set stays (an RDS instance's `storage-full` rivals "available")."""
-    return {v for v in values if not any(v in states and value not in states for states in STATE_SETS)}
+    Succeeded); a value of no set stays (an RDS instance's `storage-full` rivals "available"), and a word of no
+    set is rivalled by any state."""
+    own = [states for states in STATE_SETS if value in states]
+    if not own:
+        return set(values)  # a word of no set ("left" of a Consul member): any state rivals it
+    return {v for v in values if any(v in states for states in own) or not any(v in s for s in STATE_SETS)}
 
 
 # the states a tool gives one column, each set closed: a word of the set said where the column gives another is
