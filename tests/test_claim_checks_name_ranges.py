@@ -13,7 +13,9 @@ import json
 import pytest
 
 from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
 from evidence_trace.server.domain.verifier.grounding import check_draft
+from evidence_trace.server.domain.verifier.intervals import enumerated_counts
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 
 
@@ -79,3 +81,15 @@ def test_a_name_between_a_ranges_ends_is_checked_too(draft: str) -> None:
     )
     assert statuses(draft, gap) == [ClaimStatus.INVENTED]
     assert statuses(draft, nodes(4)) == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["pay.example.net 和 www.pay.example.net 两个域名的 p99 都是 120 ms", "pay.example.net、www.pay.example.net 两个域名的 p99 都是 120 ms"],
+)
+def test_a_name_that_is_anothers_tail_is_still_one_of_the_list(text: str) -> None:
+    facts = extract_facts(text)
+    counts = {
+        i for i, f in enumerate(facts) if f.kind == FactKind.COUNT and f.quantity is not None and f.quantity.value == 2
+    }
+    assert counts and counts <= enumerated_counts(text, facts)

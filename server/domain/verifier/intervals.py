@@ -174,8 +174,8 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
 def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
     """How many names stand listed right before a count ("A、B、C 三个区域", "A, B and C (all three …)"): the
     names joined by list marks, the last of them a few characters before the count."""
-    spans = sorted(
-        {(i, i + len(f.text)) for f in facts if f.kind in _NAMED_KINDS for i in [text.rfind(f.text, 0, at)] if i >= 0}
+    spans = sorted(  # each name where it stands whole ("shop.example.cn" is not the tail of "www.shop.example.cn")
+        {m.span() for f in facts if f.kind in _NAMED_KINDS for m in _whole(f.text).finditer(text, 0, at)}
     )
     end, listed = at, 0
     for start, stop in reversed(spans):
@@ -187,6 +187,10 @@ def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
         words = _ENUMERATED.search(text, max(0, at - 120), at)
         listed = len(re.split(r"、|和|与|及", words.group(1))) if words else 0
     return listed if listed >= 2 else 0
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
 
 
 _ENUMERATED = re.compile(
