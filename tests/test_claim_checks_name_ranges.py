@@ -85,7 +85,10 @@ def test_a_name_between_a_ranges_ends_is_checked_too(draft: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["pay.example.net 和 www.pay.example.net 两个域名的 p99 都是 120 ms", "pay.example.net、www.pay.example.net 两个域名的 p99 都是 120 ms"],
+    [
+        "pay.example.net 和 www.pay.example.net 两个域名的 p99 都是 120 ms",
+        "pay.example.net、www.pay.example.net 两个域名的 p99 都是 120 ms",
+    ],
 )
 def test_a_name_that_is_anothers_tail_is_still_one_of_the_list(text: str) -> None:
     facts = extract_facts(text)
