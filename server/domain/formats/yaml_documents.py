@@ -7,7 +7,7 @@ ports are one record, a route's destination and weight another, the document's t
 
 Recognised when the text is no JSON, is not a knowledge tool's (a runbook may quote a config), opens with a
 YAML line (`key: value`, `key:`, `- item`, `---`, a flow `{`/`[`), three in five of its lines have one of
-those shapes, and the safe loader reads it into a mapping or list that nests a mapping or a list (flat
+those shapes, and PyYAML's safe loader reads it into a mapping or list that nests a mapping or a list (flat
 `key: value` lines stay key_values' or log lines'). A preview cut mid-line (no line break at its end) may be
 read without its last line. Scalars are read as YAML 1.2's core schema does: `true`/`false`, `null`, decimal numbers, and every
 other plain word a string; YAML 1.1's readings are not taken (`10:12:44` is a time, not the sexagesimal
