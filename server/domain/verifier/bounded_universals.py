@@ -20,8 +20,9 @@ from evidence_trace.server.domain.verifier.fact_matching import matches, matches
 from evidence_trace.server.domain.verifier.fact_model import BOUNDS
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
+from evidence_trace.server.domain.verifier.listing_limits import RECORD_KINDS
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _FIRST_N = re.compile(r"(?:前|top[ -]?|first|all)[ \t]*([0-9]+)", re.I)  # "排名前 5", "top 3", "all 4"

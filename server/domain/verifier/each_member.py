@@ -14,8 +14,9 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.listing_limits import RECORD_KINDS
 from evidence_trace.server.domain.verifier.rivals import rival_value
-from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 
 

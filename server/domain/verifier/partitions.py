@@ -16,8 +16,9 @@ from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import LISTED_KINDS, grounding_of
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength
 
 _ONLY = re.compile(

@@ -18,7 +18,8 @@ from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.unit_search import RECORD_KINDS, grounding_of
+from evidence_trace.server.domain.verifier.listing_limits import RECORD_KINDS
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _ALL_READY = re.compile(

@@ -29,6 +29,13 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_failed
+from evidence_trace.server.domain.verifier.listing_limits import (
+    _TOTAL,
+    LISTED_KINDS,
+    ONLY,
+    capped_by_limit,
+    listing_is_cut,
+)
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import asked_subject, bind_across_rows
@@ -41,7 +48,6 @@ _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|�
 # A claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not
 # about every match it counted.
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
-_TOTAL = re.compile(r'"(?:total|count|totalcount|total_count|hits|resultcount|matched)"\s*:\s*"?([0-9]+)')
 
 
 def ground_parts(
@@ -422,29 +428,3 @@ def lower_bound(header: Unit) -> bool:
 
 _SEQUENCE = re.compile(r"\b(?:followed by|then|and then|after that|afterwards)\b|随后|接着|然后|之后又|紧接着", re.I)
 _AT_LEAST = re.compile(r'"relation"\s*:\s*"gte"')
-LISTED_KINDS = ("log entry", "log line", "alert", "series", "item", "chunk")
-RECORD_KINDS = tuple(kind for kind in LISTED_KINDS if kind != "chunk")  # a knowledge chunk is no record
-"""The kinds of unit a listing is made of: one record each."""
-
-
-ONLY = re.compile(r"\b(?:only|in total|in all|altogether|just)\b|一共|总共|共计|只有|仅有|仅", re.I)
-_LIMIT = re.compile(
-    r"\blimit\b[\"' \t:=]*([0-9]+)|\"(?:size|limit|top|max_results|count)\"[ \t]*:[ \t]*([0-9]+)|topk\([ \t]*([0-9]+)|head -n ?([0-9]+)"
-)
-
-
-def listing_is_cut(units: Sequence[Unit]) -> bool:
-    """Whether the row's header states a total of matches above the records it lists: a listing cut by a
-    limit, which cannot show all (or count) what was matched."""
-    header = next((u for u in units if u.kind == "header"), None)
-    total = _TOTAL.search(header.lowered) if header is not None else None
-    return total is not None and float(total.group(1)) > sum(1 for u in units if u.kind in LISTED_KINDS)
-
-
-def capped_by_limit(units: Sequence[Unit]) -> bool:
-    """Whether the listing is as long as the limit its call asked for ("LIMIT 10", "size": 10, "topk(10, …)"):
-    it may be cut by it, so it cannot show that there are only that many."""
-    shown = sum(1 for u in units if u.kind in LISTED_KINDS)
-    question = next((u for u in units if u.strength == Strength.QUESTION), None)
-    limits = [int(next(g for g in m.groups() if g)) for m in _LIMIT.finditer(question.lowered)] if question else []
-    return shown > 1 and shown in limits
