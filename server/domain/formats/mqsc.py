@@ -50,10 +50,11 @@ def _recognise(preview: Preview) -> bool:
 def _blocks(preview: Preview) -> Iterator[list[tuple[int, str]]]:
     block: list[tuple[int, str]] = []
     for number, line in preview.lines:
-        if _MESSAGE.match(line) or _END.match(line):
+        message = _MESSAGE.match(line) is not None
+        if message or _END.match(line):
             if block:
                 yield block
-            block = [(number, line)] if _MESSAGE.match(line) else []
+            block = [(number, line)] if message else []
         elif block and _ATTRIBUTE_LINE.fullmatch(line):
             block.append((number, line))
     if block:

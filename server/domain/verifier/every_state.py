@@ -122,11 +122,13 @@ def _every_code(
     names = [f for f in facts if f.is_entity]
     for index in evidence.rows():
         units = listed_records(evidence.units(index))
+        question = evidence.question(index)
         for records in _listings(units):
+            if len(records) != size:
+                continue
             # a record with its nested records (a task's `containers[0]`, which gives its `exitCode`)
             whole = [[u for u in units if u is r or u.ref.startswith(f"{r.ref}.")] for r in records]
-            question = evidence.question(index)
-            if len(records) != size or (names and not any(names_subject(names, u, question) for u in whole[0])):
+            if names and not any(names_subject(names, u, question) for u in whole[0]):
                 continue
             given = [[code for u in parts for code in key.findall(u.text)] for parts in whole]
             if not all(len(codes) == 1 for codes in given):

@@ -20,22 +20,23 @@ def named_siblings(text: str) -> Iterator[tuple[tuple[int, int], list[str]]]:
     """Each set of names the text gives as siblings or a range, with where it is written."""
     for m in _SIBLINGS.finditer(text):
         yield m.span(), [m.group(1) + number for number in [m.group(2), *m.group(3).strip("/").split("/")]]
+    for m, names in _ranges(text):
+        yield m.span(), names
+
+
+def _ranges(text: str) -> Iterator[tuple[re.Match[str], list[str]]]:
+    """Each range of the text, with every name from its first to its last."""
     for m in _RANGE.finditer(text):
         if _MOVE.search(text, 0, m.start()):
             continue  # "failed over from db-01 to db-02", "从 es-data-3 迁到 es-data-6": a move, not a range
         first, last = int(m.group(2)), int(m.group(4))
         width = len(m.group(2)) if m.group(2).startswith("0") else 0
         if first < last <= first + _MOST:
-            yield m.span(), [f"{m.group(1)}{n:0{width}d}" for n in range(first, last + 1)]
+            yield m, [f"{m.group(1)}{n:0{width}d}" for n in range(first, last + 1)]
 
 
 def range_joints(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
     """Where a range's two ends are joined ("cb-node-1 through cb-node-5": " through "), with the names between
     them: a claim of the range speaks of each name, as "cb-node-1, cb-node-2, … and cb-node-5" would
     (claim_parts.split_parts)."""
-    joints = []
-    for m in _RANGE.finditer(text):
-        names = next((found for span, found in named_siblings(m.group(0)) if span[0] == 0), [])
-        if names and not _MOVE.search(text, 0, m.start()):
-            joints.append((*m.span(3), tuple(names[1:-1])))
-    return joints
+    return [(*m.span(3), tuple(names[1:-1])) for m, names in _ranges(text)]

@@ -23,11 +23,12 @@ from evidence_trace.server.domain.verifier.cache_states import cache_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, setting_names, setting_pattern
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.fact_model import normalize
+from evidence_trace.server.domain.verifier.fact_patterns import plain_number
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Comparison, Dimension, Fact, FactKind, Scope
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.threshold_words import target_bound
-from evidence_trace.server.domain.verifier.unit_numbers import key_words
+from evidence_trace.server.domain.verifier.unit_numbers import _float, key_words
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 VALUE_KINDS = frozenset(
@@ -126,7 +127,7 @@ class Rivalry:
 
     def _said(self, other: str, fact: Fact) -> bool:
         """Whether the rival's figure ("1842 rows") is one the claim states of another fact."""
-        figure = _count_value(other.split()[0]) if other[:1].isdigit() else None
+        figure = _float(plain_number(other.split()[0])) if other[:1].isdigit() else None
         return figure is not None and any(
             f is not fact and f.quantity is not None and f.quantity.value == figure for f in self.facts
         )
@@ -320,7 +321,7 @@ def rival_value(
         # the keys of the noun as the claim qualifies it ("4 data nodes": `number_of_data_nodes`, not `number_of_nodes`)
         qualifiers = [w for w in fact.noun.lower().split()[:-1] if w.isascii() and w.isalpha()]
         keyed = [n for n in keyed if all(w in n.key for w in qualifiers)] or keyed
-        if any(n.value * n.factor == _count_value(fact.key) for n in keyed):
+        if any(n.value * n.factor == _float(plain_number(fact.key)) for n in keyed):
             return ""  # the claim's count under a key of its noun ("maxConnections: 20" beside "…PerConnection: 1")
         if keyed:
             return f"{_plain(keyed[0].value)} {head}"
@@ -350,13 +351,6 @@ def rival_value(
     if n is None:
         return ""
     return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
-
-
-def _count_value(key: str) -> Optional[float]:
-    try:
-        return float(key.replace(",", ""))
-    except ValueError:
-        return None
 
 
 def _plain(value: float) -> str:
