@@ -48,3 +48,18 @@ def test_a_queues_name_and_depth_are_one_record(draft: str) -> None:
 )
 def test_a_queue_the_session_never_shows_is_no_grounded_claim(draft: str) -> None:
     assert statuses(draft) != [ClaimStatus.GROUNDED]
+
+
+def test_an_mq_error_log_stays_log_lines() -> None:
+    # the docs' promise: messages followed by prose (AMQERR01.LOG) are no runmqsc output
+    from evidence_trace.server.domain.formats.model import Preview
+    from evidence_trace.server.domain.formats.registry import recognise
+
+    log = (
+        "10/02/2026 11:02:14 - Process(4182.7) User(mqm) Program(amqrmppa)\n"
+        "AMQ9999E: Channel 'TO.QM_SH' to host '10.88.12.40(1414)' ended abnormally.\n"
+        "EXPLANATION:\n"
+        "The channel program running under process ID 4182 for channel 'TO.QM_SH' ended abnormally.\n"
+    )
+    assert recognise(Preview(log, "ssh_exec")).id != "mqsc"
+    assert recognise(Preview(DEPTHS.format(eu=1, us=2), "ssh_exec")).id == "mqsc"
