@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.fact_matching import at_time, circula
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.subject_clauses import clause_end
 from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
 
 _RELATIVE = re.compile(
@@ -139,11 +140,13 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         after = text[at + len(fact.text) : at + len(fact.text) + 160]
         # "…: A (gpu-node-04) and B": a parenthesis after a listed name gives another name of it
         aside = _ASIDE.sub(lambda m: " " * len(m.group(0)), after) if some else after
+        aside = aside[: clause_end(aside, facts)]  # "3 replies (a, b, c), and d did not": d is not one of them
         names = [
             f
             for f in facts
             if f.kind in _NAMED_KINDS and not f.text.startswith(("(", "（")) and 0 <= aside.find(f.text) < 120
         ]  # a bare number in parentheses ("分区 1（123644）") is a value of the name before it, not a name
+        names = list({f.text: f for f in names}.values())  # a name read as two kinds is one name
         if some:  # the names after the list's colon or dash: "…: A and B", "… — A, B"
             colon = _LIST_MARK.search(aside, 0, 80)
             names = [f for f in names if colon is not None and aside.find(f.text) >= colon.end()]

@@ -29,6 +29,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_failed
+from evidence_trace.server.domain.verifier.intervals import enumerated_counts
 from evidence_trace.server.domain.verifier.listing_limits import (
     _TOTAL,
     LISTED_KINDS,
@@ -39,6 +40,7 @@ from evidence_trace.server.domain.verifier.listing_limits import (
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import asked_subject, bind_across_rows
+from evidence_trace.server.domain.verifier.subject_clauses import subject_clauses
 from evidence_trace.server.domain.verifier.threshold_words import thresholds_only
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -57,6 +59,8 @@ def ground_parts(
     status, groundings, reason, direct = _ground(facts, evidence, shown=says_shown(text, facts), text=text)
     if status in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         return status, groundings, reason, direct
+    if (clauses := _clauses_grounded(text, facts, evidence)) is not None:  # "…3 replies (a, b, c), and d did not"
+        return clauses
     pieces = split_parts(text)
     parts = [p for p, _ in pieces]
     if len(parts) < 2:
@@ -122,6 +126,22 @@ def ground_parts(
         return status, groundings, reason, direct
     merged = tuple(g for r in results for g in r[1])[:MAX_GROUNDINGS]
     return worst[0], merged, worst[2], any(r[3] for r in results) and worst[0] == ClaimStatus.GROUNDED
+
+
+def _clauses_grounded(
+    text: str, facts: tuple[Fact, ...], evidence: Evidence
+) -> Optional[tuple[ClaimStatus, tuple[Grounding, ...], str, bool]]:
+    """The claim grounded clause by clause (subject_clauses), each as a claim of its own, or None."""
+    clauses, wanted = subject_clauses(text, facts), {f.stated: f for f in facts}
+    own = [_part_facts(clause, wanted) for clause in clauses]
+    if not clauses or {f.stated for told in own for f in told} != set(wanted):
+        return None
+    own = [tuple(f for i, f in enumerate(told) if i not in enumerated_counts(c, told)) for c, told in zip(clauses, own)]
+    found = [ground_parts(clause, told, evidence) for clause, told in zip(clauses, own)]
+    if any(status != ClaimStatus.GROUNDED for status, *_ in found):
+        return None
+    groundings = tuple(g for _, grounds, _, _ in found for g in grounds)[:MAX_GROUNDINGS]
+    return ClaimStatus.GROUNDED, groundings, "", any(direct for *_, direct in found)
 
 
 def says_shown(text: str, facts: Sequence[Fact]) -> bool:
