@@ -168,6 +168,16 @@ _PART_COUNT = re.compile(
     r"(?:[A-Za-z][\w.\-]*'s[ \t]+)?(?:[A-Za-z\-]+[ \t]+){0,2}?(" + _COUNT_NOUNS + r")\b",
     re.IGNORECASE,
 )
+# "2 errored, 5 skipped and 137 passed", "3 unhealthy": a count of the members in a state, as a run's or a
+# probe's summary gives it, the state word standing for its noun (never "3 failed logins", a count of logins)
+_STATE_COUNT = re.compile(
+    r"(?<![A-Za-z0-9_.\-:/#$€£¥])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+(passed|failed|skipped|errored|succeeded|"
+    r"successful|pending|running|completed|cancell?ed|canceled|timed[ \t]+out|aborted|queued|evicted|unassigned|"
+    r"healthy|unhealthy|unavailable|retried|dropped|rejected|throttled|expired|blocked|degraded|offline|online|idle|"
+    r"killed|restarted|unreachable|ignored|rescued|changed|unchanged|flaky|stale|inactive)"
+    r"(?=[ \t]*(?:[,;:.)\]，。；）]|and\b|or\b|$))",
+    re.IGNORECASE,
+)
 # "the 12th deploy today": an ordinal says how many came before and with it, a count of its noun (the 12th
 # deploy is the twelfth of twelve); never the label an id of 12 gives one of them.
 _ORDINAL_COUNT = re.compile(

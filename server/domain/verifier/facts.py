@@ -75,6 +75,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _SERVICE_WORDS,
     _SETTING,
     _SHORT_CODE,
+    _STATE_COUNT,
     _STATUS_WORD,
     _TIME_OR_DATE,
     _TOKEN_ID,
@@ -306,7 +307,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             yield m.start(), m.end(), Fact(FactKind.EVENT, m.group(0), stem, Scope.SUBJECT, soft=True)
     for m in _STATUS_WORD.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.RESULT)
-    for m in (*_COUNT.finditer(masked), *_PART_COUNT.finditer(masked)):
+    for m in (*_COUNT.finditer(masked), *_PART_COUNT.finditer(masked), *_STATE_COUNT.finditer(masked)):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
     for m in _ORDINAL_COUNT.finditer(masked):
         yield m.start(1), m.end(1), _count(m.group(0), m.group(1), m.group(2), masked, m.start())
