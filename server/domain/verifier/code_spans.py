@@ -68,4 +68,4 @@ _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[t ][0-9]{2}:[0-9]{2}")
-_NUMERIC = re.compile(r"[0-9.,%]+[a-z]*")
+_NUMERIC = re.compile(r"(?:[=<>!]=?|~)?[0-9.,%]+[a-z]*")  # `=0`, `>=5`: a value and its operator, no name

@@ -32,6 +32,11 @@ def named_inside(key: str, evidence: Evidence, written: str = "") -> bool:
         rf"(?<![A-Za-z0-9]){re.escape(written)}(?=[A-Z][a-z]|[A-Z]{{2}})", evidence
     ):
         return True
+    if _MIXED.fullmatch(written) and _in_previews(rf"(?<=[A-Za-z]){re.escape(written)}(?![a-z])", evidence):
+        return True  # "DDoS" of `AWSManagedIPDDoSList`: a word of a CamelCase name, in its own case
+    numbered = re.fullmatch(r"([a-z]{3,})[-_]([0-9]{2,})", key)  # "error-40613" of "SQL Error: 40613"
+    if numbered and _word_then_number(numbered.group(1), numbered.group(2), evidence):
+        return True
     array = _ARRAY.fullmatch(written)
     if array is not None:
         code = _PRIMITIVES.get(array.group(1))
@@ -41,6 +46,15 @@ def named_inside(key: str, evidence: Evidence, written: str = "") -> bool:
 
 
 _CAMEL_WORDS = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+|[A-Z]{2,}(?![a-z]))+")  # two words or more
+_MIXED = re.compile(r"(?=[A-Za-z]*[a-z])(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Za-z]{3,}")  # "DDoS", "OAuth", "IPv"
+
+
+def _word_then_number(word: str, number: str, evidence: Evidence) -> bool:
+    """Whether a row writes the word, then the number a few marks after it ("Error: 40613", "error 40613")."""
+    shape = re.compile(rf"(?<![a-z0-9]){word}[^a-z0-9\n]{{1,3}}{number}(?![0-9])")
+    return any(number in raw and shape.search(raw) for raw in map(evidence.raw, evidence.rows()))
+
+
 _ARRAY = re.compile(r"([A-Za-z_$][\w$]*)\[\]")
 _PRIMITIVES = dict(zip("byte char int long short boolean double float".split(), "BCIJSZDF"))
 

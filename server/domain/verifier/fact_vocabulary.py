@@ -28,8 +28,10 @@ _ACTOR = re.compile(
     r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|automation|"
     r"someone|somebody|anyone|nobody)\b)"
     r"(?![a-z]+ing\b)(?![0-9a-f]{8}-|[0-9a-f]{7,}\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
-    # ("removed by inbound filters", "blocked by rate limits": a word before a plural noun names a thing, no one)
-    r"(?![\w\-@])(?![ \t]+[a-z]{3,}s\b)"
+    # ("removed by inbound filters", "blocked by rate limits": a word before a plural noun names a thing, no one;
+    # so does one before the noun of a thing that runs: "triggered by parent pipeline `build-api`", "by upstream job X")
+    r"(?![\w\-@])(?![ \t]+(?:[a-z]{3,}s|pipeline|job|workflow|build|run|task|schedule|trigger|webhook|process|"
+    r"policy|rule|controller|operator|script|timer|hook|stage|step)\b)"
     # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
     r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起|创建|新建|删除|静默|确认)"
