@@ -27,7 +27,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import seconds_of
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
-from evidence_trace.server.domain.verifier.units import Strength
+from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 
 def check_opposite_polarity(
@@ -85,6 +85,10 @@ def check_success(
     stated = " ".join(f.text for f in subject if f.kind == FactKind.TIME)
     if not subject:
         return None
+    unfinished = None if timed else _unfinished([f for f in subject if _said_of(text, f)], evidence)
+    if unfinished is not None:  # "the rerun X has succeeded" where X's own row says Running: not finished yet
+        reason = "its own record shows it not finished"
+        return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unfinished),), reason=reason)
     failing = None
     for index in evidence.candidates(subject):
         units = evidence.units(index)
@@ -113,6 +117,39 @@ def check_success(
     return base(
         status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(failing),), reason="the evidence shows it failing"
     )
+
+
+# a record's status cell that says it has not finished ("STATUS=Running", "state: pending", "phase=Queued")
+_UNFINISHED = re.compile(
+    r"\b(?:status|state|phase|conclusion)[\"']?[ \t]*[:=][ \t]*[\"']?(?:running|pending|queued|in[_ ]?progress|waiting)\b"
+)
+
+
+def _said_of(text: str, name: Fact) -> bool:
+    """Whether the claim's success is said of the name itself: the success word a few words after it, no figure
+    or clause mark between ("X has succeeded", "X 已经成功完成"; not "X: 3 of 5 succeeded")."""
+    at = text.find(name.text)
+    success = SUCCESS.search(text, at + len(name.text)) if at >= 0 else None
+    return (
+        success is not None
+        and re.fullmatch(r"[^0-9,;:，；：]{0,40}", text[at + len(name.text) : success.start()]) is not None
+    )
+
+
+def _unfinished(subject: list[Fact], evidence: Evidence) -> Optional[Unit]:
+    """The claim's subject's own record (its name the record's whole subject, never a longer name a child's row
+    gives, as a run's task runs are named after it) whose status cell says it has not finished, when no own
+    record says it succeeded; None otherwise."""
+    names = {f.key for f in subject if f.is_entity}
+    own = [
+        unit
+        for index in evidence.candidates(subject)
+        for unit in evidence.units(index)
+        if unit.subject.lower() in names and unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "header")
+    ]
+    if any(_SUCCEEDED.search(unit.prose) for unit in own):
+        return None
+    return next((unit for unit in own if _UNFINISHED.search(unit.lowered)), None)
 
 
 # Words too common to say what is denied: verbs of reaching and happening, time words.
