@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.asked_again import NOW, superseded
 from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -29,10 +30,7 @@ from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
-_NOW = re.compile(
-    r"\b(?:still|currently|now|right now|at the moment|as of now|remains?)\b|目前|仍然|仍|现在|当前|还在|依然|依旧",
-    re.I,
-)
+_NOW = NOW
 
 
 def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
@@ -54,6 +52,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
+        or superseded(text, facts, evidence)
     )
 
 
