@@ -6,7 +6,9 @@ import re
 
 _SECTION_ADVICE = re.compile(
     r"recommend|next steps?|action items?|actions|mitigation|remediation|what to do|suggest|fix(?:es)?\b|follow[- ]?ups?"
-    r"|建议|后续|下一步|处理措施|修复|措施|行动",
+    # a heading of options is one of ways to act ("## Options", "Fix options", "可选方案"), not "Configuration options"
+    r"|^[ \t#*]*(?:[0-9]+[.)][ \t]*)?(?:(?:fix|remediation|mitigation|possible|recovery|resolution)[ \t]+)?options\b"
+    r"|建议|后续|下一步|处理措施|修复|措施|行动|(?:处理|解决|可选)方案",
     re.I,
 )
 _SECTION_HEDGE = re.compile(

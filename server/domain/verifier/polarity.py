@@ -37,8 +37,8 @@ def check_opposite_polarity(
     if claim.negated:
         return check_denied_condition(claim, facts, evidence, base)
     success = SUCCESS.search(claim.text)
-    if success is None:
-        return None
+    if success is None or _LAST_BEFORE.search(claim.text, 0, success.start()):
+        return None  # "its last successful upload was 31 hours ago": a past record's success, not the subject's now
     named = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     if named:
         return check_success(tuple(named), evidence, base, text=claim.text)
@@ -54,6 +54,7 @@ def check_opposite_polarity(
 SUCCESS = re.compile(
     r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功", re.I
 )
+_LAST_BEFORE = re.compile(r"\b(?:last|previous|latest|most recent)[ \t]+$|(?:最近一次|上一次|最后一次)$", re.I)
 _FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
 _SUCCESS_IN_UNIT = re.compile(r"succe|成功", re.I)
 # a unit saying its subject succeeded ("successfully rolled out", "成功"), not "unsuccessful", "SuccessfulCreate"
