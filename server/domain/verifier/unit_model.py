@@ -157,8 +157,8 @@ class Unit:
             seconds = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + (int(m.group(3) or 0) if resolution == 1 else 0)
             value = seconds // resolution
             written.add(value)
-            zone = (m.group(4) or "").strip()
-            if zone in ("Z", "z"):
+            zone = (m.group(4) or "").strip().removesuffix(" UTC")
+            if zone in ("Z", "z", "UTC", "GMT"):
                 utc.add(value)
             elif zone and zone[0] in "+-":
                 sign = 1 if zone[0] == "+" else -1
@@ -221,8 +221,12 @@ def raw_numbers(text: str) -> list[float]:
 
 _RAW_CLOCK = re.compile(r"(?<![0-9:])([0-9]{1,3}):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)(?![0-9:])")
 _CLOCK_IN_TEXT = re.compile(
-    # nginx's "[02/Dec/2026:14:03:11 +0800]": an offset after a space, four digits
-    r"(?:(?<![0-9:])|(?<=/[0-9]{4}:))([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2}|(?<=[0-9]) [+-][0-9]{4}(?=\]))?(?![0-9])"
+    # nginx's "[02/Dec/2026:14:03:11 +0800]": an offset after a space, four digits; SQL Server's datetimeoffset
+    # "07:14:52.9130000 +00:00" and Go's "07:14:52.913 +0000 UTC": an offset after a space; `date`'s and
+    # systemd's "07:14:52 UTC": the zone's name
+    r"(?:(?<![0-9:])|(?<=/[0-9]{4}:))([0-2]?[0-9]):([0-5][0-9])(?::([0-5][0-9])(?:[.,][0-9]+)?)?"
+    r"(Z|[+-][0-9]{2}:?[0-9]{2}|(?<=[0-9]) [+-][0-9]{4}(?=\])|(?<=[0-9]) [+-][0-9]{2}:[0-9]{2}(?![0-9])"
+    r"|(?<=[0-9]) [+-]0000 UTC\b|(?<=[0-9]) (?:UTC|GMT)\b)?(?![0-9])"
 )
 
 # an instant in epoch seconds that opens a log line: Nagios's and Icinga's "[1776829140] SERVICE ALERT: …"

@@ -75,8 +75,10 @@ _DATE_BETWEEN = (
     r"(?:[0-9]{4}[-/年][0-9]{1,2}[-/月][0-9]{1,2}日?|[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日"
     r"|(?:次日|第[二2][天日]|翌日|当天|当日|前一天|前1天|前一日|前1日)[ \t]*(?:凌晨|早上|上午|中午|下午|晚上)?)?"
 )
-_BEFORE = re.compile(  # "北京时间 09:05", "UTC 05:02", "北京时间 12 月 11 日 02:03"
-    r"(" + _OFFSET + r"|" + _WORDS + r")[ \t]*(?:时间)?[ \t]*" + _DATE_BETWEEN + r"[ \t]*$", re.I
+_BEFORE = (
+    re.compile(  # "北京时间 09:05", "UTC 05:02", "北京时间 12 月 11 日 02:03"; never a word's end ("latest 09:29")
+        r"(?<![A-Za-z])(" + _OFFSET + r"|" + _WORDS + r")[ \t]*(?:时间)?[ \t]*" + _DATE_BETWEEN + r"[ \t]*$", re.I
+    )
 )
 _SIGNED = re.compile(r"(?:utc|gmt)[ \t]*([+-])[ \t]*([0-9]{1,2})(?::?([0-9]{2}))?$", re.I)
 
@@ -181,7 +183,15 @@ def with_zone(text: str, zone: str) -> str:
     return "".join(out)
 
 
-_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～]|to|until|till|through|and|vs\.?|versus|到|至|对比)[ \t]*$", re.I)
+_ARROW = re.compile(r"→|->")
+
+
+def _past_hour(clock: re.Match[str]) -> str:
+    """A clock time's minute and second as written (":42:03" of "16:42:03.118")."""
+    return clock.group(0)[len(clock.group(1)) :][:6]
+
+
+_RANGE_JOINER = re.compile(r"[ \t]*(?:[-–—~～→]|->|to|until|till|through|and|vs\.?|versus|到|至|对比)[ \t]*$", re.I)
 
 
 def clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int]]]:
@@ -190,8 +200,11 @@ def clock_zones(text: str) -> list[tuple[re.Match[str], tuple[Optional[int], int
     found = [(m, draft_zone(text, m.start(), m.end())) for m in _CLOCK.finditer(text)]
     for i in range(len(found) - 1):
         (first, (a, a_end)), (second, (b, b_end)) = found[i], found[i + 1]
-        if _RANGE_JOINER.match(text[a_end : second.start()]) is None:
+        joint = text[a_end : second.start()]
+        if _RANGE_JOINER.match(joint) is None:
             continue
+        if _ARROW.search(joint) and _past_hour(first) == _past_hour(second) and first.group(1) != second.group(1):
+            continue  # "16:42:03 → 08:42:03 UTC": the same minute and second, hours apart: one instant in two zones
         if a is None and b is not None:
             found[i] = (first, (b, a_end))
         elif b is None and a is not None:
