@@ -321,7 +321,12 @@ SOME_ONE = re.compile(
 # a time a verb says something happened at, exactly ("it went out at 14:32 UTC", "the pod restarted at 03:10"): a
 # time the claim asserts, checked as one to the second is; never an approximate one ("around", "约") or a range
 HAPPENED_AT = re.compile(
-    r"\b(?:went out|started|began|ended|happened|occurred|fired|was deployed|restarted|crashed)[ \t]+(?:at|on)[ \t]+"
-    r"(?!about|around|roughly|approximately|~|≈)[0-9]{1,2}:[0-9]{2}(?![0-9:]|[ \t]*(?:[–—-]|to|and)[ \t]*[0-9])",
+    r"(?:\b(?:went out|started|began|ended|happened|occurred|fired|was deployed|restarted|crashed|was created|"
+    r"was triggered|expired|rolled over|was rotated|was killed|stopped)[ \t]+(?:at|on)[ \t]+"
+    # a zone or a date may come first: "was created at UTC 08:30", "on Oct 12 at 08:30", "于北京时间 10 月 12 日 08:30"
+    r"(?:(?:UTC|GMT)[ \t]+)?(?:[A-Z][a-z]{2}[ \t]+[0-9]{1,2},?[ \t]+(?:at[ \t]+)?)?"
+    r"|(?:创建|启动|开始|结束|触发|发生|发布|部署|重启|崩溃|过期|到期|停止|上线)(?:于|在|时间(?:是|为))[ \t]*"
+    r"(?:北京时间|上海时间|UTC)?[ \t]*(?:[0-9]{4}[-/年][ \t]*)?(?:[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日[ \t]*)?)"
+    r"(?!about|around|roughly|approximately|~|≈)[0-9]{1,2}:[0-9]{2}(?![0-9:]|[ \t]*(?:[–—-]|to|and|到|至)[ \t]*[0-9])",
     re.I,
 )
