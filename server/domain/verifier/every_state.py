@@ -21,6 +21,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.field_words import (
@@ -72,6 +73,14 @@ def _every_state(
     if every is None and _DEFINITE.search(text) is not None:  # "the three failed jobs exited with code 1": each
         size = _size(text, facts)
         return _every_code(facts, size, evidence, base) if size is not None and size >= 2 else None
+    named = [f for f in facts if f.kind in (FactKind.SERVICE, FactKind.INSTANCE)]
+    if every is not None and len(named) >= 2 and all(f.is_entity or f.kind in _ALLOWED for f in facts):
+        states = [value for _, value in said_states(text[every.start() :], bare=True)]
+        each = _each_named(named, states[0], evidence, base) if len(set(states)) == 1 else None
+        # "A、B、C 都是 Active", "all three hubs (A, B, C) are Active": each one's own record; a count the claim
+        # states ("共 5 个节点") is still the other checks' to ground
+        if each is not None and (each.status == ClaimStatus.CONTRADICTED or not any(f.kind in _ALLOWED for f in facts)):
+            return each
     size = _size(text, facts) if every is not None else None
     if every is None or size is None or size < 2:
         return _plain_subject(text, facts, evidence, base)
@@ -141,6 +150,35 @@ def _every_code(
             )
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(odd),), reason=why)
     return None
+
+
+def _each_named(
+    names: Sequence[Fact], state: str, evidence: Evidence, base: Callable[..., ClaimCheck]
+) -> Optional[ClaimCheck]:
+    """A state said of each listed name, read against each name's own records that give a state column: one whose
+    records all give another word contradicts the claim (a name with no such record, as the namespace the set is
+    in, is passed over), and all of them giving the word ground it. None otherwise, or when the word is in no state
+    column of the session."""
+    if not in_state_column(state, evidence):
+        return None
+    held, unread = [], 0
+    for name in names:
+        own = [
+            unit
+            for index in evidence.rows()
+            for unit in listed_records(evidence.units(index))
+            if matches(name, unit) and shown_states(unit.text)
+        ]
+        if not own:
+            unread += 1
+            continue
+        holding = next((unit for unit in own if state in shown_states(unit.text)), None)
+        if holding is None:
+            gives = "/".join(sorted(shown_states(own[0].text)))
+            why = f"not every one it names is {state}: {name.text}'s record ({own[0].ref}) shows {gives}"
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(own[0]),), reason=why)
+        held.append(holding)
+    return _grounded(held, base) if held and not unread else None
 
 
 def _plain_subject(
