@@ -19,7 +19,7 @@ from evidence_trace.server.domain.verifier.encoded_names import camel_tail, name
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.numbered_names import GLUED
+from evidence_trace.server.domain.verifier.numbered_names import GLUED, unshown_part
 
 
 def invented_names(
@@ -38,6 +38,7 @@ def invented_names(
         and not standard.api_action(text, f)
         and not standard.a_setting_or_a_call(text, f)
         and not _denied(text, f)
+        and not (f.kind == FactKind.ID and unshown_part(f.key, evidence))  # "47/48 在用": a value, not a name
         and not _readiness(text, f)
         and not _mentioned(f, evidence, _abbreviated(text, f))
         and not network_of_addresses(text, f.key, evidence)
@@ -159,9 +160,7 @@ def _denied(text: str, fact: Fact) -> bool:
     end = at + len(fact.text)
     before = text[max(0, at - 24) : at]
     prospect = _PROSPECT_BEFORE.search(text[max(0, at - 40) : at])
-    clause = re.split(r"[，。；;,](?!\w)|(?<![.\w])\.(?![\w.])", text[:at])[
-        -1
-    ]  # "没有出现 `X` 或 `Y`", "no A, B or C": the list denied
+    clause = re.split(r"[，。；;,](?!\w)|(?<![.\w])\.(?![\w.])", text[:at])[-1]  # "没有出现 `X` 或 `Y`": the list
     listed = _LIST_DENIED.search(clause) is not None and re.search(r"(?:或|or|nor|、)[ \t`'\"]*$", clause) is not None
     return bool(
         listed

@@ -15,7 +15,7 @@ import dataclasses
 import re
 from typing import Callable, Sequence
 
-from evidence_trace.server.domain.verifier.evidence_index import contains
+from evidence_trace.server.domain.verifier.evidence_index import Evidence, contains
 from evidence_trace.server.domain.verifier.fact_model import Fact, FactKind
 
 GLUED = re.compile(r"([a-z]+)([0-9]+)")  # "db0", "shard3", "cpu0", lower-cased
@@ -70,3 +70,20 @@ def listed_with_shown(text: str, facts: Sequence[Fact], shown: Callable[[Fact], 
             run.append(i)
             end = at + len(facts[i].text)
     return tuple(dataclasses.replace(f, soft=False) if i in kept else f for i, f in enumerate(facts))
+
+
+def part_of_whole(key: str) -> bool:
+    """Whether an id is a part of a whole written as a fraction of plain figures ("47/48" query slots in use,
+    "3/5" checks passed): a value, no name a session must mention."""
+    m = re.fullmatch(r"([0-9]{1,6})/([0-9]{1,6})", key)
+    return m is not None and int(m.group(1)) <= int(m.group(2))
+
+
+def unshown_part(key: str, evidence: Evidence) -> bool:
+    """A part of a whole no row writes as a fraction of the same whole: a value the claim must still show, no name
+    it invents. A row that writes another part of that whole ("500/500" against "50/500") gives it as a name, which
+    the claim's part then invents."""
+    if not part_of_whole(key):
+        return False
+    other = re.compile(rf"(?<![0-9/.])[0-9]+/{re.escape(key.split('/')[1])}(?![0-9])")
+    return not any(other.search(evidence.raw(index)) for index in evidence.rows())
