@@ -29,14 +29,7 @@ def superseded(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     said = [f for f in facts if f not in names]
     if not names or not said or NOW.search(text) is None or any(f.kind == FactKind.TIME for f in facts):
         return None
-    asked: dict[str, list[int]] = {}
-    for index in evidence.rows():  # the rows are in call order
-        question = evidence.question(index)
-        if question is not None:
-            asked.setdefault(f"{evidence.row(index).tool_name} {question.text}", []).append(index)
-    for calls in asked.values():
-        if len(calls) < 2:
-            continue  # asked once: nothing later to decide by
+    for calls in asked_again(evidence):
         last = evidence.question(calls[-1])
         of_subject = [u for u in _records(evidence, calls[-1]) if all(matches(f, u) for f in names)]
         if not of_subject or any(matches_all(facts, u, last) is True for u in of_subject):
@@ -45,6 +38,16 @@ def superseded(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
         if any(matches_all(facts, u, question) is True for u, question in earlier):
             return of_subject[0]
     return None
+
+
+def asked_again(evidence: Evidence) -> list[list[int]]:
+    """The calls of each question asked twice or more (the same tool, the same parameters), in call order."""
+    asked: dict[str, list[int]] = {}
+    for index in evidence.rows():  # the rows are in call order
+        question = evidence.question(index)
+        if question is not None:
+            asked.setdefault(f"{evidence.row(index).tool_name} {question.text}", []).append(index)
+    return [calls for calls in asked.values() if len(calls) >= 2]
 
 
 def _records(evidence: Evidence, index: int) -> list[Unit]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.asked_again import NOW, superseded
+from evidence_trace.server.domain.verifier.asked_again import NOW, asked_again, superseded
 from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -276,14 +276,7 @@ def _asked_again(state: Fact, evidence: Evidence) -> Optional[Unit]:
     `_cluster/health` reads) speaks of the same thing, and its latest answer decides the state now."""
     family = state.key.split(":")[0] + ":" if ":" in state.key else ""
     rivals = [p for key, p in WORKLOAD_STATE_PATTERNS.items() if key != state.key and key.startswith(family)]
-    asked: dict[str, list[int]] = {}
-    for index in evidence.rows():  # the rows are in call order
-        question = evidence.question(index)
-        if question is not None:
-            asked.setdefault(f"{evidence.row(index).tool_name} {question.text}", []).append(index)
-    for calls in asked.values():
-        if len(calls) < 2:
-            continue  # asked once: nothing later to decide by
+    for calls in asked_again(evidence):
         units = [u for u in evidence.units(calls[-1]) if u.strength >= Strength.INDIRECT and u.kind != "input"]
         shows = any(WORKLOAD_STATE_PATTERNS[state.key].search(u.text) for u in units)
         other = next((u for u in units if any(p.search(u.text) for p in rivals)), None)
