@@ -330,3 +330,12 @@ HAPPENED_AT = re.compile(
     r"(?!about|around|roughly|approximately|~|≈)[0-9]{1,2}:[0-9]{2}(?![0-9:]|[ \t]*(?:[–—-]|to|and|到|至)[ \t]*[0-9])",
     re.I,
 )
+
+
+# a "but" clause with no subject of its own, denying what its sentence's subject did: "but didn't update X",
+# "但没有同步更新 X": it says more of the same hypothesis (claims._claims_of)
+BUT_SAME_SUBJECT = re.compile(
+    r"(?:but|yet)[ \t]+(?:didn't|did not|hasn't|has not|hadn't|had not|never|forgot to|failed to)\b"
+    r"|(?:但|但是|却)(?:并)?(?:没有|没|未|忘了|还没)",
+    re.I,
+)
