@@ -339,3 +339,8 @@ BUT_SAME_SUBJECT = re.compile(
     r"|(?:但|但是|却)(?:并)?(?:没有|没|未|忘了|还没)",
     re.I,
 )
+
+
+# a clause that opens by denying an alternative ("而不是 CPU 不够", "rather than a network fault", "not the disk"):
+# with no fact of its own, it asserts nothing a call could show (claims.is_substantive)
+ALTERNATIVE_DENIED = re.compile(r"[ \t]*(?:而不是|而非|并不是|并非|rather than\b|not (?:a|an|the)\b)", re.I)

@@ -62,6 +62,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _SUBSTANTIVE,
     _TABLE_SEPARATOR,
     _VAGUE_PREDICATE,
+    ALTERNATIVE_DENIED,
     BOLD_LABEL,
     BUT_SAME_SUBJECT,
     REPORTED_SOURCE,
@@ -431,8 +432,9 @@ def _subject_words(text: str) -> str:
 
 
 def is_substantive(text: str) -> bool:
-    """Whether a claim with no checkable fact still asserts something about the incident."""
-    return bool(_SUBSTANTIVE.search(text)) and not _META.match(text)
+    """Whether a claim with no checkable fact still asserts something about the incident; a clause that only denies
+    an alternative ("而不是代码问题", "rather than a network fault") asserts nothing the evidence could show."""
+    return bool(_SUBSTANTIVE.search(text)) and not _META.match(text) and not ALTERNATIVE_DENIED.match(text)
 
 
 def is_vague_verdict(text: str) -> bool:
