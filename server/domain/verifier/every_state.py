@@ -161,22 +161,26 @@ def _each_named(
     column of the session."""
     if not in_state_column(state, evidence):
         return None
+    stated = [  # the records that give a state column, each with the words it gives, read once for every name
+        (unit, given)
+        for index in evidence.rows()
+        for unit in listed_records(evidence.units(index))
+        for given in [shown_states(unit.text)]
+        if given
+    ]
     held, unread = [], 0
     for name in names:
-        own = [
-            unit
-            for index in evidence.rows()
-            for unit in listed_records(evidence.units(index))
-            if matches(name, unit) and shown_states(unit.text)
-        ]
+        own = [(unit, given) for unit, given in stated if matches(name, unit)]
         if not own:
             unread += 1
             continue
-        holding = next((unit for unit in own if state in shown_states(unit.text)), None)
+        holding = next((unit for unit, given in own if state in given), None)
         if holding is None:
-            gives = "/".join(sorted(shown_states(own[0].text)))
-            why = f"not every one it names is {state}: {name.text}'s record ({own[0].ref}) shows {gives}"
-            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(own[0]),), reason=why)
+            first, gives = own[0]
+            why = (
+                f"not every one it names is {state}: {name.text}'s record ({first.ref}) shows {'/'.join(sorted(gives))}"
+            )
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(first),), reason=why)
         held.append(holding)
     return _grounded(held, base) if held and not unread else None
 

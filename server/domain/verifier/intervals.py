@@ -174,6 +174,13 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
     return counted
 
 
+def uncounted(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
+    """The facts without the counts that only say how many names the text lists (enumerated_counts): what a
+    clause read as a claim of its own checks ("3 peers answered (a, b, c)": the names)."""
+    counted = enumerated_counts(text, facts)
+    return tuple(f for i, f in enumerate(facts) if i not in counted)
+
+
 def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
     """How many names stand listed right before a count ("A、B、C 三个区域", "A, B and C (all three …)"): the
     names joined by list marks, the last of them a few characters before the count."""

@@ -142,6 +142,8 @@ def _unfinished(subject: list[Fact], evidence: Evidence) -> Optional[Unit]:
     gives, as a run's task runs are named after it) whose status cell says it has not finished, when no own
     record says it succeeded; None otherwise."""
     names = {f.key for f in subject if f.is_entity}
+    if not names:
+        return None  # no name the success is said of: no record of its own to read
     own = [
         unit
         for index in evidence.candidates(subject)

@@ -29,7 +29,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import grpc_method_in, matches, matches_all, states_time
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_failed
-from evidence_trace.server.domain.verifier.intervals import enumerated_counts
+from evidence_trace.server.domain.verifier.intervals import uncounted
 from evidence_trace.server.domain.verifier.listing_limits import (
     _TOTAL,
     LISTED_KINDS,
@@ -136,8 +136,7 @@ def _clauses_grounded(
     own = [_part_facts(clause, wanted) for clause in clauses]
     if not clauses or {f.stated for told in own for f in told} != set(wanted):
         return None
-    own = [tuple(f for i, f in enumerate(told) if i not in enumerated_counts(c, told)) for c, told in zip(clauses, own)]
-    found = [ground_parts(clause, told, evidence) for clause, told in zip(clauses, own)]
+    found = [ground_parts(clause, uncounted(clause, told), evidence) for clause, told in zip(clauses, own)]
     if any(status != ClaimStatus.GROUNDED for status, *_ in found):
         return None
     groundings = tuple(g for _, grounds, _, _ in found for g in grounds)[:MAX_GROUNDINGS]
