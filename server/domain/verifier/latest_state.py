@@ -30,7 +30,6 @@ from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
-_NOW = NOW
 
 
 def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
@@ -74,7 +73,7 @@ def documented_only(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
         if names
         else [w[:-1] for w in _PLURAL.findall(text.lower())] + [e for z, e in _ZH_NOUNS.items() if z in text]
     )
-    if len(values) != 1 or not (names or nouns) or not (_NOW.search(text) or _ALREADY.search(text)):
+    if len(values) != 1 or not (names or nouns) or not (NOW.search(text) or _ALREADY.search(text)):
         return None
     value = values[0]
     documented, rival = False, None
@@ -250,9 +249,9 @@ def _latest_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
     names = [f for f in facts if f.kind == FactKind.INSTANCE]  # one pod or node, not a service's many
     # "2 个 Running、3 个 Pending": a count of pods speaks of several records ("重启 6 次" counts events)
     counted = any(f.kind == FactKind.COUNT and f.key != "0" and _MEMBERS.search(f.text) for f in facts)
-    if len(states) == 1 and not names and _NOW.search(text):
+    if len(states) == 1 and not names and NOW.search(text):
         return _asked_again(states[0], evidence)
-    if len(states) != 1 or len(names) != 1 or counted or not _NOW.search(text):
+    if len(states) != 1 or len(names) != 1 or counted or not NOW.search(text):
         return None
     # per call, the units that show the subject in some state; the latest call decides, and within a call
     # any of them may show the claimed one (a pod's phase Running beside its container's CrashLoopBackOff)
@@ -312,7 +311,7 @@ def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     """ "it is still disconnected", "目前仍然离线", "it is still in a failed state": the latest record of the
     subject's link (or service unit) that says it is up or down, when it says the other (a log line
     "connected" after "connection lost", "Started …" after "Failed to start …"); None otherwise."""
-    now = _NOW.search(text)
+    now = NOW.search(text)
     entities = [f for f in facts if f.is_entity]
     if now is None or not entities:
         return None
