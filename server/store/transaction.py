@@ -91,8 +91,9 @@ class Batch:
         the sessions after it, so replicas sharing PostgreSQL cannot deadlock
         on their sessions (tests/test_postgres_replicas.py). Two replicas
         inserting the same ids in crossing orders can still meet on the
-        invocation key, as before: PostgreSQL aborts one of them, which answers
-        UNAVAILABLE with a retry hint (its rows were not written). A session whose rows were all
+        invocation key: PostgreSQL aborts one of them, and the writer runs it
+        again (writer.CONTENTION_RETRIES) before it answers UNAVAILABLE with a
+        retry hint (its rows were not written). A session whose rows were all
         duplicates keeps its counters and update time.
         """
         if not keys:
