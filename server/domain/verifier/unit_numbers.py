@@ -163,8 +163,13 @@ _TEXT_TIME = re.compile(
 _TEXT_UNITS = "|".join(
     sorted((re.escape(u) for u in _UNIT_WORDS if u != "m" and u not in CASED_UNITS), key=len, reverse=True)
 )
+# a figure with its unit after it: "1.2s", "512 MiB", and as Java logs print them, the figure alone in brackets
+# with its thousands grouped: Tomcat's "Server startup in [38104] milliseconds", "has finished in [36,512] ms"
 _TEXT_QUANTITY = re.compile(
-    r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)[ \t]?(" + _TEXT_UNITS + r"|(?-i:m|G|T))(?![A-Za-z0-9_])", re.I
+    r"(?<![A-Za-z0-9_.])(?<![0-9],)\[?([0-9]{1,3}(?:,[0-9]{3})+(?![0-9.,])|[0-9]+(?:\.[0-9]+)?)\]?[ \t]?("
+    + _TEXT_UNITS
+    + r"|(?-i:m|G|T))(?![A-Za-z0-9_])",
+    re.I,
 )
 # "5xx" is a status class, not the number 5; "8c3f7b2" a hash, "5d6c7b8a9" a pod's: digits glued to letters
 # are a token's, not a number (a unit glued to one, "30000ms", is read by _TEXT_QUANTITY).
@@ -296,7 +301,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             bound = unit_dimension in (Dimension.RATIO, Dimension.TIME) and _BOUND_BEFORE.search(before) is not None
             bound = bound and not _REPEATED_OVER.search(before)
             age = unit_dimension == Dimension.TIME and AGO.match(cleared, m.end()) is not None
-            yield Number(float(m.group(1)), unit_dimension, unit_factor, bound=bound, age=age)
+            yield Number(float(m.group(1).replace(",", "")), unit_dimension, unit_factor, bound=bound, age=age)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
