@@ -13,9 +13,9 @@ _L = r"(?<![A-Za-z0-9_.\-])"
 _R = r"(?![A-Za-z0-9_\-]|\.[A-Za-z0-9])"
 
 _ERROR_CODE = re.compile(
-    _L + r"(?:[A-Z]{2,5}-[0-9]{3,6}"  # ORA-00001
+    _L + r"(?:[A-Z]{2,5}-[0-9]{3,6}|[A-Z]{2,5}(?:-[0-9]{2,8}){2,3}"  # ORA-00001, CVE-2024-21626, PM-2026-031
     r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"  # ERR_CONN_RESET, DEADLINE_EXCEEDED
-    r"|[A-Z]{1,3}[0-9]{3,6}"  # E1234
+    r"|[A-Z]{1,3}[0-9]{3,6}(?:\.[0-9]{3})?"  # E1234; MITRE ATT&CK's T1204.002 (CrowdStrike, Falco, GuardDuty)
     r"|E(?:CONNREFUSED|CONNRESET|CONNABORTED|TIMEDOUT|HOSTUNREACH|NETUNREACH"
     r"|ADDRINUSE|PIPE|NOENT|ACCES|NOSPC|NOMEM|MFILE|AGAIN)|OOMKilled|OOM)" + _R
 )
@@ -69,7 +69,16 @@ _PATH = re.compile(
 _ONE_PART_PATH = re.compile(r"(?<![\w.:/%-])/[A-Za-z][A-Za-z0-9_\-]{1,40}(?![\w/.%-])")
 _REGION = re.compile(r"(?<![\w-])(?:ap|us|eu|cn|sa|ca|me|af|il|na)-[a-z]+(?:-[0-9])?(?![\w-])")
 _PAREN_NUMBER = re.compile(r"[（(][ \t]*([0-9]{3,})[ \t]*[)）]")
+# a host as Windows and Active Directory name them, in capitals with a figure: "ENG-WS-1170", "SRV-BATCH-11",
+# "WIN-SQL01" (two parts, the last of letters and figures); "UTF-8", "ORA-00001" and a record's id of figures
+# ("CVE-2024-21626", "SO-20260923-118842") are codes (_ERROR_CODE)
+_UPPER_HOST = (
+    _L
+    + r"(?=[A-Z0-9-]*[0-9])[A-Z][A-Z0-9]*-(?:[A-Z0-9]*[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+|(?=[0-9]*[A-Z])(?=[A-Z]*[0-9])[A-Z0-9]+)"
+    + _R
+)
 _IP = re.compile(r"(?<![0-9.])(?:[0-9]{1,3}\.){3}[0-9]{1,3}(?![0-9]|\.[0-9])")
+_IP_OR_UPPER_HOST = re.compile(_IP.pattern + "|" + _UPPER_HOST)
 _HUMP = re.compile(r"[A-Z][a-z0-9]+|[A-Z]+(?![a-z])")
 
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+"

@@ -54,7 +54,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _HOST_PORT,
     _HUMP,
     _ID,
-    _IP,
+    _IP_OR_UPPER_HOST,
     _JVM_FLAG,
     _LABEL_COLON,
     _LOWER_CAMEL,
@@ -231,8 +231,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.QUERY)
     for m in _PAREN_NUMBER.finditer(masked):
         yield m.start(1), m.end(1), Fact(FactKind.ID, m.group(0), m.group(1))
-    for m in _IP.finditer(text):
-        yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.SUBJECT)
+    for m in _IP_OR_UPPER_HOST.finditer(text):
+        yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     yield from status_facts(masked)
     for m in _DNS_RCODE.finditer(text):  # SUBJECT: a rate query may filter on the code it counts
         yield m.start(), m.end(), Fact(FactKind.ERROR_CODE, m.group(0), m.group(0).lower(), Scope.SUBJECT)
