@@ -16,6 +16,9 @@ ROLES: dict[str, tuple[str, ...]] = {
     "approve": ("approved", "approve", "reviewed", "signed off", "审批", "批准", "审核", "approver", "reviewer"),
     "merge": ("merged", "merge", "merged_by", "合并"),
     "author": ("authored", "author", "committed", "committer", "wrote", "opened", "提交", "提的"),
+    # a record's field of whom a ticket or detection went to: not who assigned it (a claim's "assigned to X by Y"
+    # and "由 Y 分配给 X" name Y, who did it)
+    "assignee": ("assigned_to", "assignee"),
 }
 """Roles a claim or a record may give a person, by the words that give them; any other verb ("started",
 "deployed", "triggered", "rolled back", "发布", "执行") is the role of doing it ("do")."""

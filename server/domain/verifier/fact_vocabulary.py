@@ -20,7 +20,8 @@ _ACTOR = re.compile(
     r"applied|changed|started|initiated|executed|run|ran|"
     # "silence 5b0c7e94 was created by ajohnson", "the PR was opened by …": who made or changed a record
     r"created|opened|authored|submitted|committed|filed|updated|modified|deleted|removed|silenced|acknowledged|"
-    r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted)(?:[ \t]+(?:at|on|in|to)[ \t]+[^,;()\n]{1,30}?)?"
+    r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted|assigned|closed|resolved|reopened|marked)"
+    r"(?:[ \t]+(?:at|on|in|to|as)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
     # "by the bot", "by one pod", "by its sidecar" name no one: a determiner, a pronoun or a number is no actor;
     # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
@@ -33,8 +34,11 @@ _ACTOR = re.compile(
     r"(?![\w\-@])(?![ \t]+(?:[a-z]{3,}s|pipeline|job|workflow|build|run|task|schedule|trigger|webhook|process|"
     r"policy|rule|controller|operator|script|timer|hook|stage|step)\b)"
     # "由 X 本人在 10:19:52 UTC 合并": a time or place may come between the actor and the verb here too
-    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*"
-    r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起|创建|新建|删除|静默|确认)"
+    # ("由 Hannah Weiss 本人把状态改成了 in_progress": a full name, and what was changed between the actor and the verb)
+    r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*"
+    r"(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*(?:把[^,，;；。]{1,20}?)?"
+    r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起|创建|新建|删除|静默|确认|"
+    r"改成|改为|设为|设置为|标记为|标为|分配|指派|关闭|解决|取消|重新打开|批准)"
     # "是 zhangwei 通过 set image 发布的", "是 ci-bot 用 helm 部署的": the actor of a "是 … 的" sentence
     r"|是[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:通过|用|使用|借助|在)[^,，;；。]{1,40}?"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)的"
