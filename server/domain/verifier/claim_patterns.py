@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import re
 
+# a heading of what was done reports facts, whatever it calls them: "Actions taken", "Mitigation applied", "What we
+# did", "已采取的措施", "已执行的修复", "处理过程"
+_SECTION_DONE = (
+    r"(?:actions?|steps|mitigations?|fix(?:es)?|remediation|changes)[ \t]+(?:taken|performed|done|applied|completed|made|"
+    r"so far)|what (?:was|we|i|we've|i've|we have|i have) (?:done|did)|已(?:经)?(?:采取|执行|完成|做|实施)|(?:处理|操作)(?:过程|记录)"
+)
 _SECTION_ADVICE = re.compile(
+    r"^(?![^\n]*(?:" + _SECTION_DONE + r"))[^\n]*?(?:"
     r"recommend|next steps?|action items?|actions|mitigation|remediation|what to do|suggest|fix(?:es)?\b|follow[- ]?ups?"
     # a heading of options is one of ways to act ("## Options", "Fix options", "可选方案"), not "Configuration options"
     r"|^[ \t#*]*(?:[0-9]+[.)][ \t]*)?(?:(?:fix|remediation|mitigation|possible|recovery|resolution)[ \t]+)?options\b"
-    r"|建议|后续|下一步|处理措施|修复|措施|行动|(?:处理|解决|可选)方案",
+    r"|建议|后续|下一步|处理措施|修复|措施|行动|(?:处理|解决|可选)方案)",
     re.I,
 )
 _SECTION_HEDGE = re.compile(
