@@ -134,7 +134,10 @@ _ELLIPSIS = re.compile(r"\.{3}|…")
 
 def elided_name(key: str, evidence: Evidence) -> bool:
     """Whether a name the claim elides in its middle ("/archive/events/16-1/...C5-...gz", "4bf9…e36") is one
-    row's: each piece around the ellipsis is in that row, in order."""
+    row's: each piece around the ellipsis is in that row, in order. So is a URL one row writes in parts, its host
+    and its path in fields of their own (Elastic Common Schema's `url.domain` and `url.path`, a proxy's `host`)."""
+    if _URL.fullmatch(key):
+        return any(url_apart(key, evidence.raw(index)) for index in evidence.rows())
     pieces = [p for p in _ELLIPSIS.split(key) if p]
     if len(pieces) < 2 or not _ELLIPSIS.search(key.strip(".…")):
         return False
@@ -150,6 +153,7 @@ def elided_name(key: str, evidence: Evidence) -> bool:
     return False
 
 
+_URL = re.compile(r"[a-z][a-z0-9+.-]*://([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::[0-9]+)?(/[^\s?#]+?)/?")
 _CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
 
 
@@ -164,10 +168,19 @@ def camel_tail(name: str, evidence: Evidence) -> bool:
     return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
 
 
+def url_apart(key: str, lowered: str) -> bool:
+    """Whether a URL's host and path are both in the text ("files.example.net" and "/a.ps1" in fields of their own)."""
+    url = _URL.fullmatch(key)
+    return url is not None and all(part in lowered for part in url.groups())
+
+
 def in_two_cells(key: str, lowered: str) -> bool:
     """Whether a two-part dotted name ("crm.customer_contacts", "shop.orders") is given by a table row's two cells
     (`owner=crm; table_name=customer_contacts`): a schema and its table, a namespace and its name, in columns
-    of their own. `lowered` is a unit's lower-cased text, its cells after it."""
+    of their own; or a URL by its host and its path (url_apart). `lowered` is a unit's lower-cased text, its cells
+    after it."""
+    if url_apart(key, lowered):
+        return True
     first, dot, second = key.partition(".")
     if not dot or "." in second or len(first) < 2 or len(second) < 2:
         return False

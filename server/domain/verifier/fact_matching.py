@@ -265,10 +265,10 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return any(release_of(value) == fact.key for value in named)
         if contains(unit.lowered, fact.key) or contains(unit.lowered, "v" + fact.key):
             return True
-        return (
-            fact.key in unit.lowered
-            and re.search(rf"(?<![\w.]){re.escape(fact.key)}[a-z]{{1,2}}(?![\w.])", unit.lowered) is not None
-        )  # "2.8.1K"
+        # "2.8.1K"; a build for a machine: "6.1.109-118.189.amzn2023.x86_64", "1.7.3_amd64", "2.4.1-1.el9.noarch"
+        return fact.key in unit.lowered and (
+            re.search(rf"(?<![\w.]){re.escape(fact.key)}(?:[a-z]{{1,2}}|{_ARCH})(?![\w.])", unit.lowered) is not None
+        )
     if kind == FactKind.ACTOR:  # the person, in the claim's role where the unit gives one (actors.py)
         return contains(unit.lowered, fact.key) and (not fact.noun or role_shown(fact.noun, unit.lowered, fact.key))
     if kind == FactKind.WORKLOAD_STATE:  # "a crash loop" is shown by CrashLoopBackOff, and the reverse
@@ -437,6 +437,7 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     )
 
 
+_ARCH = r"[._-](?:x86_64|x86-64|amd64|aarch64|arm64|armhf|i[3-6]86|noarch|ppc64le|s390x)"
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
 _MIB = 1024.0**2
 _BINARY = {1000.0: 1024.0, 1000.0**2: 1024.0**2, 1000.0**3: 1024.0**3, 1000.0**4: 1024.0**4}  # KB, MB, ... as binary

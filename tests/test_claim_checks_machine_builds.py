@@ -1,0 +1,59 @@
+"""A version a record writes with the machine it was built for ("6.1.109-118.189.amzn2023.x86_64", "1.7.22-1_amd64",
+"2.4.1-1.el9.noarch") shows the version without it: "kernel 6.1.109-118.189.amzn2023" is grounded by it. Before, the
+suffix made the record's version another one, and a correct answer that left the machine out was REJECTed as
+contradicted. Another version is still contradicted. Domain only, offline; rows and phrasings written for these tests,
+both ways and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+HOSTS = {
+    "resources": [
+        {"hostname": "ip-10-61-3-40", "kernel_version": "6.1.115-126.197.amzn2023.x86_64"},
+        {"hostname": "ip-10-61-3-41", "kernel_version": "5.15.0-1071.77.el9.aarch64"},
+    ]
+}
+PACKAGES = "ii  containerd.io   1.7.24-1_amd64   container runtime\nii  libssl3   3.0.15-1.el9.noarch   TLS library\n"
+ROWS = [
+    EvidenceRow("h-1", "edr_hosts", Outcome.INDIRECT_SUPPORT, json.dumps(HOSTS), {"filter": "platform:Linux"}),
+    EvidenceRow("p-1", "shell_exec", Outcome.INDIRECT_SUPPORT, PACKAGES, {"command": "dpkg -l"}),
+]
+
+
+def statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, ROWS) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ip-10-61-3-40 runs kernel 6.1.115-126.197.amzn2023.",
+        "ip-10-61-3-41 的内核版本是 5.15.0-1071.77.el9。",
+        "containerd.io is at 1.7.24-1 on this host.",
+        "这台机器上的 libssl3 是 3.0.15-1.el9。",
+    ],
+)
+def test_the_version_without_its_machine_is_grounded(draft: str) -> None:
+    assert statuses(draft) == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["ip-10-61-3-40 runs kernel 6.1.115-126.196.amzn2023.", "ip-10-61-3-41 的内核版本是 6.1.115-126.197.amzn2023。"],
+)
+def test_another_version_is_contradicted(draft: str) -> None:
+    assert statuses(draft) == [ClaimStatus.CONTRADICTED]
+
+
+@pytest.mark.parametrize(
+    "draft", ["containerd.io is at 1.7.23-1 on this host.", "这台机器上的 libssl3 是 3.0.14-1.el9。"]
+)
+def test_another_package_version_is_not_grounded(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in statuses(draft)
