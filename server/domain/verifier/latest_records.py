@@ -27,6 +27,32 @@ _LATEST = re.compile(
     r"|最近一次|最新的?一次|最新一条|最近一条",
     re.I,
 )
+# the latest of those with an outcome ("the most recent passing build", "最近一次通过的是 #48300", "最近一次成功的
+# 部署"): a later record of another outcome is not one of them
+_OUTCOME_TOLD = (
+    (
+        re.compile(r"(?:latest|most\s+recent|newest|last)\s+(?:passing|passed|successful|succeeded|green)\b", re.I),
+        re.compile(r"pass|succe|\bgreen\b|\bok\b|通过|成功"),
+    ),
+    (
+        re.compile(r"(?:最近一次|最新的?一次|最后一次)(?:构建|部署|运行|执行)?(?:通过|成功)"),
+        re.compile(r"pass|succe|\bgreen\b|\bok\b|通过|成功"),
+    ),
+    (
+        re.compile(
+            r"(?:latest|most\s+recent|newest|last)\s+(?:failing|failed|unsuccessful|red)\b|(?:最近一次|最新的?一次|最后一次)失败",
+            re.I,
+        ),
+        re.compile(r"fail|error|\bred\b|失败|错误"),
+    ),
+)
+
+
+def _told_outcome(text: str) -> Optional[re.Pattern[str]]:
+    """What a later record must show to be of the claim's kind when the claim tells the latest of an outcome."""
+    return next((shown for told, shown in _OUTCOME_TOLD if told.search(text)), None)
+
+
 _KIND_OF_RECORD = (
     FactKind.LEVEL,
     FactKind.EVENT,
@@ -59,7 +85,8 @@ def _instant(unit: Unit) -> Optional[float]:
 
 def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A later record of the same call and subject than the one the claim tells as the latest; or None."""
-    if _LATEST.search(text) is None:
+    outcome = _told_outcome(text)
+    if _LATEST.search(text) is None and outcome is None:
         return None
     entities = [f for f in facts if f.is_entity]
     # what kind of record the claim tells ("the latest ERROR", "the most recent OOM kill"): a later one of it
@@ -85,6 +112,8 @@ def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         for unit, later in timed:
             if unit is told or unit.kind != told.kind or later is None or later <= at:
                 continue
+            if outcome is not None and not outcome.search(unit.lowered):
+                continue  # "the latest passing build": a later failed one is not of its kind
             if all(matches(f, unit) for f in kind) and names_subject(subject, unit, question):
                 return unit
     return None
