@@ -296,7 +296,9 @@ _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 # a line that is only a bold label ("**错误日志**", "**Error log**", "**Next steps:**"): a heading, below any "#"
 # one; never one with a figure ("**驱逐事件（共 3 条）**" counts) or a name's digits ("**Node 10.20.0.11**")
-BOLD_LABEL = re.compile(r"\s{0,3}(?:\*\*|__)[^*_\n0-9]{1,40}?[:：]?(?:\*\*|__)[:：]?\s*")
+# a line wholly in bold is a heading ("**Timeline**", "**SHOW POOL_NODES**": an underscore inside a word is the
+# word's); one with a figure ("**3 pods failed**") is a claim
+BOLD_LABEL = re.compile(r"\s{0,3}(?:\*\*|__)(?:[^*_\n0-9]|(?<=[A-Za-z])_(?=[A-Za-z])){1,40}?[:：]?(?:\*\*|__)[:：]?\s*")
 _TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _LIST_MARKER = re.compile(r"^\s*(?:[-*+•·‣▪]|\d{1,2}[.)、]|[a-zA-Z][.)]|[（(]\d{1,2}[)）])\s+")
 _QUOTE_MARKER = re.compile(r"^\s*>\s?")
