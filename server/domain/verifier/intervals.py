@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.fact_matching import at_time, circula
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.series_spans import series_spans
 from evidence_trace.server.domain.verifier.subject_clauses import clause_end
 from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
 
@@ -68,6 +69,7 @@ def derived_durations(
     )  # "41 days after this check"
     clocks = [int(seconds_of(f)[0] // 60) for f in (*facts, *before) if f.kind == FactKind.TIME] if checked else []
     spanned = _exact_gaps(text, facts, earlier) | dated_gaps(text, facts, checked, clocks)  # across days
+    spanned |= series_spans(text, facts, evidence)  # "grew by 2,315 s in 25 minutes": the samples' span
     if not _RELATIVE.search(text) and len(own_times) != 2:
         return spanned  # without a word of a gap, only a claim of two times ("started 13:55:31, ended 13:57:48")
     if not _RELATIVE.search(text):
