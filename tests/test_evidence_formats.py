@@ -86,6 +86,28 @@ def cloudwatch(*results: tuple[str, str, list[float]]) -> str:
     return json.dumps({"MetricDataResults": listed, "Messages": []}, indent=4)
 
 
+def azure_metrics(*metrics: tuple[str, str, list[float]]) -> str:
+    """az monitor metrics list's output: each metric one time series of 5-minute averages."""
+    listed = [
+        {
+            "name": {"value": name, "localizedValue": name},
+            "unit": unit,
+            "timeseries": [
+                {
+                    "metadatavalues": [],
+                    "data": [
+                        {"timeStamp": f"2026-12-10T01:{30 + 5 * i:02d}:00Z", "average": v} for i, v in enumerate(values)
+                    ],
+                }
+            ]
+            if values
+            else [],
+        }
+        for name, unit, values in metrics
+    ]
+    return json.dumps({"interval": "PT5M", "value": listed}, indent=2)
+
+
 def kusto(*rows: list[Any], columns: tuple[str, ...] = ("TimeGenerated", "Level", "Message")) -> str:
     """A Log Analytics (Kusto) query response: a table's columns, then its rows as lists in their order."""
     table = {"name": "PrimaryResult", "columns": [{"name": c, "type": "string"} for c in columns], "rows": list(rows)}
@@ -659,6 +681,17 @@ CASES = [
         ("", ""),
         ("", ""),
         {"command": "aws cloudwatch get-metric-data --metric-data-queries file://q.json", "threshold": 85},
+    ),
+    Case(
+        "azure_monitor_metrics",
+        "azure_cli",
+        azure_metrics(("cpu_percent", "Percent", [71.5, 93.0]), ("TotalLatency", "MilliSeconds", [182.4, 611.3])),
+        azure_metrics(("cpu_percent", "Percent", [48.2, 52.0])),
+        azure_metrics(("cpu_percent", "Percent", [])),
+        ("value[0].timeseries[0].average", "value[1].timeseries[0].average"),
+        ("", ""),
+        ("", ""),
+        {"command": "az monitor metrics list --metric cpu_percent TotalLatency", "threshold": 85},
     ),
     Case(
         "kusto_tables",

@@ -45,7 +45,7 @@ def _recognise(preview: Preview) -> bool:
     return results is not None and all(_paired(r) for r in results)
 
 
-def _epoch(stamp: Any) -> Any:
+def epoch(stamp: Any) -> Any:
     """An ISO 8601 time as epoch seconds (naive read as UTC, as CloudWatch writes UTC); else as given."""
     if not isinstance(stamp, str):
         return stamp
@@ -63,7 +63,7 @@ def records(preview: Preview) -> Iterator[Record]:
     limit = threshold(preview.params)
     for index, result in enumerate(_results(preview) or []):
         labels = {k: result[k] for k in ("Id", "Label") if isinstance(result.get(k), str)}
-        samples = [[_epoch(t), v] for t, v in zip(result["Timestamps"], result["Values"])]
+        samples = [[epoch(t), v] for t, v in zip(result["Timestamps"], result["Values"])]
         if not samples:
             continue  # no datapoints in the period: nothing of it to read (all empty: no hit)
         if all(isinstance(s[0], float) for s in samples):

@@ -20,6 +20,7 @@ from evidence_trace.server.domain.formats import (
     alertmanager,
     aligned,
     ansible,
+    azure_monitor,
     box_tables,
     cloudwatch,
     dashed_tables,
@@ -63,6 +64,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(alertmanager.FORMAT),  # [{"labels": ..., "status": {"state": ...}}, ...]
     with_trailer(elasticsearch.FORMAT),  # {"hits": {"hits": [...]}}
     with_trailer(cloudwatch.FORMAT),  # {"MetricDataResults": [{"Timestamps": [...], "Values": [...]}]}
+    with_trailer(azure_monitor.FORMAT),  # {"value": [{"name": ..., "unit": ..., "timeseries": [{"data": [...]}]}]}
     with_trailer(kusto.FORMAT),  # {"tables": [{"columns": [{"name": ...}], "rows": [[...]]}]}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
