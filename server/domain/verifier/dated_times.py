@@ -42,6 +42,9 @@ def misdated(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[F
     """The claim's first time whose date no record stating that time is on (as a fact whose text is the date
     and time as written), or None."""
     times = [f for f in facts if f.kind == FactKind.TIME]
+    bare = _bare_date(text, facts, evidence)
+    if bare is not None:
+        return bare
     for m in _CLAIMED.finditer(text):
         month = _MONTHS[m.group("mon").lower()[:3]] if m.group("mon") else int(m.group("m") or m.group("m2"))
         day = int(m.group("d") or m.group("d2") or m.group("d3"))
@@ -52,6 +55,48 @@ def misdated(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[F
         if not _on_its_date(fact, month, day, [f for f in facts if f.is_entity], evidence):
             return dataclasses.replace(fact, text=m.group(0) + fact.text[len(clock) :])
     return None
+
+
+def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Fact]:
+    """The claim's first date said without a time ("deactivated on 2026-09-01", "于 2026-03-02 创建", "expires
+    2026-12-01") when the calls whose output names one of its names (with no name, every call) write dates and
+    none of them that one (as 2026-09-01, 2026/09/01, 20260901, "Sep 1 … 2026" or "1 Sep 2026", alone or in
+    a timestamp). A date is a fact a claim states: before, it dropped out of the check, so a query's start date
+    told as the day a user was deactivated, or an expiry months off, grounded on the claim's other facts.
+    Records that write no date (epoch times only) do not judge it."""
+    subject = [f for f in facts if f.is_entity]
+    for m in _BARE_DATE.finditer(text):
+        if _CLOCK_BEFORE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "at 03:39 UTC on 2026-04-22": a date with its time, as _CLAIMED's are
+        year, month, day = m.group(1), int(m.group(2)), int(m.group(3))
+        if not 1 <= month <= 12:
+            continue
+        name = _MONTH_NAMES[month - 1]
+        forms = (
+            *(f"{year}{sep}{month:02d}{sep}{day:02d}" for sep in ("-", "/", "")),
+            *(f"{d} {name}" for d in {f"{day:02d}", str(day)}),
+        )
+        spelled = re.compile(rf"\b{name}[a-z]*\.?[ \t]+0?{day}\b[^\n]{{0,24}}\b{year}\b", re.I)
+        rows = [[u for u in evidence.units(i) if u.kind != "input"] for i in evidence.rows()]
+        # the calls whose output names one of its names: a name on one line, "expire date: …" on another
+        named = [units for units in rows if not subject or any(matches(f, u) for f in subject for u in units)]
+        dated = [u for units in named for u in units if _ANY_DATE.search(u.text)]
+        shown = any(form in u.text for u in dated for form in forms) or any(spelled.search(u.text) for u in dated)
+        if dated and not shown:
+            return Fact(FactKind.TIME, m.group(0), m.group(0))
+    return None
+
+
+# a full date with no time after it ("on 2026-09-01", "2026/09/01 创建"); a date and time is _CLAIMED's
+_BARE_DATE = re.compile(
+    r"(?<![\w./-])(20[0-9]{2})[-/]([01][0-9])[-/]([0-3][0-9])(?![\w/:-]|[T ][0-2]?[0-9]:|[ \t]+[0-2]?[0-9]:)"
+)
+_CLOCK_BEFORE = re.compile(r"[0-2]?[0-9]:[0-5][0-9]\S*[ \t]+(?:[A-Z]{2,4}[ \t]+)?(?:on|,)?[ \t]*$")
+_MONTH_NAMES = tuple(m.capitalize() for m in _MONTHS)
+# a date a record writes: ISO, with slashes, or with its month's name and its year
+_ANY_DATE = re.compile(
+    r"\b20[0-9]{2}[-/][01][0-9][-/][0-3][0-9]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{0,24}\b20[0-9]{2}\b"
+)
 
 
 def _on_its_date(fact: Fact, month: int, day: int, subject: Sequence[Fact], evidence: Evidence) -> bool:

@@ -27,7 +27,7 @@ _ACTOR = re.compile(
     # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
     r"[ \t]+by[ \t]+(?!(?:the|a|an|one|two|three|this|that|these|those|its|their|his|her|our|some|each|every|"
     r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|automation|"
-    r"someone|somebody|anyone|nobody)\b)"
+    r"someone|somebody|anyone|nobody|now|then|today|tonight|tomorrow|noon|midnight|morning|evening)\b)"
     r"(?![a-z]+ing\b)(?![0-9a-f]{8}-|[0-9a-f]{7,}\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
     # ("removed by inbound filters", "blocked by rate limits": a word before a plural noun names a thing, no one;
     # so does one before the noun of a thing that runs: "triggered by parent pipeline `build-api`", "by upstream job X")

@@ -139,8 +139,12 @@ def check_positive_universal(
         said = [f for f in entities if text.find(f.text) > verb.start()]
         if said and len(said) < len(entities):
             entities = [f for f in entities if f not in said]
-        elif said and _ANAPHORIC.search(text, max(0, quantifier.start() - 12), quantifier.end() + 12):
-            return None  # "the 3,874 502s …, every one of them is on X": the records before, not X's, are the range
+        elif (
+            said
+            and _ANAPHORIC.search(text, max(0, quantifier.start() - 12), quantifier.end() + 12)
+            and any(f.quantity is not None and 0 <= text.find(f.text) < quantifier.start() for f in facts)
+        ):
+            return None  # "the 3,874 502s …, every one of them is on X": the records counted before are the range
     counted = _ranges_over_count(text, quantifier.end(), facts)
     levels = [f for f in facts if f.kind == FactKind.LEVEL]
     end = CLAUSE_END.search(text, quantifier.end())  # "all of them are critical": each alert's severity
