@@ -15,7 +15,7 @@ check_opposite_polarity() runs the one the claim's polarity calls for.
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.formats.jenkins import STAGE
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
@@ -90,6 +90,23 @@ def check_success(
     if unfinished is not None:  # "the rerun X has succeeded" where X's own row says Running: not finished yet
         reason = "its own record shows it not finished"
         return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(unfinished),), reason=reason)
+    ids = [f for f in subject if f.kind == FactKind.ID]
+    # "build #988 succeeded, as did #987 and #986": one record a build, each read for the success said of all
+    # (not "rev 43 failed, and rev 44 succeeded": a claim that tells a failure too says the success of some)
+    each = len(ids) >= 2 and not _FAILURE.search(text)
+    groups = [subject] + ([[i, *(f for f in subject if f.kind != FactKind.ID)] for i in ids] if each else [])
+    failing = next((u for u in (_failing(g, evidence, failure, timed, stated, text) for g in groups) if u), None)
+    if failing is None:
+        return None
+    return base(
+        status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(failing),), reason="the evidence shows it failing"
+    )
+
+
+def _failing(
+    subject: Sequence[Fact], evidence: Evidence, failure: re.Pattern[str], timed: bool, stated: str, text: str
+) -> Optional[Unit]:
+    """A unit of the subject that shows it failing, when none shows it succeeding; or None."""
     failing = None
     for index in evidence.candidates(subject):
         units = evidence.units(index)
@@ -113,11 +130,7 @@ def check_success(
                 continue  # the one record of that second, not a unit of several records' times nor a nearby one
             if failing is None and failure.search(said) and not _SUCCESS_IN_UNIT.search(unit.prose):
                 failing = unit
-    if failing is None:
-        return None
-    return base(
-        status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(failing),), reason="the evidence shows it failing"
-    )
+    return failing
 
 
 # a record's status cell that says it has not finished ("STATUS=Running", "state: pending", "phase=Queued")
