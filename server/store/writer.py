@@ -247,16 +247,15 @@ class GroupCommitWriter:
         self.outages.tick()
 
     def _contended(self, ops: list[Operation]) -> list[Union[Written, Exception]]:
-        """One write transaction of `ops`, run again when the database aborts it for a concurrent one."""
-        for attempt in range(CONTENTION_RETRIES + 1):
+        """One write transaction of `ops`, run again when the database aborts it for a concurrent one; the last
+        try's StorageContention is the caller's."""
+        for attempt in range(CONTENTION_RETRIES):
             try:
                 return self._transaction(ops)
             except StorageContention as exc:
-                if attempt == CONTENTION_RETRIES:
-                    raise
                 log.info("write transaction aborted for a concurrent one, running it again: %s", exc)
                 time.sleep(random.uniform(0, CONTENTION_PAUSE_S * 2**attempt))
-        raise AssertionError("unreachable")  # pragma: no cover
+        return self._transaction(ops)
 
     def _transaction(self, ops: list[Operation], probe: bool = False) -> list[Union[Written, Exception]]:
         """One write transaction of `ops`; with `probe`, the outage probe instead (docs/reliability.md): the

@@ -19,6 +19,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.units import Unit
 from evidence_trace.server.domain.verifier.zones import NOT_AS_WRITTEN
 
 _MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
@@ -65,6 +66,7 @@ def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     told as the day a user was deactivated, or an expiry months off, grounded on the claim's other facts.
     Records that write no date (epoch times only) do not judge it."""
     subject = [f for f in facts if f.is_entity]
+    dated: Optional[list[Unit]] = None  # the units of the calls naming its names that write a date, read once
     for m in _BARE_DATE.finditer(text):
         if _CLOCK_BEFORE.search(text, max(0, m.start() - 16), m.start()):
             continue  # "at 03:39 UTC on 2026-04-22": a date with its time, as _CLAIMED's are
@@ -77,10 +79,11 @@ def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
             *(f"{d} {name}" for d in {f"{day:02d}", str(day)}),
         )
         spelled = re.compile(rf"\b{name}[a-z]*\.?[ \t]+0?{day}\b[^\n]{{0,24}}\b{year}\b", re.I)
-        rows = [[u for u in evidence.units(i) if u.kind != "input"] for i in evidence.rows()]
-        # the calls whose output names one of its names: a name on one line, "expire date: …" on another
-        named = [units for units in rows if not subject or any(matches(f, u) for f in subject for u in units)]
-        dated = [u for units in named for u in units if _ANY_DATE.search(u.text)]
+        if dated is None:
+            rows = [[u for u in evidence.units(i) if u.kind != "input"] for i in evidence.rows()]
+            # the calls whose output names one of its names: a name on one line, "expire date: …" on another
+            named = [units for units in rows if not subject or any(matches(f, u) for f in subject for u in units)]
+            dated = [u for units in named for u in units if _ANY_DATE.search(u.text)]
         shown = any(form in u.text for u in dated for form in forms) or any(spelled.search(u.text) for u in dated)
         if dated and not shown:
             return Fact(FactKind.TIME, m.group(0), m.group(0))
@@ -95,7 +98,7 @@ _CLOCK_BEFORE = re.compile(r"[0-2]?[0-9]:[0-5][0-9]\S*[ \t]+(?:[A-Z]{2,4}[ \t]+)
 _MONTH_NAMES = tuple(m.capitalize() for m in _MONTHS)
 # a date a record writes: ISO, with slashes, or with its month's name and its year
 _ANY_DATE = re.compile(
-    r"\b20[0-9]{2}[-/][01][0-9][-/][0-3][0-9]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{0,24}\b20[0-9]{2}\b"
+    rf"\b20[0-9]{{2}}[-/][01][0-9][-/][0-3][0-9]|\b(?:{'|'.join(_MONTH_NAMES)})[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{{0,24}}\b20[0-9]{{2}}\b"
 )
 
 

@@ -28,21 +28,19 @@ _LATEST = re.compile(
     re.I,
 )
 # the latest of those with an outcome ("the most recent passing build", "最近一次通过的是 #48300", "最近一次成功的
-# 部署"): a later record of another outcome is not one of them
+# 部署"), and what a later record must show to be one of them: a later record of another outcome is not
+_LATEST_OF = r"(?:(?:latest|most\s+recent|newest|last)\s+"
 _OUTCOME_TOLD = (
     (
-        re.compile(r"(?:latest|most\s+recent|newest|last)\s+(?:passing|passed|successful|succeeded|green)\b", re.I),
-        re.compile(r"pass|succe|\bgreen\b|\bok\b|通过|成功"),
-    ),
-    (
-        re.compile(r"(?:最近一次|最新的?一次|最后一次)(?:构建|部署|运行|执行)?(?:通过|成功)"),
-        re.compile(r"pass|succe|\bgreen\b|\bok\b|通过|成功"),
-    ),
-    (
         re.compile(
-            r"(?:latest|most\s+recent|newest|last)\s+(?:failing|failed|unsuccessful|red)\b|(?:最近一次|最新的?一次|最后一次)失败",
+            _LATEST_OF
+            + r"(?:passing|passed|successful|succeeded|green)\b|(?:最近一次|最新的?一次|最后一次)(?:构建|部署|运行|执行)?(?:通过|成功))",
             re.I,
         ),
+        re.compile(r"pass|succe|\bgreen\b|\bok\b|通过|成功"),
+    ),
+    (
+        re.compile(_LATEST_OF + r"(?:failing|failed|unsuccessful|red)\b|(?:最近一次|最新的?一次|最后一次)失败)", re.I),
         re.compile(r"fail|error|\bred\b|失败|错误"),
     ),
 )

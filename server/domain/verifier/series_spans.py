@@ -27,13 +27,19 @@ def series_spans(text: str, facts: Sequence[Fact], evidence: Optional[Evidence])
     wanted = [i for i, f in enumerate(facts) if _window(text, f)]
     if not wanted or evidence is None:
         return set()
+    spans = evidence.remember(("series spans",), lambda: _spans(evidence))
+    return {i for i in wanted if any(facts[i].quantity.matches(span * 60_000.0) for span in spans)}  # type: ignore[union-attr]
+
+
+def _spans(evidence: Evidence) -> frozenset[int]:
+    """The minutes from the first sample to the last of each series of the session (read once per session)."""
     spans = set()
     for index in evidence.rows():
         for unit in evidence.units(index):
             minutes = sorted({n.minute for n in unit.numbers if n.sample and n.minute is not None})
             if len(minutes) >= 2 and minutes[-1] - minutes[0] < _DAY_MINUTES // 2:
                 spans.add(minutes[-1] - minutes[0])
-    return {i for i in wanted if any(facts[i].quantity.matches(span * 60_000.0) for span in spans)}  # type: ignore[union-attr]
+    return frozenset(spans)
 
 
 def _window(text: str, fact: Fact) -> bool:
