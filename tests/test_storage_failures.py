@@ -239,3 +239,46 @@ def test_the_writer_probes_the_store_when_no_write_comes_and_health_returns(tmp_
     finally:
         locker.close()
         writer.close()
+
+
+def _writer_aborted(tmp_path, aborts: int) -> tuple[GroupCommitWriter, list[int]]:
+    """A writer on a real SQLite store whose first `aborts` transactions the database aborts for a concurrent
+    one (PostgreSQL's 40P01 or 40001, which SQLite cannot raise); the list counts the transactions tried."""
+    db = open_database(f"sqlite:///{tmp_path / 'contended.db'}", DatabaseOptions(busy_timeout_ms=20))
+    migrate(db)
+    writer = GroupCommitWriter(db)
+    tried: list[int] = []
+    real = writer._transaction
+
+    def aborted_first(ops, probe=False):
+        tried.append(len(ops))
+        if len(tried) <= aborts:
+            raise StorageContention("transaction aborted by a concurrent one: deadlock detected")
+        return real(ops, probe)
+
+    writer._transaction = aborted_first  # type: ignore[method-assign]
+    return writer, tried
+
+
+def test_a_transaction_aborted_for_a_concurrent_one_is_run_again_up_to_three_times(tmp_path):
+    writer, tried = _writer_aborted(tmp_path, aborts=3)
+    try:
+        assert writer.submit([]).result(10) == []  # committed on the fourth try
+        assert len(tried) == 4
+    finally:
+        writer.close()
+
+
+def test_a_fourth_abort_refuses_the_write_as_contention_with_a_retry_hint(tmp_path):
+    writer, tried = _writer_aborted(tmp_path, aborts=10)
+    try:
+        with pytest.raises(StorageContention) as refused:
+            writer.submit([]).result(10)
+        assert len(tried) == 4  # the first try and three more, then the caller's error
+        assert refused.value.reason == "STORAGE_CONTENTION" and refused.value.retry_after_s == 0.2
+        status = status_for(refused.value)
+        assert status.code.name == "UNAVAILABLE"
+        details = status_pb2.Status.FromString(dict(status.trailing_metadata)["grpc-status-details-bin"])
+        assert "RetryInfo" in [d.type_url.rpartition(".")[2] for d in details.details]
+    finally:
+        writer.close()
