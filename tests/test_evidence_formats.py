@@ -381,6 +381,21 @@ CASES = [
         {"args": "get workflow nightly-etl-7x2kq -n data -o yaml"},
     ),
     Case(
+        "xml_documents",
+        "http_get",
+        '<?xml version="1.0" encoding="UTF-8"?>\n<events count="2">'
+        '<event time="2026-11-05T03:12:09Z" level="ERROR" service="billing-api">connection refused to ledger-db:5432'
+        '</event><event time="2026-11-05T03:12:40Z" level="INFO" service="orders-api">request completed</event>'
+        "</events>",
+        '<?xml version="1.0"?><events><event time="2026-11-05T03:12:40Z" level="INFO" service="orders-api">'
+        "request completed</event></events>",
+        None,
+        ("events", "events.event[0]", "events.event[1]"),
+        ("", "billing-api", "orders-api"),
+        ("", "ERROR", "INFO"),
+        {"url": "https://ops.example.net/api/events?since=1h"},
+    ),
+    Case(
         "mqsc",
         "ssh_exec",
         "Starting MQSC for queue manager QM_PAY01.\n\n     1 : DISPLAY QLOCAL(PAY.REQ.EU) CURDEPTH\n"

@@ -49,6 +49,7 @@ from evidence_trace.server.domain.formats import (
     tables,
     top,
     w3c,
+    xml_documents,
     yaml_documents,
 )
 from evidence_trace.server.domain.formats.model import Format, Preview
@@ -68,6 +69,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(kusto.FORMAT),  # {"tables": [{"columns": [{"name": ...}], "rows": [[...]]}]}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
+    xml_documents.FORMAT,  # <?xml …?><builds><build number="745" state="running"/>… (read as its JSON would be)
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)
     ansible.FORMAT,  # TASK [x] ****\nchanged: [host] … PLAY RECAP **** (one record a host's result, one a recap line)
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)

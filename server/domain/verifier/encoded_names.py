@@ -160,12 +160,28 @@ _CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")  # "RoundHalfEven"
 def camel_tail(name: str, evidence: Evidence) -> bool:
     """ "RoundHalfEven" where a test method is `shouldRoundHalfEven`, "Lookup" of `resolveLookup`: a camel-case
     name the rows give after a prefix, ending where a word ends (the rows are read lower-cased); or its words as an
-    enum's constant spells them ("WorkflowExecutionTerminated" of `EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED`)."""
+    enum's constant spells them ("WorkflowExecutionTerminated" of `EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED`); or
+    plain words hyphened that a key glues ("block-cache" of `blockCacheCountHitPercent`: glued_in)."""
+    if _HYPHENED_WORDS.fullmatch(name):  # or plain words hyphened, glued into a key (glued_in)
+        return evidence.remember(("glued", name), lambda: any(glued_in(name, evidence.raw(i)) for i in evidence.rows()))
     if not _CAMEL.fullmatch(name):
         return False
     snake = "_".join(re.findall(r"[A-Z][a-z0-9]+", name)).lower()
     tail = re.compile(rf"[a-z0-9]{re.escape(name.lower())}(?![a-z0-9])|(?<![a-z0-9]){re.escape(snake)}(?![a-z0-9])")
     return evidence.remember(("camel", name), lambda: any(tail.search(evidence.raw(i)) for i in evidence.rows()))
+
+
+_HYPHENED_WORDS = re.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")  # "block-cache", "store-file-count"
+
+
+def glued_in(name: str, lowered: str) -> bool:
+    """ "block-cache" where a JMX bean writes `blockCacheCountHitPercent`, "store-file" of `storeFileCount`: a name
+    of plain words joined by hyphens, eight letters or more, that the text writes glued, as a camel-case or a
+    metric's key does, opening a longer key (`lowered`: the text lower-cased)."""
+    glued = name.replace("-", "")
+    if not _HYPHENED_WORDS.fullmatch(name) or len(glued) < 8:
+        return False  # "back-off" is a word, not ImagePullBackOff's tail
+    return re.search(rf"(?<![a-z0-9]){glued}[a-z]", lowered) is not None
 
 
 def url_apart(key: str, lowered: str) -> bool:

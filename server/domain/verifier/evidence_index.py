@@ -287,7 +287,7 @@ _FACTORS = {
 }
 
 
-_ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}")
+_ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}")
 
 
 def _derives_durations(raw: str) -> bool:
@@ -400,7 +400,8 @@ def name_forms(fact: Fact) -> tuple[str, ...]:
     """The forms an entity's name may take in evidence: as written, as prose spells a hyphenated name
     ("flood stage"), the host of a host:port, and the singular of a plural ("NullPointerExceptions")."""
     key = fact.key
-    forms = [key, spaced_form(key), *CODE_FORMS.get(key, ())]
+    spaced = spaced_form(key)  # and glued, as a key writes it ("blockcache" of blockCacheHitPercent)
+    forms = [key, spaced, spaced.replace(" ", ""), *CODE_FORMS.get(key, ())]
     host, _, port = key.rpartition(":")
     if host and port.isdigit():
         forms.append(host)

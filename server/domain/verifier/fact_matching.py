@@ -20,7 +20,7 @@ from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
 from evidence_trace.server.domain.verifier.asked import another_url, asked_id
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
-from evidence_trace.server.domain.verifier.encoded_names import in_two_cells
+from evidence_trace.server.domain.verifier.encoded_names import glued_in, in_two_cells
 from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
@@ -201,8 +201,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         if fact.key.endswith(".") and fact.kind == FactKind.INSTANCE:  # "10.8.14.x": an address in that network
             return re.search(rf"(?<![0-9.]){re.escape(fact.key)}[0-9]", unit.lowered) is not None
         spaced = spaced_form(fact.key) if fact.kind == FactKind.SERVICE else ""
-        if spaced and contains(unit.lowered, spaced):
-            return True
+        if spaced and (contains(unit.lowered, spaced) or glued_in(fact.key, unit.lowered)):
+            return True  # "flood stage" of flood-stage; "block-cache" of blockCacheHitPercent
         if plural_name(fact) and contains(unit.lowered, fact.key[:-1]):
             return True  # "3 NullPointerExceptions", "two OOMKills": the name, counted
         if fact.kind == FactKind.ERROR_CODE and any(form in unit.lowered for form in CODE_FORMS.get(fact.key, ())):
@@ -359,7 +359,9 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
     found = any(_number_matches(fact, quantity, number, unit) for number in numbers)
-    return found or (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit))
+    # a bare figure the unit writes, unless the unit writes it as a capped count (CappedCount: 100): a lower bound
+    capped = any(n.at_least and n.value == quantity.value for n in unit.numbers)
+    return found or (fact.bare and fact.kind == FactKind.QUANTITY and not capped and written_in(fact, unit))
 
 
 _COUNTABLE = (None, Dimension.NUMBER)

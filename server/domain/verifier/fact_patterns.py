@@ -116,11 +116,12 @@ _ABOVE = re.compile(
     # where, not how many (the last is the query's window)
     r"(?:(?<!spread )(?<!distributed )(?<!split )(?<!scattered )over(?![ \t]+the\b)|above|more than|greater than|"
     r"higher than|exceed(?:s|ed|ing)?|beyond|at least|surpass(?:es|ed)?"
-    r"|>=?|≥|远超|超过|高于|大于|超出|以上)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
+    r"|>=?|≥|远超|超过|高于|大于|超出|以上|至少|不少于|不低于|不小于)[ \t了过]*(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,
 )
 _BELOW = re.compile(
-    r"(?:under|below|less than|lower than|fewer than|at most|short of|<=?|≤|低于|小于|不到|不足|以下)[ \t]*"
+    r"(?:under|below|less than|lower than|fewer than|at most|short of|<=?|≤|低于|小于|不到|不足|以下"
+    r"|至多|不超过|不多于|不高于|不大于)[ \t]*"
     r"(?:[^\x00-\x7f0-9]{0,6}?)[ \t]*(?:the[ \t]+|a[ \t]+)?"
     r"(?:[A-Za-z_ ]{0,24}?threshold[ \t]+of[ \t]+)?$",
     re.IGNORECASE,

@@ -52,7 +52,9 @@ def check_opposite_polarity(
 
 
 SUCCESS = re.compile(
-    r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b|成功完成|执行成功", re.I
+    r"\b(?:succeeded|successful(?:ly)?|completed without errors?|finished without errors?)\b"
+    r"|成功完成|(?:执行|构建|部署|运行|发布)成功|已经?成功",
+    re.I,
 )
 _LAST_BEFORE = re.compile(r"\b(?:last|previous|latest|most recent)[ \t]+$|(?:最近一次|上一次|最后一次)$", re.I)
 _FAILURE = re.compile(r"fail|error|exceeded|killed|crash|oom|fatal|panic|失败|错误|异常|超限", re.I)
@@ -152,18 +154,23 @@ def _said_of(text: str, name: Fact) -> bool:
 
 def _unfinished(subject: list[Fact], evidence: Evidence) -> Optional[Unit]:
     """The claim's subject's own record (its name the record's whole subject, never a longer name a child's row
-    gives, as a run's task runs are named after it) whose status cell says it has not finished, when no own
-    record says it succeeded; None otherwise."""
+    gives, as a run's task runs are named after it; with no name, the records of each id it gives: "#745") whose
+    status cell says it has not finished, when no own record that has finished says it succeeded; None
+    otherwise. A run still going may carry a success word already (TeamCity's `status="SUCCESS"` beside
+    `state="running"` says only that nothing has failed yet)."""
     names = {f.key for f in subject if f.is_entity}
-    if not names:
+    ids = [f for f in subject if f.kind == FactKind.ID]
+    if not names and not ids:
         return None  # no name the success is said of: no record of its own to read
     own = [
         unit
         for index in evidence.candidates(subject)
         for unit in evidence.units(index)
-        if unit.subject.lower() in names and unit.strength >= Strength.INDIRECT and unit.kind not in ("input", "header")
+        if unit.strength >= Strength.INDIRECT
+        and unit.kind not in ("input", "header")
+        and (unit.subject.lower() in names if names else matches_all(ids, unit, None) is True)
     ]
-    if any(_SUCCEEDED.search(unit.prose) for unit in own):
+    if any(_SUCCEEDED.search(unit.prose) and not _UNFINISHED.search(unit.lowered) for unit in own):
         return None
     return next((unit for unit in own if _UNFINISHED.search(unit.lowered)), None)
 

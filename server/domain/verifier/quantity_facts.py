@@ -130,11 +130,12 @@ def _comparison(text: str, start: int, end: int) -> Comparison:
         return Comparison.CHANGE
     above = _ABOVE.search(before)
     below = _BELOW.search(before)
-    cue = above or below
+    # both match where one cue holds the other ("不超过" holds "超过", "不低于" holds "低于"): the longer one is said
+    cue = min((m for m in (above, below) if m is not None), key=lambda m: m.start(), default=None)
     if cue is not None:
         negated = _NEGATED_BEFORE.search(before, max(0, cue.start() - 16), cue.start()) is not None
         # "did not exceed 85%" is at most 85%; "not below 2 GiB" at least 2 GiB.
-        upward = bool(above) != negated
+        upward = (cue is above) != negated
         if _ALWAYS.search(before):
             return Comparison.ALWAYS_ABOVE if upward else Comparison.ALWAYS_BELOW
         return Comparison.ABOVE if upward else Comparison.BELOW

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from evidence_trace.server.domain.verifier.curl_phases import CURL_TIMINGS, curl_phases
 from evidence_trace.server.domain.verifier.durations import duration_seconds
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
+from evidence_trace.server.domain.verifier.record_spans import SPANNED
 from evidence_trace.server.domain.verifier.zones import NOT_AS_WRITTEN
 
 MAX_UNITS_PER_ROW = 200
@@ -100,10 +101,11 @@ class Unit:
         """Every number in the unit's searched text, sorted: a cheap filter before its numbers are read (and
         the lengths of curl's phases, which its text states only as differences)."""
         found = raw_numbers(self.lowered)
-        if CURL_TIMINGS.search(self.lowered) is None:
+        if CURL_TIMINGS.search(self.lowered) is None and not SPANNED.search(self.lowered):
             return found
-        phases = [n.value for n in self.numbers if n.key.endswith("_phase")]
-        return sorted(found + phases) if phases else found
+        # the lengths a record states only by its instants: curl's phases, its run from start to end (record_spans)
+        derived = [n.value for n in self.numbers if n.key.endswith("_phase") or n.key == "start_to_end"]
+        return sorted(found + derived) if derived else found
 
     @functools.cached_property
     def lowered(self) -> str:

@@ -100,14 +100,25 @@ def span_duration(microseconds: float) -> Number:
     return Number(float(microseconds), Dimension.TIME, 0.001, key="duration")
 
 
+_CAP_FLAG = re.compile(r"cap_?exceeded|capped|limit_?exceeded|incomplete_?results", re.I)
+_COUNT_KEY = re.compile(r"count|total", re.I)
+
+
+def _capped(value: dict[str, Any]) -> bool:
+    """Whether a JSON object says its counts stop at a cap: a flag of the cap reached, set true."""
+    return any(v is True and _CAP_FLAG.fullmatch(str(k)) for k, v in value.items())
+
+
 def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0, parent: str = "") -> Iterator[Number]:
     """The numbers of a JSON value, each read under its key; a key that says no unit is read with its parent's
     (Puppet's `"time": {"total": 27.8}` is `time_total`, seconds)."""
     if depth > 8:
         return
     if isinstance(value, dict):
-        # Elasticsearch's hits.total {"value": 10000, "relation": "gte"}: at least that many (track_total_hits)
-        at_least = str(value.get("relation", "")).lower() in ("gte", "gt")
+        # Elasticsearch's hits.total {"value": 10000, "relation": "gte"}: at least that many (track_total_hits); a
+        # count the tool says it capped (AWS Config's {"CappedCount": 100, "CapExceeded": true}, a search's
+        # {"total_count": 1000, "incomplete_results": true}): its counts are lower bounds, never exact
+        at_least = str(value.get("relation", "")).lower() in ("gte", "gt") or _capped(value)
         # CloudWatch's datapoint {"Maximum": 14.0, "Unit": "Seconds"}, OpenTelemetry's "unit": "ms": the unit of
         # the record's plain figures, which their keys do not say
         unit = _UNIT_WORDS.get(str(value.get("Unit") or value.get("unit") or "").lower())
@@ -117,7 +128,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0, parent: st
             if span and k == "duration":
                 yield span_duration(v)
                 continue
-            if at_least and k in ("value", "total") and _float(v) is not None:
+            if at_least and (k in ("value", "total") or _COUNT_KEY.search(k)) and _float(v) is not None:
                 yield Number(float(v), key=(key if k == "value" else k).lower(), at_least=True)
                 continue
             if unit is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and _key_hint(k)[0] is None:

@@ -30,13 +30,14 @@ from __future__ import annotations
 import datetime
 import functools
 import json
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from evidence_trace.server.domain.formats.model import Preview, Record
 from evidence_trace.server.domain.formats.registry import format_for
 from evidence_trace.server.domain.formats.tool_family import family_of as family_of
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
 from evidence_trace.server.domain.verifier.fact_model import Dimension
+from evidence_trace.server.domain.verifier.record_spans import record_spans
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNIT_TEXT as MAX_UNIT_TEXT
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Family, Number, Strength, Unit
 from evidence_trace.server.domain.verifier.unit_model import UNIT_EXCERPT as UNIT_EXCERPT
@@ -88,15 +89,17 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
         units.append(make(ref="error", kind="error", text=text, read_numbers=failure_numbers))
     else:
         for r in _records(row):
+            text = f"{r.text}  ({r.cells})" if r.cells else r.text
             units.append(
                 make(
                     ref=r.ref,
                     kind=r.kind,
-                    text=f"{r.text}  ({r.cells})" if r.cells else r.text,
+                    text=text,
                     level=r.level,
                     state=r.state,
                     subject=r.subject,
-                    read_numbers=r.numbers,
+                    # how long the record ran, from its own start and end (record_spans.py)
+                    read_numbers=functools.partial(_with_spans, r.numbers, text),
                 )
             )
             if len(units) >= MAX_UNITS_PER_ROW:
@@ -116,6 +119,13 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
             )
         )
     return units
+
+
+def _with_spans(numbers: Callable[[], Iterable[Number]], text: str) -> tuple[Number, ...]:
+    return (
+        *numbers(),
+        *(Number(seconds, Dimension.TIME, 1000.0, key="start_to_end") for seconds in record_spans(text)),
+    )
 
 
 def _records(row: EvidenceRow) -> Iterator[Record]:
