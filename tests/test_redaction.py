@@ -311,3 +311,28 @@ def test_peewee_never_logs_bound_values_at_debug(stub_and_server, caplog):
     peewee_lines = [r.getMessage() for r in caplog.records if r.name == "peewee"]
     assert any("INSERT INTO tool_invocation" in line for line in peewee_lines)
     assert not any("row-text-zq81" in line or "log-1" in line for line in peewee_lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('"Authorization": "Bearer {{ CART_API_TOKEN }}"', '"Authorization": "Bearer {{ CART_API_TOKEN }}"'),
+        ("Authorization: Bearer {{ CART_API_TOKEN }}", "Authorization: Bearer {{ CART_API_TOKEN }}"),
+        ("db_password=${DB_PASSWORD}", "db_password=${DB_PASSWORD}"),
+        ("password: ${{ secrets.DB_PASSWORD }}", "password: ${{ secrets.DB_PASSWORD }}"),
+        ("token=$(VAULT_TOKEN)", "token=$(VAULT_TOKEN)"),
+        ("send `Authorization: Bearer {{ CART_API_TOKEN }}`.", "send `Authorization: Bearer {{ CART_API_TOKEN }}`."),
+        # a value that is no placeholder, or more than one, is still a secret
+        ("token=$GH_TOKEN", f"token={MARKER}"),
+        ("password=$ecretPa55", f"password={MARKER}"),
+        ('"Authorization": "Bearer abc123def456ghi"', f'"Authorization": "{MARKER}"'),
+        ("token=$(cat /run/secrets/t)", f"token={MARKER}"),
+    ],
+)
+def test_a_template_placeholder_is_a_reference_not_a_secret(text, expected):
+    assert R.text(text) == expected
+
+
+def test_a_secret_key_holding_a_placeholder_keeps_it_and_one_holding_a_value_does_not():
+    params = {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": "k-29f0c1b7e4"}}
+    assert R.value(params) == {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": MARKER}}

@@ -99,7 +99,16 @@ DEFAULT_SECRET_KEYS: frozenset[str] = frozenset(
 # optional auth scheme, then the value (quoted, or up to a delimiter).
 _PAIR_TAIL = (
     r"[\"']?\s*[:=]\s*(?:(?:bearer|basic|digest|token)\s+)?"
-    r"(?:(?P<q>[\"']))?(?P<secret>(?(q)[^\"'\n]*|[^\s,;&\"'}\]]+))"
+    r"(?:(?P<q>[\"']))?(?P<secret>(?(q)[^\"'\n]*|(?:"
+    r"(?:\$?\{\{[^}\n]{0,80}\}\}|\$\{[^}\n]{0,80}\}|\$\([^)\n]{0,80}\))(?![^\s,;&\"'`).}\]])|[^\s,;&\"'}\]]+)))"
+)
+# A reference to a secret, not a secret: a template's placeholder in braces or parentheses (`{{ CART_API_TOKEN }}`,
+# `${{ secrets.DB_PASSWORD }}`, `${DB_PASSWORD}`, `$(GH_TOKEN)`), after an optional auth scheme. It is kept, so an
+# auditor (and the verifier) sees which variable a call used. A bare `$NAME` is not one: a password may start so.
+_REFERENCE = re.compile(
+    r"(?:(?:bearer|basic|digest|token)\s+)?"
+    r"(?:\$?\{\{\s*[\w.-]+\s*\}\}|\$\{\s*[\w.:-]+\s*\}|\$\(\s*[\w.-]+\s*\))",
+    re.IGNORECASE,
 )
 
 
@@ -232,7 +241,7 @@ class Redactor:
                 if rule.word_start and start and subject[start - 1].isalnum():
                     continue  # inside a longer word: "task-..." is not an "sk-..." key
                 span = match.span("secret") if "secret" in pattern.groupindex else match.span()
-                if span[1] > span[0]:
+                if span[1] > span[0] and not _REFERENCE.fullmatch(value, *span):
                     spans.append(span)
         for pattern in self._extra:
             spans.extend(m.span() for m in pattern.finditer(value) if m.end() > m.start())
@@ -272,7 +281,8 @@ class Redactor:
             out: dict[str, Any] = {}
             changed = False
             for k, v in value.items():
-                new = MARKER if self.is_secret_key(k) else self.value(v)
+                reference = isinstance(v, str) and _REFERENCE.fullmatch(v.strip()) is not None
+                new = MARKER if self.is_secret_key(k) and not reference else self.value(v)
                 key = self._key_text(k)
                 changed = changed or new is not v or key != k
                 out[key] = new
