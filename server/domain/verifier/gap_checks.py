@@ -60,7 +60,7 @@ _EMPTY_RESULT = re.compile(
     r"|返回了?空|空结果|结果为空|无结果|没有(?:返回|找到|查到)|(?:没有|没|未|无)(?:命中|匹配到?|相关(?:记录|文档|结果))",
     re.I,
 )
-_CALL_NOUN = re.compile(r"\b(?:quer(?:y|ies)|search(?:es)?|lookups?|calls?)\b|查询|搜索|检索|调用", re.I)
+_CALL_NOUN = re.compile(r"\b(?:quer(?:y|ies)|search(?:es)?|lookups?|calls?)\b|查询|搜索|检索|调用(?![方者])", re.I)
 _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|错误|超时|异常|拒绝", re.I)
 
 
