@@ -70,9 +70,11 @@ _OFFSET = r"(?:utc|gmt)[ \t]*[+-][ \t]*[0-9]{1,2}(?::?[0-9]{2})?(?![0-9:])"
 _AFTER = re.compile(  # not the zone of the next time: "05:02（北京时间 13:02）"
     r"[ \t]*[(（]?[ \t]*(" + _OFFSET + r"|" + _WORDS + r")(?![A-Za-z])(?![ \t]*(?:时间)?[ \t]*[0-9]{1,2}:[0-9])", re.I
 )
-# a date, or a day said relative to the time before ("北京时间次日 05:03", "第二天", "当天凌晨"), between a zone and its time
+# a date ("北京时间 09-13 01:03:44", "Beijing time Sep 13 01:03"), or a day said relative to the time before ("北京时间次日
+# 05:03", "第二天", "当天凌晨"), between a zone and its time
 _DATE_BETWEEN = (
-    r"(?:[0-9]{4}[-/年][0-9]{1,2}[-/月][0-9]{1,2}日?|[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日"
+    r"(?:[0-9]{4}[-/年][0-9]{1,2}[-/月][0-9]{1,2}日?|[0-9]{1,2}[ \t]*月[ \t]*[0-9]{1,2}[ \t]*日|[01]?[0-9][-/][0-3][0-9]"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ \t]+[0-3]?[0-9](?:st|nd|rd|th)?,?"
     r"|(?:次日|第[二2][天日]|翌日|当天|当日|前一天|前1天|前一日|前1日)[ \t]*(?:凌晨|早上|上午|中午|下午|晚上)?)?"
 )
 _BEFORE = (
