@@ -3,7 +3,9 @@ tools (`kafka-consumer-groups --describe`, `docker ps`, `kubectl top`, `redis-cl
 Title Case ones (`amtool alert query`: "Alertname  Starts At  Summary  State").
 
 psql_table: a header of names split by " | ", a rule of dashes and "+", one record a row (`row 2`);
-psql's "(3 rows)" footer is no row. aligned_table: an upper-case (or Title Case) header of three or more columns two
+psql's "(3 rows)" footer is no row. A result of one column (`SHOW max_connections;`) is a name over a rule of
+dashes alone, read so only with psql's footer after it. Several statements print several results, each after
+the footer of the one before: each is read under its own header (`result 2 row 1`). aligned_table: an upper-case (or Title Case) header of three or more columns two
 spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
 lines (`argocd app history` prints its SOURCE first), cells cut as kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
 then each cell under its column's name ("LAG=112210", "xact_age=00:38:12"). Under a title line naming its
@@ -13,6 +15,7 @@ columns are a table, and each row names that object.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Iterator
 
@@ -26,6 +29,8 @@ _PSQL_FOOTER = re.compile(r"\(\d+ rows?\)")
 
 def _is_psql(preview: Preview) -> bool:
     lines = preview.lines
+    if len(lines) >= 3 and _one_column(preview):
+        return True
     return (
         len(lines) >= 2
         and lines[0][1].count("|") >= 1
@@ -34,16 +39,40 @@ def _is_psql(preview: Preview) -> bool:
     )
 
 
-def _psql_rows(preview: Preview) -> Iterator[Row]:
-    for number, line in preview.lines[2:]:
-        if _PSQL_FOOTER.fullmatch(line.strip()):
-            break
-        yield number, line, [cell.strip() for cell in line.split("|")]
+def _one_column(preview: Preview) -> bool:
+    """psql's result of one column (`SHOW max_connections;`, `SELECT count(*) …`): a name over a rule of dashes
+    alone, its values, then psql's "(1 row)" footer, which tells it from any text over a dashed line."""
+    lines = [line.strip() for _, line in preview.lines]
+    return (
+        re.fullmatch(r"[A-Za-z_?][\w?()*.]*", lines[0]) is not None
+        and re.fullmatch(r"-{3,}", lines[1]) is not None
+        and any(_PSQL_FOOTER.fullmatch(line) for line in lines[2:])
+    )
+
+
+def _result_sets(preview: Preview) -> Iterator[tuple[list[str], list[Row]]]:
+    """Each result psql printed (several statements print several, each ended by its footer): its column names
+    and its rows."""
+    lines = preview.lines
+    at = 0
+    while at + 1 < len(lines):
+        header, rule = lines[at][1], lines[at + 1][1].strip()
+        if not (_PSQL_RULE.fullmatch(rule) or (re.fullmatch(r"-{3,}", rule) and "|" not in header)):
+            return
+        rows: list[Row] = []
+        at += 2
+        while at < len(lines) and not _PSQL_FOOTER.fullmatch(lines[at][1].strip()):
+            number, line = lines[at]
+            rows.append((number, line, [cell.strip() for cell in line.split("|")]))
+            at += 1
+        yield [cell.strip() for cell in header.split("|")], rows
+        at += 1  # past the footer: the next statement's result, if any
 
 
 def _psql(preview: Preview) -> Iterator[Record]:
-    header = [cell.strip() for cell in preview.lines[0][1].split("|")]
-    return table_records(header, _psql_rows(preview))
+    for number, (header, rows) in enumerate(_result_sets(preview), 1):
+        for record in table_records(header, iter(rows)):
+            yield record if number == 1 else dataclasses.replace(record, ref=f"result {number} {record.ref}")
 
 
 def _from_header(preview: Preview) -> Preview:

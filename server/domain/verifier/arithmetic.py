@@ -21,8 +21,10 @@ _VALUED = (FactKind.QUANTITY, FactKind.SETTING, FactKind.COUNT)  # "上限 8 GiB
 # a change the claim speaks of: the difference of two of its values
 _CHANGE = re.compile(
     r"(?<![0-9][ \t])(?<![0-9])[+−](?![ \t]*[0-9]+[ \t]*[)）=≈])|(?<![\w/])-(?=[ \t]?[$¥€£0-9])|→|->|\b(?:up|down|rose|fell|grew|dropped|increased?|decreased?|"
-    r"higher|lower|more|less|fewer|from|vs\.?|versus|compared|delta|difference|gap|jump(?:ed)?|spiked?|climbed)\b"
-    r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从",
+    r"higher|lower|more|less|fewer|from|vs\.?|versus|compared|delta|difference|gap|jump(?:ed)?|spiked?|climbed|"
+    # a remainder: "100 with 3 reserved for superusers, so 97 for the rest", "leaving 12", "剩下 97 个"
+    r"so|leaving|left|remaining)\b"
+    r"|涨|降|增|减|多了|少了|上升|下降|提升|回落|相比|对比|相差|差值|从|剩|所以|扣除|减去",
     re.I,
 )
 _PART_RATE = re.compile(

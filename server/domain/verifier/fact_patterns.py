@@ -226,7 +226,8 @@ _WORD_COUNT = re.compile(
 _DENIAL_NOUNS = re.compile(r"errors?|exceptions?|failures?|alerts?|warnings?|issues?|problems?", re.I)
 # "没有未确认消息": none of a counted thing.
 _ZH_NONE = re.compile(
-    r"(?:没有|无)(?:任何)?[ \t]*(?![看查做用给发找收跑执行检确])([^\s，。；,.;]{0,8}?"
+    # (not "没有在记录": "is not recording", the noun a verb right after 在; "没有在运行的任务" still counts)
+    r"(?:没有|无)(?:任何)?[ \t]*(?![看查做用给发找收跑执行检确])(?!在(?:记录|重试|重启|连接))([^\s，。；,.;]{0,8}?"
     r"(?:消息|请求|连接|任务|记录|副本|节点|实例|重试|重启))"
 )
 _ID = re.compile(

@@ -126,10 +126,15 @@ class Rivalry:
         self.single = _SINGLE.search(text) is not None and _STATISTIC_SAID.search(text) is None
 
     def _said(self, other: str, fact: Fact) -> bool:
-        """Whether the rival's figure ("1842 rows") is one the claim states of another fact."""
-        figure = _float(plain_number(other.split()[0])) if other[:1].isdigit() else None
+        """Whether the rival's figure ("1842 rows", "max_connections=100") is one the claim states of another fact."""
+        named, _, value = other.rpartition("=")  # a setting's value: the claim must state that setting with it
+        figure = _float(plain_number(value.split()[0])) if value[:1].isdigit() else None
         return figure is not None and any(
-            f is not fact and f.quantity is not None and f.quantity.value == figure for f in self.facts
+            f is not fact
+            and f.quantity is not None
+            and f.quantity.value == figure
+            and (not named or (f.kind == FactKind.SETTING and _spaced(named) in _spaced(f.key)))  # "max connections"
+            for f in self.facts
         )
 
     @property
@@ -409,3 +414,8 @@ def _asked_and_shown(
         ):
             return True
     return False
+
+
+def _spaced(name: str) -> str:
+    """A setting's name as its fact keys it ("max_connections" is "max connections")."""
+    return re.sub(r"[_.-]+", " ", name.lower()).strip()
