@@ -22,6 +22,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.content_words import content_words
+from evidence_trace.server.domain.verifier.denied_counters import counter_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
@@ -35,6 +36,10 @@ def check_opposite_polarity(
 ) -> Optional[ClaimCheck]:
     """CONTRADICTED when a unit of the claim's subject shows the opposite pole; None otherwise."""
     if claim.negated:
+        counted = counter_rival(claim.text, facts, evidence)  # "no write failures" of `doc_write_failures: 23`
+        if counted is not None:
+            reason = "a record of it counts what the claim denies"
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(counted),), reason=reason)
         return check_denied_condition(claim, facts, evidence, base)
     success = SUCCESS.search(claim.text)
     if success is None or _LAST_BEFORE.search(claim.text, 0, success.start()):
