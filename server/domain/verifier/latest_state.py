@@ -16,6 +16,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.asked_again import NOW, asked_again, superseded
 from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.branches import branch_rival
+from evidence_trace.server.domain.verifier.change_directions import direction_rival
 from evidence_trace.server.domain.verifier.denied_counters import counter_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -44,6 +45,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or field_rival(text, facts, evidence)
         or branch_rival(text, facts, evidence)
         or counter_rival(text, facts, evidence)
+        or direction_rival(text, facts, evidence)
         or later_record(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
