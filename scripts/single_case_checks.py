@@ -45,6 +45,7 @@ from evidence_trace.server.domain.verifier import (
     unit_model,
     unit_numbers,
     unit_search,
+    units,
 )
 from evidence_trace.server.domain.verifier import facts as facts_module
 from evidence_trace.server.domain.verifier.evidence_index import contains
@@ -166,6 +167,15 @@ CHECKS: tuple[tuple, ...] = (
     (latest_records, "_told_outcome", lambda text: None),
     (intervals, "series_spans", lambda text, facts, evidence: set()),
     (dated_times, "_bare_date", lambda text, facts, evidence: None),
+    # the session of heldout56 and 57
+    (unit_numbers, "_capped", lambda value: False),
+    (units, "record_spans", lambda text: ()),
+    (latest_state, "branch_rival", lambda text, facts, evidence: None),
+    (fact_matching, "glued_in", lambda name, lowered: False),
+    (encoded_names, "glued_in", lambda name, lowered: False),
+    (latest_state, "counter_rival", lambda text, facts, evidence: None),
+    (polarity, "counter_rival", lambda text, facts, evidence: None),
+    (latest_state, "direction_rival", lambda text, facts, evidence: None),
 )
 
 
