@@ -27,6 +27,7 @@ from evidence_trace.server.domain.verifier import (
     encoded_names,
     every_state,
     fact_matching,
+    fact_vocabulary,
     gap_checks,
     grounding,
     intervals,
@@ -47,7 +48,6 @@ from evidence_trace.server.domain.verifier import (
     unit_search,
     units,
 )
-from evidence_trace.server.domain.verifier import facts as facts_module
 from evidence_trace.server.domain.verifier.evidence_index import contains
 from evidence_trace.server.testing import in_process_service
 
@@ -86,7 +86,7 @@ CHECKS: tuple[tuple, ...] = (
     (counted_units, "_of_listing", lambda text, facts, counts: None),
     (grounding, "stale_state"),
     (grounding, "misrestated_time"),
-    (special_checks, "_errors_filtered_out", lambda params: False),
+    (special_checks, "errors_filtered_out", lambda params: False),
     (unit_search, "lower_bound", False),
     (quantifiers, "check_each_member"),
     (grounding, "partition_grounding"),
@@ -95,8 +95,8 @@ CHECKS: tuple[tuple, ...] = (
     (claims, "_hedged_consequence"),
     (grounding, "mark_windows", lambda text, facts: tuple(facts)),
     (unit_search, "values_shown", lambda facts, subject, evidence: False),
-    (invented, "_camel_tail", lambda name, evidence: False),
-    (fact_matching, "_asked_id", lambda fact, question: False),
+    (invented, "camel_tail", lambda name, evidence: False),
+    (fact_matching, "asked_id", lambda fact, question: False),
     (fact_matching, "one_of_them", lambda noun, lowered: False),
     (grounding, "without_reference_levels", lambda text, facts: facts),
     # the session of 2026-12-05 (the fifth)
@@ -110,7 +110,7 @@ CHECKS: tuple[tuple, ...] = (
     (grounding, "asked_by_a_failed_call_in_parts"),  # (was asked_by_a_failed_call: its parts since the eighth)
     (aligned, "_title", lambda preview: ""),
     (unit_search, "record_ids", lambda facts: ()),
-    (facts_module, "issuer_facts", lambda text: iter(())),
+    (fact_vocabulary, "issuer_facts", lambda text: iter(())),
     (quantifiers, "every_bounded"),
     (quantifiers, "SizedRange", mock.Mock(of=lambda *a: None)),
     (listing_sizes, "complement_counts", lambda text, facts, evidence: set()),
