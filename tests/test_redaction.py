@@ -336,3 +336,23 @@ def test_a_template_placeholder_is_a_reference_not_a_secret(text, expected):
 def test_a_secret_key_holding_a_placeholder_keeps_it_and_one_holding_a_value_does_not():
     params = {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": "k-29f0c1b7e4"}}
     assert R.value(params) == {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": MARKER}}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Failed to load secret db-password: com.google.api.gax.rpc.PermissionDeniedException: denied",
+            "Failed to load secret db-password: com.google.api.gax.rpc.PermissionDeniedException: denied",
+        ),
+        (
+            "db_password: org.postgresql.util.PSQLException: FATAL",
+            "db_password: org.postgresql.util.PSQLException: FATAL",
+        ),
+        # a value that is no exception's qualified name is still a secret
+        ("password=com.example.Hunter2", f"password={MARKER}"),
+        ("db_password: s3cr3t-Pa55", f"db_password: {MARKER}"),
+    ],
+)
+def test_an_exception_class_after_a_secret_s_name_is_what_went_wrong_not_a_secret(text, expected):
+    assert R.text(text) == expected

@@ -110,6 +110,9 @@ _REFERENCE = re.compile(
     r"(?:\$?\{\{\s*[\w.-]+\s*\}\}|\$\{\s*[\w.:-]+\s*\}|\$\(\s*[\w.-]+\s*\))",
     re.IGNORECASE,
 )
+# Nor is an exception's qualified class name after a secret's name ("Failed to load secret db-password:
+# com.google.api.gax.rpc.PermissionDeniedException: …"): what went wrong, which the log must keep.
+_EXCEPTION_CLASS = re.compile(r"(?:[a-z][a-z0-9_]*\.){2,}[A-Z][A-Za-z0-9_$]*(?:Exception|Error):?")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -241,7 +244,11 @@ class Redactor:
                 if rule.word_start and start and subject[start - 1].isalnum():
                     continue  # inside a longer word: "task-..." is not an "sk-..." key
                 span = match.span("secret") if "secret" in pattern.groupindex else match.span()
-                if span[1] > span[0] and not _REFERENCE.fullmatch(value, *span):
+                if (
+                    span[1] > span[0]
+                    and not _REFERENCE.fullmatch(value, *span)
+                    and not _EXCEPTION_CLASS.fullmatch(value, *span)
+                ):
                     spans.append(span)
         for pattern in self._extra:
             spans.extend(m.span() for m in pattern.finditer(value) if m.end() > m.start())
