@@ -208,8 +208,8 @@ class SizedRange:
         quoted = tuple(c.lower() for c in codes if " " in c and 0 <= text.find(c) < quantifier.start())
         return cls(size, predicate, counted, quoted) if size and predicate else None
 
-    def stray(self, units: Sequence[Unit]) -> Optional[Unit]:
-        """A record of a listing of that size that does not name what the clause names, or None."""
+    def _listed(self, units: Sequence[Unit]) -> tuple[list[Unit], list[Unit]]:
+        """The records of the listing that show what the claim counted, and those of them naming the clause's names."""
         listed = [
             u
             for u in units
@@ -218,10 +218,20 @@ class SizedRange:
             and matches_all(self.counted, u, None) is True
             and all(q in u.lowered for q in self.quoted)
         ]
-        naming = [u for u in listed if all(matches(f, u) for f in self.predicate)]
+        return listed, [u for u in listed if all(matches(f, u) for f in self.predicate)]
+
+    def stray(self, units: Sequence[Unit]) -> Optional[Unit]:
+        """A record of a listing of that size that does not name what the clause names, or None."""
+        listed, naming = self._listed(units)
         if len(listed) != self.size or not 0 < len(naming) < self.size:
             return None
         return next(u for u in listed if u not in naming)
+
+    def fits(self, units: Sequence[Unit]) -> bool:
+        """Whether the units hold a listing of that size whose every record names what the clause names: with
+        two listings of that size ("All 3 records from 10.20.3.x" beside three pods), the one that fits is the range."""
+        listed, naming = self._listed(units)
+        return len(listed) == self.size == len(naming)
 
     def why(self, stray: Unit) -> str:
         return f"not all {self.size} records it ranges over name it: {stray.ref} does not"

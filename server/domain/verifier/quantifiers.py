@@ -189,7 +189,7 @@ def check_positive_universal(
             asked = [u for u in units if u.kind in RECORD_KINDS and u.strength >= Strength.INDIRECT]
             named = asked if len(asked) == sized_count and names_subject(entities, asked[0], question) else []
         stray = sized.stray(units) if sized is not None else None
-        if stray is not None and sized is not None:
+        if stray is not None and sized is not None and not any(sized.fits(evidence.units(i)) for i in evidence.rows()):
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(stray),), reason=sized.why(stray))
         # "between 03:14 and 03:16, … each time …": the units in that window
         about = [u for u in named if within_window(window, u) and matches_all(of_status, u, None) is True]
