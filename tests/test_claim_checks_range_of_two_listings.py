@@ -52,3 +52,28 @@ def test_the_listing_that_fits_is_the_range(draft: str) -> None:
 @pytest.mark.parametrize("draft", ["All 3 pods are on 10.30.4.x.", "3 个 pod 全部在 10.30.4.x 上。"])
 def test_with_one_listing_of_that_size_a_stray_record_contradicts(draft: str) -> None:
     assert status(draft, pods()) == ClaimStatus.CONTRADICTED
+
+
+FOUR_FLOWS = {
+    "events": [
+        *FLOWS["events"],
+        {"message": "2 618204417730 eni-0b51 10.30.7.5 10.30.9.8 42010 6379 6 1 60 1789400030 1789400090 ACCEPT OK"},
+    ]
+}
+
+
+def four_flows() -> EvidenceRow:
+    return EvidenceRow("fl-2", "aws_cli", Outcome.INDIRECT_SUPPORT, json.dumps(FOUR_FLOWS, indent=2), {})
+
+
+@pytest.mark.parametrize(
+    "draft", ["All 3 records from 10.30.4.x are REJECT.", "来自 10.30.4.x 的 3 条记录全部是 REJECT。"]
+)
+def test_a_name_after_the_counted_noun_and_from_restricts_the_range(draft: str) -> None:
+    # (the three pods are a listing of three, one of them elsewhere: no range of "records from 10.30.4.x")
+    assert status(draft, pods(), four_flows()) != ClaimStatus.CONTRADICTED
+
+
+@pytest.mark.parametrize("draft", ["All 4 records are from 10.30.4.x.", "这 4 条记录全部来自 10.30.4.x。"])
+def test_a_name_after_the_verb_is_what_each_must_name(draft: str) -> None:
+    assert status(draft, four_flows()) == ClaimStatus.CONTRADICTED

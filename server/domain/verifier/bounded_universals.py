@@ -177,6 +177,12 @@ _NOT_A_RANGE = re.compile(
 )
 
 
+_RESTRICTOR = re.compile(
+    r"[ \t]*(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten)?[ \t]*[A-Za-z-]+s[ \t]+(?:from|on|of|in|for)[ \t]+",
+    re.I,
+)
+
+
 @dataclasses.dataclass(frozen=True)
 class SizedRange:
     """A universal that says how many it ranges over and what its own clause names ("All six come from
@@ -203,7 +209,11 @@ class SizedRange:
         # what each must name, or show: its level or state ("all of them are critical", "都是 firing")
         said = (*entities, *(f for f in facts if f.kind in (FactKind.LEVEL, FactKind.STATE)))
         predicate = tuple(f for f in said if quantifier.end() <= text.find(f.text) < close)
-        counted = tuple(f for f in facts if f.is_entity and 0 <= text.find(f.text) < quantifier.start())
+        # "All 3 records from 10.20.3.x are REJECT": a name right after the counted noun and "from", "on", "of"
+        # restricts the range, as a name counted before the quantifier does; what follows the verb is the predicate
+        restricts = tuple(f for f in predicate if _RESTRICTOR.fullmatch(text, quantifier.end(), text.find(f.text)))
+        predicate = tuple(f for f in predicate if f not in restricts)
+        counted = (*(f for f in facts if f.is_entity and 0 <= text.find(f.text) < quantifier.start()), *restricts)
         # a quoted message counted ("共 4 条 `consumer poll timeout has expired`"): each record holds it
         quoted = tuple(c.lower() for c in codes if " " in c and 0 <= text.find(c) < quantifier.start())
         return cls(size, predicate, counted, quoted) if size and predicate else None
