@@ -5,8 +5,9 @@ Title Case ones (`amtool alert query`: "Alertname  Starts At  Summary  State").
 psql_table: a header of names split by " | ", a rule of dashes and "+", one record a row (`row 2`);
 psql's "(3 rows)" footer is no row. A result of one column (`SHOW max_connections;`) is a name over a rule of
 dashes alone, read so only with psql's footer after it. Several statements print several results, each after
-the footer of the one before: each is read under its own header (`result 2 row 1`). aligned_table: an upper-case (or Title Case) header of three or more columns two
-spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
+the footer of the one before: each is read under its own header (`result 2 row 1`).
+
+aligned_table: an upper-case (or Title Case) header of three or more columns two spaces apart that is not kubectl's (no NAME or NAMESPACE column, no events columns), in the first three
 lines (`argocd app history` prints its SOURCE first), cells cut as kubectl's are. Each row is read by its column names (tables.table_records): its line as written,
 then each cell under its column's name ("LAG=112210", "xact_age=00:38:12"). Under a title line naming its
 object (`kubectl rollout history`'s "deployment.apps/user-profile" over `REVISION  CHANGE-CAUSE`), two
@@ -25,6 +26,7 @@ from evidence_trace.server.domain.formats.tables import Row, read_cells, table_r
 
 _PSQL_RULE = re.compile(r"-+(?:\+-+)+")
 _PSQL_FOOTER = re.compile(r"\(\d+ rows?\)")
+_PSQL_ONE_RULE = re.compile(r"-{3,}")  # the rule under one column: dashes alone
 
 
 def _is_psql(preview: Preview) -> bool:
@@ -45,7 +47,7 @@ def _one_column(preview: Preview) -> bool:
     lines = [line.strip() for _, line in preview.lines]
     return (
         re.fullmatch(r"[A-Za-z_?][\w?()*.]*", lines[0]) is not None
-        and re.fullmatch(r"-{3,}", lines[1]) is not None
+        and _PSQL_ONE_RULE.fullmatch(lines[1]) is not None
         and any(_PSQL_FOOTER.fullmatch(line) for line in lines[2:])
     )
 
@@ -57,7 +59,7 @@ def _result_sets(preview: Preview) -> Iterator[tuple[list[str], list[Row]]]:
     at = 0
     while at + 1 < len(lines):
         header, rule = lines[at][1], lines[at + 1][1].strip()
-        if not (_PSQL_RULE.fullmatch(rule) or (re.fullmatch(r"-{3,}", rule) and "|" not in header)):
+        if not (_PSQL_RULE.fullmatch(rule) or (_PSQL_ONE_RULE.fullmatch(rule) and "|" not in header)):
             return
         rows: list[Row] = []
         at += 2

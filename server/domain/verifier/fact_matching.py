@@ -358,10 +358,12 @@ def _quantity_matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> 
         numbers = counted(fact.noun, numbers)
         if labels_only(fact, unit):
             numbers = [n for n in numbers if n.key]  # "request 24 retried" names request 24: it counts nothing
-    found = any(_number_matches(fact, quantity, number, unit) for number in numbers)
+    if any(_number_matches(fact, quantity, number, unit) for number in numbers):
+        return True
     # a bare figure the unit writes, unless the unit writes it as a capped count (CappedCount: 100): a lower bound
-    capped = any(n.at_least and n.value == quantity.value for n in unit.numbers)
-    return found or (fact.bare and fact.kind == FactKind.QUANTITY and not capped and written_in(fact, unit))
+    if not (fact.bare and fact.kind == FactKind.QUANTITY and written_in(fact, unit)):
+        return False
+    return not any(n.at_least and n.value == quantity.value for n in unit.numbers)
 
 
 _COUNTABLE = (None, Dimension.NUMBER)

@@ -133,7 +133,7 @@ class Rivalry:
             f is not fact
             and f.quantity is not None
             and f.quantity.value == figure
-            and (not named or (f.kind == FactKind.SETTING and _spaced(named) in _spaced(f.key)))  # "max connections"
+            and (not named or (f.kind == FactKind.SETTING and setting_pattern(f.key).search(named.lower()) is not None))
             for f in self.facts
         )
 
@@ -414,8 +414,3 @@ def _asked_and_shown(
         ):
             return True
     return False
-
-
-def _spaced(name: str) -> str:
-    """A setting's name as its fact keys it ("max_connections" is "max connections")."""
-    return re.sub(r"[_.-]+", " ", name.lower()).strip()
