@@ -21,7 +21,8 @@ _ACTOR = re.compile(
     # "silence 5b0c7e94 was created by ajohnson", "the PR was opened by …": who made or changed a record
     r"created|opened|authored|submitted|committed|filed|updated|modified|deleted|removed|silenced|acknowledged|"
     r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted|assigned|closed|resolved|reopened|marked)"
-    r"(?:[ \t]+(?:at|on|in|to|as)[ \t]+[^,;()\n]{1,30}?)?"
+    # ("was started manually at 15:19 UTC by Tomasz Nowak": an adverb may come before it)
+    r"(?:[ \t]+[a-z]{3,}ly)?(?:[ \t]+(?:at|on|in|to|as)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
     # "by the bot", "by one pod", "by its sidecar" name no one: a determiner, a pronoun or a number is no actor;
     # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
@@ -40,8 +41,12 @@ _ACTOR = re.compile(
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起|创建|新建|删除|静默|确认|"
     r"改成|改为|设为|设置为|标记为|标为|分配|指派|关闭|解决|取消|重新打开|批准)"
     # "是 zhangwei 通过 set image 发布的", "是 ci-bot 用 helm 部署的": the actor of a "是 … 的" sentence
-    r"|是[ \t]*@?([A-Za-z][\w.\-@]*[\w])[ \t]*(?:通过|用|使用|借助|在)[^,，;；。]{1,40}?"
+    r"|是[ \t]*@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)[ \t]*"
+    r"(?:(?:通过|用|使用|借助|在)[^,，;；。]{1,40}?|手动|手工|亲自)"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起)的"
+    # "触发人是 Priya Raman", "创建者：zhang.min", "审批人为 li.na": the person a record's role names
+    r"|(?:触发|发起|创建|操作|执行|审批|提交|部署|发布)(?:人|者)[ \t]*(?:是|为|:|：)[ \t]*"
+    r"@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
 )
 # A number followed by a unit-like word the vocabulary does not know ("3 widgets/s", "12 fps"): unread.
 _UNREAD = re.compile(

@@ -193,10 +193,10 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT, noun=field),
         )
     for m in _ACTOR.finditer(text):
-        group = next(i for i in (1, 2, 3) if m.group(i))
+        group = next(i for i in (1, 2, 3, 4) if m.group(i))
         name = m.group(group)
         role = claim_role(
-            m.group(0)[: m.start(group) - m.start()] if group == 1 else m.group(0)[m.end(group) - m.start() :]
+            m.group(0)[: m.start(group) - m.start()] if group in (1, 4) else m.group(0)[m.end(group) - m.start() :]
         )
         yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT, noun=role)
     for m in _FRACTION.finditer(text):
