@@ -4,6 +4,10 @@ call was asked about again later (the same tool, the same parameters: a second `
 the subject without it (its `lastError` now null), the claim tells a stale record.
 
 A claim that dates itself (a time of day) speaks of the record at that time, and is not judged here.
+
+A run said to be going now ("#745 is still running", "流水线仍在运行", "还没跑完") whose latest answer shows it
+finished (a terminal state, an end time) after an earlier answer showed it going is told from the stale record
+(still_going). A time the latest record gives too (the run's start) does not date the claim.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.field_words import STATE_WORDS
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 NOW = re.compile(
@@ -52,3 +57,53 @@ def asked_again(evidence: Evidence) -> list[list[int]]:
 
 def _records(evidence: Evidence, index: int) -> list[Unit]:
     return [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT and u.kind not in ("input", "header")]
+
+
+# the run is said to be going now: "is still running", "currently in progress", "hasn't finished", "仍在运行", "还没跑完"
+_GOING_NOW = re.compile(
+    r"\b(?:still|currently|now)\b[^.;:,]{0,24}?\b(?:running|in[ _]progress|executing|building|deploying|queued|pending)\b"
+    r"|\b(?:running|in[ _]progress|executing)\b[^.;:,]{0,12}?\b(?:still|right now)\b"
+    r"|\b(?:has[ \t]+not|hasn't|have[ \t]+not|haven't|is[ \t]+not|isn't)[ \t]+(?:yet[ \t]+)?(?:finished|completed|done)\b"
+    r"|(?:仍|还|依然|目前|当前|现在)(?:在|正在|处于)?(?:运行|执行|进行|构建|部署|跑)(?:中)?"
+    r"|(?:还|仍)(?:没|未)(?:有)?(?:跑完|完成|结束|执行完)|尚未(?:完成|结束|执行完)",
+    re.I,
+)
+_STATE_KEY = r"[\"']?(?:state|status|phase|conclusion|result)[\"']?[ \t]*[:=][ \t]*"
+# a state field whose value, or nested object's name, is the word: `"state": {"name": "in_progress"}`, `status=running`
+_NESTED = r"(?:\{[^{}]{0,200}?[\"'](?:name|value|state|status)[\"'][ \t]*:[ \t]*)?[\"']?"
+_GOING_STATE = re.compile(rf"{_STATE_KEY}{_NESTED}(?:running|pending|queued|in[_ ]?progress|waiting)\b")
+_ENDED = re.compile(
+    rf"{_STATE_KEY}{_NESTED}(?:completed?|finished|failed|failure|succeeded|successful|success|aborted|"
+    r"cancell?ed|stopped|errored|timed[_ ]?out)\b"
+    r"|[\"']?(?:completed_on|completed_at|finished_at|finished_on|finish_?time|completion_?time|end_?time|ended_at)"
+    r"[\"']?[ \t]*[:=][ \t]*[\"']?[0-9]",
+    re.I,
+)
+
+
+def still_going(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
+    """The latest answer's record of the run the claim says is going now, when that record shows it ended and an
+    earlier answer to the same question showed it going; None otherwise."""
+    # what it is said of: its names and ids, never the state words it quotes ("state IN_PROGRESS")
+    subject = [f for f in facts if (f.is_entity or f.kind == FactKind.ID) and f.key not in STATE_WORDS]
+    if not subject or _GOING_NOW.search(text) is None:
+        return None
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    for calls in asked_again(evidence):
+        question = evidence.question(calls[-1])  # the same for every call: it may name the subject
+        ended = [
+            u
+            for u in _records(evidence, calls[-1])
+            if _of(subject, u, question) and _ENDED.search(u.lowered) and not _GOING_STATE.search(u.lowered)
+        ]
+        if not ended or not all(matches(f, ended[0]) for f in times):
+            continue  # not ended, or the claim's time dates it to an earlier record
+        earlier = [u for index in calls[:-1] for u in _records(evidence, index)]
+        if any(_GOING_STATE.search(u.lowered) and _of(subject, u, question) for u in earlier):
+            return ended[0]
+    return None
+
+
+def _of(subject: Sequence[Fact], unit: Unit, question: Optional[Unit]) -> bool:
+    """Whether the record, or the question its call asked, names each of the subject's names and ids."""
+    return all(matches(f, unit) or (question is not None and matches(f, question)) for f in subject)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.asked_again import NOW, asked_again, superseded
+from evidence_trace.server.domain.verifier.asked_again import NOW, asked_again, still_going, superseded
 from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.branches import branch_rival
 from evidence_trace.server.domain.verifier.change_directions import direction_rival
@@ -58,6 +58,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
         or superseded(text, facts, evidence)
+        or still_going(text, facts, evidence)
     )
 
 
