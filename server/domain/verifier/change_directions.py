@@ -9,7 +9,7 @@ one, the claim is contradicted. A claim that says both ways ("added A and remove
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
@@ -43,7 +43,14 @@ def _given(text: str) -> set[str]:
 def direction_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record naming one of the claim's names that gives its change the other direction, when none of them
     gives the claimed one; or None."""
-    said = [way for way, pattern in _SAID.items() if pattern.search(text)]
+    return way_rival([way for way, pattern in _SAID.items() if pattern.search(text)], facts, evidence, _given)
+
+
+def way_rival(
+    said: Sequence[str], facts: Sequence[Fact], evidence: Evidence, given_ways: Callable[[str], set[str]]
+) -> Optional[Unit]:
+    """A record naming one of the claim's names whose own field gives another way (`given_ways` of its text) than
+    the one way the claim said, when no such record gives the claimed one; or None."""
     names = [f for f in facts if f.is_entity and f.kind != FactKind.TIME]
     if len(said) != 1 or not names:
         return None
@@ -52,10 +59,10 @@ def direction_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind == "input":
                 continue
-            given = _given(unit.text)
+            given = given_ways(unit.text)
             if not given or not any(matches(f, unit) for f in names):
                 continue
             if said[0] in given:
-                return None  # a record of the change gives the claimed direction
+                return None  # a record gives the claimed way
             rival = rival or unit
     return rival

@@ -30,6 +30,7 @@ from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.pid_names import pid_rival
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
+from evidence_trace.server.domain.verifier.traffic_verdicts import verdict_rival
 from evidence_trace.server.domain.verifier.units import Family, Strength, Unit
 
 _MEMBERS = re.compile(r"pods?|replicas?|instances?|nodes?|个|副本|实例|节点|台", re.I)
@@ -46,6 +47,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or branch_rival(text, facts, evidence)
         or counter_rival(text, facts, evidence)
         or direction_rival(text, facts, evidence)
+        or verdict_rival(text, facts, evidence)
         or later_record(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
