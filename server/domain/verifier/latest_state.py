@@ -17,6 +17,7 @@ from evidence_trace.server.domain.verifier.asked_again import NOW, asked_again, 
 from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.branches import branch_rival
 from evidence_trace.server.domain.verifier.change_directions import direction_rival
+from evidence_trace.server.domain.verifier.clean_outcomes import failed_beside
 from evidence_trace.server.domain.verifier.denied_counters import counter_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -48,6 +49,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or counter_rival(text, facts, evidence)
         or direction_rival(text, facts, evidence)
         or verdict_rival(text, facts, evidence)
+        or failed_beside(text, facts, evidence)
         or later_record(text, facts, evidence)
         or keyed_word(text, facts, evidence)
         or member_field(text, facts, evidence)
