@@ -77,6 +77,7 @@ def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
         forms = (
             *(f"{year}{sep}{month:02d}{sep}{day:02d}" for sep in ("-", "/", "")),
             *(f"{d} {name}" for d in {f"{day:02d}", str(day)}),
+            f"{year}-{month}-{day}-",  # logrotate's state file: "2026-9-30-0:0:0"
         )
         spelled = re.compile(rf"\b{name}[a-z]*\.?[ \t]+0?{day}\b[^\n]{{0,24}}\b{year}\b", re.I)
         if dated is None:
@@ -84,6 +85,10 @@ def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
             # the calls whose output names one of its names: a name on one line, "expire date: …" on another
             named = [units for units in rows if not subject or any(matches(f, u) for f in subject for u in units)]
             dated = [u for units in named for u in units if _ANY_DATE.search(u.text)]
+            # the one record that names one of them and writes a date dates it (its line of a state file); where
+            # several do (a service's log lines), the call's dates are read as before
+            own = [u for u in dated if any(matches(f, u) for f in subject)]
+            dated = own if len(own) == 1 else dated
         shown = any(form in u.text for u in dated for form in forms) or any(spelled.search(u.text) for u in dated)
         if dated and not shown:
             return Fact(FactKind.TIME, m.group(0), m.group(0))
@@ -98,7 +103,7 @@ _CLOCK_BEFORE = re.compile(r"[0-2]?[0-9]:[0-5][0-9]\S*[ \t]+(?:[A-Z]{2,4}[ \t]+)
 _MONTH_NAMES = tuple(m.capitalize() for m in _MONTHS)
 # a date a record writes: ISO, with slashes, or with its month's name and its year
 _ANY_DATE = re.compile(
-    rf"\b20[0-9]{{2}}[-/][01][0-9][-/][0-3][0-9]|\b(?:{'|'.join(_MONTH_NAMES)})[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{{0,24}}\b20[0-9]{{2}}\b"
+    rf"\b20[0-9]{{2}}[-/][01][0-9][-/][0-3][0-9]|\b20[0-9]{{2}}-[1-9]-[1-9]|\b20[0-9]{{2}}-1?[0-9]-[0-3]?[0-9]-[0-9]|\b(?:{'|'.join(_MONTH_NAMES)})[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{{0,24}}\b20[0-9]{{2}}\b"
 )
 
 
