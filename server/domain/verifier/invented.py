@@ -19,6 +19,7 @@ from evidence_trace.server.domain.verifier.encoded_names import camel_tail, name
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.name_ranges import set_mentioned
 from evidence_trace.server.domain.verifier.numbered_names import GLUED, unshown_part
 
 
@@ -145,7 +146,6 @@ _STATUS_CLASS_WORD = re.compile(r"non-?[1-5](?:xx|[0-9]{2})", re.I)  # "non-5xx"
 # RFC 8615's well-known URIs, and header names as HTTP writes them ("X-B3-TraceId", "X-Forwarded-For")
 _PROTOCOL_NAME = re.compile(r"/\.well-known/|X-(?:[A-Z0-9][A-Za-z0-9]*-)*[A-Z0-9][A-Za-z0-9]*$")
 _INDEX_OF = re.compile(r"([a-z_][a-z0-9_]*)\(([a-z_][a-z0-9_]*)\)")
-_SIBLINGS = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")
 _MATCHER = re.compile(r"([a-z_][a-z0-9_.]*)[ \t]*(?:=~|!~|!=|=)[ \t]*(.+)")
 _SHORT_SHA = re.compile(r"[0-9a-f]{7,12}")
 _SWAP_SEPARATORS = str.maketrans({"-": "_", "_": "-"})
@@ -299,10 +299,9 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     index_of = _INDEX_OF.fullmatch(key)
     if index_of:  # "PRIMARY(id)", "idx_user(user_id)": an index and its column, which SHOW INDEX gives apart
         return all(evidence.mentions(part) for part in index_of.groups())
-    siblings = _SIBLINGS.fullmatch(key)
-    if siblings:  # "session-redis-node-0/1/2": node-0, node-1 and node-2, each named by the session
-        stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
-        return all(evidence.mentions(stem + n) for n in numbers)
+    in_sets = set_mentioned(key, evidence)  # "node-0/1/2", each named; "ids-02" of the session's "ids-01/02/03"
+    if in_sets is not None:
+        return in_sets
     if _named_apart(key, evidence):
         return True
     # a flag written with its value ("Xms=Xmx" of `-Xms24g -Xmx24g`), a version with its build letter ("2.8.1K") or

@@ -6,7 +6,10 @@ says how many names it gives ("all 5 nodes (cb-node-1 through cb-node-5)": inter
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional
+
+if TYPE_CHECKING:
+    from evidence_trace.server.domain.verifier.evidence_index import Evidence
 
 _SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _RANGE = re.compile(
@@ -22,6 +25,26 @@ def named_siblings(text: str) -> Iterator[tuple[tuple[int, int], list[str]]]:
         yield m.span(), [m.group(1) + number for number in [m.group(2), *m.group(3).strip("/").split("/")]]
     for m, names in _ranges(text):
         yield m.span(), names
+
+
+_SET_KEY = re.compile(r"(.*[^0-9/])([0-9]+)((?:/[0-9]+)+)")  # a name fact that is itself a set: "node-0/1/2"
+
+
+def set_mentioned(key: str, evidence: "Evidence") -> Optional[bool]:
+    """For a name written as a set ("session-redis-node-0/1/2"), whether the session names each of its members;
+    True for a name the session gives only inside a set of its own ("ids-02" of a runbook's "ids-01/02/03",
+    "pay-w-03" of "pay-w-01 到 pay-w-04"); None otherwise."""
+    siblings = _SET_KEY.fullmatch(key)
+    if siblings:
+        stem, numbers = siblings.group(1), [siblings.group(2), *siblings.group(3).strip("/").split("/")]
+        return all(evidence.mentions(stem + n) for n in numbers)
+    members = evidence.remember(("set members", evidence.only), lambda: _members(map(evidence.raw, evidence.rows())))
+    return True if key in members else None
+
+
+def _members(texts: Iterable[str]) -> frozenset[str]:
+    """The names each text gives as a set of siblings or a range."""
+    return frozenset(name for text in texts for _, names in named_siblings(text) for name in names)
 
 
 def _ranges(text: str) -> Iterator[tuple[re.Match[str], list[str]]]:
