@@ -177,6 +177,11 @@ _NOT_A_RANGE = re.compile(
 )
 
 
+_OWN_SUBJECT = re.compile(
+    r"[ \t]+(?:and|but|while|whereas)[ \t]+(?:the|its|their|this|that)[ \t]+(?:[A-Za-z-]+[ \t]+){1,2}?"
+    r"(?:is|are|was|were|has|have|had)\b|(?:而且?|并且|但是?)[ \t]*(?:其|它的|该)",
+    re.I,
+)
 _RESTRICTOR = re.compile(
     r"[ \t]*(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten)?[ \t]*[A-Za-z-]+s[ \t]+(?:from|on|of|in|for)[ \t]+",
     re.I,
@@ -205,6 +210,8 @@ class SizedRange:
     ) -> Optional["SizedRange"]:
         size = said_size(text, quantifier.start(), quantifier.end())
         ends = [text.find(c, quantifier.end()) for c in ",;:，；：(（"]  # (after a colon: its members, listed)
+        # "… are online and the writer is neo4j-1": a clause with a subject of its own ends the predicate
+        ends.append(m.start() if (m := _OWN_SUBJECT.search(text, quantifier.end())) else -1)
         close = min([e for e in ends if e >= 0] or [len(text)])
         # what each must name, or show: its level or state ("all of them are critical", "都是 firing")
         said = (*entities, *(f for f in facts if f.kind in (FactKind.LEVEL, FactKind.STATE)))
