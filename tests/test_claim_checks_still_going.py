@@ -84,3 +84,43 @@ def test_a_run_still_going_in_the_latest_answer_is_going(draft: str) -> None:
 )
 def test_a_dated_or_finished_claim_is_not_read_so(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(draft, rows(GOING, ENDED, PARAMS))
+
+
+# a listing of the workflow's runs, then the run's own endpoint: two questions, the later answer decides
+LISTING = {
+    "workflow_runs": [
+        {
+            "run_number": 640,
+            "display_title": "nightly-build",
+            "status": "in_progress",
+            "started": "2027-04-09T01:00:05Z",
+        },
+        {"run_number": 639, "display_title": "nightly-build", "status": "completed", "conclusion": "success"},
+    ]
+}
+RUN_ENDED = {"run_number": 640, "display_title": "nightly-build", "status": "completed", "conclusion": "failure"}
+
+
+def two_calls(first: dict, last: dict) -> tuple[EvidenceRow, ...]:
+    return (
+        EvidenceRow(
+            "list-1", "ci_api", Outcome.INDIRECT_SUPPORT, json.dumps(first, indent=2), {"path": "/runs?limit=2"}
+        ),
+        EvidenceRow("run-1", "ci_api", Outcome.INDIRECT_SUPPORT, json.dumps(last, indent=2), {"path": "/runs/640"}),
+    )
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "nightly-build run #640 is still running, far longer than #639.",
+        "nightly-build 的 #640 目前仍在运行，比 #639 慢很多。",
+    ],
+)
+def test_a_later_call_of_another_question_decides_too(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, two_calls(LISTING, RUN_ENDED))
+
+
+@pytest.mark.parametrize("draft", ["nightly-build run #640 is still running.", "nightly-build 的 #640 目前仍在运行。"])
+def test_a_later_call_that_shows_it_going_agrees(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, two_calls(RUN_ENDED, LISTING))

@@ -5,9 +5,10 @@ the subject without it (its `lastError` now null), the claim tells a stale recor
 
 A claim that dates itself (a time of day) speaks of the record at that time, and is not judged here.
 
-A run said to be going now ("#745 is still running", "流水线仍在运行", "还没跑完") whose latest answer shows it
-finished (a terminal state, an end time) after an earlier answer showed it going is told from the stale record
-(still_going). A time the latest record gives too (the run's start) does not date the claim.
+A run said to be going now ("#745 is still running", "流水线仍在运行", "还没跑完") whose latest record (of any
+later call: the same question again, or the run's own endpoint after a listing) shows it finished (a terminal
+state, an end time) after an earlier call's record showed it going is told from the stale record (still_going).
+A time the latest record gives too (the run's start) does not date the claim.
 """
 
 from __future__ import annotations
@@ -82,26 +83,37 @@ _ENDED = re.compile(
 
 
 def still_going(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
-    """The latest answer's record of the run the claim says is going now, when that record shows it ended and an
-    earlier answer to the same question showed it going; None otherwise."""
-    # what it is said of: its names and ids, never the state words it quotes ("state IN_PROGRESS")
-    subject = [f for f in facts if (f.is_entity or f.kind == FactKind.ID) and f.key not in STATE_WORDS]
-    if not subject or _GOING_NOW.search(text) is None:
+    """The latest record of the run the claim says is going now, when it shows the run ended and an earlier call's
+    record of it showed it going; None otherwise."""
+    going = _GOING_NOW.search(text)
+    if going is None:
+        return None
+    # what it is said of: its names and the id said last before "still running" (the runs it compares it with
+    # are others), never the state words it quotes ("state IN_PROGRESS")
+    ids = sorted((text.find(f.text), i) for i, f in enumerate(facts) if f.kind == FactKind.ID and f.text in text)
+    said = [i for at, i in ids if at < going.start()][-1:] or [i for _, i in ids][:1]
+    subject = [f for f in facts if f.is_entity and f.key not in STATE_WORDS] + [facts[i] for i in said]
+    if not subject:
         return None
     times = [f for f in facts if f.kind == FactKind.TIME]
-    for calls in asked_again(evidence):
-        question = evidence.question(calls[-1])  # the same for every call: it may name the subject
-        ended = [
-            u
-            for u in _records(evidence, calls[-1])
-            if _of(subject, u, question) and _ENDED.search(u.lowered) and not _GOING_STATE.search(u.lowered)
-        ]
-        if not ended or not all(matches(f, ended[0]) for f in times):
-            continue  # not ended, or the claim's time dates it to an earlier record
-        earlier = [u for index in calls[:-1] for u in _records(evidence, index)]
-        if any(_GOING_STATE.search(u.lowered) and _of(subject, u, question) for u in earlier):
-            return ended[0]
-    return None
+    latest, was_going = None, False
+    for index in evidence.rows():  # in call order: the last call that gives the run a state decides
+        question = evidence.question(index)
+        states = [(u, _state(u)) for u in _records(evidence, index) if _of(subject, u, question)]
+        states = [(u, state) for u, state in states if state]
+        if states:
+            was_going = was_going or (latest is not None and latest[1] == "going")
+            latest = states[-1]
+    if latest is None or latest[1] != "ended" or not was_going:
+        return None
+    return latest[0] if all(matches(f, latest[0]) for f in times) else None  # a time of the earlier record dates it
+
+
+def _state(unit: Unit) -> str:
+    """ "going" or "ended" as the record's state field or end time says, or ""."""
+    if _GOING_STATE.search(unit.lowered):
+        return "going"
+    return "ended" if _ENDED.search(unit.lowered) else ""
 
 
 def _of(subject: Sequence[Fact], unit: Unit, question: Optional[Unit]) -> bool:
