@@ -87,3 +87,59 @@ def test_the_commit_author_is_not_who_started_the_run(draft: str) -> None:
 def test_the_run_s_creator_is_who_started_it(draft: str) -> None:
     found = judged_statuses(draft)
     assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+# an event at a time, and who made it, with no verb before the time: "a PutBucketPolicy … at 07:42:18 UTC by X"
+# (a CloudTrail Lake query's rows; j.mendes only read the policy, eleven minutes before)
+TRAIL = {
+    "QueryResultRows": [
+        {
+            "eventName": "PutBucketPolicy",
+            "eventTime": "2027-03-02 07:42:18.000",
+            "userName": "terraform-ci-run-88",
+            "bucketName": "ledger-exports",
+        },
+        {
+            "eventName": "GetBucketPolicy",
+            "eventTime": "2027-03-02 07:31:05.000",
+            "userName": "j.mendes",
+            "bucketName": "ledger-exports",
+        },
+    ]
+}
+
+
+def trail_statuses(draft: str) -> list[ClaimStatus]:
+    row = EvidenceRow(
+        "t-1", "aws_cli", Outcome.INDIRECT_SUPPORT, json.dumps(TRAIL, indent=2), {"command": "lookup-events"}
+    )
+    return [c.status for c in check_draft(draft, (row,)) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "CloudTrail shows a PutBucketPolicy on ledger-exports at 07:42:18 UTC by j.mendes.",
+        "CloudTrail 记录了 ledger-exports 上的一次 PutBucketPolicy，07:42:18 UTC 由 j.mendes 执行。",
+    ],
+)
+def test_an_event_at_a_time_by_someone_else_is_not_shown(draft: str) -> None:
+    found = trail_statuses(draft)
+    assert found and ClaimStatus.GROUNDED not in found
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "CloudTrail shows a PutBucketPolicy on ledger-exports at 07:42:18 UTC by terraform-ci-run-88.",
+        "CloudTrail 记录了 ledger-exports 上的一次 PutBucketPolicy，07:42:18 UTC 由 terraform-ci-run-88 执行。",
+    ],
+)
+def test_an_event_at_a_time_by_its_user_is_shown(draft: str) -> None:
+    found = trail_statuses(draft)
+    assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+@pytest.mark.parametrize("phrase", ["Latency dropped at 03:00 by half.", "Throughput rose at 14:10 UTC by about 30%."])
+def test_a_figure_after_a_time_is_no_actor(phrase: str) -> None:
+    assert not [f for f in extract_facts(phrase) if f.kind == FactKind.ACTOR]

@@ -20,7 +20,9 @@ _ACTOR = re.compile(
     r"applied|changed|started|initiated|executed|run|ran|"
     # "silence 5b0c7e94 was created by ajohnson", "the PR was opened by …": who made or changed a record
     r"created|opened|authored|submitted|committed|filed|updated|modified|deleted|removed|silenced|acknowledged|"
-    r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted|assigned|closed|resolved|reopened|marked)"
+    r"acked|cancell?ed|edited|disabled|enabled|paused|resumed|promoted|assigned|closed|resolved|reopened|marked|"
+    # "a PutBucketPolicy on the bucket at 07:42:18 UTC by j.mendes": the event at a time, and who made it
+    r"(?<![0-9:])[0-2]?[0-9]:[0-5][0-9](?::[0-5][0-9])?(?:[ \t]*(?:UTC|GMT|Z))?)"
     # ("was started manually at 15:19 UTC by Tomasz Nowak": an adverb may come before it)
     r"(?:[ \t]+[a-z]{3,}ly)?(?:[ \t]+(?:at|on|in|to|as)[ \t]+[^,;()\n]{1,30}?)?"
     # a person's full name is two capitalised words ("by Dana Chen in Jenkins")
@@ -28,7 +30,8 @@ _ACTOR = re.compile(
     # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
     r"[ \t]+by[ \t]+(?!(?:the|a|an|one|two|three|this|that|these|those|its|their|his|her|our|some|each|every|"
     r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|automation|"
-    r"someone|somebody|anyone|nobody|now|then|today|tonight|tomorrow|noon|midnight|morning|evening)\b)"
+    r"someone|somebody|anyone|nobody|now|then|today|tonight|tomorrow|noon|midnight|morning|evening|"
+    r"half|far|much|about|around|roughly|nearly|almost|approximately|over|up|down|more|less|twice|double)\b)"
     r"(?![a-z]+ing\b)(?![0-9a-f]{8}-|[0-9a-f]{7,}\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"
     # ("removed by inbound filters", "blocked by rate limits": a word before a plural noun names a thing, no one;
     # so does one before the noun of a thing that runs: "triggered by parent pipeline `build-api`", "by upstream job X")

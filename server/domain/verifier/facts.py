@@ -198,6 +198,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         role = claim_role(
             m.group(0)[: m.start(group) - m.start()] if group in (1, 4) else m.group(0)[m.end(group) - m.start() :]
         )
+        role = "" if m.group(0)[:1].isdigit() else role  # "at 12:58:31 UTC by X": no verb, so any role shows it
         yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT, noun=role)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
