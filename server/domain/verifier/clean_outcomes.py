@@ -22,6 +22,7 @@ _CLEAN = re.compile(
     r"|(?:没有|无|未见)(?:任何)?(?:报错|错误|失败)|零(?:报错|错误|失败)",
     re.I,
 )
+_CLAUSE = re.compile(r"[,;](?![0-9])|[，；。]")  # a clause's end (never the comma of "48,213")
 # a figure of failures a record gives: "17 rules failed", "3 errors", "failed: 3", `"errors": 2`, "失败 17 条"
 _FAILED = re.compile(
     r"(?<![\w.])([0-9][0-9,]*)[ \t]+(?:[a-z]+[ \t]+){0,2}?(?:failed|errors?|failures?)\b"
@@ -29,9 +30,6 @@ _FAILED = re.compile(
     r"|失败[ \t]*([0-9][0-9,]*)|([0-9][0-9,]*)[ \t]*(?:个|条|项)?[ \t]*(?:失败|报错|错误)",
     re.I,
 )
-
-
-_CLAUSE = re.compile(r"[,;](?![0-9])|[，；。]")
 
 
 def failures_reported(lowered: str) -> bool:
@@ -51,9 +49,9 @@ def failed_beside(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
         return None
     start = max((m.end() for m in _CLAUSE.finditer(text, 0, clean.start())), default=0)
     end = next((m.start() for m in _CLAUSE.finditer(text, clean.end())), len(text))
-    # (a fact written otherwise than extracted, "两次" as "2次", is not placed: it is kept, to be shown too)
     named = [f for f in facts if f.kind != FactKind.TIME]
-    # ("…12400 条记录，没有报错": a clause that gives none is said of the sentence's)
+    # the clause's figures and names (one written otherwise than extracted, "两次" as "2次", is kept: it cannot be
+    # placed); a clause that gives none is said of the sentence's ("…12400 条记录，没有报错")
     shown = [f for f in named if start <= text.find(f.text) < end or f.text not in text] or named
     for index in evidence.rows() if shown else ():
         for unit in evidence.units(index):
