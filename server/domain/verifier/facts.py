@@ -195,10 +195,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _ACTOR.finditer(text):
         group = next(i for i in (1, 2, 3, 4) if m.group(i))
         name = m.group(group)
-        role = claim_role(
-            m.group(0)[: m.start(group) - m.start()] if group in (1, 4) else m.group(0)[m.end(group) - m.start() :]
-        )
-        role = "" if m.group(0)[:1].isdigit() else role  # "at 12:58:31 UTC by X": no verb, so any role shows it
+        around = m.group(0)[: m.start(group) - m.start()] if group in (1, 4) else m.group(0)[m.end(group) - m.start() :]
+        role = "" if m.group(0)[:1].isdigit() else claim_role(around)  # "at 12:58 UTC by X": no verb, any role
         yield m.start(group), m.end(group), Fact(FactKind.ACTOR, name, name.lower(), Scope.RESULT, noun=role)
     for m in _FRACTION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), m.group(1))
