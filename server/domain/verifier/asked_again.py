@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.field_words import STATE_WORDS
+from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 NOW = re.compile(
@@ -99,8 +100,11 @@ def still_going(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
     latest, was_going = None, False
     for index in evidence.rows():  # in call order: the last call that gives the run a state decides
         question = evidence.question(index)
-        states = [(u, _state(u)) for u in _records(evidence, index) if _of(subject, u, question)]
-        states = [(u, state) for u, state in states if state]
+        states = [
+            (u, state)
+            for u in _records(evidence, index)
+            if names_subject(subject, u, question) and (state := _state(u))
+        ]
         if states:
             was_going = was_going or (latest is not None and latest[1] == "going")
             latest = states[-1]
@@ -114,8 +118,3 @@ def _state(unit: Unit) -> str:
     if _GOING_STATE.search(unit.lowered):
         return "going"
     return "ended" if _ENDED.search(unit.lowered) else ""
-
-
-def _of(subject: Sequence[Fact], unit: Unit, question: Optional[Unit]) -> bool:
-    """Whether the record, or the question its call asked, names each of the subject's names and ids."""
-    return all(matches(f, unit) or (question is not None and matches(f, question)) for f in subject)

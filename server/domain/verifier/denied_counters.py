@@ -84,7 +84,7 @@ def counter_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind == "input":
                 continue
-            if names and not names_subject(names, unit, question):
+            if not names_subject(names, unit, question):
                 continue
             for key, value in _COUNTER.findall(unit.text):
                 words = _words(key)
