@@ -1,7 +1,8 @@
 """A date said without a time is the date the subject's own record writes. logrotate's state file writes one
 line a log, its date unpadded ("2027-1-11-3:0:0"): "api.log was last rotated on 2027-01-14" is not shown by the
 line of another log on that day. When exactly one record of the call names the subject and writes a date, that
-record dates it; where several do (a service's log lines), the call's dates are read as before. Domain only,
+record dates it; where several do (a service's log lines), the call's dates are read as before. A date written unpadded before a
+time ("2027-3-9 04:12:55") shows the date as well as logrotate's form does. Domain only,
 offline; records and phrasings written for these tests, both ways and both languages.
 """
 
@@ -62,3 +63,28 @@ def test_another_log_s_date_does_not_date_it(draft: str) -> None:
 def test_its_own_line_s_date_dates_it(draft: str) -> None:
     found = statuses(draft)
     assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+# a tool that writes its dates unpadded and a time after them, not in logrotate's form
+JOBS = "job              finished\nnightly-export   2027-3-9 04:12:55\nledger-compact   2027-3-12 04:40:03\n"
+
+
+def job_statuses(draft: str) -> list[ClaimStatus]:
+    row = EvidenceRow("jb-1", "ssh_exec", Outcome.INDIRECT_SUPPORT, JOBS, {"command": "jobctl last"})
+    return [c.status for c in check_draft(draft, (row,)) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    "draft", ["nightly-export last finished on 2027-03-09.", "ledger-compact 上次完成于 2027-03-12。"]
+)
+def test_an_unpadded_date_before_a_time_dates_it(draft: str) -> None:
+    found = job_statuses(draft)
+    assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+@pytest.mark.parametrize(
+    "draft", ["nightly-export last finished on 2027-03-12.", "ledger-compact 上次完成于 2027-03-09。"]
+)
+def test_an_unpadded_date_of_another_job_does_not_date_it(draft: str) -> None:
+    found = job_statuses(draft)
+    assert found and ClaimStatus.GROUNDED not in found

@@ -77,9 +77,11 @@ def _bare_date(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
         forms = (
             *(f"{year}{sep}{month:02d}{sep}{day:02d}" for sep in ("-", "/", "")),
             *(f"{d} {name}" for d in {f"{day:02d}", str(day)}),
-            f"{year}-{month}-{day}-",  # logrotate's state file: "2026-9-30-0:0:0"
         )
-        spelled = re.compile(rf"\b{name}[a-z]*\.?[ \t]+0?{day}\b[^\n]{{0,24}}\b{year}\b", re.I)
+        # by its month's name, or unpadded ("2026-9-3 10:14:02", logrotate's "2026-9-30-0:0:0")
+        spelled = re.compile(
+            rf"\b{name}[a-z]*\.?[ \t]+0?{day}\b[^\n]{{0,24}}\b{year}\b|\b{year}-{month}-{day}(?![0-9])", re.I
+        )
         if dated is None:
             rows = [[u for u in evidence.units(i) if u.kind != "input"] for i in evidence.rows()]
             # the calls whose output names one of its names: a name on one line, "expire date: …" on another
