@@ -27,9 +27,9 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.fact_model import Dimension
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
-from evidence_trace.server.domain.verifier.listing_limits import capped_by_limit, listing_is_cut
+from evidence_trace.server.domain.verifier.listing_limits import SHOWN, capped_by_limit, listing_is_cut
 from evidence_trace.server.domain.verifier.respectively import settle_respectively
-from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SHOWN, ground_parts, grounding_of
+from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+"

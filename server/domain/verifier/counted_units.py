@@ -23,8 +23,14 @@ from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.failed_rows import only_failed
 from evidence_trace.server.domain.verifier.intervals import N_OF_ALL, within_window
-from evidence_trace.server.domain.verifier.listing_limits import ONLY, RECORD_KINDS, capped_by_limit, listing_is_cut
-from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, SHOWN, ground_parts, grounding_of
+from evidence_trace.server.domain.verifier.listing_limits import (
+    ONLY,
+    RECORD_KINDS,
+    SHOWN,
+    capped_by_limit,
+    listing_is_cut,
+)
+from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 ERRORS = re.compile(r"\b(?:errors?|failures?|exceptions?|failed)\b|错误|报错|异常|失败", re.I)

@@ -25,9 +25,8 @@ from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, capped_by_limit, listing_is_cut
+from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, SHOWN, capped_by_limit, listing_is_cut
 from evidence_trace.server.domain.verifier.numerals import arabic
-from evidence_trace.server.domain.verifier.unit_search import SHOWN
 
 # (the nouns a claim counts the resource by, the words a call's question asks for it with), both languages
 _RESOURCES: tuple[tuple[str, str], ...] = (

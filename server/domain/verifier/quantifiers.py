@@ -55,12 +55,12 @@ from evidence_trace.server.domain.verifier.fact_matching import matches, matches
 from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import of_all, within_window
-from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, RECORD_KINDS, listing_is_cut
+from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, RECORD_KINDS, listing_is_cut, says_shown
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.readiness import check_all_ready
 from evidence_trace.server.domain.verifier.scheduling_reasons import check_reason_of_all_nodes
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
-from evidence_trace.server.domain.verifier.unit_search import grounding_of, says_shown
+from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 from evidence_trace.server.domain.verifier.whole_windows import check_whole_window
 

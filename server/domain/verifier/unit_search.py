@@ -36,6 +36,7 @@ from evidence_trace.server.domain.verifier.listing_limits import (
     ONLY,
     capped_by_limit,
     listing_is_cut,
+    says_shown,
 )
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_sums import series_sum
@@ -47,11 +48,10 @@ from evidence_trace.server.domain.verifier.units import Strength, Unit
 MAX_GROUNDINGS = 6
 
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
+
+
 # A claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not
 # about every match it counted.
-SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
-
-
 def ground_parts(
     text: str, facts: tuple[Fact, ...], evidence: Evidence
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
@@ -141,20 +141,6 @@ def _clauses_grounded(
         return None
     groundings = tuple(g for _, grounds, _, _ in found for g in grounds)[:MAX_GROUNDINGS]
     return ClaimStatus.GROUNDED, groundings, "", any(direct for *_, direct in found)
-
-
-def says_shown(text: str, facts: Sequence[Fact]) -> bool:
-    """Whether the claim speaks of the records its call shows ("returned 3 entries", "the 3 samples",
-    "返回的 3 条样本"): next to its count when it states one ("matched 37 entries (the first 5
-    returned)" counts the matches), anywhere in it when it does not."""
-    counts = [f for f in facts if f.kind == FactKind.COUNT]
-    if not counts:
-        return SHOWN.search(text) is not None
-    for count in counts:
-        at = text.find(count.text)
-        if at >= 0 and SHOWN.search(text, max(0, at - 24), at + len(count.text) + 16):
-            return True
-    return False
 
 
 def _part_facts(part: str, wanted: dict[tuple[FactKind, str, object], Fact]) -> tuple[Fact, ...]:
