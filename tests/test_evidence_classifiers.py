@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import time
 from typing import Any, Optional
 
 import pytest
@@ -619,7 +618,8 @@ def test_excerpt_is_bounded() -> None:
     assert is_verbatim(result.excerpt, preview)
 
 
-def test_classify_is_fast_on_large_adversarial_previews() -> None:
+def test_classify_gives_a_bounded_result_on_large_adversarial_previews() -> None:
+    # how long these take is measured in bench/pathological.py, against plain previews of the same size
     previews = [
         '{"logs": [' + ", ".join(['{"level": "INFO", "message": "ok"}'] * 400),  # ~16 KiB, cut
         "[" * 16000,
@@ -628,11 +628,11 @@ def test_classify_is_fast_on_large_adversarial_previews() -> None:
         '{"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":['
         + ",".join(f'[{i},"0.1"]' for i in range(1200)),
     ]
-    start = time.perf_counter()
     for preview in previews:
         for tool in ("query_logs", "query_metrics"):
-            classify(call(tool, preview, {"threshold": 5}, output_truncated=True))
-    assert time.perf_counter() - start < 1.0
+            result = classify(call(tool, preview, {"threshold": 5}, output_truncated=True))
+            assert result.outcome in (Outcome.DIRECT_SUPPORT, Outcome.INDIRECT_SUPPORT, Outcome.NO_HIT)
+            assert len(result.excerpt) <= EXCERPT_LIMIT and is_verbatim(result.excerpt.rstrip("\u2026"), preview)
 
 
 # -- topic domains ------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pathlib
-import time
 from typing import Iterator
 
 from evidence_trace.server.domain.evidence import EXCERPT_LIMIT, classify
@@ -215,9 +214,9 @@ def test_ten_thousand_rows_in_one_pass() -> None:
                 outcome = Outcome.DIRECT_SUPPORT
             yield row(f"inv-{i}", outcome, topic=f"t{i % 3}", digest=f"d{i % 50}", excerpt=f"hit {i}", note=f"n{i}")
 
-    start = time.perf_counter()
-    entries = summarize(rows())  # a one-shot generator: a second pass would see nothing
-    assert time.perf_counter() - start < 2.0
+    entries = summarize(
+        rows()
+    )  # a one-shot generator: a second pass would see nothing (bench/pathological.py times it)
     assert len(consumed) == 10_000
     assert [e.topic_domain for e in entries] == ["t0", "t1", "t2"]
     assert sum(e.call_count for e in entries) == 10_000

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from evidence_trace.server.domain.model import ClaimKind
+
 # a heading of what was done reports facts, whatever it calls them: "Actions taken", "Mitigation applied", "What we
 # did", "已采取的措施", "已执行的修复", "处理过程"
 _SECTION_DONE = (
@@ -60,8 +62,9 @@ _ADVICE_START = re.compile(
     r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))"
-    # a verb that modifies the noun after it names a thing: "登录接口的 p95 …", "监控数据显示 …", "配置文件里 …"
-    r"(?!接口|页面|服务|数据|指标|文件|结果|记录|日志|请求|流程|次数|状态|脚本|任务|队列|的)"
+    # a verb that modifies the noun after it names a thing: "登录接口的 p95 …", "监控数据显示 …", "配置文件里 …";
+    # a time after it: "回滚在 14:20 完成", "重启于 03:12" tell when it happened
+    r"(?!接口|页面|服务|数据|指标|文件|结果|记录|日志|请求|流程|次数|状态|脚本|任务|队列|的|\s*[在于]\s*[0-9])"
     # "扩容 #42 已经完成", "重启 7d2e91c4 失败了": the action's record by its id, then what became of it
     r"(?!\s*`?#?[\w.:/-]*[0-9][\w.:/-]*`?\s*(?:已经?|是|在|于|由|被|失败|成功|完成))",
     re.I,
@@ -81,8 +84,8 @@ _ADVICE_CUE = re.compile(
     r"set|add|scale|restart|roll|revert|drain|cordon|disable|enable|pin|move|switch|try|check|look)\b"
     r"|可以(?:把|将|先|考虑|尝试|试着)"
     r"|建议|应该|应当|需要|可以考虑|请(?!求)|下一步|后续|务必|最好"
-    # what it would take to know: "要用 _cat/shards 才能确认", "you'd need the audit log to confirm it"
-    r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|\b(?:would|will) need\b|\bto confirm (?:this|that|it|whether)\b"
+    # what it would take to know or do: "要用 _cat/shards 才能确认", "you'd need the audit log to confirm it"
+    r"|要用|得用|才能(?:确认|判断|知道|确定|看到|排除|定位)|(?:\b(?:would|will)|['’](?:d|ll)) need\b|\bto confirm (?:this|that|it|whether)\b"
     # a way to find out, offered: "可以用 `_cluster/allocation/explain` 确认", "can be confirmed with `X`"
     r"|可以(?:用|通过|借助)[^，。；,;]{1,60}?(?:确认|查看|确定|验证|核实|定位|排查)"
     r"|\bcan be (?:confirmed|checked|verified|seen) (?:with|via|using|by running)\b"
@@ -348,6 +351,14 @@ BUT_SAME_SUBJECT = re.compile(
     r"|(?:但|但是|却)(?:并)?(?:没有|没|未|忘了|还没)",
     re.I,
 )
+# the step after advice, and what it will do: "…, then `X resume` will bring it back", "…，然后重启就能恢复"
+THEN_NEXT = re.compile(
+    r"(?:and[ \t]+)?then\b[^.;:]*?(?:\b(?:will|would|should|can)\b|'ll\b)"
+    r"|(?:然后|之后|再)[^。；]*?(?:会|就能|就可以|能|可以)(?![^。；]*了[。；]?$)",
+    re.I,
+)
+CARRIED_ON = {ClaimKind.HEDGE: BUT_SAME_SUBJECT, ClaimKind.ADVICE: THEN_NEXT}
+"""A fact after a claim of these kinds that goes on as it began: a hedge's "but didn't …", advice's next step."""
 
 
 # a clause that opens by denying an alternative ("而不是 CPU 不够", "rather than a network fault", "not the disk"):

@@ -64,7 +64,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import (
     _VAGUE_PREDICATE,
     ALTERNATIVE_DENIED,
     BOLD_LABEL,
-    BUT_SAME_SUBJECT,
+    CARRIED_ON,
     REPORTED_SOURCE,
     SOURCE_RECOMMENDS,
 )
@@ -265,7 +265,7 @@ def _label_prefix(body: str) -> tuple[str, int]:
 
 def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str = "") -> Iterator[Claim]:
     reported = False  # a sentence before cited a document's content: advice with values after it is the document's
-    hedged = False  # the claim before was a hedge: "likely X rotated it, but didn't update Y" goes on hedging
+    before = ClaimKind.CONTEXT  # "likely X rotated it, but didn't update Y" goes on hedging (CARRIED_ON)
     for piece_start, piece_end in sentences(raw):
         for clause_start, clause_end, continued in _clauses(raw, piece_start, piece_end, section):
             piece = raw[clause_start:clause_end]
@@ -273,9 +273,9 @@ def _claims_of(start: int, raw: str, _text: str, section: ClaimKind, zone: str =
             if not cleaned or not any(ch.isalnum() for ch in cleaned):
                 continue
             claim = _classify(start + clause_start, start + clause_end, cleaned, section)
-            if hedged and claim.kind == ClaimKind.FACT and BUT_SAME_SUBJECT.match(cleaned):
-                claim = dataclasses.replace(claim, kind=ClaimKind.HEDGE)  # the hedged subject's "but didn't …"
-            hedged = claim.kind == ClaimKind.HEDGE
+            if before in CARRIED_ON and claim.kind == ClaimKind.FACT and CARRIED_ON[before].match(cleaned):
+                claim = dataclasses.replace(claim, kind=before)
+            before = claim.kind
             if reported and claim.kind == ClaimKind.ADVICE and re.search(r"[0-9]", cleaned):
                 claim = dataclasses.replace(claim, kind=ClaimKind.FACT)  # "…: raise maxmemory by 25%"
             reported = reported or (section != ClaimKind.ADVICE and REPORTED_SOURCE.search(cleaned) is not None)
