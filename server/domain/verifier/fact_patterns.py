@@ -258,13 +258,15 @@ _SETTING = re.compile(
     r"[A-Za-z]+[ _-]){0,2}?"
     r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
     r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes))(?![A-Za-z]))?"
-    r"(?![\w%]|\.[0-9])",
+    r"(?![\w%]|\.[0-9])"
+    # a count of times after it is how often, not its value: "crossed that limit two days in a row", "超时 3 次"
+    r"(?![ \t]+(?:times|runs|(?:days?|nights?|weeks?)[ \t]+(?:in a row|running|straight))\b)",
     re.I,
 )
 _ZH_SETTING = re.compile(
     r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*("
     + _NUMBER
-    + r")[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?"
+    + r")(?![0-9.,])[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?(?![ \t]*(?:次|回|遍))"
 )
 # "500/500 条失败", "3/5 pods ready": a fraction of a count, stated as written.
 _FRACTION = re.compile(
