@@ -52,6 +52,9 @@ _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|�
 
 # A claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not
 # about every match it counted.
+_OTHER_PARTY = re.compile(r"[ \t]*(?:(?:from|source|src|client|peer|remote|by)\b|来源|来自|源地址|客户端|对端)", re.I)
+
+
 def ground_parts(
     text: str, facts: tuple[Fact, ...], evidence: Evidence
 ) -> tuple[ClaimStatus, tuple[Grounding, ...], str, bool]:
@@ -104,7 +107,10 @@ def ground_parts(
             near = [f for f in previous if f.kind in SUBJECT_KINDS] or [f for f in previous if f.kind in _NAMING]
             near = near or [f for f in subject if f.kind in SUBJECT_KINDS]
             aside = part_facts if asked_subject(part, part_facts, evidence) else ()  # "（实例 prod-global 使用 nam3）"
-            part_facts = tuple(f for f in near if f.kind not in present) + part_facts
+            # a name of the same kind restates it ("pay-db-1（10.50.4.7）"), unless a role tells it apart: "在
+            # erp-db-03 上登录（来源 10.30.2.19）", "on db-03 (from 10.1.1.9)" is the same record's other party
+            other = _OTHER_PARTY.match(part) is not None
+            part_facts = tuple(f for f in near if other or f.kind not in present) + part_facts
         # "8 秒后", "later": another time than the one the claim states, and so is a parenthesis after it
         offset = _OFFSET_IN_TIME.search(part) is not None or (parenthetical and offset)
         if times and FactKind.TIME not in present and not offset:
