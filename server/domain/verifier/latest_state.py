@@ -168,19 +168,25 @@ def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     """A record of the claim's subject whose state column holds another word than the state the claim says."""
     said = _STATED.search(text) or _SAID.search(text)
     names = [f for f in facts if f.is_entity]
+    if said is not None:  # "alice 调用了 ResumeJob，sitemap-build 当前状态为 ENABLED": its own clause's names
+        opening = max(text.rfind(mark, 0, said.start()) for mark in "，,;；") + 1
+        names = [f for f in names if opening <= text.find(f.text) < said.start()] or names
     if said is None or not names:
         return None
     word = said.group(1).lower()
     if word in _WORKLOAD_WORDS:
         return None  # a pod's phase and its container's state are two columns apart (_latest_state reads them)
+    rival = None
     for index in evidence.rows():
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert", "header"):
                 continue  # an alert's states are alert_states' ("firing" is Alertmanager's "active")
             cells = comparable(word, {cell.lower() for cell in _CELL.findall(unit.text)})  # ("Synced": a sync's)
-            if cells and word not in cells and all(matches(f, unit) for f in names):
-                return unit
-    return None
+            if cells and all(matches(f, unit) for f in names):
+                if word in cells:
+                    return None  # a record of them gives that state (the workflow's, beside its jobs')
+                rival = rival or unit
+    return rival
 
 
 # "master_link_status:up", "slow_query_log=ON": a field as a tool prints it, a word value glued to its snake_case name
