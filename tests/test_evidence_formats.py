@@ -1008,6 +1008,23 @@ def test_elasticsearch_size_zero_with_a_total_and_buckets_is_indirect() -> None:
     assert (reading.outcome, reading.note) == (Outcome.INDIRECT_SUPPORT, "44 hits reported, none shown")
 
 
+def test_elasticsearch_metric_aggregations_are_units_but_not_records() -> None:
+    aggregations = {
+        "p95_latency": {"value": 812.5},
+        "hosts": {"value": 7},
+        "by_host": {"buckets": [{"key": "web-1", "doc_count": 30}]},
+        "empty_avg": {"value": None},
+    }
+    preview = Preview(es(total=30, aggregations=aggregations), "search_logs_es")
+    records = list(format_for(preview).records(preview))
+    assert [(r.ref, r.kind) for r in records] == [
+        ("header", "header"),
+        ("aggregations.p95_latency", "object"),
+        ("aggregations.hosts", "object"),
+        ("aggregations.by_host.buckets[0]", "item"),
+    ]
+
+
 def test_the_generic_reader_never_makes_the_whole_response_one_unit() -> None:
     payload = json.dumps({"result": {"nodes": [{"node": "n1", "pods": [{"pod": "a"}, {"pod": "b"}]}]}})
     refs = [u.ref for u in units_of(row("inventory", payload))]

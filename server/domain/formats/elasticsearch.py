@@ -1,8 +1,9 @@
 """elasticsearch: an Elasticsearch / OpenSearch _search response, `{"hits": {"total", "hits": [...]}}`.
 
 Unit: one hit (`hits[3]`: its `_index`, `_id` and `_source` or `fields`), one
-aggregation bucket (`aggregations.by_service.buckets[0]`), and a header with
-the total. The level, subject and problem are read from the hit's source
+aggregation bucket (`aggregations.by_service.buckets[0]`), a metric
+aggregation's one value (`aggregations.unique_ips`: a cardinality, a sum, an
+average), and a header with the total. The level, subject and problem are read from the hit's source
 through the field maps (`log.level`, `service.name`, `http.response.status_code`).
 hits.total 0 is no hit.
 """
@@ -49,11 +50,20 @@ def records(preview: Preview) -> Iterator[Record]:
     aggregations = preview.value.get("aggregations")
     if isinstance(aggregations, dict):
         for name, aggregation in aggregations.items():
+            if isinstance(aggregation, dict) and _number(aggregation.get("value")):
+                # a metric's one value (cardinality, sum, avg, max): `"unique_ips": {"value": 137}`
+                yield object_record(
+                    f"aggregations.{name}", {name: aggregation["value"]}, hint, ("aggregations", name), kind="object"
+                )
             buckets = aggregation.get("buckets") if isinstance(aggregation, dict) else None
             for index, bucket in enumerate(buckets if isinstance(buckets, list) else []):
                 if isinstance(bucket, dict):
                     ref = f"aggregations.{name}.buckets[{index}]"
                     yield object_record(ref, bucket, hint, ("aggregations", name, "buckets", index), kind="item")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def classify(preview: Preview) -> Reading:

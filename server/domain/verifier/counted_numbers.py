@@ -83,7 +83,8 @@ def counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
     numbers = [n for n in numbers if not (n.key and _LABEL_KEY.search(n.key))]  # an id's value counts nothing
     if noun == "restarts":  # kubectl's "BackOff (x6 over 40m)" counts back-offs, not restarts
         numbers = [n for n in numbers if n.key != REPEATED_KEY]
-    stems = [_stem(word) for word in noun.split()]
+    # ("137 distinct IPs" of `unique_ips`: the adjective says how it was counted, no key need name it)
+    stems = [_stem(word) for word in noun.split() if word not in ("distinct", "unique", "different")] or [noun]
     head = stems[-1]
     named = [n for n in numbers if n.key and head in n.key]
     if not named:

@@ -288,7 +288,8 @@ _STATUS_WORD = re.compile(
 # ("3 StorageClasses", "2 ReplicaSets": a kind's CamelCase plural; "3 storage classes": one word before the noun)
 _COUNT_ANY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+"
-    r"((?:(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|more|than|per|each|out)\b)[a-z]{3,}[ \t]+)?"
+    # ("20 distinct source IPs": a count of different ones, its adjective before the one word)
+    r"((?:(?:distinct|unique|different)[ \t]+)?(?:(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|more|than|per|each|out)\b)[a-z]{3,}[ \t]+)?"
     r"(?:[a-z]{3,}s|[A-Z]{2,5}s|[A-Z][a-z]+(?:[A-Z][a-z]*)+s))\b(?![ \t]*(?:ago|old|long))"
 )
 _NOT_COUNT_NOUNS = frozenset(

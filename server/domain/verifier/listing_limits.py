@@ -17,6 +17,8 @@ RECORD_KINDS = tuple(kind for kind in LISTED_KINDS if kind != "chunk")  # a know
 
 
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
+# a count of different ones ("20 distinct source IPs", "12 个不同的用户") is all there are, as "only" says
+DISTINCT = re.compile(r"\b(?:distinct|unique|different)\b|不同的?|去重后?", re.I)
 ONLY = re.compile(r"\b(?:only|in total|in all|altogether|just)\b|一共|总共|共计|只有|仅有|仅", re.I)
 _LIMIT = re.compile(
     r"\blimit\b[\"' \t:=]*([0-9]+)|\"(?:size|limit|top|max_results|count)\"[ \t]*:[ \t]*([0-9]+)|topk\([ \t]*([0-9]+)|head -n ?([0-9]+)"
