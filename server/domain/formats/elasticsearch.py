@@ -3,8 +3,9 @@
 Unit: one hit (`hits[3]`: its `_index`, `_id` and `_source` or `fields`), one
 aggregation bucket (`aggregations.by_service.buckets[0]`), a metric
 aggregation's one value (`aggregations.unique_ips`: a cardinality, a sum, an
-average), and a header with the total. The level, subject and problem are read from the hit's source
-through the field maps (`log.level`, `service.name`, `http.response.status_code`).
+average; an object, not a record), and a header with the total. The level,
+subject and problem are read from the hit's source through the field maps
+(`log.level`, `service.name`, `http.response.status_code`).
 hits.total 0 is no hit.
 """
 
