@@ -333,6 +333,23 @@ def test_a_template_placeholder_is_a_reference_not_a_secret(text, expected):
     assert R.text(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a draft's markdown label after a key word is markup, and a row of asterisks is already a mask
+        ("**Token:** expired at 03:12 UTC", "**Token:** expired at 03:12 UTC"),
+        ("the **credential:** `GET /user` returns 401", "the **credential:** `GET /user` returns 401"),
+        ("**Token:** 已在 03:12 过期", "**Token:** 已在 03:12 过期"),
+        ("password: ****", "password: ****"),
+        # a value inside the markup is still a secret
+        ("password:**hunter2**", f"password:{MARKER}"),
+        ("**token:**ghx_9f3a7c21d8e4", f"**token:{MARKER}"),
+    ],
+)
+def test_markdown_emphasis_after_a_key_word_is_no_secret(text, expected):
+    assert R.text(text) == expected
+
+
 def test_a_secret_key_holding_a_placeholder_keeps_it_and_one_holding_a_value_does_not():
     params = {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": "k-29f0c1b7e4"}}
     assert R.value(params) == {"headers": {"Authorization": "Bearer {{ CART_API_TOKEN }}", "X-Api-Key": MARKER}}

@@ -105,6 +105,8 @@ _PAIR_TAIL = (
 # A reference to a secret, not a secret: a template's placeholder in braces or parentheses (`{{ CART_API_TOKEN }}`,
 # `${{ secrets.DB_PASSWORD }}`, `${DB_PASSWORD}`, `$(GH_TOKEN)`), after an optional auth scheme. It is kept, so an
 # auditor (and the verifier) sees which variable a call used. A bare `$NAME` is not one: a password may start so.
+# Markdown's emphasis after a key word ("**Token:** expired", "password: ****"): markup or a mask, no secret
+_MARKUP_ONLY = re.compile(r"[*_~]+")
 _REFERENCE = re.compile(
     r"(?:(?:bearer|basic|digest|token)\s+)?"
     r"(?:\$?\{\{\s*[\w.-]+\s*\}\}|\$\{\s*[\w.:-]+\s*\}|\$\(\s*[\w.-]+\s*\))",
@@ -248,6 +250,7 @@ class Redactor:
                     span[1] > span[0]
                     and not _REFERENCE.fullmatch(value, *span)
                     and not _EXCEPTION_CLASS.fullmatch(value, *span)
+                    and not _MARKUP_ONLY.fullmatch(value, *span)
                 ):
                     spans.append(span)
         for pattern in self._extra:
