@@ -51,20 +51,15 @@ def records(preview: Preview) -> Iterator[Record]:
     aggregations = preview.value.get("aggregations")
     if isinstance(aggregations, dict):
         for name, aggregation in aggregations.items():
-            if isinstance(aggregation, dict) and _number(aggregation.get("value")):
+            value = aggregation.get("value") if isinstance(aggregation, dict) else None
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
                 # a metric's one value (cardinality, sum, avg, max): `"unique_ips": {"value": 137}`
-                yield object_record(
-                    f"aggregations.{name}", {name: aggregation["value"]}, hint, ("aggregations", name), kind="object"
-                )
+                yield object_record(f"aggregations.{name}", {name: value}, hint, ("aggregations", name), kind="object")
             buckets = aggregation.get("buckets") if isinstance(aggregation, dict) else None
             for index, bucket in enumerate(buckets if isinstance(buckets, list) else []):
                 if isinstance(bucket, dict):
                     ref = f"aggregations.{name}.buckets[{index}]"
                     yield object_record(ref, bucket, hint, ("aggregations", name, "buckets", index), kind="item")
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def classify(preview: Preview) -> Reading:

@@ -16,6 +16,8 @@ RECORD_KINDS = tuple(kind for kind in LISTED_KINDS if kind != "chunk")  # a know
 """The kinds of unit a listing is made of: one record each."""
 
 
+# a claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not about every
+# match it counted (says_shown)
 SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显示|列出|展示|样本|样例", re.I)
 # a count of different ones ("20 distinct source IPs", "12 个不同的用户") is all there are, as "only" says
 DISTINCT = re.compile(r"\b(?:distinct|unique|different)\b|不同的?|去重后?", re.I)

@@ -49,10 +49,7 @@ from evidence_trace.server.domain.verifier.units import Strength, Unit
 MAX_GROUNDINGS = 6
 
 _ERROR_WORDS = re.compile(r"\b(?:errors?|exceptions?|failures?|fatal)\b|错误|异常|报错", re.I)
-
-
-# A claim about the records a call shows ("the 3 returned entries", "the samples", "返回的 3 条样本"), not
-# about every match it counted.
+# a parenthesis that opens with a role ("(from 10.1.1.9)", "（来源 …）") names the other party of the same record
 _OTHER_PARTY = re.compile(r"[ \t]*(?:(?:from|source|src|client|peer|remote|by)\b|来源|来自|源地址|客户端|对端)", re.I)
 
 
