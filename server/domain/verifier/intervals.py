@@ -143,6 +143,9 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         # "…: A (gpu-node-04) and B": a parenthesis after a listed name gives another name of it
         aside = _ASIDE.sub(lambda m: " " * len(m.group(0)), after) if some else after
         aside = aside[: clause_end(aside, facts)]  # "3 replies (a, b, c), and d did not": d is not one of them
+        enclosed = _ENCLOSED.match(aside)  # "2 个 provider（a、b）都打满了，所以 c 重试…": the parenthesis is the list
+        if enclosed and not some and sum(f.kind in _NAMED_KINDS and f.text in enclosed.group(0) for f in facts) >= 2:
+            aside = aside[: enclosed.end()]
         names = [
             f
             for f in facts
@@ -217,6 +220,9 @@ _JOIN = re.compile(r"[ \t]*(?:[、,，/]|和|与|及|and|,[ \t]*and)[ \t]*", re.
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
+_ENCLOSED = re.compile(
+    r"[ \tA-Za-z\u4e00-\u9fff]{0,16}[(（][^()（）]*[)）]"
+)  # the count's noun, then its list in parentheses
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
 OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)  # "… of the 24"
 N_OF_ALL = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)  # "3 of the 42", "3 of 4"
