@@ -40,6 +40,7 @@ from evidence_trace.server.domain.verifier.listing_limits import (
     says_shown,
 )
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
+from evidence_trace.server.domain.verifier.series_rows import bind_series_at_time
 from evidence_trace.server.domain.verifier.series_sums import series_sum
 from evidence_trace.server.domain.verifier.subject_binding import asked_subject, bind_across_rows
 from evidence_trace.server.domain.verifier.subject_clauses import subject_clauses
@@ -253,14 +254,11 @@ def _search(
     found = [_ground(end, evidence, shown) for end in ends] if ends else []
     if found and all(r[0] == ClaimStatus.GROUNDED for r in found):
         return ClaimStatus.GROUNDED, tuple(g for r in found for g in r[1]), "", any(r[3] for r in found)
-    bound = bind_across_rows(facts, evidence, text)
+    bound, why = bind_across_rows(facts, evidence, text), "its facts rest on units of different calls about one subject"
+    if bound is None and (bound := bind_series_at_time(facts, evidence)) is not None:
+        why = "its values are samples of one call's series at its time"
     if bound is not None:
-        return (
-            ClaimStatus.GROUNDED,
-            _groundings(bound),
-            "its facts rest on units of different calls about one subject",
-            bound.unit.strength == Strength.DIRECT,
-        )
+        return (ClaimStatus.GROUNDED, _groundings(bound), why, bound.unit.strength == Strength.DIRECT)
     missing = _missing(facts, evidence)
     return ClaimStatus.UNGROUNDED, (), missing, False
 
