@@ -66,7 +66,12 @@ def test_its_own_line_s_date_dates_it(draft: str) -> None:
 
 
 # a tool that writes its dates unpadded and a time after them, not in logrotate's form
-JOBS = "job              finished\nnightly-export   2027-3-9 04:12:55\nledger-compact   2027-3-12 04:40:03\n"
+JOBS = (
+    "job              finished\n"
+    "nightly-export   2027-3-9 04:12:55\n"
+    "ledger-compact   2027-3-12 04:40:03\n"
+    "vacuum-full      2027-10-5 02:00:11\n"  # a two-digit month before a one-digit day
+)
 
 
 def job_statuses(draft: str) -> list[ClaimStatus]:
@@ -75,7 +80,13 @@ def job_statuses(draft: str) -> list[ClaimStatus]:
 
 
 @pytest.mark.parametrize(
-    "draft", ["nightly-export last finished on 2027-03-09.", "ledger-compact 上次完成于 2027-03-12。"]
+    "draft",
+    [
+        "nightly-export last finished on 2027-03-09.",
+        "ledger-compact 上次完成于 2027-03-12。",
+        "vacuum-full last finished on 2027-10-05.",
+        "vacuum-full 上次完成于 2027-10-05。",
+    ],
 )
 def test_an_unpadded_date_before_a_time_dates_it(draft: str) -> None:
     found = job_statuses(draft)
@@ -83,7 +94,13 @@ def test_an_unpadded_date_before_a_time_dates_it(draft: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "draft", ["nightly-export last finished on 2027-03-12.", "ledger-compact 上次完成于 2027-03-09。"]
+    "draft",
+    [
+        "nightly-export last finished on 2027-03-12.",
+        "ledger-compact 上次完成于 2027-03-09。",
+        "vacuum-full last finished on 2027-03-12.",
+        "vacuum-full 上次完成于 2027-03-09。",
+    ],
 )
 def test_an_unpadded_date_of_another_job_does_not_date_it(draft: str) -> None:
     found = job_statuses(draft)

@@ -105,7 +105,7 @@ _CLOCK_BEFORE = re.compile(r"[0-2]?[0-9]:[0-5][0-9]\S*[ \t]+(?:[A-Z]{2,4}[ \t]+)
 _MONTH_NAMES = tuple(m.capitalize() for m in _MONTHS)
 # a date a record writes: ISO, with slashes, or with its month's name and its year
 _ANY_DATE = re.compile(
-    rf"\b20[0-9]{{2}}[-/][01][0-9][-/][0-3][0-9]|\b20[0-9]{{2}}-[1-9]-[1-9]|\b20[0-9]{{2}}-1?[0-9]-[0-3]?[0-9]-[0-9]|\b(?:{'|'.join(_MONTH_NAMES)})[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{{0,24}}\b20[0-9]{{2}}\b"
+    rf"\b20[0-9]{{2}}[-/][01][0-9][-/][0-3][0-9]|\b20[0-9]{{2}}-1?[0-9]-[0-3]?[0-9](?![0-9])|\b(?:{'|'.join(_MONTH_NAMES)})[a-z]*\.?[ \t]+[0-3]?[0-9]\b[^\n]{{0,24}}\b20[0-9]{{2}}\b"
 )
 
 

@@ -70,13 +70,27 @@ def check_each_member(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence,
 
 
 def all_of_count(text: str, quantifier: re.Match[str], facts: Sequence[Fact]) -> Optional[float]:
-    """ "all three are APNs rejections", "all 3 of them": the count "all" is said of, or None."""
+    """ "all three are APNs rejections", "all 3 of them", "3 pods (a, b, c), all Running", "3 个 Pod，全部 Running":
+    the count "all" is said of, or None."""
     for f in facts:
         if f.kind == FactKind.COUNT and f.quantity is not None:
             at = text.find(f.text, quantifier.end())
             if 0 <= at - quantifier.end() <= 1:
                 return f.quantity.value
+    if quantifier.group(0).lower() not in ("all", "each", "全部", "全都", "都", "均"):
+        return None
+    before = text[: quantifier.start()]  # the count right before the comma "all" follows
+    for f in facts:
+        at = before.rfind(f.text) if f.kind == FactKind.COUNT and f.quantity is not None else -1
+        if at >= 0 and f.quantity is not None and _APPOSITIVE.fullmatch(before, at + len(f.text)):
+            return f.quantity.value
     return None
+
+
+# (its noun, when the count's own text ends before it: "3 个 Pod，全部 …"), a parenthesis, then the comma
+_APPOSITIVE = re.compile(
+    r"(?:[ \t]*[A-Za-z][\w-]{0,15}|[ \t]*[\u4e00-\u9fff]{1,6})?[ \t]*(?:[(（][^()（）]{0,40}[)）][ \t]*)?[,，][ \t]*"
+)
 
 
 _LISTED = re.compile(r"[0-9]+\s*(?:个|台|条)?\s*[A-Za-z\u4e00-\u9fff]{0,12}\s*[（(]([^（）()]{3,200})[）)]")

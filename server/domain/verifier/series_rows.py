@@ -7,7 +7,9 @@ draft's table row of the call does, takes each value from a different series at 
 one call at one moment are measurements of one thing, as the cells of one row are. Each value must be the
 sample of some series of that call at the claim's time, and every name the claim gives must be what the call
 asked about or named by every series it uses (values of two hosts' series are never each other's); a value no series shows at that minute leaves the claim unbound.
-Values from series of different calls never combine, and a claim with no time, or two, is not read so.
+Each series used must measure something else (its metric's name): the series of one metric for two pods are
+two subjects, and which value is whose is what the claim must say. Values from series of different calls never
+combine, and a claim with no time, or two, is not read so.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ def bind_series_at_time(facts: Sequence[Fact], evidence: Evidence) -> Optional[M
             named = all(  # a name of one series only ("sdw1 91.4%, sdw3 57.2%") binds its own value, never another's
                 (question is not None and matches(f, question)) or all(matches(f, u) for u in chosen) for f in others
             )
-            if named and len(set(map(id, chosen))) >= 2:
+            # each a different measure ("Requests", "4xxStatusResponses"), never one metric of two subjects (two
+            # pods' series of one query: a table's columns say which pod a value is, and no series order does)
+            measures = {u.text.split("{", 1)[0] for u in dict.fromkeys(chosen)}
+            if named and len(measures) == len(set(map(id, chosen))) >= 2:
                 return Match(max(chosen, key=lambda u: u.strength), tuple(dict.fromkeys(chosen)))
     return None
