@@ -1,8 +1,7 @@
 """Claim checks: every claim of a draft against units of evidence, and the decision.
 
-check_draft() splits the draft into claims (claims.py), reads each claim's
-facts (facts.py) and looks for ONE unit of evidence (units.py) that shows all
-of them. docs/verifier-protocol.md states the rules; in short:
+check_draft() splits the draft into claims (claims.py), reads each claim's facts (facts.py) and looks for ONE unit
+of evidence (units.py) that shows all of them. docs/verifier-protocol.md states the rules; in short:
 
 - GROUNDED: one unit from a successful, supporting row shows every fact.
 - CONTRADICTED: the unit that matches the claim's subject shows the opposite
@@ -15,11 +14,10 @@ of them. docs/verifier-protocol.md states the rules; in short:
 
 decide() turns the checks into ACCEPT, LOW_CONFID or REJECT.
 
-This module reads each claim's facts and dispatches it; the checks themselves
-live beside it: evidence_index.py (the evidence, indexed), fact_matching.py
-(one fact against one unit), unit_search.py (the one unit that shows a set of
-facts), special_checks.py (negations, universals, alerts, denied events,
-success, gaps) and causal_checks.py (causal links, word-overlap grounding).
+This module reads each claim's facts and dispatches it; the checks themselves live beside it: evidence_index.py
+(the evidence, indexed), fact_matching.py (one fact against one unit), unit_search.py (the one unit that shows a
+set of facts), special_checks.py (negations, universals, alerts, denied events, success, gaps) and causal_checks.py
+(causal links, word-overlap grounding).
 """
 
 from __future__ import annotations
@@ -45,6 +43,7 @@ from evidence_trace.server.domain.verifier.denied_status import check_denied_sta
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
 from evidence_trace.server.domain.verifier.fact_matching import states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
+from evidence_trace.server.domain.verifier.failed_measures import failed_measure
 from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap, failure_told
 from evidence_trace.server.domain.verifier.intervals import (
     derived_durations,
@@ -411,7 +410,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 groundings=(grounding_of(later),),
                 reason="the evidence shows another state of it now",
             )
-        sized = listing_rival(claim.text, facts, evidence) if grounded and lone is None else ""
+        unread = not grounded or lone is not None  # a rival count or a measure only a failed call was asked for
+        sized = "" if unread else listing_rival(claim.text, facts, evidence) or failed_measure(claim.text, evidence)
         if sized:  # "有 4 个消费者在线" where the members listing holds 3: another number grounds nothing
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), sized
         if lone is not None:

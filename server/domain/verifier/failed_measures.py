@@ -1,0 +1,60 @@
+"""What a claim says of a measure only a failed call was asked for: "CPU stayed flat before the restart" where the
+one CPU call (`cloudwatch get-metric-statistics --metric-name CPUUtilization`) timed out.
+
+A measure word the claim states (CPU, memory, disk, IOPS, latency, throughput, network; CPU、内存、磁盘、延迟、吞吐、
+网络) that some failed call of the session asked about, and that no other call asked about or shows, is told from
+nothing: the claim's other facts may ground (the restart another call shows), but what it says of that measure
+rests on a call that returned nothing. Such a claim is not grounded. A claim that tells the failure itself ("the
+CPU query timed out", "CPU 指标没拿到") is a finding about the call, not about the measure, and is left to the
+gap and failure checks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from evidence_trace.server.domain.model import Outcome
+from evidence_trace.server.domain.verifier.evidence_index import Evidence
+
+# a measure as a claim writes it, and the stems a call's question or output spells it with
+_MEASURES: dict[str, tuple[str, ...]] = {
+    r"\bCPU\b": ("cpu",),
+    r"\bmemory\b|内存": ("memory", "mem_", "heap"),
+    r"\bdisk\b|磁盘": ("disk", "volume", "filesystem"),
+    r"\bIOPS\b": ("iops", "readops", "writeops"),
+    r"\blatency\b|延迟|时延": ("latency", "duration", "response_time", "p99", "p95"),
+    r"\bthroughput\b|吞吐": ("throughput", "bytes", "rate"),
+    r"\bnetwork\b|网络流量": ("network", "bytes", "packets"),
+}
+_PATTERNS = tuple((re.compile(p, re.I), stems) for p, stems in _MEASURES.items())
+# the claim tells the failure ("timed out", "could not be read", "没拿到"): a finding about the call
+_FAILURE_TOLD = re.compile(
+    r"\b(?:time[sd]?[ -]?out|timing out|failed|fail(?:s|ing)?|errored|error(?:ed)?|unavailable|could ?n[o']t|"
+    r"can ?n[o']t|cannot|unable|no data|not (?:available|checked|captured|read))\b"
+    r"|超时|失败|报错|出错|没拿到|拿不到|无法|没有数据|无数据|未能|不可用|没查到",
+    re.I,
+)
+
+
+def failed_measure(text: str, evidence: Evidence) -> str:
+    """Why a grounded claim's measure rests on a failed call only; "" when it does not."""
+    if _FAILURE_TOLD.search(text):
+        return ""
+    for pattern, stems in _PATTERNS:
+        said = pattern.search(text)
+        if said is None:
+            continue
+        failed, shown = [], False
+        for index in evidence.rows():
+            row = evidence.row(index)
+            asked = json.dumps(row.params, ensure_ascii=False).lower()
+            if row.outcome == Outcome.FAILED:
+                if any(stem in asked for stem in stems):
+                    failed.append(row.invocation_id)
+            elif any(stem in asked or stem in evidence.raw(index).lower() for stem in stems):
+                shown = True
+                break
+        if failed and not shown:
+            return f"what it says of {said.group(0)} rests only on a call that failed ({failed[0]})"
+    return ""

@@ -1,0 +1,110 @@
+"""What a claim says of a measure only a failed call was asked for (failed_measures.failed_measure).
+
+"Memory was steady before the rollout": the rollout grounds on the deploy log, but the only memory call failed, so
+what the claim says of memory rests on nothing. With a memory call that answered, the claim is read as before; a
+claim that tells the failure itself ("the memory query timed out") is about the call, not the measure.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
+from evidence_trace.server.domain.verifier.grounding import check_draft
+
+ROLLOUT = EvidenceRow(
+    "logs-1",
+    "query_logs",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "success": True,
+            "logs": [
+                {
+                    "timestamp": "2026-11-03T03:12:40Z",
+                    "level": "INFO",
+                    "service": "payments-api",
+                    "message": "rollout of payments-api to 2.8.1 started: 3 pods to replace",
+                }
+            ],
+            "total": 1,
+        }
+    ),
+    {"service": "payments-api", "startTime": "2026-11-03T02:30:00Z", "endTime": "2026-11-03T03:30:00Z"},
+)
+MEMORY_FAILED = EvidenceRow(
+    "mem-1",
+    "query_metrics",
+    Outcome.FAILED,
+    "",
+    {"query": 'container_memory_working_set_bytes{pod=~"payments-api.*"}', "start": "02:30", "end": "03:30"},
+    error_message="context deadline exceeded",
+)
+LATENCY_FAILED = EvidenceRow(
+    "lat-1",
+    "query_metrics",
+    Outcome.FAILED,
+    "",
+    {"query": 'histogram_quantile(0.99, rate(http_request_duration_seconds_bucket{app="payments-api"}[5m]))'},
+    error_message="Post http://prometheus:9090/api/v1/query: dial tcp 10.0.4.7:9090: connect: connection refused",
+)
+MEMORY_SHOWN = EvidenceRow(
+    "mem-2",
+    "query_metrics",
+    Outcome.INDIRECT_SUPPORT,
+    json.dumps(
+        {
+            "status": "success",
+            "data": {
+                "resultType": "matrix",
+                "result": [
+                    {
+                        "metric": {"__name__": "container_memory_working_set_bytes", "pod": "payments-api-7c9d-2kq7x"},
+                        "values": [[1793675400, "512000000"], [1793676600, "515000000"]],
+                    }
+                ],
+            },
+        }
+    ),
+    {"query": 'container_memory_working_set_bytes{pod=~"payments-api.*"}'},
+)
+
+
+def statuses(draft: str, *rows: EvidenceRow) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, list(rows)) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Memory on payments-api was steady before the rollout started at 03:12:40 UTC.",
+        "payments-api 的内存在 03:12:40 UTC 发布开始前一直很平稳。",
+        "p99 latency of payments-api stayed flat until the rollout started at 03:12:40 UTC.",
+        "payments-api 的 p99 延迟在 03:12:40 UTC 发布开始前没有变化。",
+    ],
+)
+def test_a_measure_only_a_failed_call_was_asked_for_is_not_grounded(draft: str) -> None:
+    found = statuses(draft, ROLLOUT, MEMORY_FAILED, LATENCY_FAILED)
+    assert found and ClaimStatus.GROUNDED not in found
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Memory on payments-api was steady before the rollout started at 03:12:40 UTC.",
+        "payments-api 的内存在 03:12:40 UTC 发布开始前一直很平稳。",
+    ],
+)
+def test_a_call_that_answered_for_the_measure_leaves_it_to_the_other_checks(draft: str) -> None:
+    found = statuses(draft, ROLLOUT, MEMORY_FAILED, MEMORY_SHOWN)
+    assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+@pytest.mark.parametrize(
+    "draft", ["The rollout of payments-api started at 03:12:40 UTC.", "payments-api 的发布在 03:12:40 UTC 开始。"]
+)
+def test_a_claim_that_names_no_measure_is_read_as_before(draft: str) -> None:
+    found = statuses(draft, ROLLOUT, MEMORY_FAILED, LATENCY_FAILED)
+    assert found and all(s == ClaimStatus.GROUNDED for s in found)
