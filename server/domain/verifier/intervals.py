@@ -224,7 +224,10 @@ _ENCLOSED = re.compile(
     r"[ \tA-Za-z\u4e00-\u9fff]{0,16}[(（][^()（）]*[)）]"
 )  # the count's noun, then its list in parentheses
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
-OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?([0-9]+)\b", re.I)  # "… of the 24"
+# "… of the 24", "… of the last 6"
+OF_ALL = re.compile(
+    r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?(?:(?:last|first|past|latest)[ \t]+)?([0-9]+)\b", re.I
+)
 N_OF_ALL = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)  # "3 of the 42", "3 of 4"
 _LIST_MARK = re.compile(r"[:：]|[ \t][—–-][ \t]")
 _ASIDE = re.compile(r"(?<=\S)[ \t]*[(（][^()（）]{1,60}[)）]")  # a parenthesis right after a name

@@ -1,16 +1,14 @@
-"""A positive quantifier ("all", "every", "each", "全部", "所有", "每个", "都") is checked against the
-units it ranges over: the listing about the claim's subject.
-The range is every result unit of one supporting row that names all of the claim's entities (log entries,
-lines, items, series, alerts; not knowledge chunks), narrowed to error-level units when the claim names
-errors or a level. Over that range:
-
-- a claim with nothing checkable besides its subject and quantifier ("every payment-service request timed
-  out", "all replicas are down") asserts the units are alike: units of mixed levels or states contradict it;
-  an error word before the verb ("all X errors were ...") narrows the range to errors, one after it ("all
-  replicas are failing") is what they all must show;
-- a claim with facts of its own ("all 3 errors were timeouts of 30 s") needs every unit of the range to show
-  them: one that does not contradicts it (one of no number, a record's "Name:" line, is silent on values);
-- a listing cut by its tool (a `total` above the units shown) cannot show "all": UNCHECKED unless one contradicts.
+"""A positive quantifier ("all", "every", "each", "全部", "所有", "每个", "都") is checked against the units it ranges
+over: the listing about the claim's subject. The range is every result unit of one supporting row that names all
+of the claim's entities (log entries, lines, items, series, alerts; not knowledge chunks), narrowed to error-level
+units when the claim names errors or a level. Over that range:
+- a claim with nothing checkable besides its subject and quantifier ("every payment-service request timed out",
+  "all replicas are down") asserts the units are alike: units of mixed levels or states contradict it; an error
+  word before the verb ("all X errors were ...") narrows the range to errors, one after it ("all replicas are
+  failing") is what they all must show;
+- a claim with facts of its own ("all 3 errors were timeouts of 30 s") needs every unit of the range to show them:
+  one that does not contradicts it (one of no number, a record's "Name:" line, is silent on values); a listing
+  cut by its tool (a `total` above the units shown) cannot show "all": UNCHECKED unless one contradicts.
 
 Two narrower ranges are read first, each its own kind of "all":
 - a series' samples over the whole window ("elevated for the whole 6-hour window", "整个窗口内都高于阈值"): a
@@ -296,7 +294,8 @@ def _every_counted(text: str, at: int, facts: Sequence[Fact], evidence: Evidence
     counts = [f.quantity for f in facts if f.kind == FactKind.COUNT and f.quantity is not None and f.key != "0"]
     end = CLAUSE_END.search(text, at)  # the outcome said in the quantifier's clause, not in a later one's
     failed, passed = (p.search(text, at, end.start() if end else len(text)) for p in (_FAILED, _PASSED))
-    if len(counts) != 1 or bool(failed) == bool(passed):
+    parted = any(m.group(1) for m in _PART_COUNT.finditer(arabic(normalize(text)).lower(), 0, at))  # "3 of the 6 …"
+    if len(counts) != 1 or bool(failed) == bool(passed) or parted:
         return None
     wanted, opposite = (_FAILED, _PASSED) if failed else (_PASSED, _FAILED)
     for index in evidence.rows():
@@ -338,7 +337,8 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
 
 # a part, as a number: "4 of the 6", "其中 2 条", "5 个会话里 4 个" ("里"/"中" right before the part's count)
 _PART_COUNT = re.compile(
-    r"\b([0-9]+)\s+of\s+(?:the\s+)?[0-9]+\b|(?:其中|中有|里有|[里中](?=[ \t]*[0-9]+[ \t]*[个条台次]))[ \t]*([0-9]+)"
+    r"\b([0-9]+)\s+of\s+(?:the\s+)?(?:(?:last|first|latest|past|recent)\s+)?[0-9]+\b"
+    r"|(?:其中|中有|里有|[里中](?=[ \t]*[0-9]+[ \t]*[个条台次]))[ \t]*([0-9]+)"
 )
 
 
