@@ -108,3 +108,52 @@ def test_a_call_that_answered_for_the_measure_leaves_it_to_the_other_checks(draf
 def test_a_claim_that_names_no_measure_is_read_as_before(draft: str) -> None:
     found = statuses(draft, ROLLOUT, MEMORY_FAILED, LATENCY_FAILED)
     assert found and all(s == ClaimStatus.GROUNDED for s in found)
+
+
+PODS = EvidenceRow(
+    "k-1",
+    "kubectl",
+    Outcome.INDIRECT_SUPPORT,
+    "NAME                         READY   STATUS    RESTARTS   AGE\npayments-api-7c9d-2kq7x      1/1     Running   0          3d\n",
+    {"args": "get pods -n pay -l app=payments-api"},
+)
+LOGS_FAILED = EvidenceRow(
+    "logs-2",
+    "query_logs",
+    Outcome.FAILED,
+    "",
+    {
+        "service": "payments-api",
+        "level": "ERROR",
+        "startTime": "2026-11-03T02:30:00Z",
+        "endTime": "2026-11-03T03:30:00Z",
+    },
+    error_message="Elasticsearch request timed out after 30000ms",
+)
+LOGS_ANSWERED = EvidenceRow(
+    "logs-3",
+    "query_logs",
+    Outcome.NO_HIT,
+    json.dumps({"success": True, "logs": [], "total": 0}),
+    {
+        "service": "payments-api",
+        "level": "ERROR",
+        "startTime": "2026-11-03T02:30:00Z",
+        "endTime": "2026-11-03T03:30:00Z",
+    },
+)
+DENIALS = [
+    "payments-api-7c9d-2kq7x is Running with 0 restarts, and payments-api logged no errors between 02:30 and 03:30 UTC.",
+    "payments-api-7c9d-2kq7x 处于 Running，重启 0 次，而且 payments-api 在 02:30 到 03:30 UTC 之间没有报错。",
+]
+
+
+@pytest.mark.parametrize("draft", DENIALS)
+def test_a_denial_of_errors_whose_only_log_search_failed_is_not_grounded(draft: str) -> None:
+    found = statuses(draft, PODS, LOGS_FAILED)
+    assert found and not all(s == ClaimStatus.GROUNDED for s in found)
+
+
+@pytest.mark.parametrize("draft", DENIALS)
+def test_a_log_search_that_answered_leaves_the_denial_to_the_negation_checks(draft: str) -> None:
+    assert statuses(draft, PODS, LOGS_FAILED, LOGS_ANSWERED) == statuses(draft, PODS, LOGS_ANSWERED)

@@ -15,7 +15,9 @@ from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER
 # "deployed by ci-bot", "rolled back by alice", "由 ci-bot 发布", "是 alice 通过 helm 发布的": who did it (an actor
 # the evidence must name).
 _ACTOR = re.compile(
-    r"\b(?:deployed|released|rolled[ \t]+back|rolled[ \t]+out|pushed|merged|triggered|approved|restarted|scaled|"
+    # ("Merged by Priya Raman", "introduced by Dariusz Kowalski": a verb opening its sentence, who added or made it)
+    r"\b(?i:deployed|released|rolled[ \t]+back|rolled[ \t]+out|pushed|merged|triggered|approved|restarted|scaled|"
+    r"introduced|added|written|requested|rotated|granted|revoked|reverted|upgraded|installed|"
     # "applied at 11:40:55 UTC by bob.nair": a time or place may come between the verb and its actor
     r"applied|changed|started|initiated|executed|run|ran|"
     # "silence 5b0c7e94 was created by ajohnson", "the PR was opened by …": who made or changed a record
@@ -29,7 +31,7 @@ _ACTOR = re.compile(
     # "by the bot", "by one pod", "by its sidecar" name no one: a determiner, a pronoun or a number is no actor;
     # nor do "by hand", "by default", "by design", "by mistake", "by the schedule", "by automation", "by someone"
     r"[ \t]+by[ \t]+(?!(?:the|a|an|one|two|three|this|that|these|those|its|their|his|her|our|some|each|every|"
-    r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|automation|"
+    r"another|other|both|all|any|no|hand|default|design|itself|mistake|accident|policy|schedule|cron|timer|automation|"
     r"someone|somebody|anyone|nobody|now|then|today|tonight|tomorrow|noon|midnight|morning|evening|"
     r"half|far|much|about|around|roughly|nearly|almost|approximately|over|up|down|more|less|twice|double)\b)"
     r"(?![a-z]+ing\b)(?![0-9a-f]{8}-|[0-9a-f]{7,}\b)@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)"

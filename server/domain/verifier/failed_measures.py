@@ -7,15 +7,24 @@ nothing: the claim's other facts may ground (the restart another call shows), bu
 rests on a call that returned nothing. Such a claim is not grounded. A claim that tells the failure itself ("the
 CPU query timed out", "CPU 指标没拿到") is a finding about the call, not about the measure, and is left to the
 gap and failure checks.
+
+So is a denial of errors said of a subject whose only log search failed: "order-sync-01 is running (state code
+16), and order-sync logged no errors between 01:50 and 02:30" grounds its values on the instance's state, but no
+search of order-sync's logs answered, so its "no errors" is told from nothing.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from typing import Sequence
 
 from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
+from evidence_trace.server.domain.verifier.fact_matching import matches
+from evidence_trace.server.domain.verifier.fact_model import Fact
+from evidence_trace.server.domain.verifier.special_checks import _NEGATED_ERRORS
+from evidence_trace.server.domain.verifier.units import Family, family_of
 
 # a measure as a claim writes it, and the stems a call's question or output spells it with
 _MEASURES: dict[str, tuple[str, ...]] = {
@@ -36,11 +45,18 @@ _FAILURE_TOLD = re.compile(
     re.I,
 )
 
+# "没有报错", "未见 ERROR", "无异常": a Chinese denial of errors
+_ZH_NO_ERRORS = re.compile(r"(?:没有|没|无|未见|未发现|不存在)[^，。；,;]{0,6}?(?:报错|错误|异常|ERROR)")
 
-def failed_measure(text: str, evidence: Evidence) -> str:
-    """Why a grounded claim's measure rests on a failed call only; "" when it does not."""
+
+def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) -> str:
+    """Why a grounded claim's measure, or its denial of errors, rests on a failed call only; "" when neither does."""
     if _FAILURE_TOLD.search(text):
         return ""
+    if _NEGATED_ERRORS.search(text) or _ZH_NO_ERRORS.search(text):
+        search = _failed_search([f for f in facts if f.is_entity], evidence)
+        if search:
+            return f"its denial of errors rests only on a log search that failed ({search})"
     for pattern, stems in _PATTERNS:
         said = pattern.search(text)
         if said is None:
@@ -58,3 +74,17 @@ def failed_measure(text: str, evidence: Evidence) -> str:
         if failed and not shown:
             return f"what it says of {said.group(0)} rests only on a call that failed ({failed[0]})"
     return ""
+
+
+def _failed_search(names: Sequence[Fact], evidence: Evidence) -> str:
+    """The failed log search asked about one of the names, when no log search about them answered; else ""."""
+    failed = ""
+    for index in evidence.rows():
+        row, question = evidence.row(index), evidence.question(index)
+        if family_of(row.tool_name) not in (Family.LOGS, Family.TRACES) or question is None:
+            continue
+        if any(matches(f, question) for f in names):
+            if row.outcome != Outcome.FAILED:
+                return ""
+            failed = failed or row.invocation_id
+    return failed

@@ -410,8 +410,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 groundings=(grounding_of(later),),
                 reason="the evidence shows another state of it now",
             )
-        unread = not grounded or lone is not None  # a rival count or a measure only a failed call was asked for
-        sized = "" if unread else listing_rival(claim.text, facts, evidence) or failed_measure(claim.text, evidence)
+        rival = listing_rival if grounded and lone is None else None  # a rival count; what only a failed call asked
+        sized = (rival(claim.text, facts, evidence) or failed_measure(claim.text, evidence, facts)) if rival else ""
         if sized:  # "有 4 个消费者在线" where the members listing holds 3: another number grounds nothing
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), sized
         if lone is not None:

@@ -25,6 +25,8 @@ from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
 _RELATIVE = re.compile(
     r"\b(?:later|after|afterwards|before|earlier|apart|between|since|gap|span|lasted|lasting|took|elapsed)\b"
     r"|之后|以后|后|之前|以前|前|早了|晚了|提前|随后|相差|间隔|持续|过了|历时|用了|耗时|花了|存活|跨度|到|至"
+    # a span told by its ends ("19:41:01 开始、19:47:12 结束（约 6 分钟）", "ended at …", "距查询时 …")
+    r"|开始|结束|距|\b(?:started|began|ended)\b"
     r"|→|->|[0-9][ \t]*[–~][ \t]*[0-9]",  # "02:14:07 → 02:31:55", "10:14–10:31"
     re.I,
 )
