@@ -76,7 +76,8 @@ def test_queue_full_drops_without_blocking_and_close_accounts_for_the_rest(sqlit
         recorder = BackgroundRecorder(client, max_queue=3, batch_size=1, send_timeout=120)
         started = time.monotonic()
         accepted = [recorder.submit(invocation()) for _ in range(20)]
-        assert time.monotonic() - started < 1.0
+        # no speed is asserted: a submit that waited on the worker would wait out its 60 s retry
+        assert time.monotonic() - started < 30.0
         stats = recorder.stats()
         assert stats.enqueued + stats.dropped_queue_full == 20 and stats.dropped_queue_full >= 16
         assert accepted.count(True) == stats.enqueued
@@ -109,7 +110,8 @@ def test_killing_the_server_neither_crashes_nor_stalls_the_agent(tmp_path):
                 proc.kill()
             began = time.monotonic()
             assert query_logs(i).startswith("2026")
-            assert time.monotonic() - began < 1.0, f"tool call {i} was held up by recording"
+            # no speed is asserted: a call held up by a send to the dead server waits out 3 attempts of 1 s each
+            assert time.monotonic() - began < 2.5, f"tool call {i} was held up by recording"
             calls += 1
         stats = recorder.close(timeout=3)
         assert recorder.flush(10)
