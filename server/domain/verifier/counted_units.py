@@ -24,10 +24,10 @@ from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.failed_rows import only_failed
 from evidence_trace.server.domain.verifier.intervals import N_OF_ALL, within_window
 from evidence_trace.server.domain.verifier.listing_limits import (
-    ONLY,
     RECORD_KINDS,
     SHOWN,
     capped_by_limit,
+    claims_the_whole,
     listing_is_cut,
 )
 from evidence_trace.server.domain.verifier.unit_search import MAX_GROUNDINGS, ground_parts, grounding_of
@@ -76,7 +76,7 @@ def counted_units(claim_text: str, count: Fact, rest: Sequence[Fact], evidence: 
         if (
             not records
             or listing_is_cut(units)
-            or (ONLY.search(claim_text) and not SHOWN.search(claim_text) and capped_by_limit(units))
+            or (claims_the_whole(claim_text) and not SHOWN.search(claim_text) and capped_by_limit(units))
         ):
             continue  # "一共只有 10 条" of a listing its LIMIT 10 may have cut
         shown = records_showing(records, others, window, errors, evidence.question(index))

@@ -22,6 +22,13 @@ SHOWN = re.compile(r"return|shown|show|listed|display|sample|example|返回|显�
 # a count of different ones ("20 distinct source IPs", "12 个不同的用户") is all there are, as "only" says
 DISTINCT = re.compile(r"\b(?:distinct|unique|different)\b|不同的?|去重后?", re.I)
 ONLY = re.compile(r"\b(?:only|in total|in all|altogether|just)\b|一共|总共|共计|只有|仅有|仅", re.I)
+
+
+def claims_the_whole(text: str) -> bool:
+    """Whether a count claims all there are: "only", "in total", "一共只有 10 条", or a count of different ones."""
+    return ONLY.search(text) is not None or DISTINCT.search(text) is not None
+
+
 _LIMIT = re.compile(
     r"\blimit\b[\"' \t:=]*([0-9]+)|\"(?:size|limit|top|max_results|count)\"[ \t]*:[ \t]*([0-9]+)|topk\([ \t]*([0-9]+)|head -n ?([0-9]+)"
 )

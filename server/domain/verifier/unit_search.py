@@ -32,10 +32,9 @@ from evidence_trace.server.domain.verifier.failed_rows import FAILED_SAID, only_
 from evidence_trace.server.domain.verifier.intervals import uncounted
 from evidence_trace.server.domain.verifier.listing_limits import (
     _TOTAL,
-    DISTINCT,
     LISTED_KINDS,
-    ONLY,
     capped_by_limit,
+    claims_the_whole,
     listing_is_cut,
     says_shown,
 )
@@ -193,7 +192,7 @@ def _search(
     contradiction: Optional[tuple[Unit, str]] = None
     entities = [f for f in facts if f.is_entity]
     windows = value_windows(facts)
-    only = ONLY.search(text) is not None or DISTINCT.search(text) is not None  # "一共只有 10 条", "20 个不同的 IP"
+    only = claims_the_whole(text)  # "一共只有 10 条", "20 个不同的 IP"
     failing = FAILED_SAID.search(text) is not None  # "3 个工作流失败": the rows whose status failed
     # "config validation failed …, followed by FATAL exiting …": the level or state said after a sequence cue
     # is the next record's; one record's against it is no contradiction
