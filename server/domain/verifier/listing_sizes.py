@@ -27,6 +27,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
 from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, SHOWN, capped_by_limit, listing_is_cut
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.path_tails import sibling_value
 
 # (the nouns a claim counts the resource by, the words a call's question asks for it with), both languages
 _RESOURCES: tuple[tuple[str, str], ...] = (
@@ -119,7 +120,11 @@ def _named_set(written: str, fact: Fact) -> Optional[tuple[str, str]]:
 def listing_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
     """Why a count of a listed set is not shown when the only calls that list that resource, whole, list
     another number of it ("有 4 个消费者在线" where `--members` lists 3); "" otherwise. Not a contradiction:
-    the set the claim counts may be narrower than the listing, so the claim is left UNGROUNDED."""
+    the set the claim counts may be narrower than the listing, so the claim is left UNGROUNDED. So is a value a
+    sibling record of the listing shows, said of the record a plain word names (path_tails.sibling_value)."""
+    sibling = sibling_value(text, facts, evidence)
+    if sibling:
+        return sibling
     written = arabic(text)
     capped = _total_past_a_limit(written, facts, evidence)
     if capped:
