@@ -302,6 +302,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield from _top_cpu(text)
     if "/" in text and "=" in text:
         yield from _slashed(text)
+    ages = []  # "about 5 days ago", "3 天前": an age, whose figure is no plain number (no count of runs, no "5")
     for m in _TEXT_QUANTITY.finditer(cleared):
         unit = m.group(2).lower()
         if unit in _UNIT_WORDS:
@@ -312,6 +313,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             bound = unit_dimension in (Dimension.RATIO, Dimension.TIME) and _BOUND_BEFORE.search(before) is not None
             bound = bound and not _REPEATED_OVER.search(before)
             age = unit_dimension == Dimension.TIME and AGO.match(cleared, m.end()) is not None
+            # ("SINCE 1 hour ago", `--since "1 hour ago"`: a window's start, whose figure a claim's window reads)
+            ages += [m.span(1)] if age and not _SINCE.search(cleared, max(0, m.start() - 12), m.start()) else []
             yield Number(float(m.group(1).replace(",", "")), unit_dimension, unit_factor, bound=bound, age=age)
     for m in NOUN_RATE.finditer(cleared):  # "312.4 keys/s"
         value = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
@@ -332,7 +335,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
             # "expired_keys:91304", "evicted_keys=0": a field's value, counted as what the field names
             yield Number(float(m.group(2)), key=m.group(1).lower())
             keyed.append(m.span(2))
-    for start, end in keyed:  # the value is read once, under its field's name
+    for start, end in (*keyed, *ages):  # the value is read once, under its field's name; an age as an age
         cleared = cleared[:start] + " " * (end - start) + cleared[end:]
     # "retry 3/5", "READY 0/1", "failures=20/20": a fraction is one value (a claim's "3/5" finds it as
     # written); its parts are no counts ("retried 5 times" is not "retry 3/5").
@@ -352,6 +355,7 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
 # a DNS answer record (dig, kdig, drill): its second field is the TTL, in seconds
 _DNS_ANSWER = re.compile(r"^\S+\.?[ \t]+([0-9]+)[ \t]+IN[ \t]+(?:A|AAAA|CNAME|MX|NS|TXT|SRV|PTR|SOA|CAA)\b", re.M)
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # snake_case: a field, not a word ("Retry: 3")
+_SINCE = re.compile(r"\bsince[ \t\"']*$", re.I)
 REPEATED_KEY = "(repeated)"
 """The key of an event's repetition count ("(x25 over 58m)")."""
 _REPEATED = re.compile(r"\(x([0-9]+)(?= over\b|\))")
