@@ -91,7 +91,10 @@ def counted(noun: str, numbers: Sequence[Number]) -> Sequence[Number]:
         # "58 active connections" where the unit keys "active" and "waiting": the word a key names binds it
         named = [n for n in numbers if n.key and any(len(s) > 3 and s in n.key for s in stems[:-1])]
         return named + [n for n in numbers if not n.key] if named else numbers
-    return [n for n in named if all(stem in n.key for stem in stems)] + [n for n in numbers if not n.key]
+    # "5 are data nodes", "3 cluster tasks": words no key names leave the one key that names the head noun (of
+    # several, the words would have to say which: "400 baseline slots" is not `maxSlots`)
+    full = [n for n in named if all(stem in n.key for stem in stems)]
+    return (full or (named if len({n.key for n in named}) == 1 else [])) + [n for n in numbers if not n.key]
 
 
 def one_of_them(noun: str, lowered: str) -> bool:
