@@ -51,10 +51,11 @@ SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFI
 _STATUS_IN_UNIT = re.compile(
     r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?([1-5][0-9]{2})(?![0-9])"
 )
-# An IPv4 address ("Node: ip-10-0-4-203/10.0.4.203") or a date in a name ("logs-auth-2026.12.22") is no
-# version, however it is dotted.
+# An IPv4 address ("Node: ip-10-0-4-203/10.0.4.203"), a date in a name ("logs-auth-2026.12.22") or an epoch time
+# (auditd's "audit(1782807245.611:834)") is no version, however it is dotted.
 _NOT_A_VERSION = re.compile(
     r"(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})(?:\.(?:25[0-5]|2[0-4][0-9]|1?[0-9]{1,2})){3}|(?:19|20)[0-9]{2}\.[0-9]{1,2}\.[0-9]{1,2}"
+    r"|1[0-9]{9}\.[0-9]{1,9}"
 )
 # (not a time's seconds, "08:14:51.204Z"; not the protocol's version in a status line, "HTTP/1.1 200 OK")
 # (nor a size or a duration with its unit after it: "Memory: 21.4M", "CPU: 27.118s", "8.6gib")
