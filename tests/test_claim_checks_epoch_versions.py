@@ -1,4 +1,4 @@
-"""An epoch time is no version (rivals._NOT_A_VERSION): auditd's `msg=audit(1782807245.611:834)`.
+"""An epoch time is no version, and an exit code no HTTP status (rivals): auditd's `msg=audit(1782807245.611:834)`.
 
 A claim's version ("netcap-agent 2.4.0", "版本 2.4.0") is contradicted by another version a unit about its subject
 shows. The epoch seconds of an audit record are dotted like a version: read as one, they contradicted a correct
@@ -21,11 +21,10 @@ EPOCH_ONLY = (
 WITH_VERSION = EPOCH_ONLY + ' agent_version="3.1.2"'
 
 
-def record(text: str):
-    evidence = Evidence(
-        [EvidenceRow("au-1", "ssh_exec", Outcome.INDIRECT_SUPPORT, text + "\n", {"command": "ausearch"})]
-    )
-    return next(u for u in evidence.units(0) if u.kind != "input")
+def record(text: str, holding: str = ""):
+    """The record of `text` (its unit holding `holding`, when it is read as several)."""
+    row = EvidenceRow("au-1", "ssh_exec", Outcome.INDIRECT_SUPPORT, text + "\n", {"command": "ausearch"})
+    return next(u for u in Evidence([row]).units(0) if u.kind != "input" and holding in u.text)
 
 
 @pytest.mark.parametrize(
@@ -42,3 +41,20 @@ def test_an_epoch_time_is_no_rival_version(claim: str) -> None:
 def test_another_version_in_the_record_still_is(claim: str) -> None:
     version = next(f for f in extract_facts(claim) if f.kind == FactKind.VERSION)
     assert rival_value(version, record(WITH_VERSION)) == "version 3.1.2"
+
+
+# A process's exit code is no HTTP status either (rivals._STATUS_IN_UNIT): kubectl's "Exit Code: 137" against "返回 502".
+DESCRIBE = "Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n"
+PROBE = 'probe GET /healthz status=503 upstream="10.2.7.14:8080"'
+
+
+@pytest.mark.parametrize("claim", ["The gateway then returned 502.", "于是网关返回 502。"])
+def test_an_exit_code_is_no_rival_status(claim: str) -> None:
+    status = next(f for f in extract_facts(claim) if f.kind == FactKind.HTTP_STATUS)
+    assert rival_value(status, record(DESCRIBE, "137")) == ""
+
+
+@pytest.mark.parametrize("claim", ["The gateway then returned 502.", "于是网关返回 502。"])
+def test_another_http_status_still_is(claim: str) -> None:
+    status = next(f for f in extract_facts(claim) if f.kind == FactKind.HTTP_STATUS)
+    assert rival_value(status, record(PROBE)) != ""

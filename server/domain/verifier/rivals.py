@@ -48,8 +48,11 @@ VALUE_KINDS = frozenset(
 SPECIFIC_KINDS = frozenset({FactKind.INSTANCE, FactKind.ALERT, FactKind.IDENTIFIER, FactKind.ERROR_CODE})
 """Entities that name one thing: a unit naming one is about that thing."""
 
+# (never a process's "exit code 137", "Exit Code: 143"; a status of 1xx is 100 to 103)
 _STATUS_IN_UNIT = re.compile(
-    r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?([1-5][0-9]{2})(?![0-9])"
+    r"(?:\bhttp(?:[ _/]?status)?|\bstatus(?:[ _]?code)?|(?<!exit )(?<!exit_)\bcode|\bstatus=|返回|状态码)[\"' \t:=]*\"?"
+    r"(10[0-3]|[2-5][0-9]{2})(?![0-9])",
+    re.I,
 )
 # An IPv4 address ("Node: ip-10-0-4-203/10.0.4.203"), a date in a name ("logs-auth-2026.12.22") or an epoch time
 # (auditd's "audit(1782807245.611:834)") is no version, however it is dotted.
