@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from evidence_trace.server.domain.model import EvidenceRow, Outcome
+from evidence_trace.server.domain.model import ClaimKind, ClaimStatus, EvidenceRow, Outcome
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import FactKind, extract_facts
+from evidence_trace.server.domain.verifier.grounding import check_draft
 from evidence_trace.server.domain.verifier.rivals import rival_value
 
 EPOCH_ONLY = (
@@ -58,3 +59,34 @@ def test_an_exit_code_is_no_rival_status(claim: str) -> None:
 def test_another_http_status_still_is(claim: str) -> None:
     status = next(f for f in extract_facts(claim) if f.kind == FactKind.HTTP_STATUS)
     assert rival_value(status, record(PROBE)) != ""
+
+
+# The claim's own figure under a key whose unit only the key's name suggests is no rival either: Harbor's robot
+# `"duration": 301` is days, and read as seconds it contradicted "a 301-day duration" (rivals.rival_value).
+ROBOT = EvidenceRow(
+    "h-1",
+    "http_check",
+    Outcome.INDIRECT_SUPPORT,
+    '[{"id": 14, "name": "robot$ci-push", "level": "system", "duration": 301, "expires_at": 1788167560}]',
+    {"url": "https://harbor.example.com/api/v2.0/robots?q=name%3Dci-push"},
+)
+
+
+def robot_statuses(draft: str) -> list[ClaimStatus]:
+    return [c.status for c in check_draft(draft, [ROBOT]) if c.kind == ClaimKind.FACT]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["The robot account ci-push has a 301-day duration.", "ci-push 这个 robot 账号的有效期（duration）是 301 天。"],
+)
+def test_the_claims_own_figure_under_a_unitless_key_is_no_rival(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in robot_statuses(draft)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["The robot account ci-push has a 30-day duration.", "ci-push 这个 robot 账号的有效期（duration）是 30 天。"],
+)
+def test_another_figure_under_it_still_is(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in robot_statuses(draft)

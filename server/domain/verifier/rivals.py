@@ -353,7 +353,9 @@ def rival_value(
     # item of a listing holds values of many things (a pod's AGE is not its request's timeout; "interval
     # '1 day'" in a query's text is not how long it ran): there only a value the unit names as the claim
     # does rivals it, its key's words being the claim's ("latency_ms" for "a latency of 840 ms").
-    said = [n for n in same if n.key and key_words(n.key) & words]
+    # (the claim's own figure under the key, read in another unit, is no rival: Harbor's `"duration": 301` is days,
+    # and only a unit the key's name suggests says seconds)
+    said = [n for n in same if n.key and key_words(n.key) & words and n.value != quantity.value]
     # a value under a key the claim does not name (a DNS answer's TTL beside "answered in 5 ms") is another thing's
     one_thing = [n for n in same if not n.key] if unit.kind in ("series", "error", "log entry", "log line") else []
     n = next(iter(said or one_thing), None)
