@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
-from evidence_trace.server.domain.verifier.fact_patterns import _QUERY_CONTEXT
+from evidence_trace.server.domain.verifier.fact_patterns import _QUERY_CONTEXT, LAST_FEW
 from evidence_trace.server.domain.verifier.quantity_facts import _comparison
 
 if TYPE_CHECKING:
@@ -59,9 +59,7 @@ _NOUN_AFTER = re.compile(r"[ \t]+((?:[A-Za-z][a-z\-]*[ \t]+){0,2}?[A-Za-z][a-z\-
 _PROTOCOL = re.compile(
     r"\b(?:TLS|TLSv|SSL|SSLv|HTTP|IPv|SNMPv|Java|JDK|Python|Go|Node(?:\.js)?)[ /]?$", re.I
 )  # "TLS 1.3"
-_OF_TOTAL = re.compile(
-    r"[ \t]*(?:of|out of|/)[ \t]*(?:the[ \t]+|all[ \t]+)?(?:(?:last|first|past|latest)[ \t]+)?[0-9]", re.I
-)
+_OF_TOTAL = re.compile(r"[ \t]*(?:of|out of|/)[ \t]*(?:the[ \t]+|all[ \t]+)?(?:" + LAST_FEW + r"[ \t]+)?[0-9]", re.I)
 _NOT_NOUNS = frozenset(
     "was has does is its this thus plus minus always across perhaps unless less yes us as whereas versus "
     "seconds minutes hours days weeks months years times percent bytes ms".split()

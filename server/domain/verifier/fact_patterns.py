@@ -159,6 +159,8 @@ _COUNT_NOUNS = (
     "spikes?|occurrences?|evictions?|oom ?kills?|kills?|panics?|rejections?|refusals?|deploys?|releases?|"
     "rollouts?|upgrades?|builds?"
 )
+# "of the last 6", "out of the first 10": the words that say which few a part is of (bare_numbers, intervals, quantifiers)
+LAST_FEW = r"(?:last|first|past|latest)"
 _QUOTED_WORDS = r"'[^'\n]{1,40}'|\"[^\"\n]{1,40}\"|\u201c[^\u201d\n]{1,40}\u201d"
 _COUNT = re.compile(  # not "the 5-minute error ratio": a window, not five errors
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:[ \t]+|-(?!(?:second|minute|hour|day|week|min|sec)s?\b))(?:(?:"

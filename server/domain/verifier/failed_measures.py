@@ -23,7 +23,7 @@ from evidence_trace.server.domain.model import Outcome
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_model import Fact
-from evidence_trace.server.domain.verifier.special_checks import _NEGATED_ERRORS
+from evidence_trace.server.domain.verifier.special_checks import NEGATED_ERRORS
 from evidence_trace.server.domain.verifier.units import Family, family_of
 
 # a measure as a claim writes it, and the stems a call's question or output spells it with
@@ -39,7 +39,7 @@ _MEASURES: dict[str, tuple[str, ...]] = {
 _PATTERNS = tuple((re.compile(p, re.I), stems) for p, stems in _MEASURES.items())
 # the claim tells the failure ("timed out", "could not be read", "没拿到"): a finding about the call
 _FAILURE_TOLD = re.compile(
-    r"\b(?:time[sd]?[ -]?out|timing out|failed|fail(?:s|ing)?|errored|error(?:ed)?|unavailable|could ?n[o']t|"
+    r"\b(?:time[sd]?[ -]?out|timing out|fail(?:s|ed|ing)?|error(?:ed)?|unavailable|could ?n[o']t|"
     r"can ?n[o']t|cannot|unable|no data|not (?:available|checked|captured|read))\b"
     r"|超时|失败|报错|出错|没拿到|拿不到|无法|没有数据|无数据|未能|不可用|没查到",
     re.I,
@@ -53,7 +53,7 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
     """Why a grounded claim's measure, or its denial of errors, rests on a failed call only; "" when neither does."""
     if _FAILURE_TOLD.search(text):
         return ""
-    if _NEGATED_ERRORS.search(text) or _ZH_NO_ERRORS.search(text):
+    if NEGATED_ERRORS.search(text) or _ZH_NO_ERRORS.search(text):
         search = _failed_search([f for f in facts if f.is_entity], evidence)
         if search:
             return f"its denial of errors rests only on a log search that failed ({search})"
@@ -64,11 +64,11 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
         failed, shown = [], False
         for index in evidence.rows():
             row = evidence.row(index)
-            asked = json.dumps(row.params, ensure_ascii=False).lower()
-            if row.outcome == Outcome.FAILED:
+            if row.outcome == Outcome.FAILED:  # what it asked (its error's words are not what it asked)
+                asked = json.dumps(row.params, ensure_ascii=False).lower()
                 if any(stem in asked for stem in stems):
                     failed.append(row.invocation_id)
-            elif any(stem in asked or stem in evidence.raw(index).lower() for stem in stems):
+            elif any(stem in evidence.raw(index) for stem in stems):  # its output and parameters, lower-cased
                 shown = True
                 break
         if failed and not shown:

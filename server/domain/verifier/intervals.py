@@ -16,6 +16,7 @@ from evidence_trace.server.domain.verifier.dated_gaps import call_minutes, count
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import at_time, circular_distance, matches, states_time
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, normalize
+from evidence_trace.server.domain.verifier.fact_patterns import LAST_FEW
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.series_spans import series_spans
@@ -227,9 +228,7 @@ _ENCLOSED = re.compile(
 )  # the count's noun, then its list in parentheses
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
 # "… of the 24", "… of the last 6"
-OF_ALL = re.compile(
-    r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?(?:(?:last|first|past|latest)[ \t]+)?([0-9]+)\b", re.I
-)
+OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?(?:" + LAST_FEW + r"[ \t]+)?([0-9]+)\b", re.I)
 N_OF_ALL = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)  # "3 of the 42", "3 of 4"
 _LIST_MARK = re.compile(r"[:：]|[ \t][—–-][ \t]")
 _ASIDE = re.compile(r"(?<=\S)[ \t]*[(（][^()（）]{1,60}[)）]")  # a parenthesis right after a name

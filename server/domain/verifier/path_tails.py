@@ -32,12 +32,19 @@ def _tail(text: str) -> str:
 
 def sibling_value(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
     """Why a value of the claim is a sibling record's and not the one the name before it gives; "" when none is."""
-    values = [  # a size or a time, as a listing gives each record's ("37G", "5.2T"): a bare number may be any field's
-        f
-        for f in facts
-        if f.kind == FactKind.QUANTITY and f.quantity is not None and f.quantity.dimension != Dimension.NUMBER
-    ]
-    for index in evidence.rows() if values else ():
+    # each size or time ("37G", "5.2T"; a bare number may be any field's) with the names that may stand right
+    # before it, a noun and a mark between at most ("incoming 队列（37G", "`a-1` 141G"): read from the claim alone,
+    # so a claim with none reads no row
+    tokens = [(m.end(), m.group(0).lower()) for m in _TOKEN.finditer(text)]
+    owned = []
+    for value in facts:
+        if value.kind != FactKind.QUANTITY or value.quantity is None or value.quantity.dimension == Dimension.NUMBER:
+            continue
+        at = next((m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(value.text)}", text)), -1)
+        names = [word for end, word in tokens if end <= at and _BETWEEN.fullmatch(text, end, at)]
+        if names:
+            owned.append((value, names))
+    for index in evidence.rows() if owned else ():
         named: dict[str, list] = {}
         for record in listed_records(evidence.units(index)):
             tail = _tail(record.text)
@@ -45,11 +52,8 @@ def sibling_value(text: str, facts: Sequence[Fact], evidence: Evidence) -> str:
                 named.setdefault(tail, []).append(record)
         if len(named) < 2:
             continue
-        said = [(m.end(), m.group(0).lower()) for m in _TOKEN.finditer(text) if m.group(0).lower() in named]
-        for value in values:
-            at = next((m.start() for m in re.finditer(rf"(?<![\w.]){re.escape(value.text)}", text)), -1)
-            # the name right before it, with at most a noun and a mark between ("incoming 队列（37G", "`a-1` 141G")
-            owner = next((word for end, word in said if end <= at and _BETWEEN.fullmatch(text, end, at)), "")
+        for value, names in owned:
+            owner = next((word for word in names if word in named), "")  # the first that names a record here
             if not owner or any(matches(value, r) for r in named[owner]):
                 continue
             other = next((t for t, rs in named.items() if t != owner and any(matches(value, r) for r in rs)), "")

@@ -52,7 +52,7 @@ from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
-from evidence_trace.server.domain.verifier.intervals import of_all, within_window
+from evidence_trace.server.domain.verifier.intervals import LAST_FEW, of_all, within_window
 from evidence_trace.server.domain.verifier.listing_limits import LISTED_KINDS, RECORD_KINDS, listing_is_cut, says_shown
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.readiness import check_all_ready
@@ -337,7 +337,7 @@ def _ranges_over_count(text: str, at: int, facts: Sequence[Fact]) -> Optional[fl
 
 # a part, as a number: "4 of the 6", "其中 2 条", "5 个会话里 4 个" ("里"/"中" right before the part's count)
 _PART_COUNT = re.compile(
-    r"\b([0-9]+)\s+of\s+(?:the\s+)?(?:(?:last|first|latest|past|recent)\s+)?[0-9]+\b"
+    r"\b([0-9]+)\s+of\s+(?:the\s+)?(?:(?:" + LAST_FEW + r"|recent)\s+)?[0-9]+\b"
     r"|(?:其中|中有|里有|[里中](?=[ \t]*[0-9]+[ \t]*[个条台次]))[ \t]*([0-9]+)"
 )
 

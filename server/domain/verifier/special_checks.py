@@ -35,7 +35,7 @@ _NAMED_THING = (
     r"(?:metrics?|rates?|ratios?|budgets?|dashboards?|panels?|graphs?|charts?|alerts?|rules?|fields?|labels?|"
     r"codes?|handling|handlers?|pages?|thresholds?|breakdowns?|series|tracking|reporting)\b"
 )
-_NEGATED_ERRORS = re.compile(
+NEGATED_ERRORS = re.compile(
     # (not "not from all 495 errors", "not just the errors": a contrast of which ones, no denial that there were any)
     r"\b(?:no|not(?!\s+(?:from|in|of|just|only|all|every|each|counting)\b)|never|zero|0|without|none of the|nor)\b"
     r"(?:\s+[\w-]+){0,4}?\s+(?:errors?|exceptions?|failures?|"
@@ -55,7 +55,7 @@ def check_negation(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, ba
     entities = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     window = [f for f in facts if f.kind == FactKind.TIME]
     text = claim.text
-    denied = _NEGATED_ERRORS.search(text)
+    denied = NEGATED_ERRORS.search(text)
     # "no other OOM errors" sets the told ones aside; "never exceeded 2 errors" is a bound, not a denial;
     # "为什么没有提前返回错误" asks of a denial
     if (
