@@ -21,6 +21,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
+from evidence_trace.server.domain.verifier.intervals import listed_names
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
@@ -32,13 +33,14 @@ _EN = re.compile(
     r"(?P<value>enabled|disabled|on|off|true|false)\b"
 )
 _ZH = re.compile(
-    _KEY + r"[ \t]*(?:已经|已|是|为|设为|设置为|处于|仍|仍然)?[ \t]*(?P<neg>未|没有|没|不)?[ \t]*"
+    _KEY + r"[ \t]*(?:都|均|全都|也)?(?:已经|已|是|为|设为|设置为|处于|仍|仍然)?[ \t]*(?P<neg>未|没有|没|不)?[ \t]*"
     r"(?P<value>开启|启用|打开|开着|关闭|禁用|关掉|true|false)(?![A-Za-z])"
 )
 _ASKED = re.compile(
     r"\b(?:if|whether|unless|should|must|need|needs|make sure|ensure|consider|try)\b|如果|是否|若|应该|需要|建议|确保|可以",
     re.I,
 )
+_LISTED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE)
 _GIVEN = r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>true|false|enabled|disabled|on|off|yes|no)\b"
 
 
@@ -57,6 +59,11 @@ def flag_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
                 continue
             claimed = _truth(said.group("value"), bool(said.group("neg")))
             rival = _rival(said.group("key"), claimed, subject, evidence)
+            # "relay-01 和 relay-03 都是 raftHealthy=true": the switch is said of each listed name, in its own record
+            listed = listed_names(text[: said.start()], [f for f in subject if f.kind in _LISTED_KINDS])
+            rival = rival or next(
+                filter(None, (_rival(said.group("key"), claimed, [f], evidence) for f in listed)), None
+            )
             if rival is not None:
                 return rival
     return None

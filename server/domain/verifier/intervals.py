@@ -161,6 +161,9 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         first = min((aside.find(f.text) for f in names), default=-1)
         # "(a and b)", ": a, b", or the names right after the count's noun: "两个 pod m8zrt、p5wvn"
         listed = some or _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
+        apposed = 0 <= first <= 16 and _APPOSED.fullmatch(after[:first])
+        run = _joined_run(aside, names) if apposed else []  # "2 台服务器 a 和 b 都是 hostAlive=true": the list
+        names = run if len(run) >= 2 else names  # ends where its list marks do, before the names said of it
         # a range names every name between its ends: "5 nodes (cb-node-1 through cb-node-5)" lists five, and so
         # does "pay-w-01 到 pay-w-04 共 4 个节点" right before its count
         before = text[max(0, at - 80) : at]
@@ -187,6 +190,31 @@ def uncounted(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, ...]:
     clause read as a claim of its own checks ("3 peers answered (a, b, c)": the names)."""
     counted = enumerated_counts(text, facts)
     return tuple(f for i, f in enumerate(facts) if i not in counted)
+
+
+def _joined_run(text: str, names: Sequence[Fact]) -> list[Fact]:
+    """The names of `text` from its first one on that list marks join ("a 和 b", "a, b and c"), in order."""
+    return _runs(text, names)[0] if names else []
+
+
+def listed_names(text: str, names: Sequence[Fact]) -> list[Fact]:
+    """The longest run of two or more of `names` that list marks join in `text` ("relay-01 和 relay-03 都是 …",
+    "both relay-01 and relay-03 are …"); [] when no two stand joined."""
+    longest = max(_runs(text, names), key=len, default=[])
+    return longest if len(longest) >= 2 else []
+
+
+def _runs(text: str, names: Sequence[Fact]) -> list[list[Fact]]:
+    spans = sorted({(text.find(f.text), f.text): f for f in names if f.text in text}.items())
+    runs: list[list[Fact]] = []
+    end = -1
+    for (start, name), fact in spans:
+        if runs and start >= end and _JOIN.fullmatch(_ASIDE.sub("", text[end:start])):
+            runs[-1].append(fact)
+        else:
+            runs.append([fact])
+        end = start + len(name)
+    return runs
 
 
 def _listed_before(text: str, at: int, facts: Sequence[Fact]) -> int:
@@ -226,7 +254,9 @@ _LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
 _ENCLOSED = re.compile(
     r"[ \tA-Za-z\u4e00-\u9fff]{0,16}[(（][^()（）]*[)）]"
 )  # the count's noun, then its list in parentheses
-_NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*")
+_NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*(?:[,，][ \t]*)?")  # "2 servers, a and b, are up"
+# the names in apposition to the count: its noun alone, or a comma ("2 servers, a and b", "两个 NLB 端点 a、b")
+_APPOSED = re.compile(r"[ \t]*(?:[A-Za-z]{1,12}[ \t]*)?(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[,，][ \t]*)?")
 # "… of the 24", "… of the last 6"
 OF_ALL = re.compile(r"[ \t]+(?:of|out of)[ \t]+(?:the[ \t]+|all[ \t]+)?(?:" + LAST_FEW + r"[ \t]+)?([0-9]+)\b", re.I)
 N_OF_ALL = re.compile(r"([0-9]+)" + OF_ALL.pattern, re.I)  # "3 of the 42", "3 of 4"
