@@ -6,6 +6,7 @@ counts, ids, settings, events, states, log levels, times and dates).
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from evidence_trace.server.domain.verifier.unit_words import _UNIT_WORDS
 
@@ -280,6 +281,30 @@ _FRACTION = re.compile(
 _JVM_FLAG = re.compile(r"(?<![\w-])-X(mx|ms|ss|mn)([0-9]+)([kmgt])?(?![\w.])", re.I)
 # "cart 服务", "the cart service": a service named by a plain word, when the evidence names it.
 _NAMED_SERVICE = re.compile(r"(?<![\w-])([a-z][a-z0-9]{2,})\s*(?:服务|service\b)", re.I)
+# Likewise "the frontend pod", "frontend 容器"; never a word that says which ("the new pod", "the failing container").
+_NAMED_WORKLOAD = re.compile(
+    r"(?<![\w-])(?!(?:new|old|other|same|first|last|next|one|two|three|each|every|any|all|this|that|the|failing|"
+    r"failed|crashing|broken|healthy|bad|good|remaining|affected|current|previous|latest|canary|stable|debug|test|"
+    r"leader|primary|replica|standby|single|only|whole|entire|own|target|source|app|api|web|main|sidecar|init|"
+    r"running|pending|ready|restarted|restarting|evicted|killed|runner|worker|consumer|producer|client|server|its|"
+    r"per|their|our|your|his|her|surge|gateway|proxy|agent)\s)"
+    r"([a-z][a-z0-9]{2,})\s*(?:pod\b|容器|container\b|deployment\b)",
+    re.I,
+)
+# a count or a quantifier before it: the word is a kind of them ("3 个 consumer pod", "both falco pods")
+_COUNTED_BEFORE = re.compile(
+    r"(?:[0-9]+|[两几多二三四五六七八九十]|all|both|every|each|two|three|four)\s*(?:个|台)?\s*$", re.I
+)
+
+
+def named_services(text: str) -> Iterator[re.Match[str]]:
+    """The plain words a claim names a service or a workload by ("the cart service", "the frontend pod")."""
+    yield from _NAMED_SERVICE.finditer(text)
+    for m in _NAMED_WORKLOAD.finditer(text):
+        if not _COUNTED_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            yield m
+
+
 # Status words written in capitals: DOWN, UP, OPEN, CLOSED, READY, RUNNING...
 _STATUS_WORD = re.compile(
     r"(?<![\w-])(DOWN|UP|OPEN|CLOSED|HALF_OPEN|READY|NOTREADY|NOT_READY|RUNNING|TERMINATED|EVICTED|"

@@ -59,7 +59,6 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _LABEL_COLON,
     _LOWER_CAMEL,
     _MONTH_DAY,
-    _NAMED_SERVICE,
     _NOT_COUNT_NOUNS,
     _NUMBER_WORDS,
     _ONE_PART_PATH,
@@ -87,6 +86,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_NONE,
     _ZH_SETTING,
     camel_soft,
+    named_services,
     plain_number,
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
@@ -294,7 +294,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
                 ),
             ),
         )
-    for m in _NAMED_SERVICE.finditer(masked):
+    for m in named_services(masked):
         yield m.start(1), m.end(1), Fact(FactKind.SERVICE, m.group(1), m.group(1).lower(), Scope.SUBJECT, soft=True)
     for m in _EVENT.finditer(text):
         word = m.group(0).lower()

@@ -37,6 +37,7 @@ from evidence_trace.server.domain.formats.registry import format_for
 from evidence_trace.server.domain.formats.tool_family import family_of as family_of
 from evidence_trace.server.domain.model import EvidenceRow, Outcome, RelevanceLevel
 from evidence_trace.server.domain.verifier.fact_model import Dimension
+from evidence_trace.server.domain.verifier.printed_fields import printed_cells, templates
 from evidence_trace.server.domain.verifier.record_spans import record_spans
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNIT_TEXT as MAX_UNIT_TEXT
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Family, Number, Strength, Unit
@@ -88,8 +89,11 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
 
         units.append(make(ref="error", kind="error", text=text, read_numbers=failure_numbers))
     else:
+        printed = templates(row.params, row.preview) if row.params else ()
         for r in _records(row):
-            text = f"{r.text}  ({r.cells})" if r.cells else r.text
+            named = "" if r.cells or not printed else printed_cells(r.text, printed)  # printed_fields.py
+            cells = r.cells or named
+            text = f"{r.text}  ({cells})" if cells else r.text
             units.append(
                 make(
                     ref=r.ref,
@@ -99,7 +103,7 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
                     state=r.state,
                     subject=r.subject,
                     # how long the record ran, from its own start and end (record_spans.py)
-                    read_numbers=functools.partial(_with_spans, r.numbers, text),
+                    read_numbers=functools.partial(_with_spans, r.numbers, text, named),
                 )
             )
             if len(units) >= MAX_UNITS_PER_ROW:
@@ -121,9 +125,10 @@ def units_of(row: EvidenceRow, naive_offset: Optional[int] = None) -> list[Unit]
     return units
 
 
-def _with_spans(numbers: Callable[[], Iterable[Number]], text: str) -> tuple[Number, ...]:
+def _with_spans(numbers: Callable[[], Iterable[Number]], text: str, named: str = "") -> tuple[Number, ...]:
     return (
         *numbers(),
+        *(n for n in _numbers_in_text(named) if n.key),  # the values a template printed, under its names
         *(Number(seconds, Dimension.TIME, 1000.0, key="start_to_end") for seconds in record_spans(text)),
     )
 
