@@ -59,6 +59,12 @@ _NOUN_AFTER = re.compile(r"[ \t]+((?:[A-Za-z][a-z\-]*[ \t]+){0,2}?[A-Za-z][a-z\-
 _PROTOCOL = re.compile(
     r"\b(?:TLS|TLSv|SSL|SSLv|HTTP|IPv|SNMPv|Java|JDK|Python|Go|Node(?:\.js)?)[ /]?$", re.I
 )  # "TLS 1.3"
+# "Of the 5 VMs in ci-runners, 4 are Running", "out of 12 shards, 3 …": a part after its whole
+PART_AFTER = re.compile(
+    r"\b(?:of|out of|among)[ \t]+(?:the[ \t]+|all[ \t]+|these[ \t]+|its[ \t]+|their[ \t]+)?([0-9][0-9,]*)\b"
+    r"[^,.;:\n0-9]{0,60},[ \t]*$",
+    re.I,
+)
 _OF_TOTAL = re.compile(r"[ \t]*(?:of|out of|/)[ \t]*(?:the[ \t]+|all[ \t]+)?(?:" + LAST_FEW + r"[ \t]+)?[0-9]", re.I)
 _NOT_NOUNS = frozenset(
     "was has does is its this thus plus minus always across perhaps unless less yes us as whereas versus "
@@ -81,6 +87,7 @@ def bare_number_facts(masked: str, taken: Sequence[tuple[int, int]]) -> Iterator
         plain = number.replace(",", "")
         low = float(m.group(1).replace(",", "")) if m.group(2) else None
         short = len(plain.replace(".", "")) < 2 and not _OF_TOTAL.match(masked, end)  # "3 of the 42" is a figure
+        short = short and not PART_AFTER.search(masked, max(0, start - 90), start)  # "Of the 5 VMs, 4 are …" too
         if not scale and not per and (short or (_year(plain) and "," not in number)):
             continue
         decimals = len(plain.split(".")[1]) if "." in plain else 0

@@ -18,6 +18,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimStatus, Grounding
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
+from evidence_trace.server.domain.verifier.bare_numbers import PART_AFTER
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches_all
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
@@ -130,6 +131,7 @@ def records_counted(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
 
 # "4 of the 6 lines", "3 of 42 targets"; "共 4 条 …，其中 2 条 …"; "4 个 worker 中 3 个 Ready" (all, then some)
 _AMONG = re.compile(r"其中[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[条个次台]")
+_PART_OF = re.compile(PART_AFTER.pattern.rstrip("$") + r"([0-9]+)\b", re.I)
 _ZH_OF = re.compile(
     r"([0-9]+)[ \t]*[个台条份][^，。；,;：:\n0-9]{0,16}?(?:里|中|之中|当中)[ \t]*[，,]?[ \t]*(?:有[ \t]*)?([0-9]+)[ \t]*[个台条份]"
 )
@@ -140,11 +142,16 @@ def _of_listing(text: str, facts: Sequence[Fact], counts: Sequence[Fact]) -> Opt
     valued = [f for f in facts if f.kind in (FactKind.COUNT, FactKind.QUANTITY) and f.quantity is not None]
 
     def fact_of(number: str) -> Optional[Fact]:
-        return next((f for f in valued if f.quantity is not None and f.quantity.value == float(number)), None)
+        return next(
+            (f for f in valued if f.quantity is not None and f.quantity.value == float(number.replace(",", ""))), None
+        )
 
     m = N_OF_ALL.search(text)
     zh = _ZH_OF.search(text) if m is None else None
-    if m is not None:
+    part = _PART_OF.search(text) if m is None and zh is None else None
+    if part is not None:  # "Of the 5 VMs in ci-runners, 4 are Running": 4 of the 5
+        small, big = fact_of(part.group(2)), fact_of(part.group(1))
+    elif m is not None:
         small, big = fact_of(m.group(1)), fact_of(m.group(2))
     elif zh is not None:
         small, big = fact_of(zh.group(2)), fact_of(zh.group(1))
