@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.branches import branch_rival
 from evidence_trace.server.domain.verifier.change_directions import direction_rival
 from evidence_trace.server.domain.verifier.clean_outcomes import failed_beside
+from evidence_trace.server.domain.verifier.condition_states import condition_rival
 from evidence_trace.server.domain.verifier.denied_counters import counter_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
@@ -58,6 +59,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or swapped_target(text, evidence)
         or pid_rival(text, evidence)
         or flag_rival(text, facts, evidence)
+        or condition_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)
