@@ -105,3 +105,20 @@ _SCRIPT = re.compile(r"\.(?:py|sh|pl|rb|js|ps1)$")
 _RUN_WITH = re.compile(
     r"(?:\b(?:with|using|via|run|running|runs|ran|execute|executing)|用|使用|执行|运行)[ \t`'\"]*$", re.I
 )
+
+
+def a_name_a_command_makes(text: str, fact: Fact) -> bool:
+    """A name a command the claim gives makes ("`gcloud filestore backups create crm-files-manual …`", "`mount -t nfs
+    10.91.0.2:/wiki /mnt/wiki`", "`kubectl create secret generic db-creds-v2`"): the writer chooses it, so no call
+    of the session need have mentioned it. It is no fact shown either (the claim is at most not grounded)."""
+    at = text.find(fact.text)
+    command = _COMMAND.search(text, max(0, at - 200), at) if at >= 0 else None
+    return command is not None and _MAKES.search(command.group(0)) is not None
+
+
+# a command line up to the name: a program, then its words (no sentence break and no Chinese between)
+_COMMAND = re.compile(
+    r"\b(?:gcloud|gsutil|kubectl|oc|aws|az|helm|docker|podman|mount|mkdir|ln|cp|rsync|rclone|velero|restic|"
+    r"pgbackrest|pg_basebackup|zfs|lvcreate|virtctl|git)\b[^。；;\n\u3400-\u9fff，：（）]{0,160}$"
+)
+_MAKES = re.compile(r"\b(?:create|mkdir|mount|clone|snapshot|backup|checkout -b|branch|new|cp|rsync|ln|lvcreate)\b")
