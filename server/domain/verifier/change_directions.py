@@ -49,18 +49,20 @@ def direction_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
 def way_rival(
     said: Sequence[str], facts: Sequence[Fact], evidence: Evidence, given_ways: Callable[[str], set[str]]
 ) -> Optional[Unit]:
-    """A record naming one of the claim's names whose own field gives another way (`given_ways` of its text) than
-    the one way the claim said, when no such record gives the claimed one; or None."""
+    """A record naming one of the claim's names (or of a call asked about one) whose own field gives another way
+    (`given_ways` of its text) than the one way the claim said, when no such record gives the claimed one; or None."""
     names = [f for f in facts if f.is_entity and f.kind != FactKind.TIME]
     if len(said) != 1 or not names:
         return None
     rival = None
     for index in evidence.rows():
+        question = evidence.question(index)  # a call asked about the name: its records are the name's
+        asked = question is not None and any(matches(f, question) for f in names)
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind == "input":
                 continue
             given = given_ways(unit.text)
-            if not given or not any(matches(f, unit) for f in names):
+            if not given or not (asked or any(matches(f, unit) for f in names)):
                 continue
             if said[0] in given:
                 return None  # a record gives the claimed way
