@@ -84,9 +84,19 @@ def aligned_rows(preview: Preview) -> Iterator[Row]:
         if len(cells) > len(starts):
             cells = cells[: len(starts) - 1] + ["  ".join(cells[len(starts) - 1 :])]
         elif len(cells) < len(starts):
-            bounds = list(zip(starts, starts[1:] + [len(line)]))
+            at = [_token_start(line, start) for start in starts]  # a row set a little off its header
+            bounds = list(zip(at, at[1:] + [len(line)]))
             cells = [line[start:end].strip() for start, end in bounds]
         yield number, line, cells
+
+
+def _token_start(line: str, start: int, slack: int = 4) -> int:
+    """A column's start in a row: the header's, or the start of the word it falls inside (a row printed a few
+    characters off its header, "update" under "VERB" one column early), within `slack` characters."""
+    at = start
+    while 0 < at < len(line) and start - at < slack and line[at - 1] != " " and line[at] != " ":
+        at -= 1
+    return at if at == 0 or at >= len(line) or line[at - 1] == " " else start
 
 
 def age_seconds(age: str) -> int:
