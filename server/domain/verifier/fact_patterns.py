@@ -260,7 +260,7 @@ _SETTING = re.compile(
     r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was|has|have|had)\b)"
     r"[A-Za-z]+[ _-]){0,2}?"
     r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
-    r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes))(?![A-Za-z]))?"
+    r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes|hours))(?![A-Za-z]))?"
     r"(?![\w%]|\.[0-9])"
     # a count of times after it is how often, not its value: "crossed that limit two days in a row", "超时 3 次"
     r"(?![ \t]+(?:times|runs|(?:days?|nights?|weeks?)[ \t]+(?:in a row|running|straight))\b)",
@@ -269,7 +269,7 @@ _SETTING = re.compile(
 _ZH_SETTING = re.compile(
     r"(阈值|上限|限额|超时时间|超时|间隔|副本数|最大副本数|连接数上限|池大小)[ \t]*(?:为|是|:|：|=)?[ \t]*("
     + _NUMBER
-    + r")(?![0-9.,])[ \t]*(毫秒|秒|分钟|%|ms|s|MB|MiB|GB|GiB)?(?![ \t]*(?:次|回|遍))"
+    + r")(?![0-9.,])[ \t]*(毫秒|秒|分钟|小时|天|%|ms|s|min|h|d|MB|MiB|GB|GiB)?(?![ \t]*(?:次|回|遍))(?![A-Za-z])"
 )
 # "500/500 条失败", "3/5 pods ready": a fraction of a count, stated as written.
 _FRACTION = re.compile(

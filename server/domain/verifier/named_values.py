@@ -19,6 +19,8 @@ def setting_fact(m: re.Match[str]) -> Optional[Fact]:
         unit = "s"
     elif unit in ("分钟",):
         unit = "min"
+    elif unit in ("小时", "天"):
+        unit = {"小时": "h", "天": "d"}[unit]
     dimension, factor = _UNIT_WORDS.get(unit, (Dimension.NUMBER, 1.0)) if unit else (Dimension.NUMBER, 1.0)
     decimals = len(number.split(".")[1]) if "." in number else 0
     return Fact(

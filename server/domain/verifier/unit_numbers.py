@@ -58,14 +58,19 @@ _NAME_HINTS = (
     ),
     # HTTP's Age and Cache-Control's max-age are seconds ("age: 41", "max-age=3600")
     (re.compile(r"^(?:age|max-age|s-maxage)$", re.I), Dimension.TIME, 1000.0),
-    (re.compile(r"(?:_|\b)(?:minutes|mins)(?:_|\b)", re.I), Dimension.TIME, 60000.0),
+    # CamelCase keys end in their unit too: softDeleteRetentionPeriodInDays, maxAgeHours, timeoutInMinutes
+    (re.compile(r"(?:_|\b)(?:minutes|mins)(?:_|\b)|(?-i:(?<=[a-z0-9])Minutes?)\b", re.I), Dimension.TIME, 60000.0),
     # (not a unit of work: slot_hours, node_hours, gpu_hours, core_hours are an amount used, not a duration)
     (
-        re.compile(r"(?:_|\b)(?<!slot_)(?<!node_)(?<!gpu_)(?<!cpu_)(?<!core_)(?<!vcpu_)hours?(?:_|\b)", re.I),
+        re.compile(
+            r"(?:_|\b)(?<!slot_)(?<!node_)(?<!gpu_)(?<!cpu_)(?<!core_)(?<!vcpu_)hours?(?:_|\b)"
+            r"|(?-i:(?<=[a-z0-9])(?<!Slot)(?<!Node)(?<!Gpu)(?<!Cpu)(?<!Core)Hours?)\b",
+            re.I,
+        ),
         Dimension.TIME,
         3600000.0,
     ),
-    (re.compile(r"(?:_|\b)days?(?:_|\b)", re.I), Dimension.TIME, 86400000.0),
+    (re.compile(r"(?:_|\b)days?(?:_|\b)|(?-i:(?<=[a-z0-9])Days?)\b", re.I), Dimension.TIME, 86400000.0),
     (re.compile(r"(?:_|\b)bytes(?:_|\b)|Bytes\b", re.I), Dimension.BYTES, 1.0),
     (re.compile(r"(?:_|\b)(?:ratio|utili[sz]ation|fraction)(?:_|\b)", re.I), Dimension.RATIO, 1.0),
     (re.compile(r"(?:_|\b)(?:percent|perc|pct|percentage|usage)(?:_|\b)|Percent\b", re.I), Dimension.RATIO, 0.01),
