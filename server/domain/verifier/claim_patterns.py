@@ -58,8 +58,9 @@ _ADVICE_START = re.compile(
     rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES}"
     rf"|(?:{_NAMING_IMPERATIVES})(?![ \t]*[\u3400-\u9fff：:]))(?![\w\-.:/])"
     # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
-    r"(?![ \t]+`?[\w.:/-]*[0-9][\w.:/-]*`?[ \t]+(?:is|was|were|are|has|had|matches|matched|ran|runs|expires|expired|"
-    r"failed|succeeded|shows|showed|started|ended|covers|fired)\b)"
+    # ("Alert #19 (requests, CVE-2024-35195) is still open": an aside may stand between the id and its verb)
+    r"(?![ \t]+`?#?[\w.:/-]*[0-9][\w.:/-]*`?(?:[ \t]*[(（][^()（）\n]{0,80}[)）][ \t]*|[ \t]+)(?:is|was|were|are|has|had|"
+    r"matches|matched|ran|runs|expires|expired|failed|succeeded|shows|showed|started|ended|covers|fired|remains|stays)\b)"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))"
     # a verb that modifies the noun after it names a thing: "登录接口的 p95 …", "监控数据显示 …", "配置文件里 …";
