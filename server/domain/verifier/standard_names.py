@@ -122,3 +122,12 @@ _COMMAND = re.compile(
     r"pgbackrest|pg_basebackup|zfs|lvcreate|virtctl|git)\b[^。；;\n\u3400-\u9fff，：（）]{0,160}$"
 )
 _MAKES = re.compile(r"\b(?:create|mkdir|mount|clone|snapshot|backup|checkout -b|branch|new|cp|rsync|ln|lvcreate)\b")
+
+
+def named_by_the_question(key: str, asked: str) -> bool:
+    """A name the writer joined from the user's own words ("profile-api" for "the profile AppSync API", "orders_db"
+    for "the orders DB"): each of its two or three parts is a word of the question, so it names what was asked about."""
+    parts = re.split(r"[-_.]", key)
+    return 2 <= len(parts) <= 3 and all(
+        len(part) >= 2 and re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", asked) for part in parts
+    )
