@@ -111,7 +111,16 @@ def draft_zone(text: str, start: int, end: int) -> tuple[Optional[int], int]:
         if offset is not None:
             closing = re.match(r"[ \t]*[)）]", text[after.end() :])
             return offset, after.end() + (closing.end() if closing else 0)
+    noted = _OFFSET_NOTE.match(text, end)  # "04:12:47 (-07:00)": an ISO offset alone in its parenthesis
+    if noted is not None:
+        minutes = int(noted.group(2)) * 60 + int(noted.group(3))
+        return (minutes if noted.group(1) == "+" else -minutes), noted.end()
     return None, end
+
+
+# a bare offset is a zone only alone in a parenthesis right after the time, with its minutes ("(-07:00)", "（+08:00）"):
+# "-04" or "- 07:00" outside one is as likely a range's end
+_OFFSET_NOTE = re.compile(r"[ \t]*[(（][ \t]*([+-])([01][0-9]):?([0-5][0-9])[ \t]*[)）]")
 
 
 _ZONE = r"(" + _OFFSET + r"|" + _WORDS + r")"
