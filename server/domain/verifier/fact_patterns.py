@@ -435,3 +435,12 @@ CLI_TOOL = re.compile(
 def plain_number(raw: str) -> str:
     """A figure without its thousands separators ("1,204")."""
     return raw.replace(",", "")
+
+
+def in_quote(text: str, at: int) -> bool:
+    """Whether text[at] stands inside a quoted message ("No pods match this VPA object", “…”, 「…」): a tool's words
+    the claim copies, which say no count of the claim's own."""
+    before = text[:at]
+    return (
+        before.count('"') % 2 == 1 or before.rfind("“") > before.rfind("”") or before.rfind("「") > before.rfind("」")
+    )

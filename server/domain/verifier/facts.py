@@ -86,6 +86,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
     _ZH_NONE,
     _ZH_SETTING,
     camel_soft,
+    in_quote,
     named_services,
     plain_number,
 )
@@ -317,7 +318,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
             yield m.start(1), m.end(1), _count(m.group(0), m.group(1), words[-1], masked, m.start())
     for m in _WORD_COUNT.finditer(masked):
         word, noun = m.group(1).lower(), m.group(2)
-        if word in ("no", "zero") and _DENIAL_NOUNS.fullmatch(noun):
+        if word in ("no", "zero") and (_DENIAL_NOUNS.fullmatch(noun) or in_quote(masked, m.start())):
             continue
         if word != "one" or noun.lower().endswith("s"):
             number = str(_NUMBER_WORDS[word])
