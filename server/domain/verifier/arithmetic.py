@@ -150,7 +150,7 @@ def _derived(
     assert quantity is not None
     stated, decimals = quantity.value, quantity.decimals
     if quantity.dimension == Dimension.RATIO:  # a share or a change in percent of two values of one dimension
-        pairs = _pairs(operands, lambda d: d != Dimension.RATIO)
+        pairs = _pairs(operands, lambda d: d != Dimension.RATIO, bare=True)
         if _OF_TOTAL.search(text):  # "30% of the total" of 125 GB of 412 GB: of the largest, never of a part;
             # the part may be one the claim derived (125 = 412 - 287): the values it rests on are still checked
             every = _pairs(others or operands, lambda d: d != Dimension.RATIO)
@@ -225,7 +225,11 @@ def _in_parentheses_after(text: str, before: Fact, fact: Fact) -> bool:
     )
 
 
-def _pairs(operands: Sequence[Fact], dimension_ok: Callable[[Dimension], bool]) -> list[tuple[float, float]]:
+def _pairs(
+    operands: Sequence[Fact], dimension_ok: Callable[[Dimension], bool], bare: bool = False
+) -> list[tuple[float, float]]:
+    """Pairs (part, whole) of operands of one dimension; with `bare`, a bare part pairs with a whole of any ("Of the
+    912,345,678,901 bytes, 41,234,567,890 (4.5%) …": the part's noun is the whole's), never a bare whole."""
     return [
         (_base(fa), _base(fb))
         for fa in operands
@@ -233,8 +237,12 @@ def _pairs(operands: Sequence[Fact], dimension_ok: Callable[[Dimension], bool]) 
         if fa is not fb
         and fa.quantity is not None
         and fb.quantity is not None
-        and fa.quantity.dimension == fb.quantity.dimension
+        and (
+            fa.quantity.dimension == fb.quantity.dimension
+            or (bare and fa.bare and not fb.bare and fa.quantity.dimension == Dimension.NUMBER)  # the part bare
+        )
         and dimension_ok(fa.quantity.dimension)
+        and dimension_ok(fb.quantity.dimension)
         and _base(fb) > 0
     ]
 
