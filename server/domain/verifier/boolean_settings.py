@@ -22,8 +22,8 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import listed_names
-from evidence_trace.server.domain.verifier.subject_binding import names_subject
-from evidence_trace.server.domain.verifier.units import Strength, Unit
+from evidence_trace.server.domain.verifier.subject_binding import subject_rival
+from evidence_trace.server.domain.verifier.units import Unit
 
 # a key as configs and APIs write it: ContentBasedDeduplication, enable_partition_pruning, tls.insecure, read-only
 _KEY = r"`?(?P<key>(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)+))`?"
@@ -73,16 +73,11 @@ def _rival(key: str, claimed: bool, subject: Sequence[Fact], evidence: Evidence)
     # the key opens a line or a JSON member: never a table row's cells read under their columns ("(id=4; …;
     # is_live=true)"), which leave out a false cell
     given = re.compile(r"(?:^[ \t]*|[{,][ \t]*)[\"']?" + re.escape(key) + _GIVEN, re.I | re.M)
-    rival: Optional[Unit] = None
-    for index in evidence.rows():
-        question = evidence.question(index)
-        for unit in evidence.units(index):
-            if unit.strength < Strength.INDIRECT or key.lower() not in unit.text.lower():
-                continue
-            if not names_subject(subject, unit, question):
-                continue  # another subject's switch ("node 1 is_live=true" against node 4's)
-            for m in given.finditer(unit.text):
-                if _truth(m.group("value"), False) == claimed:
-                    return None
-                rival = rival or unit
-    return rival
+    lowered = key.lower()
+
+    def values(unit: Unit) -> list[bool]:
+        if lowered not in unit.text.lower():
+            return []
+        return [_truth(m.group("value"), False) for m in given.finditer(unit.text)]
+
+    return subject_rival(subject, evidence, values, claimed)

@@ -18,8 +18,8 @@ from typing import Iterator, Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
-from evidence_trace.server.domain.verifier.subject_binding import names_subject
-from evidence_trace.server.domain.verifier.units import Strength, Unit
+from evidence_trace.server.domain.verifier.subject_binding import subject_rival
+from evidence_trace.server.domain.verifier.units import Unit
 
 _TYPE = r"`?(?P<type>[A-Z][a-z]+(?:[A-Z][a-z]*)*)`?"
 _STATUS = r"`?(?P<status>True|False|Unknown)\b"
@@ -61,19 +61,10 @@ _STATUS_WORDS = re.compile(r"^(?:True|False|Unknown)$")
 
 
 def _rival(kind: str, claimed: str, subject: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
-    rival: Optional[Unit] = None
-    for index in evidence.rows():
-        question = evidence.question(index)
-        for unit in evidence.units(index):
-            if unit.strength < Strength.INDIRECT or kind not in unit.text:
-                continue
-            given = [status for name, status in conditions(unit.text) if name == kind]
-            if not given or not names_subject(subject, unit, question):
-                continue
-            if claimed in given:
-                return None
-            rival = rival or unit
-    return rival
+    def given(unit: Unit) -> list[str]:
+        return [status for name, status in conditions(unit.text) if name == kind] if kind in unit.text else []
+
+    return subject_rival(subject, evidence, given, claimed)
 
 
 def conditions(text: str) -> Iterator[tuple[str, str]]:

@@ -25,7 +25,8 @@ class _Timing(Protocol):  # a unit's Number, read only
     def key(self) -> str: ...
 
 
-CURL_TIMINGS = re.compile(r"\b(?:time_)?connect[\"']?[ \t]*[:=]", re.I)  # a row that states the connect's timing
+# a row that states the connect's timing, or a template that prints it unnamed (printed_fields.py)
+CURL_TIMINGS = re.compile(r"\b(?:time_)?connect[\"']?[ \t]*[:=]|%\{time_connect\}", re.I)
 # curl's timings by what they mark, in order, with the names -w formats give them
 _MARKS = (
     ("namelookup", ("time_namelookup", "namelookup", "dns", "lookup")),

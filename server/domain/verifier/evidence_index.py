@@ -293,10 +293,7 @@ _ISO_STAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}")
 def _derives_durations(raw: str) -> bool:
     """Whether a row's durations may be in no raw number of it: a unit derives one from two timestamps (a
     window's start and end) or from curl's cumulative timings (curl_phases.py)."""
-    # "%{time_connect}": a template printed the timings unnamed (printed_fields.py)
-    return (
-        len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2 or CURL_TIMINGS.search(raw) is not None or "%{time_connect}" in raw
-    )
+    return len(_ISO_STAMP.findall(raw, 0, 4096)) >= 2 or CURL_TIMINGS.search(raw) is not None
 
 
 def _windows(fact: Fact) -> Optional[list[tuple[float, float]]]:

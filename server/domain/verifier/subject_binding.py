@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, Match
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
@@ -58,6 +58,27 @@ def _names_one_thing(fact: Fact) -> bool:
 def names_subject(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]) -> bool:
     """Whether the unit, or what its call asked, names each of the facts: a record of the claim's subject."""
     return all(matches(f, unit) or (question is not None and matches(f, question)) for f in facts)
+
+
+def subject_rival(
+    subject: Sequence[Fact], evidence: Evidence, given: Callable[[Unit], Sequence[object]], claimed: object
+) -> Optional[Unit]:
+    """A record of the subject (names_subject, with what its call asked) whose `given` values are all another than
+    `claimed`, when no record of it gives the claimed one; None otherwise. What a switch (boolean_settings) and a
+    condition (condition_states) are said to be is read so."""
+    rival: Optional[Unit] = None
+    for index in evidence.rows():
+        question = evidence.question(index)
+        for unit in evidence.units(index):
+            if unit.strength < Strength.INDIRECT:
+                continue
+            values = given(unit)
+            if not values or not names_subject(subject, unit, question):
+                continue  # another subject's value ("node 1 is_live=true" against node 4's)
+            if claimed in values:
+                return None
+            rival = rival or unit
+    return rival
 
 
 def asked_subject(part: str, facts: Sequence[Fact], evidence: Evidence) -> bool:

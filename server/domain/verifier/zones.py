@@ -93,6 +93,11 @@ def offset_of(word: str) -> Optional[int]:
     m = _SIGNED.match(word)
     if m is None:
         return None
+    return _signed(m)
+
+
+def _signed(m: re.Match[str]) -> int:
+    """Minutes east of UTC of a matched offset: its sign, hours and minutes in groups 1 to 3."""
     minutes = int(m.group(2)) * 60 + int(m.group(3) or 0)
     return minutes if m.group(1) == "+" else -minutes
 
@@ -113,8 +118,7 @@ def draft_zone(text: str, start: int, end: int) -> tuple[Optional[int], int]:
             return offset, after.end() + (closing.end() if closing else 0)
     noted = _OFFSET_NOTE.match(text, end)  # "04:12:47 (-07:00)": an ISO offset alone in its parenthesis
     if noted is not None:
-        minutes = int(noted.group(2)) * 60 + int(noted.group(3))
-        return (minutes if noted.group(1) == "+" else -minutes), noted.end()
+        return _signed(noted), noted.end()
     return None, end
 
 
