@@ -34,7 +34,8 @@ Template = tuple[re.Pattern[str], tuple[str, ...]]
 
 def templates(params: dict[str, Any], preview: str) -> tuple[Template, ...]:
     """The line templates of the commands a call ran: in its parameters, or echoed in its output."""
-    texts = [v for v in _strings(params)] + [line for line in preview.splitlines()[:400] if line.startswith("$ ")]
+    echoed = [line for line in preview.splitlines()[:400] if line.startswith("$ ")] if "$ " in preview else []
+    texts = [*_strings(params), *echoed]
     found: list[Template] = []
     for text in texts:
         for m in (*_CURL.finditer(text), *_GO.finditer(text)):
