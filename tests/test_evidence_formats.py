@@ -628,6 +628,25 @@ CASES = [
         params={"host": "job-4", "command": "systemctl status billing-sync --no-pager"},
     ),
     Case(
+        "mdstat",
+        "ssh_exec",
+        "Personalities : [raid6] [raid5] [raid4]\n"
+        "md0 : active raid5 sde1[5] sdc1[2] sdb1[1] sda1[0]\n"
+        "      2929893888 blocks super 1.2 level 5, 512k chunk, algorithm 2 [4/3] [UUU_]\n"
+        "      [===================>.]  recovery = 99.1% (968212480/976631296) finish=2.1min speed=65012K/sec\n"
+        "\n"
+        "md1 : active raid1 sdf1[1] sdg1[0]\n"
+        "      976630336 blocks super 1.2 [2/2] [UU]\n"
+        "\n"
+        "unused devices: <none>\n",
+        "Personalities : [raid1]\nmd1 : active raid1 sdf1[1] sdg1[0]\n      976630336 blocks super 1.2 [2/2] [UU]\n",
+        None,
+        ("line 1", "lines 2-4", "lines 6-7", "line 9"),
+        ("", "md0", "md1", ""),
+        ("", "WARN", "", ""),
+        params={"host": "file-srv-03", "command": "cat /proc/mdstat"},
+    ),
+    Case(
         "ping",
         "ssh_exec",
         "PING 10.20.8.31 (10.20.8.31) 56(84) bytes of data.\n"

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 15
+CLASSIFIER_VERSION = 16
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -69,7 +69,9 @@ CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a prob
 15: YAML (`kubectl get -o yaml`, `gcloud … describe`, `helm get values`) is read as its JSON would be
 (formats/yaml_documents.py), not one record a line; a JSON object beside a listing, and the own fields of an object
 that holds one, are records of their own (generic_json.py); IBM MQ's runmqsc output is one record an object it
-displays, an `AMQnnnnE:` message an error (formats/mqsc.py)."""
+displays, an `AMQnnnnE:` message an error (formats/mqsc.py).
+16: `/proc/mdstat` is one record an array with the lines indented under it, a degraded, recovering or resyncing array
+a warning and a failed member or an inactive array an error (formats/mdstat.py), not one record a line."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

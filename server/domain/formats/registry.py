@@ -39,6 +39,7 @@ from evidence_trace.server.domain.formats import (
     log_lines,
     logfmt,
     loki,
+    mdstat,
     memcached_stats,
     mqsc,
     ping,
@@ -74,6 +75,7 @@ FORMATS: tuple[Format, ...] = (
     ansible.FORMAT,  # TASK [x] ****\nchanged: [host] … PLAY RECAP **** (one record a host's result, one a recap line)
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
+    mdstat.FORMAT,  # md0 : active raid5 sdd1[4] …\n      … [4/3] [UUU_] (/proc/mdstat: one record an array, then lines)
     systemd_status.FORMAT,  # ● nginx.service - …\n  Loaded: …\n  Active: … (one record a unit, then lines)
     dashed_tables.FORMAT,  # NAME  STATUS\n----- ------\n… (SQL*Plus, sqlcmd, bq ls: a header over a rule of dash groups)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE

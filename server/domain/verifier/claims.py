@@ -5,7 +5,7 @@ a list item, or a table row, with markdown headings, emphasis, code marks and
 link targets stripped. Each claim gets a kind (model.ClaimKind):
 
 - ADVICE: a recommendation ("restart the pod", "you should...", "建议..."),
-  or any sentence under a "Recommendations" / "Next steps" heading;
+  or any sentence (or fenced command) under a "Recommendations" / "Next steps" heading;
 - HEDGE: an explicitly hedged hypothesis ("may", "possibly", "not confirmed",
   "可能"), or a sentence under a "Hypotheses" heading;
 - GAP: a statement of what could not be checked ("the log search timed out");
@@ -15,9 +15,8 @@ link targets stripped. Each claim gets a kind (model.ClaimKind):
   itself ("Here is what I found");
 - FACT: everything else.
 
-A fact smuggled into advice is still a claim: "raise maxTotal from 8 to 64"
-yields a FACT claim "maxTotal ... 8", and "restart it, since it OOMs every
-5 min" yields a FACT claim for the part after "since".
+A fact smuggled into advice is still a claim: "raise maxTotal from 8 to 64" yields a FACT claim "maxTotal ... 8",
+and "restart it, since it OOMs every 5 min" yields a FACT claim for the part after "since".
 """
 
 from __future__ import annotations
@@ -122,8 +121,8 @@ def split_claims(draft: str) -> list[Claim]:
             continue
         if not line.strip():
             continue
-        if in_fence:
-            claims.extend(_claims_of(start, line, line, ClaimKind.FACT, zone))
+        if in_fence:  # a block of commands under "## Fix" is what to run: advice, like the section's sentences
+            claims.extend(_claims_of(start, line, line, _FENCED.get(section, ClaimKind.FACT), zone))
             continue
         heading = _HEADING.match(line) or BOLD_LABEL.fullmatch(line)
         if heading:
@@ -199,6 +198,7 @@ PART_COUNT = re.compile(
     re.I,
 )
 """A part of a listing counted: "4 of the 6 lines", "six of the eight", "其中 2 条", "6 条中有 4 条"."""
+_FENCED = {ClaimKind.ADVICE: ClaimKind.ADVICE}  # a fenced line's kind by its section's: advice, else a fact
 _BARE_CELL = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 _COLUMN_UNIT = re.compile(
     r"[(（\[]\s*(ms|s|sec|seconds|min|minutes|h|hours|%|mb|mib|gb|gib|kb|kib|bytes|b|rps|qps|req/s|"

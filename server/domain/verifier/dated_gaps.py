@@ -27,7 +27,10 @@ _OPENING = tuple(sum(_MONTH_DAYS[:i]) for i in range(12))  # each month's first 
 _FROM_NOW = re.compile(
     r"\b(?:from|after|since|before)\s+(?:now|today|this\s+check|the\s+check|the\s+time\s+of\s+the\s+check|checking)\b"
     r"|\bleft\b|\bremaining\b|\bin\s+about\b|\b(?:until|by|as\s+of)\s+now\b"
-    r"|距今|距离现在|距现在|从现在|到现在|至今|到目前为止|还剩|还有约?|之后到期|后到期|后过期",
+    r"|距今|距离现在|距现在|从现在|到现在|至今|到目前为止|还剩|还有约?|之后到期|后到期|后过期"
+    # a time back from the check: "about 13 minutes ago", "3 天前", "已经过期约 3 天", "expired … before this run"
+    r"|\bago\b|(?<=[0-9一二两三四五六七八九十半多])[ \t]*(?:天|小时|分钟|分|秒|周)多?前|已经?过期|过期了"
+    r"|\b(?:expired|before\s+this\s+(?:run|call))\b",
     re.I,
 )
 

@@ -271,10 +271,12 @@ _ZH_SETTING = re.compile(
     + _NUMBER
     + r")(?![0-9.,])[ \t]*(毫秒|秒|分钟|小时|天|%|ms|s|min|h|d|MB|MiB|GB|GiB)?(?![ \t]*(?:次|回|遍))(?![A-Za-z])"
 )
-# "500/500 条失败", "3/5 pods ready": a fraction of a count, stated as written.
+# "500/500 条失败", "3/5 pods ready", "4/4 devices active", "3/3 in sync": a fraction of a count (of any plural noun,
+# or in a state), stated as written.
 _FRACTION = re.compile(
-    r"(?<![\w./:-])([0-9]+/[0-9]+)(?=[ \t]*(?:条|个|次|项|笔|副本|节点|成功|失败|就绪|items?\b|requests?\b|messages?\b|"
-    r"pods?\b|replicas?\b|nodes?\b|tasks?\b|jobs?\b|shards?\b|checks?\b|failed\b|succeeded\b|ready\b|healthy\b))",
+    r"(?<![\w./:-])([0-9]+/[0-9]+)(?=[ \t]*(?:条|个|次|项|笔|台|张|块|副本|节点|成员|成功|失败|就绪|在线|(?:item|request|message|pod|replica|node|task|job|shard|check)s?\b"
+    r"|[A-Za-z][a-z\-]*[a-z]s\b|[A-Z]{2,5}s\b|(?:failed|succeeded|ready|healthy|active|up|available|online"
+    r"|passing|passed|in[ \t]+sync)\b))",
     re.I,
 )
 # A JVM memory flag: "-Xmx4g", "-Xms512m", "-Xss1m" (heap, initial heap, thread stack).
@@ -316,7 +318,9 @@ _STATUS_WORD = re.compile(
 _COUNT_ANY = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)[ \t]+"
     # ("20 distinct source IPs": a count of different ones, its adjective before the one word)
-    r"((?:(?:distinct|unique|different)[ \t]+)?(?:(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|more|than|per|each|out)\b)[a-z]{3,}[ \t]+)?"
+    # ("5 open Renovate PRs", "6 EC2 instances", "3 GitHub runners": a name's word before it too)
+    r"((?:(?:distinct|unique|different)[ \t]+)?(?:(?!(?:of|in|on|at|to|for|from|by|with|the|and|or|more|than|per|each|out)\b)"
+    r"[a-z]{3,}[ \t]+)?(?:(?!(?:The|In|On|At|Of|For|From|By|With|And|Or)\b)[A-Z][A-Za-z0-9]+[ \t]+)?"
     r"(?:[a-z]{3,}s|[A-Z]{2,5}s|[A-Z][a-z]+(?:[A-Z][a-z]*)+s))\b(?![ \t]*(?:ago|old|long))"
 )
 _NOT_COUNT_NOUNS = frozenset(

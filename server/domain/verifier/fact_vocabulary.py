@@ -43,6 +43,8 @@ _ACTOR = re.compile(
     # ("由 Hannah Weiss 本人把状态改成了 in_progress": a full name, and what was changed between the actor and the verb)
     r"|由[ \t]*@?([A-Za-z][\w.\-@]*[\w](?:[ \t]+[A-Z][a-z]+(?![\w\-]|\.\w))?)[ \t]*(?:自己|本人|亲自|手动|手工)?[ \t]*"
     r"(?:(?:在|于)[^,，;；。]{1,30}?)?[ \t]*(?:把[^,，;；。]{1,20}?)?"
+    # "由 tqian 通过 workflow_dispatch 手动触发": the means may come between them too
+    r"(?:(?:通过|用|使用|借助)[^,，;；。]{1,40}?[ \t]*(?:手动|手工)?[ \t]*)?"
     r"(?:发布|部署|回滚|触发|执行|上线|变更|修改|更新|提交|合并|审批|重启|扩容|缩容|发起|创建|新建|删除|静默|确认|"
     r"改成|改为|设为|设置为|标记为|标为|分配|指派|关闭|解决|取消|重新打开|批准)"
     # "是 zhangwei 通过 set image 发布的", "是 ci-bot 用 helm 部署的": the actor of a "是 … 的" sentence

@@ -62,7 +62,7 @@ from evidence_trace.server.domain.verifier.matcher_scope import check_every_seve
 from evidence_trace.server.domain.verifier.numbered_names import listed_with_shown
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
-from evidence_trace.server.domain.verifier.predicates import asked_by_a_failed_call_in_parts, facts_have_values
+from evidence_trace.server.domain.verifier.predicates import facts_have_values, unshown_by_its_calls
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
@@ -252,10 +252,9 @@ def _check(
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
         check = check_by_cells(claim, check, lambda cell: _check(cell, evidence, subject, nicknames)[0], cells)
     grounded_fact = check.status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
-    failed = asked_by_a_failed_call_in_parts(claim.text, facts, check.groundings, evidence) if grounded_fact else None
-    if failed is not None:  # "heap looks healthy" where the heap query failed
-        reason = f"its names are shown; what it says of them is what the failed or empty call {failed} asked"
-        check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=reason, direct=False)
+    unshown = unshown_by_its_calls(claim.text, facts, check.groundings, evidence) if grounded_fact else None
+    if unshown is not None:  # "heap looks healthy" where the heap query failed, "started at" a search's window edge
+        check = dataclasses.replace(check, status=ClaimStatus.UNGROUNDED, reason=unshown, direct=False)
     if claim.kind in _JUDGED and check.status not in (ClaimStatus.GROUNDED, ClaimStatus.CONTRADICTED):
         invented = invented_names(claim.text, [f for f in facts if f in own], evidence, claim.kind)
         if invented:

@@ -160,6 +160,8 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
             names = [f for f in names if colon is not None and aside.find(f.text) >= colon.end()]
         first = min((aside.find(f.text) for f in names), default=-1)
         # "(a and b)", ": a, b", or the names right after the count's noun: "两个 pod m8zrt、p5wvn"
+        colon = None if some else re.search(r"[:：](?![0-9A-Za-z])", aside[:80])  # "5 PRs on acme/base: #412, …":
+        names = [f for f in names if not (colon and 0 <= aside.find(f.text) < colon.start() and _held(aside, f))]
         listed = some or _LISTED.match(after) or (0 <= first <= 16 and _NOUN_ONLY.fullmatch(after[:first]))
         apposed = 0 <= first <= 16 and _APPOSED.fullmatch(after[:first])
         run = _joined_run(aside, names) if apposed else []  # "2 台服务器 a 和 b 都是 hostAlive=true": the list
@@ -251,6 +253,15 @@ _JOIN = re.compile(r"[ \t]*(?:[、,，/]|和|与|及|and|,[ \t]*and)[ \t]*", re.
 
 # the list follows the count: "(a and b)", ": a, b", "（a、b）", "—a and b"
 _LISTED = re.compile(r"^[^(（:：—\-]{0,40}[(（:：—\-]")
+# the name a count's members are in, before the list: "5 open PRs on acme/node-base-image: …", "3 pods in payments:"
+_HOLDER = re.compile(r"\b(?:on|in|of|for|from|at|under|across|within)[ \t]+(?:[\w.\-]+/)?$", re.I)
+
+
+def _held(aside: str, name: Fact) -> bool:
+    """Whether a name before a count's list holds its members (the repository "on" which the PRs are)."""
+    return _HOLDER.search(aside, 0, aside.find(name.text)) is not None
+
+
 _ENCLOSED = re.compile(
     r"[ \tA-Za-z\u4e00-\u9fff]{0,16}[(（][^()（）]*[)）]"
 )  # the count's noun, then its list in parentheses

@@ -36,7 +36,7 @@ def invented_names(
         and not contains(evidence.asked, f.key)
         and not _code_named(text, f)
         and not standard.a_tool_to_run(text, f)
-        and not standard.a_name_a_command_makes(text, f)
+        and not standard.a_name_the_writer_chooses(text, f)
         and not standard.named_by_the_question(f.key, evidence.asked)
         and not standard.api_action(text, f)
         and not standard.a_setting_or_a_call(text, f)

@@ -28,6 +28,7 @@ from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKin
 from evidence_trace.server.domain.verifier.field_words import comparable, field_rival
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.latest_records import later_record
+from evidence_trace.server.domain.verifier.listed_states import listed_state_rival
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.pid_names import pid_rival
@@ -60,6 +61,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or pid_rival(text, evidence)
         or flag_rival(text, facts, evidence)
         or condition_rival(text, facts, evidence)
+        or listed_state_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
         or live_release(text, facts, evidence)
         or documented_only(text, facts, evidence)

@@ -17,6 +17,7 @@ from evidence_trace.server.domain.verifier.content_words import content_words, s
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKind
 from evidence_trace.server.domain.verifier.units import Strength
+from evidence_trace.server.domain.verifier.window_edges import edge_start
 
 _FAILURE = re.compile(
     r"\b(?:fail\w*|timed?[ -]?out|timeouts?|errors?|unreachable|refused|could ?n[o']t|unable)\b|失败|超时|报错|没能|无法|未能|连不上|登不上|没登上",
@@ -148,6 +149,18 @@ def asked_by_a_failed_call_in_parts(
         if found is not None:
             return found
     return found
+
+
+def unshown_by_its_calls(
+    text: str, facts: Sequence[Fact], groundings: Sequence[Grounding], evidence: Evidence
+) -> Optional[str]:
+    """Why a grounded claim is not shown by the calls behind it, or None: what it says is what a failed or empty
+    call asked ("heap looks healthy" where the heap query failed), or the start it dates is the edge of the
+    window of a call that grounds it ("started at 06:02:09" where the search opens at 06:02:09)."""
+    failed = asked_by_a_failed_call_in_parts(text, facts, groundings, evidence)
+    if failed is not None:
+        return f"its names are shown; what it says of them is what the failed or empty call {failed} asked"
+    return edge_start(text, facts, evidence, groundings)
 
 
 def facts_have_values(facts: Sequence[Fact]) -> bool:

@@ -107,6 +107,24 @@ _RUN_WITH = re.compile(
 )
 
 
+def a_name_the_writer_chooses(text: str, fact: Fact) -> bool:
+    """A name a command the claim gives makes (a_name_a_command_makes), or one the claim supposes for an example
+    ("Insert the new disk (say `/dev/sdd`), then `pvcreate /dev/sdd`", "e.g. `db-creds-v2`", "比如 `/dev/sdd`"):
+    the writer picks it, so no call of the session need have mentioned it, anywhere in the claim."""
+    return a_name_a_command_makes(text, fact) or any(
+        _SUPPOSED.search(text, max(0, m.start() - 16), m.start()) is not None
+        for m in re.finditer(re.escape(fact.text), text)
+    )
+
+
+# the cue of a name supposed for an example, right before it: "(say /dev/sdd)", "e.g. db-2", "假设新盘是 sdd"
+_SUPPOSED = re.compile(
+    r"(?:\b(?:say|e\.g\.|eg\.|i\.e\.|for (?:example|instance)|suppose|supposing|assuming)|假设|假如|比如|例如|譬如)"
+    r"[ \t,，:：]*(?:(?:it|that|the [a-z]+|新盘|新磁盘|新的?[\u4e00-\u9fff]{1,4})[ \t]*(?:is|are|为|是)[ \t]*)?[`'\"“]?$",
+    re.I,
+)
+
+
 def a_name_a_command_makes(text: str, fact: Fact) -> bool:
     """A name a command the claim gives makes ("`gcloud filestore backups create crm-files-manual …`", "`mount -t nfs
     10.91.0.2:/wiki /mnt/wiki`", "`kubectl create secret generic db-creds-v2`"): the writer chooses it, so no call
