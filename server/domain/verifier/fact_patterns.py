@@ -395,10 +395,10 @@ _ALERT_WORDS = frozenset(
     "spike usage quota exhausted expiring exception back off backoff".split()
 )
 _VERSION = re.compile(
-    # (a pre-release part "-rc2", "-beta.1"; the sentence's full stop after it is not its own)
+    # (a build part "_7" and a pre-release or variant "-rc2", "-beta.1", "-jre": "21.0.4_7-jre"; not the full stop)
     # (not an address with a wildcard part: "13.35.166.x", "10.8.*")
     r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})"
-    r"(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
+    r"(?:_[0-9A-Za-z]+(?![.\w]))?(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"  # (never "0.0.0.0_8443.downstream")
     r"(?![0-9]|\.(?:[xX](?![A-Za-z0-9])|\*))"
 )
 _TIME_OR_DATE = re.compile(
