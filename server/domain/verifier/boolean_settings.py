@@ -26,17 +26,17 @@ from evidence_trace.server.domain.verifier.subject_binding import subject_rival
 from evidence_trace.server.domain.verifier.units import Unit
 
 # a key as configs and APIs write it: ContentBasedDeduplication, enable_partition_pruning, tls.insecure, read-only
-_KEY = r"`?(?P<key>(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)+))`?"
+KEY = r"`?(?P<key>(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)+))`?"
 _ON = {"enabled", "on", "true", "yes", "开启", "启用", "打开", "开着"}
 _EN = re.compile(
-    _KEY + r"[ \t]*(?:(?:is|was|are|were|has been|set to|turned|stays?)[ \t]+|[=:][ \t]*)?(?P<neg>not[ \t]+)?"
+    KEY + r"[ \t]*(?:(?:is|was|are|were|has been|set to|turned|stays?)[ \t]+|[=:][ \t]*)?(?P<neg>not[ \t]+)?"
     r"(?P<value>enabled|disabled|on|off|true|false)\b"
 )
 _ZH = re.compile(
-    _KEY + r"[ \t]*(?:都|均|全都|也)?(?:已经|已|是|为|设为|设置为|处于|仍|仍然)?[ \t]*(?P<neg>未|没有|没|不)?[ \t]*"
+    KEY + r"[ \t]*(?:都|均|全都|也)?(?:已经|已|是|为|设为|设置为|处于|仍|仍然)?[ \t]*(?P<neg>未|没有|没|不)?[ \t]*"
     r"(?P<value>开启|启用|打开|开着|关闭|禁用|关掉|true|false)(?![A-Za-z])"
 )
-_ASKED = re.compile(
+ASKED = re.compile(
     r"\b(?:if|whether|unless|should|must|need|needs|make sure|ensure|consider|try)\b|如果|是否|若|应该|需要|建议|确保|可以",
     re.I,
 )
@@ -55,7 +55,7 @@ def flag_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     for pattern in (_EN, _ZH):
         for said in pattern.finditer(text):
             start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
-            if _ASKED.search(text, start + 1, said.start()):
+            if ASKED.search(text, start + 1, said.start()):
                 continue
             claimed = _truth(said.group("value"), bool(said.group("neg")))
             rival = _rival(said.group("key"), claimed, subject, evidence)

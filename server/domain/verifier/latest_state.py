@@ -20,6 +20,7 @@ from evidence_trace.server.domain.verifier.change_directions import direction_ri
 from evidence_trace.server.domain.verifier.clean_outcomes import failed_beside
 from evidence_trace.server.domain.verifier.condition_states import condition_rival
 from evidence_trace.server.domain.verifier.denied_counters import counter_rival
+from evidence_trace.server.domain.verifier.enum_settings import enum_rival
 from evidence_trace.server.domain.verifier.envoy_flags import flags_rival
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches
@@ -60,6 +61,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or swapped_target(text, evidence)
         or pid_rival(text, evidence)
         or flag_rival(text, facts, evidence)
+        or enum_rival(text, facts, evidence)
         or condition_rival(text, facts, evidence)
         or listed_state_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
