@@ -122,3 +122,15 @@ def text_state(text: str) -> str:
     """The alert state a text says (firing before pending before resolved), or ""."""
     lowered = text.lower()
     return next((word for word, pattern in _STATES_IN_TEXT if pattern.search(lowered)), "")
+
+
+def indented_block_end(lines: list[tuple[int, str]], start: int) -> int:
+    """The index after a block that opens at lines[start]: the lines indented under it, up to a blank line or a line
+    at the margin (a `systemctl status` unit's fields, an mdstat array's lines)."""
+    end = start + 1
+    while end < len(lines):
+        number, text = lines[end]
+        if number != lines[end - 1][0] + 1 or not text[:1].isspace():
+            break
+        end += 1
+    return end

@@ -22,7 +22,7 @@ import functools
 import re
 from typing import Iterator
 
-from evidence_trace.server.domain.formats.lines import line_record
+from evidence_trace.server.domain.formats.lines import indented_block_end, line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
@@ -61,9 +61,7 @@ def records(preview: Preview) -> Iterator[Record]:
             yield line_record(f"line {number}", text)
             index += 1
             continue
-        end = index + 1
-        while end < len(lines) and lines[end][0] == lines[end - 1][0] + 1 and lines[end][1][:1].isspace():
-            end += 1  # the lines indented under the array's line, up to a blank line or the margin
+        end = indented_block_end(lines, index)  # the lines indented under the array's line
         block = "\n".join(line for _, line in lines[index:end])
         level, problem = _problem(block, array.group(2))
         yield Record(

@@ -25,7 +25,7 @@ import functools
 import re
 from typing import Iterator
 
-from evidence_trace.server.domain.formats.lines import line_record
+from evidence_trace.server.domain.formats.lines import indented_block_end, line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
@@ -55,17 +55,6 @@ def _recognise(preview: Preview) -> bool:
     return bool(_headers(preview))
 
 
-def _block_end(lines: list[tuple[int, str]], start: int) -> int:
-    """The index after a unit's block: its header, then its fields and the lines indented under them."""
-    end = start + 1
-    while end < len(lines):
-        number, text = lines[end]
-        if number != lines[end - 1][0] + 1 or not text[:1].isspace():
-            break  # a blank line or a line at the margin ends the unit's fields
-        end += 1
-    return end
-
-
 def _problem(block: str) -> tuple[str, str]:
     """(level, problem) of a unit from its `Active:` state."""
     active = next((m.group(1) for m in (_ACTIVE.match(line) for line in block.splitlines()) if m), "")
@@ -86,7 +75,7 @@ def records(preview: Preview) -> Iterator[Record]:
             yield line_record(f"line {number}", text)
         if start == len(lines):
             break
-        end = _block_end(lines, start)
+        end = indented_block_end(lines, start)
         header = _HEADER.match(lines[start][1])
         assert header is not None
         block = "\n".join(text for _, text in lines[start:end])
