@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.boolean_settings import flag_rival
 from evidence_trace.server.domain.verifier.branches import branch_rival
 from evidence_trace.server.domain.verifier.change_directions import direction_rival
 from evidence_trace.server.domain.verifier.clean_outcomes import failed_beside
+from evidence_trace.server.domain.verifier.completion_states import completion_rival
 from evidence_trace.server.domain.verifier.condition_states import condition_rival
 from evidence_trace.server.domain.verifier.denied_counters import counter_rival
 from evidence_trace.server.domain.verifier.enum_settings import enum_rival
@@ -62,6 +63,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or pid_rival(text, evidence)
         or flag_rival(text, facts, evidence)
         or enum_rival(text, facts, evidence)
+        or completion_rival(text, facts, evidence)
         or condition_rival(text, facts, evidence)
         or listed_state_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
