@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from evidence_trace.server.domain.formats.fields import (
     LEVEL_FIELDS,
@@ -134,3 +134,13 @@ def indented_block_end(lines: list[tuple[int, str]], start: int) -> int:
             break
         end += 1
     return end
+
+
+def margin_blocks(lines: list[tuple[int, str]], opens: Callable[[int], bool]) -> Iterator[tuple[int, int]]:
+    """The spans (start, end) of `lines`: a line that `opens` (by its index) with the lines indented under it
+    (indented_block_end), every other line alone."""
+    index = 0
+    while index < len(lines):
+        end = indented_block_end(lines, index) if opens(index) else index + 1
+        yield index, end
+        index = end

@@ -22,7 +22,7 @@ import functools
 import re
 from typing import Iterator
 
-from evidence_trace.server.domain.formats.lines import indented_block_end, line_record
+from evidence_trace.server.domain.formats.lines import line_record, margin_blocks
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
@@ -53,16 +53,13 @@ def _problem(block: str, state: str) -> tuple[str, str]:
 
 def records(preview: Preview) -> Iterator[Record]:
     lines = preview.lines
-    index = 0
-    while index < len(lines):
+    for index, end in margin_blocks(lines, lambda i: _ARRAY.match(lines[i][1]) is not None):
         number, text = lines[index]
         array = _ARRAY.match(text)
         if array is None:
             yield line_record(f"line {number}", text)
-            index += 1
             continue
-        end = indented_block_end(lines, index)  # the lines indented under the array's line
-        block = "\n".join(line for _, line in lines[index:end])
+        block = "\n".join(line for _, line in lines[index:end])  # the array's line and the lines indented under it
         level, problem = _problem(block, array.group(2))
         yield Record(
             f"lines {number}-{lines[end - 1][0]}" if end - index > 1 else f"line {number}",
@@ -73,7 +70,6 @@ def records(preview: Preview) -> Iterator[Record]:
             numbers=functools.partial(_numbers_in_text, block),
             problem=problem,
         )
-        index = end
 
 
 FORMAT = Format("mdstat", _recognise, records)

@@ -25,7 +25,7 @@ import functools
 import re
 from typing import Iterator
 
-from evidence_trace.server.domain.formats.lines import indented_block_end, line_record
+from evidence_trace.server.domain.formats.lines import line_record, margin_blocks
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.verifier.unit_numbers import _numbers_in_text
 
@@ -68,14 +68,11 @@ def _problem(block: str) -> tuple[str, str]:
 
 def records(preview: Preview) -> Iterator[Record]:
     lines = preview.lines
-    starts = _headers(preview)
-    index = 0
-    for start in [*starts, len(lines)]:
-        for number, text in lines[index:start]:  # the lines before the unit (and after the last): lines
-            yield line_record(f"line {number}", text)
-        if start == len(lines):
-            break
-        end = indented_block_end(lines, start)
+    starts = set(_headers(preview))
+    for start, end in margin_blocks(lines, starts.__contains__):
+        if start not in starts:  # the lines before a unit (and after the last): lines
+            yield line_record(f"line {lines[start][0]}", lines[start][1])
+            continue
         header = _HEADER.match(lines[start][1])
         assert header is not None
         block = "\n".join(text for _, text in lines[start:end])
@@ -90,7 +87,6 @@ def records(preview: Preview) -> Iterator[Record]:
             numbers=functools.partial(_numbers_in_text, block),
             problem=problem,
         )
-        index = end
 
 
 FORMAT = Format("systemd_status", _recognise, records)

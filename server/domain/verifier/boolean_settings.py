@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.bounded_universals import clause_start
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.intervals import listed_names
@@ -41,6 +42,15 @@ ASKED = re.compile(
     re.I,
 )
 _LISTED_KINDS = (FactKind.INSTANCE, FactKind.SERVICE)
+CLAUSE_MARKS = ",;，；。(（"
+
+
+def asked_in_clause(text: str, at: int, asked: re.Pattern[str] = ASKED) -> bool:
+    """Whether the clause holding text[at] asks or proposes before `at` ("whether X is enabled", "是否开启", "should be
+    ENFORCED"): what it says there is no claim of a value."""
+    return asked.search(text, clause_start(text, at, CLAUSE_MARKS), at) is not None
+
+
 _GIVEN = r"[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>true|false|enabled|disabled|on|off|yes|no)\b"
 
 
@@ -54,8 +64,7 @@ def flag_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]  # "Node 4's is_live": node 4's record
     for pattern in (_EN, _ZH):
         for said in pattern.finditer(text):
-            start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
-            if ASKED.search(text, start + 1, said.start()):
+            if asked_in_clause(text, said.start()):
                 continue
             claimed = _truth(said.group("value"), bool(said.group("neg")))
             rival = _rival(said.group("key"), claimed, subject, evidence)

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.boolean_settings import ASKED
+from evidence_trace.server.domain.verifier.boolean_settings import CLAUSE_MARKS, asked_in_clause
+from evidence_trace.server.domain.verifier.bounded_universals import clause_start
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.subject_binding import subject_rival
@@ -46,8 +47,9 @@ def completion_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Op
     said = _DONE_SAID.search(text)
     if said is None:
         return None
-    start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
-    if _DENIED.search(text, start + 1, said.end()) or ASKED.search(text, start + 1, said.start()):
+    if _DENIED.search(text, clause_start(text, said.start(), CLAUSE_MARKS), said.end()) or asked_in_clause(
+        text, said.start()
+    ):
         return None
     subject = [f for f in facts if f.is_entity or f.kind == FactKind.ID]
     if not subject:

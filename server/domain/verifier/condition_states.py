@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Optional, Sequence
 
+from evidence_trace.server.domain.verifier.boolean_settings import asked_in_clause
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.subject_binding import subject_rival
@@ -47,8 +48,7 @@ def condition_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Opt
     subject = [f for f in facts if (f.is_entity or f.kind == FactKind.ID) and not _STATUS_WORDS.search(f.text)]
     for pattern in _CLAIMED:
         for said in pattern.finditer(text):
-            start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
-            if _ASKED.search(text, start + 1, said.start()) or re.search(r"\bnot[ \t]*$", text[: said.start("status")]):
+            if asked_in_clause(text, said.start(), _ASKED) or re.search(r"\bnot[ \t]*$", text[: said.start("status")]):
                 continue
             subject_here = [f for f in subject if f.text != said.group("type")]
             rival = _rival(said.group("type"), said.group("status"), subject_here, evidence)

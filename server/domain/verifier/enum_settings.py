@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from evidence_trace.server.domain.verifier.boolean_settings import ASKED, KEY
+from evidence_trace.server.domain.verifier.boolean_settings import KEY, asked_in_clause
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.subject_binding import subject_rival
@@ -39,8 +39,7 @@ def enum_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     subject = [f for f in facts if f.is_entity and f.kind != FactKind.ALERT or f.kind == FactKind.ID]
     for pattern in (_EN, _ZH):
         for said in pattern.finditer(text):
-            start = max(text.rfind(sep, 0, said.start()) for sep in (",", ";", "，", "；", "。", "(", "（"))
-            if said.group("value") in _SWITCH or ASKED.search(text, start + 1, said.start()):
+            if said.group("value") in _SWITCH or asked_in_clause(text, said.start()):
                 continue
             rival = _rival(said.group("key"), said.group("value"), subject, evidence)
             if rival is not None:
