@@ -57,6 +57,8 @@ _ADVICE_START = re.compile(
     r"^(?:don't|do not|avoid)\s+\w+|^(?:不要|别|切勿|请勿|避免|千万别|先别)"
     rf"|^(?:please\s+|then\s+|also\s+|first,?\s+|next,?\s+|finally,?\s+|now\s+|or\s+|and\s+)?(?:{_IMPERATIVES}"
     rf"|(?:{_NAMING_IMPERATIVES})(?![ \t]*[\u3400-\u9fff：:]))(?![\w\-.:/])"
+    # an English verb as the subject of a Chinese predicate names the operation: "restore 已经完成", "rollback 失败了"
+    r"(?![ \t]*(?:已经?|正在|仍|还在|一直|是|为|被|失败|成功|完成|结束|的))"
     # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
     # ("Alert #19 (requests, CVE-2024-35195) is still open": an aside may stand between the id and its verb)
     r"(?![ \t]+`?#?[\w.:/-]*[0-9][\w.:/-]*`?(?:[ \t]*[(（][^()（）\n]{0,80}[)）][ \t]*|[ \t]+)(?:is|was|were|are|has|had|"

@@ -102,6 +102,7 @@ from evidence_trace.server.domain.verifier.fact_vocabulary import (
     not_a_name,
     version_field,
 )
+from evidence_trace.server.domain.verifier.file_names import file_facts
 from evidence_trace.server.domain.verifier.level_words import LEVEL_PATTERNS, joined_levels
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.named_values import jvm_flag_fact, setting_fact
@@ -188,11 +189,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         if re.fullmatch(r"[0-9]+(?:\.[0-9]+){3}(?:-[0-9]+)?", m.group(0)):
             continue  # an IPv4 address (or a range of them), read below; "2.4.0-beta.1" is a version
         field = version_field(text[max(0, m.start() - 24) : m.start()])
-        yield (
-            m.start(),
-            m.end(),
-            Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT, noun=field),
-        )
+        version = Fact(FactKind.VERSION, m.group(0), m.group(0).lower().lstrip("v"), Scope.SUBJECT, noun=field)
+        yield m.start(), m.end(), version
     for m in _ACTOR.finditer(text):
         group = next(i for i in (1, 2, 3, 4) if m.group(i))
         name = m.group(group)
@@ -227,6 +225,7 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT)
     for m in _ONE_PART_PATH.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, m.group(0), m.group(0).lower(), Scope.SUBJECT, soft=True)
+    yield from file_facts(text)  # "recon-2025Q3.parquet"
     for m in _REGION.finditer(text):
         yield m.start(), m.end(), Fact(FactKind.INSTANCE, m.group(0), m.group(0), Scope.QUERY)
     for m in _PAREN_NUMBER.finditer(masked):

@@ -41,7 +41,6 @@ from evidence_trace.server.domain.verifier.counted_units import records_counted
 from evidence_trace.server.domain.verifier.dated_times import misdated
 from evidence_trace.server.domain.verifier.denied_status import check_denied_status, without_denied
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, cell_numbers
-from evidence_trace.server.domain.verifier.fact_matching import states_time
 from evidence_trace.server.domain.verifier.facts import EVENT_FORMS, Fact, FactKind, Scope, extract_facts
 from evidence_trace.server.domain.verifier.failed_measures import failed_measure
 from evidence_trace.server.domain.verifier.gap_checks import as_fact_unless_a_call, check_gap, failure_told
@@ -54,7 +53,7 @@ from evidence_trace.server.domain.verifier.intervals import (
     subject_seconds,
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
-from evidence_trace.server.domain.verifier.latest_state import stale_state
+from evidence_trace.server.domain.verifier.latest_state import said_value_rival, stale_state
 from evidence_trace.server.domain.verifier.level_words import without_reference_levels
 from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts, listing_rival
 from evidence_trace.server.domain.verifier.match_memo import remembering
@@ -64,6 +63,7 @@ from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.predicates import facts_have_values, unshown_by_its_calls
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
+from evidence_trace.server.domain.verifier.shown_times import times_shown
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
@@ -78,6 +78,7 @@ _EARLIER_TIMES = 12  # the times to the second a gap may span: those of the last
 MAX_CLAIMS = 200  # claims beyond this are not checked (the draft is bounded at 64 KiB)
 JUDGED_KINDS = (ClaimKind.FACT, ClaimKind.CAUSAL, ClaimKind.GAP)
 _JUDGED = JUDGED_KINDS
+_ANOTHER_STATE = "the evidence shows another state of it now"
 
 
 def check_draft(
@@ -246,7 +247,7 @@ def _check(
     if derived:  # a duration the claim's own times imply is not a fact of its own: the times are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in derived)
         if facts and all(f.kind == FactKind.TIME for f in facts) and claim.kind == ClaimKind.FACT:
-            return _times_shown(claim, facts, evidence), facts
+            return times_shown(claim, facts, evidence), facts
     check = _check_facts(claim, facts, evidence)
     cells = cell_claims(claim) if check.status == ClaimStatus.UNGROUNDED and claim.kind == ClaimKind.FACT else ()
     if cells:  # "| 13:30 | 247.5 MiB | 109 MiB |": one unit per cell, bound by the row's key
@@ -271,34 +272,6 @@ def _check(
                 facts,
             )
     return check, facts
-
-
-def _times_shown(claim: Claim, times: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
-    """A claim of times and the gap between them ("17 minutes before the lag alert (02:41 vs 02:58)"):
-    grounded when a supporting unit states each time."""
-    base = functools.partial(
-        ClaimCheck, claim.start, claim.end, claim.text, claim.kind, facts=tuple(f.describe() for f in times)
-    )
-    shown = []
-    for fact in times:
-        unit = next(
-            (
-                u
-                for index in evidence.rows()
-                for u in evidence.units(index)
-                if u.strength >= Strength.INDIRECT and states_time(fact, u)
-            ),
-            None,
-        )
-        if unit is None:
-            return base(status=ClaimStatus.UNGROUNDED, reason=f"no unit shows {fact.describe()}")
-        shown.append(unit)
-    return base(
-        status=ClaimStatus.GROUNDED,
-        groundings=tuple(grounding_of(u) for u in shown[:MAX_GROUNDINGS]),
-        reason="the times it states are in the evidence, and the gap it gives is theirs",
-        direct=any(u.strength == Strength.DIRECT for u in shown),
-    )
 
 
 def _check_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence) -> ClaimCheck:
@@ -362,9 +335,12 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         exact = all(seconds_of(f)[1] for f in times) or HAPPENED_AT.search(claim.text) is not None  # ("went out at …")
         to_second = exact and not is_meta(claim.text) and claim.text[-1:] not in ":："
         if times and claim.kind == ClaimKind.FACT and (overlap is not None or to_second):
-            shown = _times_shown(claim, times, evidence)
+            shown = times_shown(claim, times, evidence)
             if shown.status != ClaimStatus.GROUNDED or overlap is None:
                 return shown
+        said = said_value_rival(claim.text, evidence) if overlap is not None else None
+        if said is not None and claim.kind == ClaimKind.FACT:  # "advanced security is in ENFORCED mode" vs AUDIT
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(said),), reason=_ANOTHER_STATE)
         if overlap is not None and claim.kind == ClaimKind.FACT:
             return base(
                 status=ClaimStatus.GROUNDED,
@@ -404,11 +380,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         lone = lone or (misdated(claim.text, facts, evidence) if grounded else None)  # "10-02 23:12 UTC"
         later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
         if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
-            return base(
-                status=ClaimStatus.CONTRADICTED,
-                groundings=(grounding_of(later),),
-                reason="the evidence shows another state of it now",
-            )
+            return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(later),), reason=_ANOTHER_STATE)
         rival = listing_rival if grounded and lone is None else None  # a rival count; what only a failed call asked
         sized = (rival(claim.text, facts, evidence) or failed_measure(claim.text, evidence, facts)) if rival else ""
         if sized:  # "有 4 个消费者在线" where the members listing holds 3: another number grounds nothing

@@ -33,6 +33,7 @@ from evidence_trace.server.domain.verifier.latest_records import later_record
 from evidence_trace.server.domain.verifier.listed_states import listed_state_rival
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
+from evidence_trace.server.domain.verifier.mode_words import mode_rival
 from evidence_trace.server.domain.verifier.pid_names import pid_rival
 from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.traffic_verdicts import verdict_rival
@@ -63,6 +64,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or pid_rival(text, evidence)
         or flag_rival(text, facts, evidence)
         or enum_rival(text, facts, evidence)
+        or mode_rival(text, facts, evidence)
         or completion_rival(text, facts, evidence)
         or condition_rival(text, facts, evidence)
         or listed_state_rival(text, facts, evidence)
@@ -72,6 +74,12 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or superseded(text, facts, evidence)
         or still_going(text, facts, evidence)
     )
+
+
+def said_value_rival(text: str, evidence: Evidence) -> Optional[Unit]:
+    """For a claim of no facts but its words: a record giving the key it names another value than the one it
+    says ("advanced security is in ENFORCED mode" where `AdvancedSecurityMode` is `AUDIT`)."""
+    return enum_rival(text, (), evidence) or mode_rival(text, (), evidence)
 
 
 _ALREADY = re.compile(r"\balready\b|已经", re.I)
