@@ -124,7 +124,7 @@ def _failing(
         for unit in named if named and all(u.ref.startswith(STAGE) for u in named) else units:
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "header"):
                 continue
-            if matches_all(subject, unit, question) is not True:
+            if matches_all(subject, unit, question) is not True or not _whole_paths(subject, unit):
                 continue
             if _SUCCEEDED.search(unit.prose) and not _FAILURE.search(unit.prose):
                 return None  # a unit of X shows it succeeding ("successfully rolled out"): the claim may be its
@@ -138,6 +138,12 @@ def _failing(
             if failing is None and failure.search(said) and not _SUCCESS_IN_UNIT.search(unit.prose):
                 failing = unit
     return failing
+
+
+def _whole_paths(subject: Sequence[Fact], unit: Unit) -> bool:
+    """Whether the unit names each path of the subject whole: "GET /api/cart" is not `POST /api/cart/items`."""
+    paths = [f.key for f in subject if f.text.startswith("/")]
+    return all(re.search(re.escape(p) + r"(?![\w/.-])", unit.lowered) for p in paths)
 
 
 # a record's status cell that says it has not finished ("STATUS=Running", "state: pending", "phase=Queued")
@@ -219,6 +225,12 @@ def check_denied_condition(claim: Claim, facts: tuple[Fact, ...], evidence: Evid
             if matches_all(facts, unit, question) is not True:
                 continue
             said = sorted(w for w in words if re.search(rf"(?<![a-z0-9_]){re.escape(w)}(?![a-z0-9_])", unit.lowered))
+            # an error that denies it too agrees ("… cryptoKeyVersions/3 is not enabled" of "3 is not enabled")
+            said = [
+                w
+                for w in said
+                if not re.search(rf"\b(?:not|never|no)[ \t]+(?:been[ \t]+)?{re.escape(w)}\b", unit.lowered)
+            ]
             if said:
                 return base(
                     status=ClaimStatus.CONTRADICTED,

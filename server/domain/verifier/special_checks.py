@@ -412,17 +412,19 @@ def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
     """Whether a unit says the event happened: "evicted", "restarting", "死锁"; a noun of the same stem
     ("eviction ranking", "eviction-hard") names the mechanism, not an occurrence, as a field it is inside of
     does (`master_failover_state`; a series named for it, `…_restarts_total`, is read by its samples), and a
-    value that denies it (`:no-failover`, "no restart") shows none."""
+    value that denies it (`:no-failover`, "no restart", a condition's `KernelDeadlock False`, `KernelHasNoDeadlock`)
+    shows none."""
     if not form.isascii():
         return form in lowered
     inside = "" if series else r"(?<![a-z0-9]_)"
     found = re.finditer(
-        rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not ){inside}{re.escape(form)}"
+        rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not )(?<!hasno){inside}{re.escape(form)}"
         # (nor inside a setting's kebab-case name: `throttle-additional-flag-file: …`; a value may be one:
         # `failover-in-progress`)
         # nor a field of its time (`RestartTime: Thursday, 03-Sep-2026 …`, `"restart_at": …`): when, not that, it was
         r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit)|[a-z]*(?:-[a-z]+){2,}[\"']?[ \t]*[:=]"
-        r"|[ _-]?(?:time|timestamp|date|at)[\"']?[ \t]*[:=])",
+        r"|[ _-]?(?:time|timestamp|date|at)[\"']?[ \t]*[:=]"
+        r"|[a-z]*[\"']?[ \t]*[:=;,]?[ \t]*(?:[\"']?status[\"']?[ \t]*[:=][ \t]*)?[\"']?false\b)",
         lowered,
     )
     found = (m for m in found if not _in_path(lowered, m.start()))
