@@ -1,5 +1,6 @@
 """An English verb as the subject of a Chinese predicate names the operation: "restore 已经完成", "rollback 失败了",
-"quarantine 成功" tell what became of it, and are facts to check, not advice. The same verb with its object
+"quarantine 成功" tell what became of it, and are facts to check, not advice; so does a Chinese verb used as its noun
+("通知发给 linux-oncall", "重启已完成", "回滚失败了"). The same verb with its object
 ("restore 备份前先停写", "Restore the snapshot first") still advises. Domain only, offline; phrasings written for
 these tests, both ways.
 """
@@ -24,6 +25,9 @@ def kinds(draft: str) -> set[ClaimKind]:
         "reboot 正在进行，node-7 还没有回来。",
         "kill 成功（08:41:06），进程 4412 已退出。",
         "upgrade 是在 02:10 开始的。",
+        "告警通知发给 db-oncall，目前没有人认领。",
+        "重启已完成，pod 已经 Running。",
+        "回滚失败了，错误是 ImagePullBackOff。",
     ],
 )
 def test_a_verb_told_of_is_a_fact(draft: str) -> None:

@@ -69,7 +69,9 @@ _ADVICE_START = re.compile(
     # a time after it: "回滚在 14:20 完成", "重启于 03:12" tell when it happened
     r"(?!接口|页面|服务|数据|指标|文件|结果|记录|日志|请求|流程|次数|状态|脚本|任务|队列|的|\s*[在于]\s*[0-9])"
     # "扩容 #42 已经完成", "重启 7d2e91c4 失败了": the action's record by its id, then what became of it
-    r"(?!\s*`?#?[\w.:/-]*[0-9][\w.:/-]*`?\s*(?:已经?|是|在|于|由|被|失败|成功|完成))",
+    r"(?!\s*`?#?[\w.:/-]*[0-9][\w.:/-]*`?\s*(?:已经?|是|在|于|由|被|失败|成功|完成))"
+    # the verb's noun, then what became of it: "通知发给 linux-oncall", "重启已完成", "回滚失败了", "扩容被拒绝"
+    r"(?!\s*(?:发给|发到|发送到|会发|被|失败|成功|完成|结束|已经?(?:完成|结束|成功|失败)|正在))",
     re.I,
 )
 _ADVICE_CUE = re.compile(

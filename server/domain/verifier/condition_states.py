@@ -62,7 +62,11 @@ _STATUS_WORDS = re.compile(r"^(?:True|False|Unknown)$")
 
 def _rival(kind: str, claimed: str, subject: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     def given(unit: Unit) -> list[str]:
-        return [status for name, status in conditions(unit.text) if name == kind] if kind in unit.text else []
+        # (a table's column in capitals too: `SYNCED   READY` … `True   False`, a row's `READY=False`)
+        named = kind.lower()
+        return (
+            [status for name, status in conditions(unit.text) if name.lower() == named] if named in unit.lowered else []
+        )
 
     return subject_rival(subject, evidence, given, claimed)
 

@@ -125,7 +125,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     for its nicknames, its parts and their times (several readings of one text per check)."""
     text = text.replace("**", "  ") if "**" in text else text
     text = _HYPHENED_DURATION.sub(r"\1 \2s", _LABEL_COLON.sub(": ", arabic(normalize(text))))
-    text = _COLON_BEFORE_CLOCK.sub(": ", text)  # "时间：09:00", "（UTC）：09:00": the label's colon, then a time
+    text = _COLON_BEFORE_CLOCK.sub(": ", text)  # "时间：09:00", "（UTC）：09:00", "post-08:00" (no host): then a time
     dated = [m.span(1) for m in _MONTH_DAY.finditer(text)]  # before "12-21" reads as a range below
     text = _HYPHEN_RANGE.sub("\\1–", text)  # "1.75-1.87 GiB": a range, as "1.75–1.87 GiB"
     masked = _mask(text, _TIME_OR_DATE)
@@ -156,7 +156,7 @@ def extract_facts(text: str) -> tuple[Fact, ...]:
     return merge_restatements(text, ordered, dict(taken))
 
 
-_COLON_BEFORE_CLOCK = re.compile(r"(?<=[^0-9\s:])[:：](?=[0-2]?[0-9]:[0-5][0-9](?![0-9]))")
+_COLON_BEFORE_CLOCK = re.compile(r"(?:(?<=[^0-9\s:])[:：]|(?<=\bpre)-|(?<=\bpost)-)(?=[0-2]?[0-9]:[0-5][0-9](?![0-9]))")
 _HYPHEN_RANGE = re.compile(
     r"(?<![A-Za-z0-9_.\-:/#])([0-9]+(?:\.[0-9]+)?)-(?=[0-9]+(?:\.[0-9]+)?[ \t]?(?:[A-Za-z%]|[\u4e00-\u9fff]))"
 )

@@ -338,8 +338,8 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
             shown = times_shown(claim, times, evidence)
             if shown.status != ClaimStatus.GROUNDED or overlap is None:
                 return shown
-        said = said_value_rival(claim.text, evidence) if overlap is not None else None
-        if said is not None and claim.kind == ClaimKind.FACT:  # "advanced security is in ENFORCED mode" vs AUDIT
+        said = said_value_rival(claim.text, evidence) if claim.kind == ClaimKind.FACT else None
+        if said is not None:  # "advanced security is in ENFORCED mode" vs AUDIT; "Ready=True" vs READY False
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(said),), reason=_ANOTHER_STATE)
         if overlap is not None and claim.kind == ClaimKind.FACT:
             return base(

@@ -77,9 +77,10 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
 
 
 def said_value_rival(text: str, evidence: Evidence) -> Optional[Unit]:
-    """For a claim of no facts but its words: a record giving the key it names another value than the one it
-    says ("advanced security is in ENFORCED mode" where `AdvancedSecurityMode` is `AUDIT`)."""
-    return enum_rival(text, (), evidence) or mode_rival(text, (), evidence)
+    """For a claim of no facts: a record giving the key or condition it names another value than the one it says
+    ("advanced security is in ENFORCED mode" where `AdvancedSecurityMode` is `AUDIT`; "Ready=True" where the
+    READY column says False)."""
+    return enum_rival(text, (), evidence) or mode_rival(text, (), evidence) or condition_rival(text, (), evidence)
 
 
 _ALREADY = re.compile(r"\balready\b|已经", re.I)
