@@ -91,13 +91,20 @@ def _said(text: str) -> list[tuple[str, str]]:
 
 def _bare_said(text: str) -> Optional[re.Match[str]]:
     """The one state the claim says bare, or None (none or two: "只有 X 是 NotReady，其余都是 Ready"; one said of
-    nothing: "in us-east4 nothing is enabled", "none of them are Ready", "没有一个是 Running" denies it of all)."""
+    nothing: "in us-east4 nothing is enabled", "none of them are Ready", "没有一个是 Running" denies it of all; one
+    in a condition: "once the instance is available")."""
     bare = [m for m in _BARE.finditer(text) if _bare_state(m.group(1))]
-    return bare[0] if len(bare) == 1 and not _NONE_BEFORE.search(text, 0, bare[0].start()) else None
+    if len(bare) != 1 or _NONE_BEFORE.search(text, 0, bare[0].start()):
+        return None
+    # a condition, not a state said: "the secret is only written once the instance is available", "直到 X 变为 Ready"
+    return None if _CONDITION_BEFORE.search(text, 0, bare[0].start()) else bare[0]
 
 
 _NONE_BEFORE = re.compile(
     r"(?:\b(?:nothing|none(?:[ \t]+of[ \t]+\w+)?|neither|no[ \t]+\w+)|没有(?:一个|任何)?\w{0,4})[ \t]*$", re.I
+)
+_CONDITION_BEFORE = re.compile(
+    r"(?:\b(?:once|until|unless|if|as soon as)\b|一旦|直到|等到|如果|只有在)[^,;:，；：。\n]*$", re.I
 )
 
 

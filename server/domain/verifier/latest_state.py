@@ -193,11 +193,14 @@ def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     word = said.group(1).lower()
     if word in _WORKLOAD_WORDS:
         return None  # a pod's phase and its container's state are two columns apart (_latest_state reads them)
+    phrase = " ".join(said.group(0).lower().split())  # "state is now lost", as a log line of it says it
     rival = None
     for index in evidence.rows():
         for unit in evidence.units(index):
             if unit.strength < Strength.INDIRECT or unit.kind in ("input", "alert", "header"):
                 continue  # an alert's states are alert_states' ("firing" is Alertmanager's "active")
+            if phrase in " ".join(unit.lowered.split()) and all(matches(f, unit) for f in names):
+                return None  # a record of them says it in those words ("Node app-db2 state is now lost")
             cells = comparable(word, {cell.lower() for cell in _CELL.findall(unit.text)})  # ("Synced": a sync's)
             if cells and all(matches(f, unit) for f in names):
                 if word in cells:
@@ -359,12 +362,17 @@ def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
             # a record of one thing (a unit of `systemctl status`) is about it: a line naming another such thing
             # and not the subject is that one's ("ledger-sync.service: Failed …" is not ledger-api.service's)
             others = {u.subject.lower() for u in units if u.kind == "item" and u.subject} - {e.key for e in entities}
+            # a field left empty names no state (`pcs status nodes`: "Offline:" with no node after it)
+            said_by = {id(u): _EMPTY_FIELD.sub(" ", u.text) for u in units}
             told = [
                 u
                 for u in units
-                if (down_words.search(u.text) or up_words.search(u.text))
+                if (down_words.search(said_by[id(u)]) or up_words.search(said_by[id(u)]))
                 and (any(e.key in u.lowered for e in entities) or not any(o in u.lowered for o in others))
             ]
-            if told and (down_words.search(told[-1].text) is None) == down:
+            if told and (down_words.search(said_by[id(told[-1])]) is None) == down:
                 return told[-1]  # the last word of the link is the other one
     return None
+
+
+_EMPTY_FIELD = re.compile(r"[\"']?[A-Za-z][\w -]*[\"']?[ \t]*:[ \t]*(?:null|None|\"\"|\[\])?[ \t]*(?=[,}\n]|$)", re.M)

@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier.claim_patterns import NARROWED
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.content_words import content_words, stem_in
 from evidence_trace.server.domain.verifier.error_kinds import errors_filtered_out, kind_words, shows_kind
+from evidence_trace.server.domain.verifier.event_shown import shows_event
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_matching import matches, matches_all
 from evidence_trace.server.domain.verifier.facts import Comparison, Fact, FactKind
@@ -372,7 +373,7 @@ def check_denied_event(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence
                 # a series named for the event (`…_restarts_total`) shows it only by a sample above 0
                 counted_zero = unit.kind == "series" and all(n.value == 0 for n in unit.numbers if n.sample)
                 if (
-                    any(_shows_event(u.lowered, form, u.kind == "series") for u in told for form in forms)
+                    any(shows_event(u.lowered, form, u.kind == "series") for u in told for form in forms)
                     and not _ZERO_EVENT.search(unit.lowered)
                     and not counted_zero
                 ):
@@ -408,41 +409,6 @@ def _each_member(text: str, denial: int, entities: list[Fact]) -> list[list[Fact
     return [[member, *rest] for member in members]
 
 
-def _shows_event(lowered: str, form: str, series: bool = False) -> bool:
-    """Whether a unit says the event happened: "evicted", "restarting", "死锁"; a noun of the same stem
-    ("eviction ranking", "eviction-hard") names the mechanism, not an occurrence, as a field it is inside of
-    does (`master_failover_state`; a series named for it, `…_restarts_total`, is read by its samples), and a
-    value that denies it (`:no-failover`, "no restart", a condition's `KernelDeadlock False`, `KernelHasNoDeadlock`)
-    shows none."""
-    if not form.isascii():
-        return form in lowered
-    inside = "" if series else r"(?<![a-z0-9]_)"
-    found = re.finditer(
-        rf"(?<!no-)(?<!no_)(?<!no )(?<!non-)(?<!not )(?<!hasno){inside}{re.escape(form)}"
-        # (nor inside a setting's kebab-case name: `throttle-additional-flag-file: …`; a value may be one:
-        # `failover-in-progress`)
-        # nor a field of its time (`RestartTime: Thursday, 03-Sep-2026 …`, `"restart_at": …`): when, not that, it was
-        r"(?!ion|-hard|-soft|[ _-]?(?:threshold|policy|ranking|order|limit)|[a-z]*(?:-[a-z]+){2,}[\"']?[ \t]*[:=]"
-        r"|[ _-]?(?:time|timestamp|date|at)[\"']?[ \t]*[:=]"
-        r"|[a-z]*[\"']?[ \t]*[:=;,]?[ \t]*(?:[\"']?status[\"']?[ \t]*[:=][ \t]*)?[\"']?false\b)",
-        lowered,
-    )
-    found = (m for m in found if not _in_path(lowered, m.start()))
-    # a field named for the event counts it (`evicted_keys:977`, `"timeouts": 0`): shown by a count above zero
-    counts = (_COUNTED_BY_FIELD.match(lowered, m.start()) for m in found)
-    return any(count is None or float(count.group(1)) > 0 for count in counts)
-
-
-_PATH_START = re.compile(r"[`'\"(]?~?/")
-
-
-def _in_path(lowered: str, at: int) -> bool:
-    """Whether the word at `at` is part of a path (`/tmp/gh-ost.throttle`): it names a file, no event."""
-    start = max(lowered.rfind(c, 0, at) for c in " \t\n") + 1
-    return _PATH_START.match(lowered, start) is not None
-
-
-_COUNTED_BY_FIELD = re.compile(r"[a-z_]*[\"']?[ \t]*[:=][ \t]*[\"']?([0-9]+(?:\.[0-9]+)?)(?![0-9.])")
 _ZERO_EVENT = re.compile(r"(?:count|total|restarts?)\"?\s*[:=]\s*\"?0(?![0-9.])")
 
 
