@@ -196,7 +196,9 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
         return True
     kind = fact.kind
     if fact.is_entity:
-        if contains(unit.lowered, fact.key, suffix="_" in fact.key) or short_hash_in(fact.key, unit.lowered):
+        # (a CamelCase name after an exporter's prefix: `debezium_metrics_MilliSecondsBehindSource`)
+        suffix = "_" in fact.key or (fact.kind == FactKind.ALERT and fact.text[:1].isupper())
+        if contains(unit.lowered, fact.key, suffix=suffix) or short_hash_in(fact.key, unit.lowered):
             return True
         if fact.key.endswith(".") and fact.kind == FactKind.INSTANCE:  # "10.8.14.x": an address in that network
             return re.search(rf"(?<![0-9.]){re.escape(fact.key)}[0-9]", unit.lowered) is not None
