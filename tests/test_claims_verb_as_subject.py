@@ -1,6 +1,8 @@
 """An English verb as the subject of a Chinese predicate names the operation: "restore 已经完成", "rollback 失败了",
 "quarantine 成功" tell what became of it, and are facts to check, not advice; so does a Chinese verb used as its noun
-("通知发给 linux-oncall", "重启已完成", "回滚失败了"). The same verb with its object
+("通知发给 linux-oncall", "重启已完成", "回滚失败了"); and so is a noun-verb with a name joined by "-" or "_" and then
+what it is ("Run llm-eval-nightly is still RUNNING", "Job nightly_export has failed"), as with a figure in the name.
+A verb whose object is a clause still advises ("Check db-01 is reachable", "Verify node-3 is Ready"). The same verb with its object
 ("restore 备份前先停写", "Restore the snapshot first") still advises. Domain only, offline; phrasings written for
 these tests, both ways.
 """
@@ -28,6 +30,8 @@ def kinds(draft: str) -> set[ClaimKind]:
         "告警通知发给 db-oncall，目前没有人认领。",
         "重启已完成，pod 已经 Running。",
         "回滚失败了，错误是 ImagePullBackOff。",
+        "Run nightly-eval (4f2a9c) is still RUNNING after 3 hours.",
+        "Job weekly_export has failed twice since Monday.",
     ],
 )
 def test_a_verb_told_of_is_a_fact(draft: str) -> None:

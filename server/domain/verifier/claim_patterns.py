@@ -61,8 +61,12 @@ _ADVICE_START = re.compile(
     r"(?![ \t]*(?:已经?|正在|仍|还在|一直|是|为|被|失败|成功|完成|结束|的))"
     # "Silence 5b0c7e94 was created by …", "Run 4 was fast": a noun with its id, then a verb that tells
     # ("Alert #19 (requests, CVE-2024-35195) is still open": an aside may stand between the id and its verb)
-    r"(?![ \t]+`?#?[\w.:/-]*[0-9][\w.:/-]*`?(?:[ \t]*[(（][^()（）\n]{0,80}[)）][ \t]*|[ \t]+)(?:is|was|were|are|has|had|"
-    r"matches|matched|ran|runs|expires|expired|failed|succeeded|shows|showed|started|ended|covers|fired|remains|stays)\b)"
+    # ("Run llm-eval-nightly (0e7c…) is still RUNNING": a name joined by "-" or "_" names one as a figure does;
+    # a verb whose object is a clause still advises: "Check db-01 is reachable", "verify node-3 is Ready"; a check's
+    # number names it: "Check 88 (disk, /var) remains failing")
+    r"(?:(?:(?<=check)|(?<=verify)|(?<=confirm)|(?<=ensure))(?![ \t]+#?[0-9]+\b)"  # ("Check 88 (disk) remains …")
+    r"|(?![ \t]+`?#?[\w.:/-]*[0-9_-][\w.:/-]*`?(?:[ \t]*[(（][^()（）\n]{0,80}[)）][ \t]*|[ \t]+)(?:is|was|were|are|has|had|"
+    r"matches|matched|ran|runs|expires|expired|failed|succeeded|shows|showed|started|ended|covers|fired|remains|stays)\b))"
     # "重启 0 次", "重试了 3 次": a verb with its count is what happened, not advice
     rf"|^(?:或者?|并且?|再|然后|先|同时|另外|也可以|可以)?\s*(?:{_ZH_IMPERATIVES})(?!\s*(?:了|过)?\s*[0-9]+\s*(?:次|遍|回))"
     # a verb that modifies the noun after it names a thing: "登录接口的 p95 …", "监控数据显示 …", "配置文件里 …";

@@ -173,6 +173,8 @@ class Unit:
                 naive.add(value)
         for m in _EPOCH_IN_TEXT.finditer(self.text[:MAX_UNIT_TEXT]):  # an instant in epoch seconds is UTC
             utc.add((int(m.group(1)) % 86400) // resolution)
+        for m in _EPOCH_FIELD.finditer(self.text[:MAX_UNIT_TEXT]):  # `"start_time": 1790052301000` (ms) is UTC
+            utc.add((int(m.group(1)) % 86400) // resolution)
         return frozenset(written), frozenset(utc), frozenset(naive)
 
     @functools.cached_property
@@ -233,6 +235,11 @@ _CLOCK_IN_TEXT = re.compile(
 
 # an instant in epoch seconds that opens a log line: Nagios's and Icinga's "[1776829140] SERVICE ALERT: …"
 _EPOCH_IN_TEXT = re.compile(r"^\[(1[5-9][0-9]{8})\][ \t]", re.M)
+# a JSON field of an instant in epoch seconds or milliseconds (MLflow's `start_time`, Nagios' `last_check`): a figure
+# of ten or thirteen digits from 2017 to 2033, under any key but an id's, a count's or a size's
+_EPOCH_FIELD = re.compile(
+    r"\"(?![^\"]*(?:[Ii]d|ID|[Cc]ount|[Bb]ytes|[Ss]ize|[Tt]otal)\")[A-Za-z_]+\"[ \t]*:[ \t]*\"?(1[5-9][0-9]{8})(?:[0-9]{3})?(?:\.[0-9]+)?\"?(?![0-9])"
+)
 
 
 def _strings(value: Any, depth: int = 0) -> Iterator[str]:
