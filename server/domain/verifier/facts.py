@@ -267,7 +267,8 @@ def _facts(text: str, masked: str) -> Iterator[tuple[int, int, Fact]]:
     for m in _TOKEN_ID.finditer(masked):
         token = m.group(0)
         digits = sum(ch.isdigit() for ch in token)
-        if token.startswith("0x") or (digits >= 2 and digits >= len(token) * 0.2):  # not "Resilience4j"
+        whole = not (m.start() and text[m.start() - 1].isalnum())  # (not the tail of "/14/8d1f…": a date masked)
+        if whole and (token.startswith("0x") or (digits >= 2 and digits >= len(token) * 0.2)):  # not "Resilience4j"
             yield m.start(), m.end(), Fact(FactKind.IDENTIFIER, token, token.lower(), Scope.SUBJECT)
     for m in _HASH_ID.finditer(masked):
         yield m.start(), m.end(), Fact(FactKind.ID, m.group(0), plain_number(m.group(1)))
