@@ -263,8 +263,8 @@ def _held(aside: str, name: Fact) -> bool:
 
 
 _ENCLOSED = re.compile(
-    r"[ \tA-Za-z\u4e00-\u9fff]{0,16}[(（][^()（）]*[)）]"
-)  # the count's noun, then its list in parentheses
+    r"(?:[ \tA-Za-z\u4e00-\u9fff]{0,16}|[ \tA-Za-z-]{0,24})[(（][^()（）]*[)）]"
+)  # the count's noun (in English, hyphened too: "user-allocated NAT IPs"), then its list in parentheses
 _NOUN_ONLY = re.compile(r"[ \tA-Za-z\u4e00-\u9fff]*(?:[,，][ \t]*)?")  # "2 servers, a and b, are up"
 # the names in apposition to the count: its noun alone, or a comma ("2 servers, a and b", "两个 NLB 端点 a、b")
 _APPOSED = re.compile(r"[ \t]*(?:[A-Za-z]{1,12}[ \t]*)?(?:[\u4e00-\u9fff]{1,6}[ \t]*)?(?:[,，][ \t]*)?")
