@@ -151,7 +151,9 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0, parent: st
         dimension, factor = _key_hint(key) if key else _name_hint(hint)
         if dimension is None and key and parent and not parent.isdigit():
             dimension, factor = _key_hint(f"{parent}_{key}")
-        yield Number(float(value), dimension, factor, key=key.lower())
+        # a count under what it counts (DataSync's `"FilesFailed": {"Transfer": 37}`): keyed by both
+        counts_of = key[:1].isupper() and parent[:1].isupper() and _PLURAL_HEAD.match(parent) is not None
+        yield Number(float(value), dimension, factor, key=f"{parent}.{key}".lower() if counts_of else key.lower())
     elif isinstance(value, str):
         millicores = _MILLICORES.fullmatch(value) if "cpu" in key.lower() else None
         if millicores:  # kubectl top's "CPU(cores)" column: "1873m" is 1.873 cores, not 1873 minutes
@@ -168,6 +170,7 @@ def _numbers_of(value: Any, hint: str, key: str = "", depth: int = 0, parent: st
             yield from _numbers_in_text(value)
 
 
+_PLURAL_HEAD = re.compile(r"[A-Z][a-z]+s[A-Z][a-z]+$")  # "FilesFailed", "PacketsDropped", "BytesWritten"
 _SCALED_NUMBER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+(?:\.[0-9]+)?)(k|K|M)(?![A-Za-z0-9_])")
 _MILLICORES = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)m\s*")
 _TEXT_TIME = re.compile(
