@@ -6,11 +6,13 @@
 ENFORCED 模式": the claim names a key by its words, not as the record writes it (enum_settings reads
 `AdvancedSecurityMode is ENFORCED`), and gives it a value in capitals, or any value followed by "mode" / "模式".
 A key of the claim's records (every name and id it gives; what its call asked) is that key when each of its
-words but the general ones ("mode", "status", "config", ...) is a word of the claim's clause before the value.
-When records give such a key values and none of them the claimed one, the claim is contradicted; a record
-giving the claimed value, or none giving such a key a value, decides nothing. A value denied just before it
-("is not in ENFORCED mode", "不是 ENFORCED"), asked about or proposed (boolean_settings.asked_in_clause) is no
-claim of it. Only a contradiction is decided here.
+words but the general ones ("mode", "status", "config", ...) is a word of the claim's clause before the value,
+after any label ("**Cluster**: risk-msk is ACTIVE" names no `ClusterType`). When records give such a key words of
+an enumeration (led by a capital, no figures: `"thread": "NettyServerWorker-6-3"` is a name) and none of them the
+claimed one, the claim is contradicted; a record giving the claimed value, or none giving such a key a value,
+decides nothing. A value denied just before it ("is not in ENFORCED mode", "不是 ENFORCED"), asked about or
+proposed (boolean_settings.asked_in_clause), or quoted ("`Thread pool is EXHAUSTED`") is no claim of it. Only a
+contradiction is decided here.
 """
 
 from __future__ import annotations
