@@ -30,6 +30,7 @@ from evidence_trace.server.domain.verifier.facts import Dimension, Fact, FactKin
 from evidence_trace.server.domain.verifier.field_words import comparable, field_rival
 from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.latest_records import later_record
+from evidence_trace.server.domain.verifier.latest_samples import earlier_sample
 from evidence_trace.server.domain.verifier.listed_states import listed_state_rival
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
@@ -66,6 +67,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or enum_rival(text, facts, evidence)
         or mode_rival(text, facts, evidence)
         or completion_rival(text, facts, evidence)
+        or earlier_sample(text, facts, evidence)
         or condition_rival(text, facts, evidence)
         or listed_state_rival(text, facts, evidence)
         or every_field(text, facts, evidence)
