@@ -67,5 +67,8 @@ _OPTION = re.compile(r"--?[A-Za-z][\w-]*")
 _NAME_ONLY = re.compile(r"[A-Za-z]+(?:[_][A-Za-z]+)*|[a-z]+(?:[A-Z][a-z]+)+")
 
 
-_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}[t ][0-9]{2}:[0-9]{2}")
+# a date-time, or a clock time to the second (`02:14:30.981`, a log line's): a time, which the time facts check
+_TIMESTAMP = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[t ][0-9]{2}:[0-9]{2}|[0-2]?[0-9]:[0-5][0-9]:[0-5][0-9](?:[.,][0-9]{1,9})?(?:z|utc)?$"
+)
 _NUMERIC = re.compile(r"(?:[=<>!]=?|~)?[0-9.,%]+[a-z]*")  # `=0`, `>=5`: a value and its operator, no name
