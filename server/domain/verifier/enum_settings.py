@@ -30,7 +30,7 @@ _EN = re.compile(
     + _VALUE
 )
 _ZH = re.compile(KEY + r"`?[ \t]*(?:当前|目前|现在|仍然|仍|还)?[ \t]*(?:是|为|设为|设置为|处于|=|:|：)[ \t]*" + _VALUE)
-_SWITCH = {"TRUE", "FALSE", "ON", "OFF", "YES", "NO"}  # boolean_settings reads these
+SWITCH = frozenset({"TRUE", "FALSE", "ON", "OFF", "YES", "NO"})  # boolean_settings reads these
 
 
 def enum_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
@@ -39,7 +39,7 @@ def enum_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
     subject = [f for f in facts if f.is_entity and f.kind != FactKind.ALERT or f.kind == FactKind.ID]
     for pattern in (_EN, _ZH):
         for said in pattern.finditer(text):
-            if said.group("value") in _SWITCH or asked_in_clause(text, said.start()):
+            if said.group("value") in SWITCH or asked_in_clause(text, said.start()):
                 continue
             rival = _rival(said.group("key"), said.group("value"), subject, evidence)
             if rival is not None:

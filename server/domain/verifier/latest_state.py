@@ -365,15 +365,14 @@ def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
             # and not the subject is that one's ("ledger-sync.service: Failed …" is not ledger-api.service's)
             others = {u.subject.lower() for u in units if u.kind == "item" and u.subject} - {e.key for e in entities}
             # a field left empty names no state (`pcs status nodes`: "Offline:" with no node after it)
-            said_by = {id(u): _EMPTY_FIELD.sub(" ", u.text) for u in units}
             told = [
-                u
-                for u in units
-                if (down_words.search(said_by[id(u)]) or up_words.search(said_by[id(u)]))
+                (u, said)
+                for u, said in ((u, _EMPTY_FIELD.sub(" ", u.text)) for u in units)
+                if (down_words.search(said) or up_words.search(said))
                 and (any(e.key in u.lowered for e in entities) or not any(o in u.lowered for o in others))
             ]
-            if told and (down_words.search(said_by[id(told[-1])]) is None) == down:
-                return told[-1]  # the last word of the link is the other one
+            if told and (down_words.search(told[-1][1]) is None) == down:
+                return told[-1][0]  # the last word of the link is the other one
     return None
 
 

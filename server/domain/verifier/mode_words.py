@@ -23,6 +23,7 @@ from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.boolean_settings import CLAUSE_MARKS, asked_in_clause
 from evidence_trace.server.domain.verifier.bounded_universals import clause_start
+from evidence_trace.server.domain.verifier.enum_settings import SWITCH
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.subject_binding import subject_rival
@@ -40,7 +41,7 @@ _SAID = re.compile(
     + r"(?=[ \t]*(?:$|[,.;:)，。；：）]|and\b|but\b|while\b|so\b|且|但))"
 )
 _DENIED = re.compile(r"\b(?:not|never|no longer|isn't|aren't|wasn't|weren't)\b|不是|不在|并非|没有|未", re.I)
-_SWITCH = {"TRUE", "FALSE", "ON", "OFF", "YES", "NO", "THE", "AND"}  # boolean_settings reads a switch
+_NO_VALUE = SWITCH | {"THE", "AND"}  # a switch (boolean_settings reads it), or a word in capitals for emphasis
 # words of a key that name no setting of their own: "SecurityMode" is named by "security"
 _GENERAL = {"mode", "status", "state", "setting", "settings", "config", "configuration", "type", "value", "current"}
 # a key given a word of an enumeration in a record: `"AdvancedSecurityMode": "AUDIT"`, `replication_mode: SYNC`,
@@ -63,7 +64,7 @@ def mode_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional
         quoted = text.count("`", 0, start) % 2 == 1  # "`Thread pool is EXHAUSTED`": a line quoted, not a value said
         if (
             quoted
-            or value in _SWITCH
+            or value in _NO_VALUE
             or asked_in_clause(text, start)
             or _DENIED.search(text, max(opening, start - 24), start)
         ):
