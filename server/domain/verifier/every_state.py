@@ -94,7 +94,7 @@ def _every_state(
     state = states[0]
     names = [f for f in facts if f.is_entity and f.key != state]  # (the state word read as a name names nothing)
     for index in evidence.rows():
-        for records in _listings(listed_records(evidence.units(index))):
+        for records in listings(listed_records(evidence.units(index))):
             shown = [shown_states(u.text) for u in records]
             if len(records) != size or not all(shown):
                 continue
@@ -132,7 +132,7 @@ def _every_code(
     for index in evidence.rows():
         units = listed_records(evidence.units(index))
         question = evidence.question(index)
-        for records in _listings(units):
+        for records in listings(units):
             if len(records) != size:
                 continue
             # a record with its nested records (a task's `containers[0]`, which gives its `exitCode`)
@@ -212,7 +212,7 @@ def _state_word(fact: Fact, text: str) -> bool:
     return any(fact.key == value for _, value in said_states(text, bare=True))
 
 
-def _listings(records: Sequence[Unit]) -> list[list[Unit]]:
+def listings(records: Sequence[Unit]) -> list[list[Unit]]:
     """A call's records, and apart the members of each list nested in them (`CacheClusters[0].CacheNodes[2]`)."""
     nested: dict[str, list[Unit]] = collections.defaultdict(list)
     for unit in records:

@@ -60,6 +60,7 @@ from evidence_trace.server.domain.verifier.match_memo import remembering
 from evidence_trace.server.domain.verifier.matcher_scope import check_every_severity
 from evidence_trace.server.domain.verifier.numbered_names import listed_with_shown
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
+from evidence_trace.server.domain.verifier.partitive_counts import check_partitive_count
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.predicates import facts_have_values, unshown_by_its_calls
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
@@ -307,7 +308,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    quantified = check_quantified(claim, facts, evidence, base)
+    quantified = check_quantified(claim, facts, evidence, base) or check_partitive_count(claim, facts, evidence, base)
     if quantified is not None:
         return quantified
     opposite = check_opposite_polarity(claim, facts, evidence, base)
