@@ -44,6 +44,14 @@ _NAMED = re.compile(
     r"(?<![\w.-])([A-Z][a-z]{2,30}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:[ \t]+(?:is|was)|[ \t]*[:：=]|[ \t]*(?:为|是))"
     r"[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{1,30})" + _ENDS
 )
+# a state column named as an API spells it, camelCase or PascalCase ("provisioningState 是 Succeeded", "with
+# ProvisioningState Succeeded", "DBInstanceStatus: available"): read where a record of the subject gives that field
+_CAMEL = re.compile(
+    r"(?<![\w.-])((?-i:(?:[a-z][a-z0-9]*|[A-Z][A-Za-z0-9]*?[a-z0-9])(?:State|Status|Phase)))"
+    r"(?:[ \t]+(?:is|was)(?:[ \t]+(?:now|still|currently))?|[ \t]*[:：=]"
+    r"|[ \t]*(?:目前|当前|现在|仍然|仍|还)?[ \t]*(?:为|是)|[ \t]+(?:of[ \t]+)?)"
+    r"[ \t]*[`'\"]?([A-Za-z][A-Za-z_-]{1,30})" + _ENDS
+)
 # a state word said of the subject with no field named, as tools print it ("dr-west reports Available", "the BSL is
 # now Unavailable", "dr-west 显示为 Unavailable") or a state word in lower case ("the replica is unavailable"): read
 # against the subject's state columns (_BARE_FIELD), when some record of the session gives one that word
@@ -73,7 +81,7 @@ def _said(text: str) -> list[tuple[str, str]]:
     """(field, value) pairs the claim gives, the value a state word or a code; a field qualified by a word before
     it ("Sync Status", "Health Status", "health_status") is that compound field, never another one's status."""
     found = []
-    for pattern in (_SAID, _NAMED):
+    for pattern in (_SAID, _NAMED, _CAMEL):
         for m in pattern.finditer(text):
             named = m.group(1)  # _SAID's Chinese branch names the field by groups 3 and 4
             written = m.group(2) if named else m.group(4)

@@ -15,6 +15,7 @@ from evidence_trace.server.domain.verifier.durations import compound_durations, 
 from evidence_trace.server.domain.verifier.fact_model import Dimension, normalize
 from evidence_trace.server.domain.verifier.fact_patterns import _UNIT_WORDS, CASED_UNITS
 from evidence_trace.server.domain.verifier.fact_vocabulary import NOUN_RATE, NOUN_RATE_PER
+from evidence_trace.server.domain.verifier.iso_durations import iso_durations
 from evidence_trace.server.domain.verifier.numerals import arabic
 from evidence_trace.server.domain.verifier.unit_model import MAX_UNITS_PER_ROW, Number
 
@@ -299,6 +300,9 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
     for seconds, key in interval_seconds(text) if ":" in text else ():  # "xact_age=00:38:12": 2292 s
         yield Number(seconds, Dimension.TIME, 1000.0, key=key)
     cleared = _TEXT_TIME.sub(lambda m: " " * len(m.group(0)), _HOST_PORT.sub(lambda m: " " * len(m.group(0)), text))
+    for start, end, seconds in iso_durations(cleared):  # `"lockDuration": "PT30S"`: 30 s, its figures no numbers
+        yield Number(seconds, Dimension.TIME, 1000.0)
+        cleared = cleared[:start] + " " * (end - start) + cleared[end:]
     for _, end, seconds, _ in compound_durations(cleared):
         # kubectl's AGE "3h5m", "9d 4h", "2m30s"; its RESTARTS "5 (3h12m ago)" is an age
         yield Number(seconds, Dimension.TIME, 1000.0, age=AGO.match(cleared, end) is not None)
