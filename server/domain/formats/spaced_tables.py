@@ -4,7 +4,8 @@ Elasticsearch's `_cat` APIs (`index shard prirep state docs store ip node`), `io
 
 spaced_table: one or more blocks, each a header of three names or more (none of them a number) over rows
 of as many cells (after a whole row, a row may leave its last columns empty, down to half of them:
-`_cat/shards` prints no docs, store, ip or node for an UNASSIGNED shard); a block ends at a blank line, and a preamble before the first block (`Linux 5.15 …
+`_cat/shards` prints no docs, store, ip or node for an UNASSIGNED shard); a block ends at a blank line or at the
+header of the same tool's next table (its first column named alike: `df -h; df -i`), and a preamble before the first block (`Linux 5.15 …
 (es-data-07)`) is no row. A header of one word more than its rows ("Mounted on") joins its last two
 names. Each row is read by its column names (tables.table_records): its line as written, then each cell
 under its column's name ("%util=99.20", "bytes_percent=61.3%").
@@ -33,6 +34,12 @@ def _header(line: str) -> Optional[list[str]]:
     if any(n.endswith(":") for n in names[1:]):
         return None  # "Logs for the probe:": a sentence's label, not a header of columns
     return names
+
+
+def _next_header(line: str, header: list[str]) -> bool:
+    """Whether the line is the header of another table of the same tool: its first column's name is the block's."""
+    names = _header(line)
+    return names is not None and names[0] == header[0]
 
 
 def _blocks(preview: Preview) -> list[tuple[list[str], list[Row]]]:
@@ -64,7 +71,9 @@ def _blocks(preview: Preview) -> list[tuple[list[str], list[Row]]]:
                     cells = cells[: len(header) - 1] + [" ".join(cells[len(header) - 1 :])]
                 rows.append((at + 1, lines[at], cells))
                 at += 1
-            if rows and at == len(lines) or (rows and not lines[at].strip()):
+            # a block ends at a blank line, or at the header of the same tool's next table (`df -h /data; df -i
+            # /data`: both open with "Filesystem")
+            if rows and (at == len(lines) or not lines[at].strip() or _next_header(lines[at], header)):
                 found.append((header, rows))
                 seen_table = True
                 index = at

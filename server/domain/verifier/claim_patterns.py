@@ -322,9 +322,12 @@ _EMPHASIS = re.compile(
 
 
 # a universal ("all", "every", "都") and what makes a claim not one ("not all", "几乎都", "大部分")
-# (均 of a word is none: "平均 RTT" is an average, "负载均衡" a balancer, "均值" a mean)
+# (均 of a word is none: "平均 RTT" is an average, "负载均衡" a balancer, "均值" a mean; nor is 全部 or "all" of a
+# whole used up: "inode 已经全部用掉", "the pool is all used up" say how much of one thing, not of each record)
 UNIVERSAL = re.compile(
-    r"\b(?:all|every|each|everything|always)\b|全部|所有|每个|每一个|每次|一律|(?<!平)均(?![衡值匀])|都", re.I
+    r"\b(?:all(?![ \t]+used[ \t]+up\b)|every|each|everything|always)\b|全部(?![用耗占打]\w?[掉完光满尽])|所有|每个|每一个|每次|一律"
+    r"|(?<!平)均(?![衡值匀])|都",
+    re.I,
 )
 _NOT_ALL = re.compile(
     r"\bnot\s+(?:all|every|each|always)\b|\b(?:almost|nearly|virtually|practically)\s+(?:all|every|always)\b"

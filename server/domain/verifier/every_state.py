@@ -25,6 +25,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.field_words import (
+    comparable,
     in_state_column,
     plain_subject_state,
     said_states,
@@ -98,6 +99,8 @@ def _every_state(
             shown = [shown_states(u.text) for u in records]
             if len(records) != size or not all(shown):
                 continue
+            if not comparable(state, set().union(*shown)):
+                continue  # a listing whose column gives words of another set ("Running" pods, of "ACTIVE in the ring")
             if names and not names_subject(names, records[0], evidence.question(index)):
                 continue
             odd = next((u for u, given in zip(records, shown) if state not in given), None)

@@ -189,6 +189,7 @@ STATE_SETS = (
     frozenset("available creating deleting modifying updating failed".split()),
     frozenset("active creating deleting updating failed".split()),
     frozenset("running succeeded failed error terminating".split()),  # an operation's phase (Argo CD's sync)
+    frozenset("pending insync".split()),  # a DNS change's propagation (Route 53's ChangeInfo.Status)
 )
 
 
@@ -222,11 +223,14 @@ def _subject_of(text: str, names: Sequence[Fact]) -> list[Fact]:
     bare = _bare_said(text)
     if bare is None:
         return []
-    start = max((m.end() for m in _CLAUSE.finditer(text, 0, bare.start())), default=0)
+    # (a break inside an aside is not the clause's: "Change C07 (submitted 10:04 UTC, comment …) is INSYNC")
+    masked = _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+    start = max((m.end() for m in _CLAUSE.finditer(masked, 0, bare.start())), default=0)
     return [f for f in names if start <= text.find(f.text) < bare.start()]
 
 
 _CLAUSE = re.compile(r"[,;:，；：。]|\b(?:and|but|so|while|whereas)\b|而|但|所以")
+_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
 
 
 # the word right before a bare state ("scratch is DEGRADED", "tank 目前是 ONLINE"): a subject no pattern reads as a

@@ -53,6 +53,7 @@ from evidence_trace.server.domain.verifier.intervals import (
     subject_seconds,
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
+from evidence_trace.server.domain.verifier.joined_names import without_joined_figures
 from evidence_trace.server.domain.verifier.latest_state import said_value_rival, stale_state
 from evidence_trace.server.domain.verifier.level_words import without_reference_levels
 from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts, listing_rival
@@ -64,8 +65,10 @@ from evidence_trace.server.domain.verifier.partitive_counts import check_partiti
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
 from evidence_trace.server.domain.verifier.predicates import facts_have_values, unshown_by_its_calls
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
+from evidence_trace.server.domain.verifier.repeated_calls import stale_repeat
 from evidence_trace.server.domain.verifier.shown_times import times_shown
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
+from evidence_trace.server.domain.verifier.status_lines import check_named_status, check_status_lines
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.threshold_words import mark_found_values
@@ -187,6 +190,7 @@ def _check(
             f for f in facts if not (f.bare and _PROPOSED.search(claim.text, 0, max(0, claim.text.find(f.text))))
         )
     facts = listed_with_shown(claim.text, facts, lambda f: evidence.mentions(f.key))  # "gp2, gp3 and io2"
+    facts = without_joined_figures(claim.text, facts, evidence)  # "Route 53" of `aws route53 …`
     facts = tuple(
         f
         for f in facts
@@ -308,7 +312,11 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         denied = check_denied_event(claim, facts, evidence, base)
         if denied is not None:
             return denied
-    quantified = check_quantified(claim, facts, evidence, base) or check_partitive_count(claim, facts, evidence, base)
+    quantified = (
+        check_status_lines(claim, facts, evidence, base)  # (a contradiction only: before what grounds a universal)
+        or check_quantified(claim, facts, evidence, base)
+        or check_partitive_count(claim, facts, evidence, base)
+    )
     if quantified is not None:
         return quantified
     opposite = check_opposite_polarity(claim, facts, evidence, base)
@@ -380,6 +388,10 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         lone = lone_time(claim.text, facts, evidence) if grounded else None
         lone = lone or (misdated(claim.text, facts, evidence) if grounded else None)  # "10-02 23:12 UTC"
         later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
+        later = later or (stale_repeat(claim.text, groundings, evidence) if grounded and lone is None else None)
+        named = check_named_status(claim, facts, evidence, base) if grounded and lone is None else None
+        if named is not None:  # "eth3 has no carrier (state DOWN)" where `ip -br link` prints "eth3  UP"
+            return named
         if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(later),), reason=_ANOTHER_STATE)
         rival = listing_rival if grounded and lone is None else None  # a rival count; what only a failed call asked

@@ -132,6 +132,11 @@ def _partitive(
     return None
 
 
+def counted_part(text: str) -> bool:
+    """Whether the claim counts a part of a listing by its state ("5 个组件里 4 个都是 Running")."""
+    return _said(text) is not None
+
+
 def _said(text: str) -> Optional[tuple[int, list[tuple[int, str]], tuple[int, int]]]:
     """The listing's size, the (count, state word) parts, and the span of what counts them."""
     for pattern in _HEADS:

@@ -48,8 +48,9 @@ def _written_suffixes(texts: Iterable[str]) -> set[str]:
 
 
 def _full_names(tail: str, evidence: Evidence) -> set[str]:
-    """The names in the evidence that end with "-<tail>" (a pod's generated suffix)."""
-    pattern = re.compile(rf"(?<![\w.-])([a-z][a-z0-9.-]*-{re.escape(tail)})(?![\w-])")
+    """The names in the evidence that end with "-<tail>" (a pod's generated suffix); not a name that goes on
+    past a dot ("a-to-ipa3.idm.example.net" ends in no "-ipa3")."""
+    pattern = re.compile(rf"(?<![\w.-])([a-z][a-z0-9.-]*-{re.escape(tail)})(?![\w-]|\.\w)")
     return {m.group(1) for index in evidence.rows() for m in pattern.finditer(evidence.raw(index))}
 
 

@@ -44,8 +44,10 @@ NEGATED_ERRORS = re.compile(
     r"|\b(?:errors?|exceptions?|error entries|error logs)\s+(?:were|was|are|is)\s+(?:not|never)\b"
     r"|\b(?:didn't|did not|doesn't|does not|hasn't|has not|haven't|have not)\s+(?:\w+\s+){0,2}?(?:any\s+)?"
     r"(?:errors?|exceptions?)"
-    # ("无法创建" is unable, no denial; "没有错误率指标" denies a metric, not errors)
-    r"|(?:没有|无(?!法)|未|并未|未见|没)[^，。；]{0,6}?(?:错误|异常|报错|ERROR)(?!率|指标|码|预算|处理|告警|面板|统计)",
+    # ("无法创建" is unable, no denial; "没有错误率指标" denies a metric, not errors; "没有 schema 相关的报错": a kind
+    # between, as English allows four words; after a bare 没/未 only a few: "还没结束、名字仍被占用导致的错误")
+    r"|(?:(?:没有|无(?!法)|并未|未见)[^，。；]{0,14}?|(?:未|没)[^，。；]{0,6}?)(?:错误|异常|报错|ERROR)"
+    r"(?!率|指标|码|预算|处理|告警|面板|统计)",
     re.I,
 )
 

@@ -333,6 +333,10 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(value, Dimension.RATE, NOUN_RATE_PER[m.group(4).lower()])
     for m in _DNS_ANSWER.finditer(cleared) if "IN" in cleared else ():  # dig's answer: "name. 300 IN A 1.2.3.4"
         yield Number(float(m.group(1)), Dimension.TIME, 1000.0, key="ttl")
+    for m in _LABEL_UNIT.finditer(cleared) if "(" in cleared else ():  # "MII Polling Interval (ms): 100"
+        unit = _UNIT_WORDS.get(m.group(1).lower())
+        if unit is not None and unit[0] in (Dimension.TIME, Dimension.BYTES, Dimension.RATIO):  # ("CPU(cores)=212m")
+            yield Number(float(m.group(2)), unit[0], unit[1], key=m.group(1).lower())
     keyed = []
     for m in _KEYED_NUMBER.finditer(cleared) if (":" in cleared or "=" in cleared) else ():
         key_dimension, key_factor = _key_hint(m.group(1))
@@ -364,6 +368,8 @@ def _read_numbers_in_text(text: str) -> Iterator[Number]:
         yield Number(float(m.group(1).replace(",", "")), bound=bound)
 
 
+# a label that gives its unit in parentheses before its value: "Up Delay (ms): 0", "Stale Path Time(sec): 360"
+_LABEL_UNIT = re.compile(r"\(([A-Za-z%]{1,8})\)[ \t]*[:=][ \t]*([0-9]+(?:\.[0-9]+)?)(?![0-9.])")
 # a DNS answer record (dig, kdig, drill): its second field is the TTL, in seconds
 _DNS_ANSWER = re.compile(r"^\S+\.?[ \t]+([0-9]+)[ \t]+IN[ \t]+(?:A|AAAA|CNAME|MX|NS|TXT|SRV|PTR|SOA|CAA)\b", re.M)
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # snake_case: a field, not a word ("Retry: 3")
