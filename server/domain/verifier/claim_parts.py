@@ -177,3 +177,13 @@ _SEARCHED = re.compile(
     r"|日志|审计|事件记录",
     re.I,
 )
+
+
+def lead_in_sentence(text: str) -> bool:
+    """Whether a short line ending in a colon is a sentence leading into a list, not a label: a clause with a figure,
+    then a comma outside any aside ("日志中共有 3 个文件报告了差异，例如：", which words without blanks keep short;
+    "The log reports differences on 3 files, for example:"). "Evidence, in order:" and "日志（最近 1 小时，共 6 条）："
+    stay labels."""
+    bare = re.sub(r"\([^()]*\)|（[^（）]*）", "", text)
+    comma = re.search(r"[，,]", bare)
+    return comma is not None and re.search(r"[0-9]", bare[: comma.start()]) is not None

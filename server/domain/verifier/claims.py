@@ -27,7 +27,7 @@ from typing import Iterator, Optional
 
 from evidence_trace.server.domain.model import ClaimKind
 from evidence_trace.server.domain.verifier.advice_leads import factual_lead
-from evidence_trace.server.domain.verifier.claim_parts import checkable_premise
+from evidence_trace.server.domain.verifier.claim_parts import checkable_premise, lead_in_sentence
 from evidence_trace.server.domain.verifier.claim_patterns import (
     _ADVICE_CUE,
     _ADVICE_START,
@@ -243,7 +243,7 @@ def _is_label(text: str) -> bool:
     if not text:
         return False
     if text[-1] in ":：" and len(text.split()) <= 6 and len(text) <= 40:
-        return True
+        return not lead_in_sentence(text)  # "日志中共有 3 个文件报告了差异，例如：", as English says it in 7+ words
     return (
         len(text) <= 24
         and len(text.split()) <= 3

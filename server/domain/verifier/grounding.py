@@ -69,6 +69,7 @@ from evidence_trace.server.domain.verifier.repeated_calls import stale_repeat
 from evidence_trace.server.domain.verifier.shown_times import times_shown
 from evidence_trace.server.domain.verifier.special_checks import check_denied_event, check_negation, check_universal
 from evidence_trace.server.domain.verifier.status_lines import check_named_status, check_status_lines
+from evidence_trace.server.domain.verifier.still_running import ended_since
 from evidence_trace.server.domain.verifier.subject_binding import mark_windows
 from evidence_trace.server.domain.verifier.table_rows import cell_claims, check_by_cells, with_column_totals
 from evidence_trace.server.domain.verifier.threshold_words import mark_found_values
@@ -389,6 +390,7 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         lone = lone or (misdated(claim.text, facts, evidence) if grounded else None)  # "10-02 23:12 UTC"
         later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
         later = later or (stale_repeat(claim.text, groundings, evidence) if grounded and lone is None else None)
+        later = later or (ended_since(claim.text, facts, evidence) if grounded and lone is None else None)
         named = check_named_status(claim, facts, evidence, base) if grounded and lone is None else None
         if named is not None:  # "eth3 has no carrier (state DOWN)" where `ip -br link` prints "eth3  UP"
             return named

@@ -65,7 +65,7 @@ _EPOCH = re.compile(
 )
 
 
-def _instant(unit: Unit) -> Optional[float]:
+def instant(unit: Unit) -> Optional[float]:
     """The latest instant a record states, in seconds since the epoch (UTC as written), or None."""
     found = []
     for m in _ISO.finditer(unit.text[:4000]):
@@ -92,7 +92,7 @@ def later_record(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
     for index in evidence.rows():
         question = evidence.question(index)
         timed = [
-            (u, _instant(u))
+            (u, instant(u))
             for u in evidence.units(index)
             if u.strength >= Strength.INDIRECT and u.kind not in ("input", "header")
         ]
