@@ -162,6 +162,22 @@ def sums_up(text: str, quantifier: re.Match[str]) -> bool:
 CLAUSE_BREAK = re.compile(r",[ \t]*(?:and|but|while)[ \t]+|;[ \t]*|，[ \t]*(?:而且|并且|且|而)?|；")
 
 
+def whole_or_clause(
+    read: Callable[[str, tuple[Fact, ...]], Optional[ClaimCheck]], text: str, facts: tuple[Fact, ...]
+) -> Optional[ClaimCheck]:
+    """read() of the claim whole; else of each of its clauses (CLAUSE_BREAK), where only a contradiction counts:
+    the claim's other clauses have facts of their own to ground."""
+    found = read(text, facts)
+    if found is not None:
+        return found
+    clauses = CLAUSE_BREAK.split(text)
+    for clause in clauses if len(clauses) > 1 else ():
+        found = read(clause, tuple(f for f in facts if f.text in clause))
+        if found is not None and found.status == ClaimStatus.CONTRADICTED:
+            return found
+    return None
+
+
 def later_universals(text: str, universal: re.Pattern[str]) -> list[str]:
     """The later clauses of a claim that hold a universal of their own, when its first clause holds one
     too ("… from all three probe regions, and every region answered in under 200 ms")."""

@@ -16,7 +16,7 @@ import re
 from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
-from evidence_trace.server.domain.verifier.bounded_universals import CLAUSE_BREAK
+from evidence_trace.server.domain.verifier.bounded_universals import whole_or_clause
 from evidence_trace.server.domain.verifier.claim_patterns import NARROWED_TO
 from evidence_trace.server.domain.verifier.claims import PART_COUNT, Claim
 from evidence_trace.server.domain.verifier.counted_units import listed_records
@@ -54,15 +54,7 @@ def check_every_state(
     """CONTRADICTED when a record of the counted listing gives another state; GROUNDED when all give the one said.
     A clause of the claim may say it ("catalog-mc runs memcached 1.6.17, and all 3 nodes are available"): only
     a contradiction is read there, the claim's other clauses having facts of their own to ground."""
-    found = _every_state(claim.text, facts, evidence, base)
-    if found is not None:
-        return found
-    clauses = CLAUSE_BREAK.split(claim.text)
-    for clause in clauses if len(clauses) > 1 else ():
-        found = _every_state(clause, tuple(f for f in facts if f.text in clause), evidence, base)
-        if found is not None and found.status == ClaimStatus.CONTRADICTED:
-            return found
-    return None
+    return whole_or_clause(lambda text, own: _every_state(text, own, evidence, base), claim.text, facts)
 
 
 def _every_state(

@@ -18,7 +18,7 @@ import re
 from typing import Callable, Optional, Sequence
 
 from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
-from evidence_trace.server.domain.verifier.bounded_universals import CLAUSE_BREAK
+from evidence_trace.server.domain.verifier.bounded_universals import whole_or_clause
 from evidence_trace.server.domain.verifier.claims import Claim
 from evidence_trace.server.domain.verifier.counted_units import listed_records
 from evidence_trace.server.domain.verifier.every_state import listings
@@ -80,15 +80,7 @@ def check_partitive_count(
     """CONTRADICTED when the records of the counted listing showing a part's state number otherwise than the claim
     says; GROUNDED when every part is read and holds, and the claim says nothing else. None otherwise. A clause of
     the claim may say it: only a contradiction is read there."""
-    found = _partitive(claim.text, facts, evidence, base)
-    if found is not None:
-        return found
-    clauses = CLAUSE_BREAK.split(claim.text)
-    for clause in clauses if len(clauses) > 1 else ():
-        found = _partitive(clause, tuple(f for f in facts if f.text in clause), evidence, base)
-        if found is not None and found.status == ClaimStatus.CONTRADICTED:
-            return found
-    return None
+    return whole_or_clause(lambda text, own: _partitive(text, own, evidence, base), claim.text, facts)
 
 
 def _partitive(
