@@ -298,6 +298,13 @@ _CAUSE_GIVEN = re.compile(
     r"|因为|由于|导致|引起|造成|引发|所致|致使",
     re.I,
 )
+# a window a call asks in words or parameters ("[24h]", "--since 12h", "start=", "last 6 hours"): a relative
+# window may hold the claim's time, which the call then searched
+_WINDOW_ASKED = re.compile(
+    r"\[[0-9]+[smhdw]\]|\b(?:since|start|end|from|to|range|last|lookback|window|after|before|ago|time)\b"
+    r"|[0-9]+[ \t]*(?:m|h|d|min|mins|minutes?|hours?|days?)\b",
+    re.I,
+)
 _CALLS_COUNTED = re.compile(r"[ \t]*(?:查询|搜索|调用|检索|请求)")
 _CALL_NOUNS = frozenset({"queries", "query", "searches", "search", "calls", "call", "lookups", "attempts", "tries"})
 
@@ -322,6 +329,14 @@ def _with_other_values(
         and not _CALLS_COUNTED.match(read, read.find(f.text) + len(f.text))  # "两次查询", "both searches"
         and f.noun not in _CALL_NOUNS
     ]
+    # a clock time the claim gives its gap ("昨晚 02:00 前后没有任何节点宕机") must be one the empty call asked: an
+    # instant query of now, or a window that does not hold it, shows nothing of then
+    asked = [u for u in (empty, evidence.question(row)) if u is not None]
+    timeless = not any(u.minutes or _WINDOW_ASKED.search(u.text) for u in asked)
+    unasked = [f for f in facts if f.kind == FactKind.TIME] if timeless else []
+    if unasked:
+        why = f"the empty call asked no time of {unasked[0].text}"
+        return base(status=ClaimStatus.UNGROUNDED, groundings=(grounding_of(empty),), reason=why)
     if not values:
         return base(
             status=ClaimStatus.GROUNDED, groundings=(grounding_of(empty),), reason="states the gap an empty call left"

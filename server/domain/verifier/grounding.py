@@ -63,6 +63,7 @@ from evidence_trace.server.domain.verifier.numbered_names import listed_with_sho
 from evidence_trace.server.domain.verifier.partitions import partition_grounding
 from evidence_trace.server.domain.verifier.partitive_counts import check_partitive_count
 from evidence_trace.server.domain.verifier.polarity import check_opposite_polarity
+from evidence_trace.server.domain.verifier.preceding_lists import preceding_counts
 from evidence_trace.server.domain.verifier.predicates import facts_have_values, unshown_by_its_calls
 from evidence_trace.server.domain.verifier.quantifiers import check_quantified
 from evidence_trace.server.domain.verifier.repeated_calls import stale_repeat
@@ -246,6 +247,7 @@ def _check(
     # "two instances (A and B)": the count is how many names follow, and the names are checked; it is still
     # an operand of the claim's arithmetic ("3 of the 42 targets (~7%): A, B and C").
     listed = enumerated_counts(claim.text, facts) | listed_set_counts(claim.text, facts, evidence)
+    listed |= preceding_counts(claim.text, facts)  # "A 和 B 两个动作": the count of the items before it
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)
