@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from evidence_trace.server.domain.verifier.claim_patterns import ASIDE
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
 from evidence_trace.server.domain.verifier.name_ranges import range_joints
 from evidence_trace.server.domain.verifier.zones import is_zone_note
@@ -184,6 +185,6 @@ def lead_in_sentence(text: str) -> bool:
     then a comma outside any aside ("日志中共有 3 个文件报告了差异，例如：", which words without blanks keep short;
     "The log reports differences on 3 files, for example:"). "Evidence, in order:" and "日志（最近 1 小时，共 6 条）："
     stay labels."""
-    bare = re.sub(r"\([^()]*\)|（[^（）]*）", "", text)
+    bare = ASIDE.sub("", text)
     comma = re.search(r"[，,]", bare)
     return comma is not None and re.search(r"[0-9]", bare[: comma.start()]) is not None

@@ -321,6 +321,9 @@ _EMPHASIS = re.compile(
 )
 
 
+# an aside in parentheses, ASCII or full-width: what a clause break inside it does not end
+ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
+
 # a universal ("all", "every", "都") and what makes a claim not one ("not all", "几乎都", "大部分")
 # (均 of a word is none: "平均 RTT" is an average, "负载均衡" a balancer, "均值" a mean; nor is 全部 or "all" of a
 # whole used up: "inode 已经全部用掉", "the pool is all used up" say how much of one thing, not of each record)

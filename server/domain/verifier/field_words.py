@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
+from evidence_trace.server.domain.verifier.claim_patterns import ASIDE
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_vocabulary import WORKLOAD_STATE_PATTERNS
 from evidence_trace.server.domain.verifier.facts import Fact
@@ -224,13 +225,12 @@ def _subject_of(text: str, names: Sequence[Fact]) -> list[Fact]:
     if bare is None:
         return []
     # (a break inside an aside is not the clause's: "Change C07 (submitted 10:04 UTC, comment …) is INSYNC")
-    masked = _ASIDE.sub(lambda m: " " * len(m.group(0)), text)
+    masked = ASIDE.sub(lambda m: " " * len(m.group(0)), text)
     start = max((m.end() for m in _CLAUSE.finditer(masked, 0, bare.start())), default=0)
     return [f for f in names if start <= text.find(f.text) < bare.start()]
 
 
 _CLAUSE = re.compile(r"[,;:，；：。]|\b(?:and|but|so|while|whereas)\b|而|但|所以")
-_ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
 
 
 # the word right before a bare state ("scratch is DEGRADED", "tank 目前是 ONLINE"): a subject no pattern reads as a

@@ -390,15 +390,16 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
         grounded = status == ClaimStatus.GROUNDED and claim.kind == ClaimKind.FACT
         lone = lone_time(claim.text, facts, evidence) if grounded else None
         lone = lone or (misdated(claim.text, facts, evidence) if grounded else None)  # "10-02 23:12 UTC"
-        later = stale_state(claim.text, facts, evidence) if grounded and lone is None else None
-        later = later or (stale_repeat(claim.text, groundings, evidence) if grounded and lone is None else None)
-        later = later or (ended_since(claim.text, facts, evidence) if grounded and lone is None else None)
-        named = check_named_status(claim, facts, evidence, base) if grounded and lone is None else None
+        fresh = grounded and lone is None  # a grounded claim, read for what shows another state of it
+        named = check_named_status(claim, facts, evidence, base) if fresh else None
         if named is not None:  # "eth3 has no carrier (state DOWN)" where `ip -br link` prints "eth3  UP"
             return named
+        later = stale_state(claim.text, facts, evidence) if fresh else None
+        later = later or (stale_repeat(claim.text, groundings, evidence) if fresh else None)
+        later = later or (ended_since(claim.text, facts, evidence) if fresh else None)
         if later is not None:  # "目前仍处于 CrashLoopBackOff" while the latest `get pods` shows it Running
             return base(status=ClaimStatus.CONTRADICTED, groundings=(grounding_of(later),), reason=_ANOTHER_STATE)
-        rival = listing_rival if grounded and lone is None else None  # a rival count; what only a failed call asked
+        rival = listing_rival if fresh else None  # a rival count; what only a failed call asked
         sized = (rival(claim.text, facts, evidence) or failed_measure(claim.text, evidence, facts)) if rival else ""
         if sized:  # "有 4 个消费者在线" where the members listing holds 3: another number grounds nothing
             status, groundings, reason = ClaimStatus.UNGROUNDED, (), sized

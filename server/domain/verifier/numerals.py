@@ -118,7 +118,7 @@ def arabic(text: str) -> str:
     if not _FAST.search(text):
         return text
     text = _ORDINAL_DAY.sub(r"第\1日", text)  # "第二天" is the next day, not a span of two days
-    text = _NUMERAL_WORD.sub(lambda m: m.group(1) if m.group(1) in ARTICLES else _word_value(m.group(1)), text)
+    text = _NUMERAL_WORD.sub(lambda m: m.group(1) if m.group(1) in ARTICLES else chinese_value(m.group(1)), text)
     return _MAGNITUDE.sub(_scaled, text)
 
 
@@ -129,7 +129,7 @@ def _english_value(m: re.Match[str]) -> str:
     return str(_EN_TENS[m.group(1).lower()] + (_EN_UNITS.index(m.group(2).lower()) + 1 if m.group(2) else 0))
 
 
-def _word_value(word: str) -> str:
+def chinese_value(word: str) -> str:
     """ "一千二百" -> "1200", "十四" -> "14", "五" -> "5"; a word that is no well-formed numeral is kept."""
     total, current = 0, 0
     for ch in word:

@@ -27,7 +27,7 @@ from evidence_trace.server.domain.verifier.fact_matching import matches
 from evidence_trace.server.domain.verifier.fact_patterns import _NUMBER_WORDS
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.field_words import shown_states
-from evidence_trace.server.domain.verifier.numerals import DIGITS, SCALES
+from evidence_trace.server.domain.verifier.numerals import chinese_value
 from evidence_trace.server.domain.verifier.unit_search import grounding_of
 from evidence_trace.server.domain.verifier.units import Unit
 
@@ -162,14 +162,14 @@ def _number(word: str) -> Optional[int]:
         return int(word)
     if word.lower() in _NUMBER_WORDS:
         return _NUMBER_WORDS[word.lower()]
-    if len(word) == 1:
-        return (DIGITS | SCALES).get(word)
-    if word[0] == "十":  # 十二
-        return 10 + DIGITS.get(word[1], 0) if len(word) == 2 else None
-    if len(word) >= 2 and word[1] == "十":  # 二十, 二十三
-        tail = DIGITS.get(word[2], 0) if len(word) == 3 else 0
-        return DIGITS.get(word[0], 0) * 10 + tail
+    if _ZH_WELL_FORMED.fullmatch(word):
+        return int(chinese_value(word))  # "两", "十二", "二十三"
     return None
+
+
+_ZH_WELL_FORMED = re.compile(
+    "[一两二三四五六七八九十]|十[一两二三四五六七八九]|[一两二三四五六七八九]十[一两二三四五六七八九]?"
+)
 
 
 def _within(fact: Fact, text: str, span: tuple[int, int]) -> bool:

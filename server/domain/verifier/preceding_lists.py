@@ -10,7 +10,7 @@ enumerated_counts reads the names that follow a count ("two instances (A and B)"
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from evidence_trace.server.domain.verifier.fact_model import normalize
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind, extract_facts
@@ -27,6 +27,7 @@ def preceding_counts(text: str, facts: Sequence[Fact]) -> set[int]:
     # (times are records' times: "11:02:31、11:02:34 两条" counts records, whose number is a fact to show)
     own = {f.text.strip("`*'\"") for f in facts if f.kind not in (FactKind.COUNT, FactKind.TIME)}
     counted = set()
+    every: Optional[tuple[Fact, ...]] = None  # the claim's facts as its text gives them, read when first needed
     for index, fact in enumerate(facts):
         if fact.kind != FactKind.COUNT or fact.quantity is None or fact.quantity.value < 2:
             continue
@@ -39,7 +40,7 @@ def preceding_counts(text: str, facts: Sequence[Fact]) -> set[int]:
             continue
         # "az1、az2 两个可用区之外还有 az4": another item of theirs follows (a name the evidence may lack, which the
         # claim's facts no longer hold: read from the text), and the count is a fact to show
-        every = extract_facts(text)
+        every = extract_facts(text) if every is None else every
         kinds = {f.kind for f in every if f.text.strip("`*'\"") in items}
         after = written[at + len(fact.text) :]
         if any(f.kind in kinds and f.text.strip("`*'\"") not in items and f.text in after for f in every):

@@ -35,6 +35,7 @@ def stale_repeat(text: str, groundings: Sequence[Grounding], evidence: Evidence)
     order = list(evidence.rows())
     at = {evidence.row(index).invocation_id: position for position, index in enumerate(order)}
     cited = {g.invocation_id for g in groundings}
+    said = set(_TOKEN.findall(text.lower()))
     for grounding in groundings:
         position = at.get(grounding.invocation_id)
         if position is None:
@@ -51,20 +52,20 @@ def stale_repeat(text: str, groundings: Sequence[Grounding], evidence: Evidence)
                 continue
             # what the claim read of the earlier run (its words and figures the unit gives): the later run printing
             # all of it still shows the claim ("committed offset still 88390112" beside another lag)
-            read = set(_TOKEN.findall(text.lower())) & set(_TOKEN.findall(grounding.excerpt.lower()))
+            read = said & set(_TOKEN.findall(grounding.excerpt.lower()))
             if not read or read <= set(_TOKEN.findall(shown.lower())):
                 continue
-            if _says_the_later(text, row.preview, shown):
+            if _says_the_later(said, row.preview, shown):
                 return None  # "is currently active": a word only the later run prints
             units = [u for u in evidence.units(index) if u.strength >= Strength.INDIRECT]
             return units[0] if units else None
     return None
 
 
-def _says_the_later(text: str, earlier: str, later: str) -> bool:
-    """Whether the claim says a word or figure the later run prints and the earlier one does not."""
+def _says_the_later(said: set[str], earlier: str, later: str) -> bool:
+    """Whether the claim's words and figures (`said`) hold one the later run prints and the earlier one does not."""
     own = set(_TOKEN.findall(later.lower())) - set(_TOKEN.findall(earlier.lower()))
-    return bool(own & set(_TOKEN.findall(text.lower())))
+    return bool(own & said)
 
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9._-]*[a-z0-9]|[0-9]")

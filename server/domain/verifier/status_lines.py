@@ -7,8 +7,9 @@ header: `ipactl status` ("pki-tomcatd Service: STOPPED"), `supervisorctl status`
 each giving a state word (upper case, or a word of field_words.STATE_WORDS), is a listing of states. When the
 claim says a word of that block of every member (a universal before it in its clause, no negation, no narrowing
 to a part) and a line of the block gives another word, the claim is contradicted: that line is a member the claim
-says is in the state and is not, unless the claim names it (an exception it makes). The claim's names must be the call's (what it asked, or a line's words); a block
-whose lines all give the word decides nothing here (the claim is grounded as before).
+says is in the state and is not, unless the claim names it (an exception it makes). The claim's names must be
+the call's (what it asked, or a line's words); a block whose lines all give the word decides nothing here (the
+claim is grounded as before).
 """
 
 from __future__ import annotations
@@ -104,11 +105,8 @@ def _said_of_all(text: str) -> Optional[tuple[int, int]]:
 
 def _named(unit: Unit, names: Sequence[Fact], text: str) -> bool:
     """Whether the claim names the member of the line, as a name it reads or as the line's label word."""
-    label = _LINE.match(unit.text)
-    word = label.group("label").split()[0] if label is not None else ""
-    return any(matches(f, unit) for f in names) or (
-        len(word) >= 3 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I) is not None
-    )
+    word = _label(unit)
+    return any(matches(f, unit) for f in names) or (len(word) >= 3 and _says(word, text))
 
 
 def _lines(evidence: Evidence, index: int, least: int) -> list[tuple[Unit, str]]:
@@ -180,7 +178,9 @@ def _label(unit: Unit) -> str:
 def _in(label: str, text: str) -> bool:
     """Whether the text names the line's member: its label, or a group's member after the colon
     (`billing-worker:billing-worker_02`)."""
-    forms = {label, label.rsplit(":", 1)[-1]}
-    return any(
-        len(form) >= 2 and re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", text, re.I) is not None for form in forms
-    )
+    return any(len(form) >= 2 and _says(form, text) for form in {label, label.rsplit(":", 1)[-1]})
+
+
+def _says(word: str, text: str) -> bool:
+    """Whether the text writes the word whole (no letter, digit, "_" or "-" against it), in any case."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I) is not None
