@@ -381,6 +381,21 @@ CASES = [
         {"args": "get workflow nightly-etl-7x2kq -n data -o yaml"},
     ),
     Case(
+        "jsonpath",
+        "kubectl",
+        "checkout-6f7d9c8b5-x2lqp\tRunning\t0\t\ncheckout-6f7d9c8b5-9wvtm\tRunning\t7\tCrashLoopBackOff\n",
+        "checkout-6f7d9c8b5-x2lqp\tRunning\t0\t\ncheckout-6f7d9c8b5-9wvtm\tRunning\t0\t\n",
+        None,
+        ("row 1", "row 2"),
+        ("checkout-6f7d9c8b5-x2lqp", "checkout-6f7d9c8b5-9wvtm"),
+        ("", ""),
+        {
+            "args": 'get pods -n shop -l app=checkout -o jsonpath=\'{range .items[*]}{.metadata.name}{"\\t"}'
+            '{.status.phase}{"\\t"}{.status.containerStatuses[0].restartCount}{"\\t"}'
+            '{.status.containerStatuses[0].state.waiting.reason}{"\\n"}{end}\''
+        },
+    ),
+    Case(
         "xml_documents",
         "http_get",
         '<?xml version="1.0" encoding="UTF-8"?>\n<events count="2">'
@@ -887,12 +902,12 @@ def test_every_format_in_the_registry_is_covered_here() -> None:
 def test_each_payload_is_recognised_as_its_format(case: Case) -> None:
     for payload in (case.direct, case.indirect, case.empty):
         if payload is not None:
-            assert recognise(Preview(payload, case.tool)).id == case.format_id
+            assert recognise(Preview(payload, case.tool, case.params)).id == case.format_id
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_records_are_one_per_hit_value_row_or_line_with_subject_and_level(case: Case) -> None:
-    preview = Preview(case.direct, case.tool)
+    preview = Preview(case.direct, case.tool, case.params)
     records = list(format_for(preview).records(preview))
     assert tuple(r.ref for r in records) == case.refs
     assert tuple(r.subject for r in records) == case.subjects

@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 16
+CLASSIFIER_VERSION = 17
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format

@@ -32,6 +32,7 @@ from evidence_trace.server.domain.formats import (
     java_logs,
     jenkins,
     json_lines,
+    jsonpath_output,
     key_values,
     knowledge,
     kubectl,
@@ -70,6 +71,7 @@ FORMATS: tuple[Format, ...] = (
     with_trailer(kusto.FORMAT),  # {"tables": [{"columns": [{"name": ...}], "rows": [[...]]}]}
     with_trailer(jaeger.FORMAT),  # {"data": [{"traceID": ..., "spans": [...], "processes": {...}}]}
     with_trailer(generic_json.FORMAT),  # any other JSON
+    jsonpath_output.FORMAT,  # kubectl -o jsonpath='{.a}{"\\t"}{.b}': the values under the template's names
     xml_documents.FORMAT,  # <?xml …?><builds><build number="745" state="running"/>… (read as its JSON would be)
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)
     ansible.FORMAT,  # TASK [x] ****\nchanged: [host] … PLAY RECAP **** (one record a host's result, one a recap line)
