@@ -86,8 +86,13 @@ def cell_numbers(text: str) -> tuple[Fact, ...]:
             number = m.group(1)
             decimals = len(number.split(".")[1]) if "." in number else 0
             found.append(
-                Fact(
-                    FactKind.QUANTITY, number, number, quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals)
+                Fact(  # a figure of three digits or more alone in its cell ("| 20875 |", a job's id, a size) is
+                    # as bare as a plain number in prose (bare_numbers.py); a small one ("| 9 |") is in too many texts
+                    FactKind.QUANTITY,
+                    number,
+                    number,
+                    quantity=Quantity(Dimension.NUMBER, float(number), 1.0, decimals),
+                    bare=len(number.split(".")[0].lstrip("-")) >= 3,
                 )
             )
     return tuple(found)
@@ -364,20 +369,21 @@ def address_tail(key: str) -> bool:
 def contains(lowered: str, key: str, suffix: bool = False) -> bool:
     """Whether `key` is a whole token of `lowered`; with `suffix`, also the last parts of a
     snake_case name ("threads_connected" in "mysql_global_status_threads_connected"). A key that opens
-    with "-" or "/" is the tail of a name or a path ("-zz8tk" of a pod, "/ready" of a URL): it may follow
-    anything."""
+    with "-", "/" or "?" is the tail of a name, a path or a URL ("-zz8tk" of a pod, "/ready", "?status=SHIPPED"):
+    it may follow anything; one that ends with "@" is a mailbox's local part ("noreply@"): its domain follows."""
     if address_tail(key):  # ".40": the last part of an address ("10.8.4.40")
         return (
             re.search(rf"(?<![0-9.])[0-9]{{1,3}}\.[0-9]{{1,3}}\.[0-9]{{1,3}}{re.escape(key)}(?![0-9.])", lowered)
             is not None
         )
     start = lowered.find(key)
-    tail = key[:1] in ("-", "/")
+    tail = key[:1] in ("-", "/", "?")
+    head = key[-1:] == "@"  # "noreply@": a mailbox's local part, its domain left out
     dotted = "." in key.strip(".")
     while start >= 0:
         before = " " if tail or not start else lowered[start - 1]
         end = start + len(key)
-        after = lowered[end] if end < len(lowered) else " "
+        after = " " if head or end >= len(lowered) else lowered[end]
         # a dotted name goes on past a dot ("order.created" is not "order.created.retry")
         longer = dotted and after == "." and lowered[end + 1 : end + 2].isalnum()
         if not (before.isalnum() or (before == "_" and not suffix)) and not (after.isalnum() or after == "_" or longer):

@@ -90,7 +90,7 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
             and question is not unit
             and matches(fact, question, minutes)
             and not another_url(fact, unit)
-        ) or (fact.kind == FactKind.ID and question is not None and question is not unit and asked_id(fact, question)):
+        ) or (question is not None and question is not unit and asked_id(fact, question)):
             subject_seen = subject_seen or fact.is_entity
             continue
         if grpc_method_in(fact, unit, question):

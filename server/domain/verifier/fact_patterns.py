@@ -60,9 +60,9 @@ _HOST_PORT = re.compile(
     r"|[0-9]{1,3}(?:\.[0-9]{1,3}){3}:[0-9]{2,5}(?![0-9]|[:,][0-9]|\s*%|\.[0-9]|[A-Za-z]|[ \t](?:[KMGTP]i?B|[kmgtp]b)\b))",
     re.IGNORECASE,
 )
-# a path of several parts: "/var/lib/docker", or Windows' D:\sites\www\static (a drive, then its folders)
+# a path of several parts: "/var/lib/docker", "/data/lost+found", Windows' D:\sites\www\static (a drive, folders)
 _PATH = re.compile(
-    r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}]+(?:/[A-Za-z0-9_.\-{}]*[A-Za-z0-9_\-{}])+/?(?![\w/])"
+    r"(?<![\w.:/-])/[A-Za-z0-9_.\-{}+]+(?:/[A-Za-z0-9_.\-{}+]*[A-Za-z0-9_\-{}+])+/?(?![\w/])"
     r"|(?<![\w\\])[A-Za-z]:\\[A-Za-z0-9_.$\-]+(?:\\[A-Za-z0-9_.$\-]*[A-Za-z0-9_$\-])*\\?(?![\w\\])"
 )
 # "/data", "/healthz": a path of one part (a mount point, a route), read as a soft name: it binds the claim to

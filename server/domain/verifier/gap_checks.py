@@ -40,6 +40,20 @@ def _failure_modes(text: str) -> set[str]:
     return {mode for mode, pattern in _FAILURE_MODES.items() if pattern.search(text)}
 
 
+# a failure denied in its clause ("日志里没有 token 超时记录", "no token timeouts in the journal") is what a search
+# would have found, not how the call failed
+_DENIED_BEFORE = re.compile(r"(?:没有|没|无|未|\b(?:no|not any|without|never|zero)\b)[^，,。；;.\n]{0,20}$", re.I)
+
+
+def _told_modes(text: str) -> set[str]:
+    """The failure modes a text tells, not the ones it denies."""
+    return {
+        mode
+        for mode, pattern in _FAILURE_MODES.items()
+        if any(not _DENIED_BEFORE.search(text, max(0, m.start() - 24), m.start()) for m in pattern.finditer(text))
+    }
+
+
 _CALL_EVENT = re.compile(
     r"\b(?:timed out|time[ds]? out|timeout|failed|errored|returned|came back|was empty|were empty|"
     r"deduplicated|deduped|skipped|unavailable|exceeded)\b|超时|失败|报错|出错|错误|为空|无结果|不可用|未找到|没有找到|没有返回",
@@ -260,7 +274,7 @@ def failure_told(
     after 3 ms)", "连接 10.0.4.9:6379 超时"): the failure is what the call found. A failed call whose error
     shows it, the way it failed and its figures (as a gap's would), of the subject the claim names (in its
     error or its question), grounds it; None otherwise."""
-    if claim.kind != ClaimKind.FACT or not _failure_modes(claim.text):
+    if claim.kind != ClaimKind.FACT or not _told_modes(claim.text):
         return None
     entities = [f for f in facts if f.is_entity]
     if not any(_failed_call_names(evidence, index, entities) for index in evidence.rows()):

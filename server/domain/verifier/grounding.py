@@ -54,6 +54,7 @@ from evidence_trace.server.domain.verifier.intervals import (
 )
 from evidence_trace.server.domain.verifier.invented import invented_names
 from evidence_trace.server.domain.verifier.joined_names import without_joined_figures
+from evidence_trace.server.domain.verifier.keyed_lists import keyed_list_counts
 from evidence_trace.server.domain.verifier.latest_state import said_value_rival, stale_state
 from evidence_trace.server.domain.verifier.level_words import without_reference_levels
 from evidence_trace.server.domain.verifier.listing_sizes import listed_set_counts, listing_rival
@@ -248,6 +249,7 @@ def _check(
     # an operand of the claim's arithmetic ("3 of the 42 targets (~7%): A, B and C").
     listed = enumerated_counts(claim.text, facts) | listed_set_counts(claim.text, facts, evidence)
     listed |= preceding_counts(claim.text, facts)  # "A 和 B 两个动作": the count of the items before it
+    listed |= keyed_list_counts(claim.text, facts, evidence)  # "2 NAT IPs": `natIps: [a, b]`
     ratios = derived_values(claim.text, facts, claim.totals + call_totals(facts, evidence))
     if listed or ratios:  # "3 of 42 (~7%)", "up $4,479.58", "2.4×": the writer's arithmetic; its operands are checked
         facts = tuple(f for i, f in enumerate(facts) if i not in listed and i not in ratios)

@@ -66,7 +66,7 @@ def derived_durations(
     times, in seconds, of the units about the claim's subject: "at 02:41:22 the breaker opened, and 8
     seconds later ... failed" gives the second time by the event it names; a gap of seconds to a time the
     claim states to the second may end at one of them."""
-    own_times = {f.key for f in facts if f.kind == FactKind.TIME}
+    own_times = {seconds_of(f)[0] for f in facts if f.kind == FactKind.TIME}  # (09:12:04 and 09:12:09 are two)
     checked = (
         call_minutes(evidence) if evidence is not None and counts_from_now(text) else ()
     )  # "41 days after this check"

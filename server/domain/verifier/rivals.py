@@ -326,7 +326,7 @@ def rival_value(
             return ""
         if fact.text.lower() in text:
             return ""  # the unit says it too ("no servers could be reached" beside "(1 server found)")
-        keyed = [n for n in unit.numbers if n.key and stem in n.key and not n.bound]
+        keyed = [n for n in unit.numbers if n.key and counts_noun(n.key, stem) and not n.bound]
         # the keys of the noun as the claim qualifies it ("4 data nodes": `number_of_data_nodes`, not `number_of_nodes`)
         qualifiers = [w for w in fact.noun.lower().split()[:-1] if w.isascii() and w.isalpha()]
         keyed = [n for n in keyed if all(w in n.key for w in qualifiers)] or keyed
@@ -362,6 +362,17 @@ def rival_value(
     if n is None:
         return ""
     return f"{_plain(n.value * n.factor / quantity.factor)} {fact.text.split()[-1] if ' ' in fact.text else ''}".strip()
+
+
+_COUNT_WORD = re.compile(r"[_.\-]?(?:count|total)$")  # (not "number": `build_number` is an id)
+
+
+def counts_noun(key: str, stem: str) -> bool:
+    """Whether a key counts the noun: the noun ends it ("natIps", "active_connections", "number_of_data_nodes"),
+    or a count word after it ("connection_count"). A key that goes on after the noun ("minExtraNatIpsNeeded",
+    "ipsPerNode") counts something else."""
+    key = _COUNT_WORD.sub("", key.lower())
+    return key.endswith((stem, stem + "s", stem + "es"))
 
 
 def _plain(value: float) -> str:
