@@ -162,16 +162,23 @@ def checkable_premise(before: str) -> bool:
     something to check: a figure or a quoted name, or a finding of none about a name ("Loki shows no error lines
     from auth-service, so …", its name a soft one too: "the build-shipment-plan Lambda logs show no errors, so …")
     or a level ("shows no ERROR entries for it, so …"), or a search it names ("the runner logs in Elasticsearch show
-    no schema-related errors, so …"). "Database-side locks were not queried, so …" has none."""
-    return re.search(r"[0-9`]", before) is not None or (
-        _NONE_FOUND.search(before) is not None
-        and (
-            any(f.is_entity or f.kind == FactKind.LEVEL for f in extract_facts(before))
-            or _SEARCHED.search(before) is not None  # "the runner logs in Elasticsearch show no schema errors"
+    no schema-related errors, so …"), or what a log it names shows ("its client.log shows the runs completing
+    cleanly, so …"). "Database-side locks were not queried, so …" has none."""
+    return (
+        re.search(r"[0-9`]", before) is not None
+        or (
+            _NONE_FOUND.search(before) is not None
+            and (
+                any(f.is_entity or f.kind == FactKind.LEVEL for f in extract_facts(before))
+                or _SEARCHED.search(before) is not None  # "the runner logs in Elasticsearch show no schema errors"
+            )
         )
+        # what a log it names shows ("its local client.log shows the recent runs completing cleanly, so …")
+        or (_SEARCHED.search(before) is not None and _SHOWS.search(before) is not None)
     )
 
 
+_SHOWS = re.compile(r"\b(?:shows?|showed|reports?|reported|indicates?|confirms?)\b|显示|表明|记录了|可以看到", re.I)
 # a search the premise reports on: what a log or event search found none of is checked against that search
 _SEARCHED = re.compile(
     r"\b(?:logs?|log lines|elasticsearch|opensearch|kibana|loki|splunk|cloudwatch|events?|audit trail)\b"

@@ -158,7 +158,7 @@ _COUNT_NOUNS = (
     "records?|rows?|hits?|matches|results?|documents?|chunks?|incidents?|crashes|crash|deployments?|"
     "rollbacks?|consumers?|partitions?|brokers?|shards?|sessions?|clients?|servers?|services?|endpoints?|"
     "spikes?|occurrences?|evictions?|oom ?kills?|kills?|panics?|rejections?|refusals?|deploys?|releases?|"
-    "rollouts?|upgrades?|builds?"
+    "rollouts?|upgrades?|builds?|sign-?ins|log-?ins|logons|check-?ins"
 )
 # "of the last 6", "out of the first 10": the words that say which few a part is of (bare_numbers, intervals, quantifiers)
 LAST_FEW = r"(?:last|first|past|latest)"

@@ -38,6 +38,7 @@ from evidence_trace.server.domain.verifier.listing_limits import (
     listing_is_cut,
     says_shown,
 )
+from evidence_trace.server.domain.verifier.record_families import record_match, records_showing
 from evidence_trace.server.domain.verifier.rivals import SPECIFIC_KINDS, VALUE_KINDS, Rivalry, values_shown
 from evidence_trace.server.domain.verifier.series_rows import bind_series_at_time
 from evidence_trace.server.domain.verifier.series_sums import series_sum
@@ -227,6 +228,7 @@ def _search(
             _count_grounding(facts, units, question, shown, evidence, index, only, failing)
             or _total_grounding(facts, units, question, shown)
             or series_sum(facts, units, question, listing_is_cut(units), evidence.row(index).preview, text)
+            or (record_match(facts, units, question, evidence.remember) if best is None and not failed else None)
         )
         if counted is not None and (best is None or counted.unit.strength > best.unit.strength):
             best = counted
@@ -379,6 +381,8 @@ def _count_grounding(
         and (not level or u.level in ERROR_LEVELS)
         and (not others or matches_all(others, u, question) is True)
     ]
+    if others and not level and len(shown) != wanted and any(u.kind == "object" for u in tried):
+        shown = records_showing(others, tried, units, question)  # "4 次 SSO，来源 IP 都是 X": X in each one's `client`
     shown = only_failed(tried, shown) if failing else shown
     if not shown_in_claim and listing_is_cut(units):
         return None  # a listing cut by a limit: what it shows is not what was counted

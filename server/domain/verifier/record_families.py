@@ -1,0 +1,83 @@
+"""A JSON record and the objects nested in it: one record, cut into units.
+
+The JSON formats cut a record's nested objects into units of their own (an Okta event's `actor`, `client` and
+`outcome`; a CloudTrail event's `userIdentity`), so that a claim about the actor is bound to the actor's fields.
+A claim of one record ("the SSO at 02:06:31 from 36.112.84.21 failed": its time, its `client`'s address, its
+`outcome`) is shown by that record whole, when no one unit shows it. A count of records ("一共 4 次 SSO，来源 IP 都是 36.112.84.21", "6 sign-ins from 10.2.0.7, all failed") speaks of
+the whole records, each of whose facts may sit in another of its parts: a record shows such a fact when the
+record's own unit or one of its nested objects (`result[0].client`, `result[0].client.geo`, never a list item of
+it such as `result[0].target[1]`, which is another thing) shows it, or, for the claim's subject, what the call
+asked. Its times are the record's own (one of the claim's times, as for a record of one unit).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional, Sequence
+
+from evidence_trace.server.domain.verifier.evidence_index import Match
+from evidence_trace.server.domain.verifier.fact_matching import at_time, matches
+from evidence_trace.server.domain.verifier.facts import Fact, FactKind, Scope
+from evidence_trace.server.domain.verifier.units import Strength, Unit
+
+_NESTED = re.compile(r"(?:\.[A-Za-z_][\w-]*)+")  # ".client", ".client.geo": objects, no list index
+
+
+def families(units: Sequence[Unit]) -> dict[str, list[Unit]]:
+    """Each item unit's ref, with the item and the objects nested in it."""
+    found = {u.ref: [u] for u in units if u.kind == "item"}
+    for unit in units:
+        if unit.kind != "object":
+            continue
+        for ref, family in found.items():
+            if unit.ref.startswith(ref) and _NESTED.fullmatch(unit.ref[len(ref) :]):
+                family.append(unit)
+                break
+    return found
+
+
+def parent_item(unit: Unit, found: dict[str, list[Unit]]) -> Optional[Unit]:
+    """The item a nested object belongs to (the item itself for an item), or None."""
+    for ref, family in found.items():
+        if unit.ref == ref or (unit.ref.startswith(ref) and _NESTED.fullmatch(unit.ref[len(ref) :])):
+            return family[0]
+    return None
+
+
+def family_shows(facts: Sequence[Fact], family: Sequence[Unit], question: Optional[Unit]) -> bool:
+    """Whether the record (its unit and nested objects) shows every fact: a time by the record's own unit, each
+    other fact by one of its parts, or a fact of its subject by what the call asked."""
+    times = [f for f in facts if f.kind == FactKind.TIME]
+    if times and not any(at_time(f, family[0]) for f in times):
+        return False
+    for fact in facts:
+        if fact.kind == FactKind.TIME or any(matches(fact, part) for part in family):
+            continue
+        if question is not None and fact.scope in (Scope.SUBJECT, Scope.QUERY) and matches(fact, question):
+            continue
+        return False
+    return True
+
+
+def records_showing(
+    facts: Sequence[Fact], tried: Sequence[Unit], units: Sequence[Unit], question: Optional[Unit]
+) -> list[Unit]:
+    """The item units of the records whose parts show every fact, among the records a tried unit belongs to."""
+    found = families(units)
+    items = {item.ref: item for item in (parent_item(u, found) for u in tried) if item is not None}
+    return [item for ref, item in items.items() if family_shows(facts, found[ref], question)]
+
+
+def record_match(
+    facts: Sequence[Fact], units: list[Unit], question: Optional[Unit], remember: Callable[..., Any]
+) -> Optional[Match]:
+    """The first record of the row (item and nested objects) that shows every fact, as a Match of its parts;
+    None when the row has no nested objects or no record shows them all."""
+    if not any(u.kind == "object" for u in units) or not [f for f in facts if f.kind != FactKind.TIME]:
+        return None
+    found: dict[str, list[Unit]] = remember(("record families", id(units)), lambda: families(units))
+    for family in found.values():
+        if len(family) > 1 and family[0].strength >= Strength.INDIRECT and family_shows(facts, family, question):
+            shown = [part for part in family if any(matches(f, part) for f in facts)] or family[:1]
+            return Match(family[0], tuple(shown))
+    return None
