@@ -86,3 +86,50 @@ def test_a_count_of_records_reads_their_nested_objects(draft: str) -> None:
 )
 def test_another_count_is_not_grounded(draft: str) -> None:
     assert ClaimStatus.GROUNDED not in statuses(draft)
+
+
+def run() -> EvidenceRow:
+    body = {
+        "data": {
+            "runOrError": {
+                "__typename": "Run",
+                "runId": "c07d55e1-93aa-4c1e-8f0b-6a2d19e4b7c3",
+                "jobName": "hourly_ingest_job",
+                "status": "FAILURE",
+                "startTime": 1790416805.4,
+                "endTime": 1790417342.9,
+                "tags": [
+                    {"key": "dagster/schedule_name", "value": "hourly_ingest_schedule"},
+                    {"key": "dagster/partition", "value": "2026-09-26-10:00"},
+                ],
+            }
+        }
+    }
+    query = 'query { runOrError(runId: "c07d55e1-93aa-4c1e-8f0b-6a2d19e4b7c3") { ... on Run { status tags { key value } } } }'
+    return EvidenceRow("d-1", "dagster_graphql", Outcome.INDIRECT_SUPPORT, json.dumps(body), {"query": query})
+
+
+@pytest.mark.parametrize(
+    ("draft", "grounded"),
+    [
+        (
+            "Run c07d55e1 of hourly_ingest_job was started by hourly_ingest_schedule at 10:00:05 UTC and failed at 10:09:02 UTC.",
+            True,
+        ),
+        (
+            "hourly_ingest_job 的 run c07d55e1 由 hourly_ingest_schedule 触发，10:00:05 UTC 开始、10:09:02 UTC 失败。",
+            True,
+        ),
+        (
+            "Run c07d55e1 of hourly_ingest_job was started by daily_ingest_schedule at 10:00:05 UTC and failed at 10:09:02 UTC.",
+            False,
+        ),
+        (
+            "hourly_ingest_job 的 run c07d55e1 由 hourly_ingest_schedule 触发，10:00:05 UTC 开始、10:19:02 UTC 失败。",
+            False,
+        ),
+    ],
+)
+def test_a_records_tags_are_its_own(draft: str, grounded: bool) -> None:
+    found = [c.status for c in check_draft(draft, [run()]) if c.kind in (ClaimKind.FACT, ClaimKind.CAUSAL)]
+    assert (found == [ClaimStatus.GROUNDED]) is grounded

@@ -76,7 +76,9 @@ def times_joined(
 # where a thing ran, said of the part before it ("…的 span，所在主机是 X", "running on X"): unit_search.ground_parts
 ATTRIBUTE = re.compile(
     r"[ \t,，;；]*(?:(?:and|with)[ \t]+)?(?:its[ \t]+(?:host|node|pod|instance|server|machine)\b|(?:running|run|hosted|scheduled)[ \t]+on\b"
-    r"|(?:所在|其所在|其|它的|它所在)(?:的)?[ \t]*(?:主机|节点|机器|实例|pod|容器)|(?:运行|跑|部署|调度)在)",
+    r"|(?:所在|其所在|其|它的|它所在)(?:的)?[ \t]*(?:主机|节点|机器|实例|pod|容器)|(?:运行|跑|部署|调度)在"
+    # the state the part gives its subject ("…, state is UPDATE_COMPLETE", "…，状态为 UPDATE_COMPLETE")
+    r"|(?:its[ \t]+|the[ \t]+)?(?:state|status|phase)[ \t]+(?:is|was)\b|(?:当前|目前|现在)?(?:状态|阶段)[ \t]*(?:为|是))",
     re.I,
 )
 

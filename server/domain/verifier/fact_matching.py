@@ -245,8 +245,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
     if kind == FactKind.LEVEL:
         if fact.key.startswith("!"):  # a denied level: the entry's level is another
             return bool(unit.level) and unit.level != fact.key[1:]
-        if unit.level == fact.key or re.search(rf"\b{fact.key}\b", unit.text):
-            return True  # its level, or a level its message quotes ("FATAL: password authentication ...")
+        if unit.level == fact.key or re.search(rf"\b{fact.key}(?:ING)?\b", unit.text):
+            return True  # its level, or one its message quotes ("FATAL: password …", "SSL WARNING - Certificate …")
         # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
         # parser missed still says it.
         return (

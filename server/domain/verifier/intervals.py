@@ -19,6 +19,7 @@ from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimensi
 from evidence_trace.server.domain.verifier.fact_patterns import LAST_FEW
 from evidence_trace.server.domain.verifier.name_ranges import named_siblings
 from evidence_trace.server.domain.verifier.numerals import arabic
+from evidence_trace.server.domain.verifier.record_families import attributes
 from evidence_trace.server.domain.verifier.series_spans import series_spans
 from evidence_trace.server.domain.verifier.subject_clauses import clause_end
 from evidence_trace.server.domain.verifier.unit_model import Strength, Unit
@@ -322,9 +323,12 @@ def unbound_time(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
         subjects = named + [f for f in facts if f.kind == FactKind.ID]  # ("java (PID 51377) at …")
         # (of a thing, its instants to the second: the ends of a window bound records of many)
         times = [t for t in times if _TO_SECOND.search(t.text) and not _range_end(text, t) and not _offset(text, t)]
+    everything = [u for i in evidence.rows() for u in evidence.units(i)] if subjects and len(times) >= 2 else []
     for time in times if subjects and len(times) >= 2 else ():
         stating = [u for u in units if at_time(time, u) and (actors or u.invocation_id in listing)]
-        if stating and not any(matches(a, u) for u in stating for a in subjects) and not _names_a_person(text, stating):
+        # (a record names its actor in its tags too: `tags: [{"key": "dagster/schedule_name", "value": …}]`)
+        said = any(matches(a, v) for u in stating for v in (u, *attributes(u, everything)) for a in subjects)
+        if stating and not said and not _names_a_person(text, stating):
             return time
     return None
 

@@ -12,6 +12,7 @@ asked. Its times are the record's own (one of the claim's times, as for a record
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable, Optional, Sequence
 
@@ -23,17 +24,46 @@ from evidence_trace.server.domain.verifier.units import Strength, Unit
 _NESTED = re.compile(r"(?:\.[A-Za-z_][\w-]*)+")  # ".client", ".client.geo": objects, no list index
 
 
-def families(units: Sequence[Unit]) -> dict[str, list[Unit]]:
-    """Each item unit's ref, with the item and the objects nested in it."""
-    found = {u.ref: [u] for u in units if u.kind == "item"}
+def families(units: Sequence[Unit], roots: tuple[str, ...] = ("item",)) -> dict[str, list[Unit]]:
+    """Each record's ref (a unit of the `roots` kinds), with its unit, the objects nested in it and the name/value
+    pairs it lists (`tags: [{"key": "dagster/schedule_name", "value": "nightly"}]`, AWS's `Tags`: its attributes)."""
+    found = {u.ref: [u] for u in units if u.kind in roots}
     for unit in units:
-        if unit.kind != "object":
-            continue
         for ref, family in found.items():
-            if unit.ref.startswith(ref) and _NESTED.fullmatch(unit.ref[len(ref) :]):
+            if unit is family[0] or not unit.ref.startswith(ref):
+                continue
+            rest = unit.ref[len(ref) :]
+            if (unit.kind == "object" and _NESTED.fullmatch(rest)) or (_LISTED.fullmatch(rest) and _pair(unit)):
                 family.append(unit)
                 break
     return found
+
+
+_LISTED = re.compile(r"\.[A-Za-z_][\w-]*\[[0-9]+\]")  # ".tags[0]": an item the record lists
+_PAIR_KEYS = ({"key", "value"}, {"name", "value"})
+
+
+def attributes(unit: Unit, units: Sequence[Unit]) -> list[Unit]:
+    """The name/value pairs a record's unit lists (its tags), among the units of its call."""
+    return [
+        u
+        for u in units
+        if u.invocation_id == unit.invocation_id
+        and u.ref.startswith(unit.ref)
+        and _LISTED.fullmatch(u.ref[len(unit.ref) :])
+        and _pair(u)
+    ]
+
+
+def _pair(unit: Unit) -> bool:
+    """Whether a listed item is a name/value pair (one of its owner's attributes, not a thing of its own)."""
+    if unit.kind != "item" or not unit.text.startswith("{"):
+        return False
+    try:
+        value = json.loads(unit.text)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and {str(k).lower() for k in value} in _PAIR_KEYS
 
 
 def parent_item(unit: Unit, found: dict[str, list[Unit]]) -> Optional[Unit]:
@@ -68,6 +98,9 @@ def records_showing(
     return [item for ref, item in items.items() if family_shows(facts, found[ref], question)]
 
 
+_ROOTS = ("item", "object")  # a record of one call (an object that holds a listing) is one too
+
+
 def record_match(
     facts: Sequence[Fact], units: list[Unit], question: Optional[Unit], remember: Callable[..., Any]
 ) -> Optional[Match]:
@@ -75,7 +108,7 @@ def record_match(
     None when the row has no nested objects or no record shows them all."""
     if not any(u.kind == "object" for u in units) or not [f for f in facts if f.kind != FactKind.TIME]:
         return None
-    found: dict[str, list[Unit]] = remember(("record families", id(units)), lambda: families(units))
+    found: dict[str, list[Unit]] = remember(("record families", id(units)), lambda: families(units, _ROOTS))
     for family in found.values():
         if len(family) > 1 and family[0].strength >= Strength.INDIRECT and family_shows(facts, family, question):
             shown = [part for part in family if any(matches(f, part) for f in facts)] or family[:1]
