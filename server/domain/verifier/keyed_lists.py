@@ -13,6 +13,7 @@ count a fact, to be shown.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any, Iterator, Optional, Sequence
@@ -69,12 +70,16 @@ def _names_noun(key: str, nouns: Sequence[str]) -> bool:
 def _lengths(nouns: Sequence[str], entities: Sequence[Fact], evidence: Evidence) -> set[int]:
     lengths: list[int] = []
     for index in evidence.rows():
+        compact = evidence.remember(("compact raw", index), functools.partial(_compact, evidence, index))
+        if not any(noun in compact for noun in nouns):
+            continue  # no key of the row can end in the noun
         # the units naming one of the claim's names: the list's owner ("its NAT IPs" of a router the claim names
         # beside the pod that uses them)
         named = {id(u): u for f in entities for u in evidence.named(index, [f], asked=True)}
+        children = evidence.remember(("listed children", index), functools.partial(_children_of, evidence, index))
         for unit in named.values() if entities else evidence.units(index):
             lengths.extend(_keyed_lengths(unit, nouns, evidence))
-            lengths.extend(_child_lengths(unit, evidence.units(index), nouns))
+            lengths.extend(n for key, n in children.get(unit.ref, {}).items() if _names_noun(key, nouns))
     if not entities and len(lengths) != 1:
         return set()  # no subject: only a list that is the only one of its noun
     return set(lengths)
@@ -85,15 +90,27 @@ def _keyed_lengths(unit: Unit, nouns: Sequence[str], evidence: Evidence) -> list
     return [len(items) for key, items in _lists(value) if _names_noun(key, nouns)]
 
 
-def _child_lengths(unit: Unit, units: Sequence[Unit], nouns: Sequence[str]) -> list[int]:
-    """A list of objects is cut into units of its own (`Groups[0].Subnets[2]`): the items under each key of
-    the unit's, counted by their refs."""
-    items: dict[str, int] = {}
-    for other in units:
-        m = re.fullmatch(re.escape(unit.ref) + r"\.([^.\[\]]+)\[([0-9]+)\]", other.ref)
+_CHILD = re.compile(r"(.+)\.([^.\[\]]+)\[([0-9]+)\]")
+
+
+def _compact(evidence: Evidence, index: int) -> str:
+    return re.sub(r"[^a-z0-9]", "", evidence.raw(index))
+
+
+def _children_of(evidence: Evidence, index: int) -> dict[str, dict[str, int]]:
+    return _children(evidence.units(index))
+
+
+def _children(units: Sequence[Unit]) -> dict[str, dict[str, int]]:
+    """A list of objects is cut into units of its own (`Groups[0].Subnets[2]`): for each unit's ref, the number
+    of items under each of its keys, counted by their refs (one pass over the row's units)."""
+    found: dict[str, dict[str, int]] = {}
+    for unit in units:
+        m = _CHILD.fullmatch(unit.ref)
         if m is not None:
-            items[m.group(1)] = max(items.get(m.group(1), 0), int(m.group(2)) + 1)
-    return [length for key, length in items.items() if _names_noun(key, nouns)]
+            keys = found.setdefault(m.group(1), {})
+            keys[m.group(2)] = max(keys.get(m.group(2), 0), int(m.group(3)) + 1)
+    return found
 
 
 def _parsed(text: str) -> Optional[Any]:

@@ -108,7 +108,9 @@ def record_match(
     None when the row has no nested objects or no record shows them all."""
     if not any(u.kind == "object" for u in units) or not [f for f in facts if f.kind != FactKind.TIME]:
         return None
-    found: dict[str, list[Unit]] = remember(("record families", id(units)), lambda: families(units, _ROOTS))
+    found: dict[str, list[Unit]] = remember(
+        ("record families", units[0].invocation_id, len(units)), lambda: families(units, _ROOTS)
+    )
     for family in found.values():
         if len(family) > 1 and family[0].strength >= Strength.INDIRECT and family_shows(facts, family, question):
             shown = [part for part in family if any(matches(f, part) for f in facts)] or family[:1]
