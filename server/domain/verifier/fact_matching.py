@@ -434,7 +434,7 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if quantity.dimension == Dimension.BYTES and value >= _MIB and value == int(value):
         # a size printed in bytes without a unit (kafka-log-dirs, du -b, size_in_bytes): "412.6 GiB" of
         # 443026153472, at the precision the claim states it in
-        return abs(value / quantity.factor - quantity.value) <= 10.0**-quantity.decimals + 1e-9
+        return abs(value / quantity.factor - quantity.value) < 10.0**-quantity.decimals - 1e-9  # (5 GiB is no "6 GiB")
     # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
     return (
         quantity.comparison == Comparison.EQUAL
