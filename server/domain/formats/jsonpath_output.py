@@ -94,29 +94,29 @@ def _template(preview: Preview) -> Optional[str]:
 
 def _rows(preview: Preview) -> Optional[tuple[list[str], list[Row]]]:
     """The template's field names and the output's rows under them, or None when the template does not read
-    the output whole."""
-
-    def read() -> Optional[tuple[list[str], list[Row]]]:
-        template = _template(preview)
-        tokens = _tokens(template) if template else None
-        if not tokens:
-            return None
-        kinds = [kind for kind, _ in tokens]
-        text = preview.text.rstrip("\n")
-        if "range" not in kinds:
-            return _one_record(tokens, text)
-        if kinds.count("range") != 1 or kinds.count("end") != 1 or kinds.index("end") < kinds.index("range"):
-            return None
-        start, end = kinds.index("range"), kinds.index("end")
-        outside = tokens[:start] + tokens[end + 1 :]
-        if any(kind == "field" for kind, _ in outside):
-            return None
-        return _passes(tokens[:start], tokens[start + 1 : end], tokens[end + 1 :], text)
-
+    the output whole (read once per preview, as the YAML and XML readers keep theirs)."""
     if "jsonpath" not in preview.memo:
-        preview.memo["jsonpath"] = read()
+        preview.memo["jsonpath"] = _read(preview)
     found: Optional[tuple[list[str], list[Row]]] = preview.memo["jsonpath"]
     return found
+
+
+def _read(preview: Preview) -> Optional[tuple[list[str], list[Row]]]:
+    template = _template(preview)
+    tokens = _tokens(template) if template else None
+    if not tokens:
+        return None
+    kinds = [kind for kind, _ in tokens]
+    text = preview.text.rstrip("\n")
+    if "range" not in kinds:
+        return _one_record(tokens, text)
+    if kinds.count("range") != 1 or kinds.count("end") != 1 or kinds.index("end") < kinds.index("range"):
+        return None
+    start, end = kinds.index("range"), kinds.index("end")
+    outside = tokens[:start] + tokens[end + 1 :]
+    if any(kind == "field" for kind, _ in outside):
+        return None
+    return _passes(tokens[:start], tokens[start + 1 : end], tokens[end + 1 :], text)
 
 
 def _one_record(tokens: list[Token], text: str) -> Optional[tuple[list[str], list[Row]]]:

@@ -14,9 +14,8 @@ count a fact, to be shown.
 from __future__ import annotations
 
 import functools
-import json
 import re
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Sequence
 
 from evidence_trace.server.domain.verifier.evidence_index import Evidence
 from evidence_trace.server.domain.verifier.fact_model import normalize
@@ -78,16 +77,15 @@ def _lengths(nouns: Sequence[str], entities: Sequence[Fact], evidence: Evidence)
         named = {id(u): u for f in entities for u in evidence.named(index, [f], asked=True)}
         children = evidence.remember(("listed children", index), functools.partial(_children_of, evidence, index))
         for unit in named.values() if entities else evidence.units(index):
-            lengths.extend(_keyed_lengths(unit, nouns, evidence))
+            lengths.extend(_keyed_lengths(unit, nouns))
             lengths.extend(n for key, n in children.get(unit.ref, {}).items() if _names_noun(key, nouns))
     if not entities and len(lengths) != 1:
         return set()  # no subject: only a list that is the only one of its noun
     return set(lengths)
 
 
-def _keyed_lengths(unit: Unit, nouns: Sequence[str], evidence: Evidence) -> list[int]:
-    value = evidence.remember(("json unit", unit.invocation_id, unit.ref), lambda: _parsed(unit.text))
-    return [len(items) for key, items in _lists(value) if _names_noun(key, nouns)]
+def _keyed_lengths(unit: Unit, nouns: Sequence[str]) -> list[int]:
+    return [len(items) for key, items in _lists(unit.value) if _names_noun(key, nouns)]
 
 
 _CHILD = re.compile(r"(.+)\.([^.\[\]]+)\[([0-9]+)\]")
@@ -111,15 +109,6 @@ def _children(units: Sequence[Unit]) -> dict[str, dict[str, int]]:
             keys = found.setdefault(m.group(1), {})
             keys[m.group(2)] = max(keys.get(m.group(2), 0), int(m.group(3)) + 1)
     return found
-
-
-def _parsed(text: str) -> Optional[Any]:
-    if text[:1] not in ("{", "["):
-        return None
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
 
 
 def _lists(value: Any, depth: int = 0) -> Iterator[tuple[str, list[Any]]]:

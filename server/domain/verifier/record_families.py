@@ -12,7 +12,6 @@ asked. Its times are the record's own (one of the claim's times, as for a record
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Callable, Optional, Sequence
 
@@ -30,10 +29,7 @@ def families(units: Sequence[Unit], roots: tuple[str, ...] = ("item",)) -> dict[
     found = {u.ref: [u] for u in units if u.kind in roots}
     for unit in units:
         for ref, family in found.items():
-            if unit is family[0] or not unit.ref.startswith(ref):
-                continue
-            rest = unit.ref[len(ref) :]
-            if (unit.kind == "object" and _NESTED.fullmatch(rest)) or (_LISTED.fullmatch(rest) and _pair(unit)):
+            if unit is not family[0] and ((unit.kind == "object" and _below(unit, ref)) or _attribute_of(unit, ref)):
                 family.append(unit)
                 break
     return found
@@ -43,33 +39,30 @@ _LISTED = re.compile(r"\.[A-Za-z_][\w-]*\[[0-9]+\]")  # ".tags[0]": an item the 
 _PAIR_KEYS = ({"key", "value"}, {"name", "value"})
 
 
+def _below(unit: Unit, ref: str) -> bool:
+    """Whether the unit's ref goes on from the record's at `ref` by keys alone (`result[0].client`,
+    `result[0].client.geo`): an object nested in it."""
+    return unit.ref.startswith(ref) and _NESTED.fullmatch(unit.ref[len(ref) :]) is not None
+
+
+def _attribute_of(unit: Unit, ref: str) -> bool:
+    """Whether the unit is a name/value pair the record at `ref` lists (one of its attributes, not a thing of its
+    own): `data.run.tags[0]` holding `{"key": …, "value": …}`."""
+    if unit.kind != "item" or not unit.ref.startswith(ref) or not _LISTED.fullmatch(unit.ref[len(ref) :]):
+        return False
+    value = unit.value
+    return isinstance(value, dict) and {str(k).lower() for k in value} in _PAIR_KEYS
+
+
 def attributes(unit: Unit, units: Sequence[Unit]) -> list[Unit]:
     """The name/value pairs a record's unit lists (its tags), among the units of its call."""
-    return [
-        u
-        for u in units
-        if u.invocation_id == unit.invocation_id
-        and u.ref.startswith(unit.ref)
-        and _LISTED.fullmatch(u.ref[len(unit.ref) :])
-        and _pair(u)
-    ]
-
-
-def _pair(unit: Unit) -> bool:
-    """Whether a listed item is a name/value pair (one of its owner's attributes, not a thing of its own)."""
-    if unit.kind != "item" or not unit.text.startswith("{"):
-        return False
-    try:
-        value = json.loads(unit.text)
-    except ValueError:
-        return False
-    return isinstance(value, dict) and {str(k).lower() for k in value} in _PAIR_KEYS
+    return [u for u in units if u.invocation_id == unit.invocation_id and _attribute_of(u, unit.ref)]
 
 
 def parent_item(unit: Unit, found: dict[str, list[Unit]]) -> Optional[Unit]:
     """The item a nested object belongs to (the item itself for an item), or None."""
     for ref, family in found.items():
-        if unit.ref == ref or (unit.ref.startswith(ref) and _NESTED.fullmatch(unit.ref[len(ref) :])):
+        if unit.ref == ref or _below(unit, ref):
             return family[0]
     return None
 
@@ -90,12 +83,28 @@ def family_shows(facts: Sequence[Fact], family: Sequence[Unit], question: Option
 
 
 def records_showing(
-    facts: Sequence[Fact], tried: Sequence[Unit], units: Sequence[Unit], question: Optional[Unit]
+    facts: Sequence[Fact],
+    tried: Sequence[Unit],
+    units: Sequence[Unit],
+    question: Optional[Unit],
+    remember: Optional[Callable[..., Any]] = None,
 ) -> list[Unit]:
     """The item units of the records whose parts show every fact, among the records a tried unit belongs to."""
-    found = families(units)
+    found = _families_of(units, ("item",), remember)
     items = {item.ref: item for item in (parent_item(u, found) for u in tried) if item is not None}
     return [item for ref, item in items.items() if family_shows(facts, found[ref], question)]
+
+
+def _families_of(
+    units: Sequence[Unit], roots: tuple[str, ...], remember: Optional[Callable[..., Any]]
+) -> dict[str, list[Unit]]:
+    """families(), once per row and roots when the evidence remembers (a row's units are one call's)."""
+    if remember is None or not units:
+        return families(units, roots)
+    found: dict[str, list[Unit]] = remember(
+        ("record families", units[0].invocation_id, len(units), roots), lambda: families(units, roots)
+    )
+    return found
 
 
 _ROOTS = ("item", "object")  # a record of one call (an object that holds a listing) is one too
@@ -108,9 +117,7 @@ def record_match(
     None when the row has no nested objects or no record shows them all."""
     if not any(u.kind == "object" for u in units) or not [f for f in facts if f.kind != FactKind.TIME]:
         return None
-    found: dict[str, list[Unit]] = remember(
-        ("record families", units[0].invocation_id, len(units)), lambda: families(units, _ROOTS)
-    )
+    found = _families_of(units, _ROOTS, remember)
     for family in found.values():
         if len(family) > 1 and family[0].strength >= Strength.INDIRECT and family_shows(facts, family, question):
             shown = [part for part in family if any(matches(f, part) for f in facts)] or family[:1]

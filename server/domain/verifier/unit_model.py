@@ -178,17 +178,23 @@ class Unit:
         return frozenset(written), frozenset(utc), frozenset(naive)
 
     @functools.cached_property
+    def value(self) -> Any:
+        """The unit's text read as JSON (a JSON record's compact form), or None when it is no JSON."""
+        if not self.text.startswith(("{", "[")):
+            return None
+        try:
+            return json.loads(self.text)
+        except ValueError:
+            return None
+
+    @functools.cached_property
     def prose(self) -> str:
         """What the unit says in words: for a JSON object, its string values joined by " ; "
         (no keys, no JSON punctuation), lower-case."""
-        text = self.text[:MAX_UNIT_TEXT]
-        if text.startswith(("{", "[")):
-            try:
-                value = json.loads(self.text)
-            except ValueError:
-                return self.lowered
-            return normalize(" ; ".join(_strings(value))).lower()[:MAX_UNIT_TEXT]
-        return self.lowered
+        value = self.value
+        if value is None:
+            return self.lowered
+        return normalize(" ; ".join(_strings(value))).lower()[:MAX_UNIT_TEXT]
 
     @property
     def excerpt(self) -> str:

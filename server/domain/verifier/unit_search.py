@@ -382,7 +382,8 @@ def _count_grounding(
         and (not others or matches_all(others, u, question) is True)
     ]
     if others and not level and len(shown) != wanted and any(u.kind == "object" for u in tried):
-        shown = records_showing(others, tried, units, question)  # "4 次 SSO，来源 IP 都是 X": X in each one's `client`
+        remember = evidence.remember if evidence is not None else None  # ("来源 IP 都是 X": X in each one's `client`)
+        shown = records_showing(others, tried, units, question, remember)
     shown = only_failed(tried, shown) if failing else shown
     if not shown_in_claim and listing_is_cut(units):
         return None  # a listing cut by a limit: what it shows is not what was counted
