@@ -157,3 +157,51 @@ def test_a_denial_of_errors_whose_only_log_search_failed_is_not_grounded(draft: 
 @pytest.mark.parametrize("draft", DENIALS)
 def test_a_log_search_that_answered_leaves_the_denial_to_the_negation_checks(draft: str) -> None:
     assert statuses(draft, PODS, LOGS_FAILED, LOGS_ANSWERED) == statuses(draft, PODS, LOGS_ANSWERED)
+
+
+# A thing said to be absent by its noun, where the one call that would list it failed ("has no alert route").
+PAGER_ALERT = EvidenceRow(
+    "am-1",
+    "alertmanager_alerts",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        [
+            {
+                "labels": {"alertname": "KafkaLagHigh", "instance": "kafka-3"},
+                "status": {"state": "active"},
+                "receivers": [{"name": "opsgenie-sre"}],
+                "startsAt": "2026-11-03T04:10:00Z",
+            }
+        ]
+    ),
+    {"filter": 'alertname="KafkaLagHigh"'},
+)
+ROUTES_FAILED = EvidenceRow(
+    "og-1",
+    "http_get",
+    Outcome.FAILED,
+    "<html><body><h1>503 Service Unavailable</h1></body></html>",
+    {"method": "GET"},
+    error_message="HTTP 503 from https://api.opsgenie.example/v2/alert_routes?team=sre",
+)
+ROUTES_LISTED = EvidenceRow(
+    "og-2",
+    "http_get",
+    Outcome.INDIRECT_SUPPORT,
+    '{"alert_routes": [{"name": "sre-default", "match": "instance=~\\"redis-.*\\""}]}',
+    {"url": "https://api.opsgenie.example/v2/alert_routes?team=sre"},
+)
+DENIALS = ["Opsgenie has no alert route for kafka-3, so nobody was paged.", "Opsgenie 里没有 kafka-3 的 alert route。"]
+
+
+@pytest.mark.parametrize("draft", DENIALS)
+def test_an_absence_only_a_failed_call_was_asked_for_is_not_grounded(draft: str) -> None:
+    checks = [c for c in check_draft(draft, [PAGER_ALERT, ROUTES_FAILED]) if c.kind == ClaimKind.FACT]
+    assert [c.status for c in checks] == [ClaimStatus.UNGROUNDED]
+    assert "rests only on a call that failed (og-1)" in checks[0].reason
+
+
+@pytest.mark.parametrize("draft", DENIALS)
+def test_an_absence_a_call_answered_is_not_told_from_the_failure(draft: str) -> None:
+    reasons = " ".join(c.reason for c in check_draft(draft, [PAGER_ALERT, ROUTES_FAILED, ROUTES_LISTED]))
+    assert "rests only on a call that failed" not in reasons

@@ -57,3 +57,51 @@ def test_another_version_is_contradicted(draft: str) -> None:
 )
 def test_another_package_version_is_not_grounded(draft: str) -> None:
     assert ClaimStatus.GROUNDED not in statuses(draft)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ip-10-61-3-40 runs kernel 6.1.115-126.197.amzn2023.x86_64.",
+        "ip-10-61-3-41 的内核是 `5.15.0-1071.77.el9.aarch64`。",
+        "The host has libssl3-3.0.15-1.el9.noarch installed.",
+    ],
+)
+def test_the_version_with_its_machine_written_out_is_grounded(draft: str) -> None:
+    # "x86_64" is one machine name: the version is not cut at its underscore into another one ("….x86")
+    assert statuses(draft) == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "ip-10-61-3-40 runs kernel 6.1.115-126.196.amzn2023.x86_64.",
+        "ip-10-61-3-41 的内核是 5.15.0-1071.78.el9.aarch64。",
+    ],
+)
+def test_another_version_with_its_machine_is_not_grounded(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in statuses(draft)
+
+
+UNAME = (
+    "db-7 | CHANGED | rc=0 >>\n5.14.0-427.31.1.el9_4.x86_64\ndb-8 | CHANGED | rc=0 >>\n4.18.0-513.24.1.el8_9.aarch64\n"
+)
+UNAME_ROWS = [EvidenceRow("u-1", "ansible_adhoc", Outcome.INDIRECT_SUPPORT, UNAME, {"args": "uname -r"})]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "db-7 runs kernel 5.14.0-427.31.1.el9_4.",
+        "db-8 的内核是 4.18.0-513.24.1.el8_9。",
+        "db-7 is on 5.14.0-427.31.1.el9_4.x86_64.",
+    ],
+)
+def test_a_dist_tag_with_an_underscore_is_part_of_the_version(draft: str) -> None:
+    # "el9_4" is the release of a minor RHEL; the version ends at the machine, never at the underscore
+    assert [c.status for c in check_draft(draft, UNAME_ROWS) if c.kind == ClaimKind.FACT] == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize("draft", ["db-7 runs kernel 5.14.0-427.31.1.el9_5.", "db-8 的内核是 4.18.0-513.24.1.el8_8。"])
+def test_another_dist_tag_is_not_grounded(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in [c.status for c in check_draft(draft, UNAME_ROWS) if c.kind == ClaimKind.FACT]

@@ -219,3 +219,29 @@ def ring() -> list[EvidenceRow]:
 )
 def test_a_consistency_level_invents_nothing(draft: str, invents: bool) -> None:
     assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, ring())}) is invents
+
+
+SWANCTL = EvidenceRow(
+    "s-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "branch-sh: #4, ESTABLISHED, IKEv2, 8c2f5e1a9b7d3c40_i* 2d61f0c4a8e93b57_r\n"
+    "  local  'vpn-gw-1' @ 198.51.100.7[4500]\n  remote 'branch-sh' @ 203.0.113.20[4500]\n"
+    "  established 512s ago, rekeying in 13604s\n"
+    "  branch-sh-lan: #9, reqid 2, INSTALLED, TUNNEL-in-UDP, ESP:AES_GCM_16-256\n"
+    "    in  c81d2f0a,  48211 bytes,   402 packets,     3s ago\n",
+    {"host": "vpn-gw-1", "command": "swanctl --list-sas"},
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "invents"),
+    [
+        ("On vpn-gw-1 the branch-sh IKE_SA is ESTABLISHED and its CHILD_SA branch-sh-lan is INSTALLED.", False),
+        ("vpn-gw-1 上 branch-sh 的 CHILD_SA branch-sh-lan 处于 INSTALLED 状态。", False),
+        ("On vpn-gw-9 the CHILD_SA branch-sh-lan is INSTALLED.", True),  # a gateway the session never shows
+        ("vpn-gw-9 上 branch-sh 的 IKE_SA 已经建立。", True),
+    ],
+)
+def test_an_ike_security_association_invents_nothing(draft: str, invents: bool) -> None:
+    assert (ClaimStatus.INVENTED in {c.status for c in check_draft(draft, [SWANCTL])}) is invents

@@ -757,6 +757,26 @@ CASES = [
         {"workspace": "law-prod", "query": "AppTraces | where TimeGenerated > ago(1h)"},
     ),
     Case(
+        "ansible_adhoc",
+        "ansible",
+        "web-3 | CHANGED | rc=0 >>\n"
+        " 09:14:02 up 41 days,  3:02,  1 user,  load average: 0.12, 0.20, 0.18\n"
+        "web-4 | FAILED | rc=2 >>\n"
+        "ls: cannot access '/srv/app/current': No such file or directory non-zero return code\n"
+        "web-5 | UNREACHABLE! => {\n"
+        '    "changed": false,\n'
+        '    "msg": "Failed to connect to the host via ssh: connect to host web-5 port 22: Connection timed out",\n'
+        '    "unreachable": true\n'
+        "}\n",
+        'web-3 | SUCCESS => {\n    "changed": false,\n    "ping": "pong"\n}\n'
+        "web-4 | CHANGED | rc=0 >>\n/srv/app/current -> /srv/app/releases/20261207-0912\n",
+        None,
+        ("host web-3", "host web-4", "host web-5"),
+        ("web-3", "web-4", "web-5"),
+        ("", "ERROR", "ERROR"),
+        {"pattern": "web", "module_name": "shell", "module_args": "uptime; ls -l /srv/app/current"},
+    ),
+    Case(
         "ansible_playbook",
         "ansible",
         "PLAY [kafka] *******************************************************************\n"
@@ -775,6 +795,24 @@ CASES = [
         ("line 3", "line 4", "recap kafka-01", "recap kafka-02"),
         ("kafka-01", "kafka-02", "kafka-01", "kafka-02"),
         ("", "ERROR", "", "ERROR"),
+    ),
+    Case(
+        "ceph_osd_tree",
+        "ceph_cli",
+        "ID   CLASS  WEIGHT    TYPE NAME           STATUS  REWEIGHT  PRI-AFF\n"
+        "-1          8.00000  root default\n"
+        "-3          8.00000      host hv-07\n"
+        " 3    hdd   4.00000          osd.3           up   1.00000  1.00000\n"
+        " 4    hdd   4.00000          osd.4         down         0  1.00000\n",
+        "ID   CLASS  WEIGHT    TYPE NAME           STATUS  REWEIGHT  PRI-AFF\n"
+        "-1          4.00000  root default\n"
+        "-3          4.00000      host hv-07\n"
+        " 3    hdd   4.00000          osd.3           up   1.00000  1.00000\n",
+        None,
+        ("row 1", "row 2", "row 3", "row 4"),
+        ("default", "hv-07", "osd.3", "osd.4"),
+        ("", "", "", "ERROR"),
+        {"command": "ceph osd tree"},
     ),
     Case(
         "dashed_table",
@@ -1093,6 +1131,14 @@ ES_TWO_HITS = EvidenceRow(
     {"query": "level:ERROR"},
 )
 PODS = EvidenceRow("k-1", "kubectl_get", Outcome.DIRECT_SUPPORT, KUBECTL_PODS_BAD, {"namespace": "shop"})
+ADHOC = EvidenceRow(
+    "a-1",
+    "ansible",
+    Outcome.DIRECT_SUPPORT,
+    "node-1 | CHANGED | rc=0 >>\n 09:14:02 up 41 days,  3:02,  1 user,  load average: 0.12, 0.20, 0.18\n"
+    "node-2 | FAILED | rc=2 >>\nls: cannot access '/srv/app/current': No such file or directory\n",
+    {"pattern": "node", "module_args": "uptime; ls /srv/app/current"},
+)
 
 
 @pytest.mark.parametrize(
@@ -1102,6 +1148,8 @@ PODS = EvidenceRow("k-1", "kubectl_get", Outcome.DIRECT_SUPPORT, KUBECTL_PODS_BA
         ("payment-service 记录了一条 WARN 日志。", (ES_TWO_HITS,)),
         ("checkout-6f7d9c8b5-9wvtm is in CrashLoopBackOff.", (PODS,)),
         ("Pod cart-5d4c7b9f8-k8s7d 处于 CrashLoopBackOff 状态。", (PODS,)),
+        ("node-2 has been up for 41 days.", (ADHOC,)),
+        ("node-2 的 load average 是 0.12。", (ADHOC,)),
     ],
 )
 def test_facts_of_two_different_hits_or_rows_no_longer_combine(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
@@ -1114,6 +1162,8 @@ def test_facts_of_two_different_hits_or_rows_no_longer_combine(draft: str, rows:
         ("payment-service logged an ERROR.", (ES_TWO_HITS,)),
         ("order-service 记录了一条 WARN 日志。", (ES_TWO_HITS,)),
         ("checkout-6f7d9c8b5-x2lqp is in CrashLoopBackOff.", (PODS,)),
+        ("node-1 has been up for 41 days.", (ADHOC,)),
+        ("node-1 的 load average 是 0.12。", (ADHOC,)),
     ],
 )
 def test_facts_of_one_hit_or_row_still_ground(draft: str, rows: tuple[EvidenceRow, ...]) -> None:
@@ -1126,8 +1176,12 @@ def test_no_unit_of_a_listing_holds_two_records() -> None:
         subjects = {c for c in case.subjects if c}
         for unit in units:
             named = {s for s in subjects if s in unit.text}
-            # (a nested record names its owner, a queue's record its queue manager: not a second record)
-            assert len(named) <= 1 or case.format_id in ("generic_json", "mqsc"), (case.format_id, unit.ref, named)
+            # (a nested record names its owner, a queue's record its queue manager, an OSD its host: not a second record)
+            assert len(named) <= 1 or case.format_id in ("generic_json", "mqsc", "ceph_osd_tree"), (
+                case.format_id,
+                unit.ref,
+                named,
+            )
 
 
 @pytest.mark.parametrize(
@@ -1140,6 +1194,9 @@ def test_no_unit_of_a_listing_holds_two_records() -> None:
         ("ERROR payment-service: timeout, retrying\nINFO order-service: done, ok\n", "log_lines"),
         ("2026-12-10T01:35:02Z WARN cart: slow, 812 ms\n2026-12-10T01:35:03Z INFO cart: ok, 12 ms\n", "log_lines"),
         ("支付服务, 状态, 延迟\n正常, 200, 35\n", "csv"),
+        # a pipe-separated log line is no ad-hoc ansible header, nor is a header after other output
+        ("web-3 | INFO | started in 812 ms\nweb-4 | ERROR | bind failed\n", "log_lines"),
+        ("PLAY [web] ***\nTASK [ping] ***\nok: [web-3]\nweb-3 | SUCCESS => {\n", "ansible_playbook"),
     ],
 )
 def test_lookalike_shapes_go_to_the_right_format(text: str, format_id: str) -> None:

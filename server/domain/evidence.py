@@ -28,7 +28,7 @@ from evidence_trace.server.domain.classifier.text import EXCERPT_LIMIT, NOTE_LIM
 from evidence_trace.server.domain.model import Classification, Invocation
 from evidence_trace.server.domain.redaction import storable
 
-CLASSIFIER_VERSION = 17
+CLASSIFIER_VERSION = 18
 """Version of these rules: rows classified under another version may differ.
 
 3: outcomes of tools without a dedicated rule come from their evidence format
@@ -71,7 +71,12 @@ CloudFront) one record a line under its `#Fields:` names, a 5xx sc-status a prob
 that holds one, are records of their own (generic_json.py); IBM MQ's runmqsc output is one record an object it
 displays, an `AMQnnnnE:` message an error (formats/mqsc.py).
 16: `/proc/mdstat` is one record an array with the lines indented under it, a degraded, recovering or resyncing array
-a warning and a failed member or an inactive array an error (formats/mdstat.py), not one record a line."""
+a warning and a failed member or an inactive array an error (formats/mdstat.py), not one record a line.
+17: `kubectl -o jsonpath` output is read under its template's names (formats/jsonpath_output.py).
+18: an ad-hoc `ansible` run is one record a host, its header and output together, FAILED, UNREACHABLE and a
+non-zero rc an error (formats/ansible_adhoc.py), not one record a line; `key<TAB>value` lines (`mntr`) are key
+values, no TSV table (formats/key_values.py); `ceph osd tree` is one record a row, an OSD with the host above it, a
+down OSD an error (formats/ceph_osd_tree.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -16,14 +16,17 @@ in its section. The fields go through the field maps as a table row's cells do (
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
-from typing import Iterator
+from typing import Callable, Iterable, Iterator
 
 from evidence_trace.server.domain.formats.lines import line_record
 from evidence_trace.server.domain.formats.model import Format, Preview, Record
 from evidence_trace.server.domain.formats.tables import read_cells
+from evidence_trace.server.domain.verifier.unit_model import Number
+from evidence_trace.server.domain.verifier.unit_numbers import _numbers_of
 
-_FIELD = re.compile(r"[ \t]*([A-Za-z_][\w.\-]*)[ \t]*[:=][ \t]*(\S.{0,59})$")
+_FIELD = re.compile(r"[ \t]*([A-Za-z_][\w.\-]*)(?:[ \t]*[:=][ \t]*|\t+)(\S.{0,59})$")  # (mntr: `key<TAB>value`)
 _SECTION = re.compile(r"[ \t]*#[ \t]*\S")
 _NUMBER_VALUE = re.compile(r"[-+]?[0-9][0-9.,]*[A-Za-z%]{0,3}$")
 _LEVEL_KEYS = frozenset(
@@ -84,8 +87,16 @@ def _records(preview: Preview) -> Iterator[Record]:
         fields = {m.group(1): m.group(2).strip() for m in (_FIELD.fullmatch(text) for _, text in section) if m}
         level, subject, problem = read_cells({**{k.lower(): v for k, v in fields.items()}, **fields})
         yield dataclasses.replace(
-            record, level=level or record.level, subject=subject or record.subject, problem=problem or record.problem
+            record,
+            level=level or record.level,
+            subject=subject or record.subject,
+            problem=problem or record.problem,
+            numbers=functools.partial(_numbers, fields, record.numbers),  # each figure under its field's name too
         )
+
+
+def _numbers(fields: dict[str, str], in_text: Callable[[], Iterable[Number]]) -> tuple[Number, ...]:
+    return (*_numbers_of(fields, ""), *in_text())
 
 
 FORMAT = Format("key_values", _is_key_values, _records)

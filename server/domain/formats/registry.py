@@ -20,8 +20,10 @@ from evidence_trace.server.domain.formats import (
     alertmanager,
     aligned,
     ansible,
+    ansible_adhoc,
     azure_monitor,
     box_tables,
+    ceph_osd_tree,
     cloudwatch,
     dashed_tables,
     elasticsearch,
@@ -74,11 +76,13 @@ FORMATS: tuple[Format, ...] = (
     jsonpath_output.FORMAT,  # kubectl -o jsonpath='{.a}{"\\t"}{.b}': the values under the template's names
     xml_documents.FORMAT,  # <?xml …?><builds><build number="745" state="running"/>… (read as its JSON would be)
     http_exchanges.FORMAT,  # HTTP/1.1 503 …\nRetry-After: 30 (curl -i/-I/-v: a record a response, request, certificate)
+    ansible_adhoc.FORMAT,  # HOST | CHANGED | rc=0 >>\n… / HOST | UNREACHABLE! => {…} (an ad-hoc run: one record a host)
     ansible.FORMAT,  # TASK [x] ****\nchanged: [host] … PLAY RECAP **** (one record a host's result, one a recap line)
     jenkins.FORMAT,  # [Pipeline] { (Build) ... [Pipeline] } (a Jenkins Pipeline's console, one record a stage)
     top.FORMAT,  # top - 10:22:42 up …\n%Cpu(s): …\n  PID USER … %CPU %MEM … COMMAND (summary, then one record a process)
     mdstat.FORMAT,  # md0 : active raid5 sdd1[4] …\n      … [4/3] [UUU_] (/proc/mdstat: one record an array, then lines)
     systemd_status.FORMAT,  # ● nginx.service - …\n  Loaded: …\n  Active: … (one record a unit, then lines)
+    ceph_osd_tree.FORMAT,  # ID CLASS WEIGHT TYPE NAME STATUS … (`ceph osd tree`: one record a row, an OSD with its host)
     dashed_tables.FORMAT,  # NAME  STATUS\n----- ------\n… (SQL*Plus, sqlcmd, bq ls: a header over a rule of dash groups)
     kubectl.EVENTS,  # LAST SEEN  TYPE  REASON  OBJECT  MESSAGE
     kubectl.TABLE,  # NAME  READY  STATUS ... / No resources found

@@ -73,11 +73,27 @@ def _delimited(preview: Preview, delimiter: str) -> bool:
     header = preview.first_line
     if header.count(delimiter) < 1 or header.startswith(("{", "[", "|")) or _leveled(header):
         return False
+    if delimiter == "\t" and _key_value_list(preview):
+        return False  # (key_values.py reads it)
     names = [cell.strip().strip('"') for cell in header.split(delimiter)]
     if not all(_COLUMN_NAME.fullmatch(name) for name in names):
         return False
     second = preview.text.strip().split("\n", 2)[1:2]
     return not second or second[0].count(delimiter) >= len(names) - 1
+
+
+def _key_value_list(preview: Preview) -> bool:
+    """`key<TAB>value` lines, the first one's value with a figure in it (ZooKeeper's `mntr`: "zk_version\tv3.8.4",
+    "zk_max_latency\t21"): fields of one thing, no table under a header of column names."""
+    lines = preview.lines
+    return (
+        len(lines) >= 3
+        and all(_TABBED_FIELD.fullmatch(line.strip()) for _, line in lines)
+        and re.search(r"[0-9]", lines[0][1].strip().split("\t")[-1]) is not None
+    )
+
+
+_TABBED_FIELD = re.compile(r"[A-Za-z_][\w.\-]*\t+[^\t]+")
 
 
 def _delimited_records(preview: Preview, delimiter: str) -> Iterator[Record]:

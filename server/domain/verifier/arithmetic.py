@@ -214,15 +214,18 @@ def _derived(
 
 
 def _in_parentheses_after(text: str, before: Fact, fact: Fact) -> bool:
-    """Whether `fact` is written in parentheses right after `before` ("86400 seconds (24 hours)", "（约 24 小时）")."""
+    """Whether `fact` restates `before` right after it: in parentheses ("86400 seconds (24 hours)", "（约 24 小时）")
+    or after a word that says so ("86400 s, i.e. 24 hours", "86400 秒，即 24 小时", "也就是约 24 小时")."""
     at = text.find(before.text)
-    return (
-        at >= 0
-        and re.match(
-            r"[ \t]*[(（][ \t]*(?:~|≈|约|about|i\.e\.)?[ \t]*" + re.escape(fact.text), text[at + len(before.text) :]
-        )
-        is not None
-    )
+    lead = _RESTATED.match(text, at + len(before.text)) if at >= 0 else None
+    return lead is not None and text.startswith(fact.text, lead.end())
+
+
+_RESTATED = re.compile(
+    r"[ \t]*(?:[(（][ \t]*(?:(?:i\.e\.,?|即)[ \t]*)?"
+    r"|[,，;；]?[ \t]*(?:i\.e\.,?|that is,?|or|即|也就是|也即|换算(?:成|为|下来)?|合)[ \t]*)(?:(?:~|≈|约|about|roughly)[ \t]*)?",
+    re.I,
+)
 
 
 def _pairs(

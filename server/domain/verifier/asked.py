@@ -31,6 +31,29 @@ def asked_id(fact: Fact, question: Unit) -> bool:
     return re.search(asked, question.lowered) is not None
 
 
-def another_url(fact: Fact, unit: Unit) -> bool:
-    """A path the call asked for, against a response to another URL (http_exchanges gives it as the subject)."""
-    return fact.key.startswith("/") and "//" in unit.subject and fact.key not in unit.subject.lower()
+def another_asked(fact: Fact, unit: Unit, question: Unit) -> bool:
+    """Whether the unit is about another thing the call asked than the fact's name, so the question vouches for no
+    name of it: a path against a response to another URL (http_exchanges gives it as the subject), and a name the
+    call asked in a list of like ones against a record that names another of them and not it (`for img in
+    web/storefront:7.2.0 web/checkout-ui:3.4.1; do clairctl report …`: storefront's finding is not checkout-ui's)."""
+    if fact.key.startswith("/") and "//" in unit.subject and fact.key not in unit.subject.lower():
+        return True
+    siblings = _siblings(fact.key, question.lowered)
+    return bool(siblings) and any(s in unit.lowered for s in siblings) and fact.key not in unit.lowered
+
+
+_TOKEN = re.compile(r"[^\s,;'\"|=()\[\]{}<>]+")
+
+
+def _siblings(key: str, asked: str) -> set[str]:
+    """The other names the call asked in the same frame as `key`: the word after the same path ("web/") as the word
+    `key` is or follows, to the next separator ("web/storefront" beside "web/checkout-ui:3.4.1", of "checkout-ui"
+    and of "3.4.1")."""
+    tokens = _TOKEN.findall(asked)
+    frames = {t[: t.rfind("/", 0, t.find(key)) + 1] for t in tokens if key in t} - {""}
+    return {
+        frame + re.split(r"[:/@]", token[len(frame) :])[0]
+        for frame in frames
+        for token in tokens
+        if token.startswith(frame) and len(token) > len(frame) and key not in token
+    }

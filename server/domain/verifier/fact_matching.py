@@ -17,7 +17,7 @@ from typing import Optional, Sequence
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
 from evidence_trace.server.domain.verifier.actors import role_shown
 from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
-from evidence_trace.server.domain.verifier.asked import another_url, asked_id
+from evidence_trace.server.domain.verifier.asked import another_asked, asked_id
 from evidence_trace.server.domain.verifier.bare_numbers import written_in
 from evidence_trace.server.domain.verifier.counted_numbers import counted, differences, labels_only, one_of_them
 from evidence_trace.server.domain.verifier.encoded_names import glued_in, in_two_cells
@@ -25,6 +25,7 @@ from evidence_trace.server.domain.verifier.event_words import CODE_FORMS
 from evidence_trace.server.domain.verifier.evidence_index import contains, setting_names, setting_pattern, spaced_form
 from evidence_trace.server.domain.verifier.fact_model import Comparison, Dimension, Fact, FactKind, Quantity, Scope
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
+    MACHINE_SUFFIX,
     NONE_READY,
     RECOVERY_IN_UNIT,
     VERSION_FIELD_VALUE,
@@ -89,7 +90,7 @@ def _matches_all(facts: Sequence[Fact], unit: Unit, question: Optional[Unit]):
             and question is not None
             and question is not unit
             and matches(fact, question, minutes)
-            and not another_url(fact, unit)
+            and not another_asked(fact, unit, question)
         ) or (question is not None and question is not unit and asked_id(fact, question)):
             subject_seen = subject_seen or fact.is_entity
             continue
@@ -269,7 +270,8 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return True
         # "2.8.1K"; a build for a machine: "6.1.109-118.189.amzn2023.x86_64", "1.7.3_amd64", "2.4.1-1.el9.noarch"
         return fact.key in unit.lowered and (
-            re.search(rf"(?<![\w.]){re.escape(fact.key)}(?:[a-z]{{1,2}}|{_ARCH})(?![\w.])", unit.lowered) is not None
+            re.search(rf"(?<![\w.]){re.escape(fact.key)}(?:[a-z]{{1,2}}|{MACHINE_SUFFIX})(?![\w.])", unit.lowered)
+            is not None
         )
     if kind == FactKind.ACTOR:  # the person, in the claim's role where the unit gives one (actors.py)
         return contains(unit.lowered, fact.key) and (not fact.noun or role_shown(fact.noun, unit.lowered, fact.key))
@@ -415,7 +417,7 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     if number.dimension == quantity.dimension:
         if quantity.matches(value * number.factor):
             return True
-        if number.key in _EITHER_UNIT and quantity.matches(value):
+        if _EITHER_UNIT.search(number.key) and quantity.matches(value):
             return True  # Jenkins' "duration": 412331 is milliseconds, a job's "duration": 412 seconds
         if quantity.dimension == Dimension.BYTES and number.factor in _BINARY:  # a JVM's "618733KB" is KiB
             return quantity.matches(value * _BINARY[number.factor])
@@ -431,7 +433,7 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         # units (seconds, bytes).
         base = _BASE_FACTORS.get(quantity.dimension)
         return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
-    if quantity.dimension == Dimension.BYTES and value >= _MIB and value == int(value):
+    if quantity.dimension == Dimension.BYTES and value >= 1024.0**2 and value == int(value):
         # a size printed in bytes without a unit (kafka-log-dirs, du -b, size_in_bytes): "412.6 GiB" of
         # 443026153472, at the precision the claim states it in
         return abs(value / quantity.factor - quantity.value) < 10.0**-quantity.decimals - 1e-9  # (5 GiB is no "6 GiB")
@@ -443,8 +445,6 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
     )
 
 
-_ARCH = r"[._-](?:x86_64|x86-64|amd64|aarch64|arm64|armhf|i[3-6]86|noarch|ppc64le|s390x)"
 _BASE_FACTORS = {Dimension.TIME: 1000.0, Dimension.BYTES: 1.0}
-_MIB = 1024.0**2
 _BINARY = {1000.0: 1024.0, 1000.0**2: 1024.0**2, 1000.0**3: 1024.0**3, 1000.0**4: 1024.0**4}  # KB, MB, ... as binary
-_EITHER_UNIT = frozenset({"duration", "elapsed"})  # a bare duration field: seconds or milliseconds, by tool
+_EITHER_UNIT = re.compile(r"(?:^|_)(?:duration|elapsed|latency|took)$")  # a bare time field: s or ms, by tool

@@ -109,7 +109,7 @@ _QUANTITY = re.compile(
 # "4.8M docs", "1.2k requests": a count in thousands or millions; at a clause's end or before an arrow too ("内存
 # 173M。", "1987M → 1979M"), never dropped (the evidence reads "Memory: 17.3M" both as a size and as such a count)
 _SCALED_COUNT = re.compile(
-    r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")(k|K|M)"
+    r"(?<![A-Za-z0-9_.\-:/#])(?<![0-9],)(" + _NUMBER + r")[ \t]?(k|K|M)"  # ("4.12 M znodes" too)
     r"(?=[ \t]+[A-Za-z\u4e00-\u9fff]|[ \t]*(?:[,;:，。；：、)）(（/→]|->|\.(?![0-9])|$))"
 )
 _ABOVE = re.compile(
@@ -260,7 +260,8 @@ _SETTING = re.compile(
     r"bump|bumping|change|changing|the|a|an|its|their|our|to|of|on|for|and|or|with|is|was|has|have|had)\b)"
     r"[A-Za-z]+[ _-]){0,2}?"
     r"(?:" + _SETTING_NOUNS + r"))[ \t]*(?:is|of|=|:|at|to|was|set to)?[ \t]*"
-    r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes|hours))(?![A-Za-z]))?"
+    r"(" + _NUMBER + r")(?:[ \t]?((?:ms|s|m|min|h|%|mb|mib|gb|gib|kb|kib|seconds|minutes|hours"
+    r"|毫秒|秒|分钟|小时|天))(?![A-Za-z]))?"  # ("default-ttl=2592000 秒")
     r"(?![\w%]|\.[0-9])"
     # a count of times after it is how often, not its value: "crossed that limit two days in a row", "超时 3 次"
     r"(?![ \t]+(?:times|runs|(?:days?|nights?|weeks?)[ \t]+(?:in a row|running|straight))\b)",
@@ -395,10 +396,9 @@ _ALERT_WORDS = frozenset(
     "spike usage quota exhausted expiring exception back off backoff".split()
 )
 _VERSION = re.compile(
-    # (a build part "_7" and a pre-release or variant "-rc2", "-beta.1", "-jre": "21.0.4_7-jre"; not the full stop)
-    # (not an address with a wildcard part: "13.35.166.x", "10.8.*")
+    # (a build "_7", a variant "-rc2", "-beta.1", "-jre", a machine ".el9.x86_64"; no address "13.35.166.x", "10.8.*")
     r"(?<![A-Za-z0-9])(?:v[0-9]+(?:\.[0-9]+){1,3}|[0-9]+(?:\.[0-9]+){2,3})"
-    r"(?:_[0-9A-Za-z]+(?![.\w]))?(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"  # (never "0.0.0.0_8443.downstream")
+    r"(?:_[0-9A-Za-z]+(?![.\w]))?(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*)*)?"  # (never "0.0.0.0_8443.downstream")
     r"(?![0-9]|\.(?:[xX](?![A-Za-z0-9])|\*))"
 )
 _TIME_OR_DATE = re.compile(

@@ -270,3 +270,6 @@ _PLAIN_STATES = frozenset(  # words of the draft's own, not a tool's: no state a
     "suppressed inhibited silenced unprocessed terminal success succeeded successful completed complete done ok "
     "error errored failure up down deployed superseded synced available unavailable terminated".split()
 )
+
+# the machine a build is for, after its version: "6.1.109-118.189.amzn2023.x86_64", "1.7.3_amd64", "2.4.1-1.el9.noarch"
+MACHINE_SUFFIX = r"[._-](?:x86_64|x86-64|amd64|aarch64|arm64|armhf|i[3-6]86|noarch|ppc64le|s390x)"

@@ -10,7 +10,9 @@ gap and failure checks.
 
 So is a denial of errors said of a subject whose only log search failed: "order-sync-01 is running (state code
 16), and order-sync logged no errors between 01:50 and 02:30" grounds its values on the instance's state, but no
-search of order-sync's logs answered, so its "no errors" is told from nothing.
+search of order-sync's logs answered, so its "no errors" is told from nothing. And so is a thing said to be absent
+by its noun ("OnCall has no alert group for it", "没有 es-data-4 的 alert group") where the one call that asked for
+that noun (`GET /api/v1/alert_groups/`, its params or its error's URL) failed and no other call shows or asks it.
 """
 
 from __future__ import annotations
@@ -57,20 +59,18 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
         search = _failed_search([f for f in facts if f.is_entity], evidence)
         if search:
             return f"its denial of errors rests only on a log search that failed ({search})"
+    denied = _DENIED_THING.search(text)
+    if denied is not None:  # "OnCall has no alert group for it", "没有 es-data-4 的 alert group"
+        words = _PREPOSITION.split((denied.group(1) or denied.group(2)).lower())[0].split()  # ("alert group" for it)
+        joined = ("_".join(words), "-".join(words), "".join(words), " ".join(words))
+        failed, shown = _asked_by(joined, evidence)
+        if failed and not shown:
+            return f"its denial of {' '.join(words)} rests only on a call that failed ({failed[0]})"
     for pattern, stems in _PATTERNS:
         said = pattern.search(text)
         if said is None:
             continue
-        failed, shown = [], False
-        for index in evidence.rows():
-            row = evidence.row(index)
-            if row.outcome == Outcome.FAILED:  # what it asked (its error's words are not what it asked)
-                asked = json.dumps(row.params, ensure_ascii=False).lower()
-                if any(stem in asked for stem in stems):
-                    failed.append(row.invocation_id)
-            elif any(stem in evidence.raw(index) for stem in stems):  # its output and parameters, lower-cased
-                shown = True
-                break
+        failed, shown = _asked_by(stems, evidence)
         if failed and not shown:
             return f"what it says of {said.group(0)} rests only on a call that failed ({failed[0]})"
     return ""
@@ -88,3 +88,33 @@ def _failed_search(names: Sequence[Fact], evidence: Evidence) -> str:
                 return ""
             failed = failed or row.invocation_id
     return failed
+
+
+# a thing said to be absent by its noun, in a few plain words: "has no alert group", "returned no matching rules",
+# "没有 es-data-4 的 alert group"; the noun is what a call that would list it asked for
+_DENIED_THING = re.compile(
+    r"\b(?:has|have|had|shows?|showed|returned|returns|lists?|listed|contains?|found)[ \t]+no[ \t]+"
+    r"((?:[a-z][a-z-]+[ \t]+){0,2}[a-z][a-z-]+?)s?\b(?![ \t]*[0-9])"
+    r"|(?:没有|无)[^，。；,;\n]{0,24}?的[ \t]*([A-Za-z][A-Za-z-]+(?:[ \t]+[A-Za-z][A-Za-z-]+){0,2})"
+)
+
+_PREPOSITION = re.compile(r"\b(?:for|on|in|at|of|to|from|with|since|by|after|before|yet)\b")
+
+
+def _asked_by(stems: Sequence[str], evidence: Evidence) -> tuple[list[str], bool]:
+    """(the failed calls that asked for one of the stems, whether another call shows or asked for one of them)."""
+    failed = []
+    for index in evidence.rows():
+        row = evidence.row(index)
+        if row.outcome == Outcome.FAILED:  # what it asked, its error's URL too (not the words of its error)
+            asked = (
+                json.dumps(row.params, ensure_ascii=False) + " " + " ".join(_URL.findall(row.error_message))
+            ).lower()
+            if any(stem in asked for stem in stems):
+                failed.append(row.invocation_id)
+        elif any(stem in evidence.raw(index) for stem in stems):  # its output and parameters, lower-cased
+            return failed, True
+    return failed, False
+
+
+_URL = re.compile(r"https?://\S+")

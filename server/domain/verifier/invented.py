@@ -18,6 +18,7 @@ from evidence_trace.server.domain.verifier import standard_names as standard
 from evidence_trace.server.domain.verifier.encoded_names import camel_tail, named_inside, network_of_addresses
 from evidence_trace.server.domain.verifier.evidence_index import Evidence, address_tail, contains, name_forms
 from evidence_trace.server.domain.verifier.fact_patterns import CLI_TOOL
+from evidence_trace.server.domain.verifier.fact_vocabulary import MACHINE_SUFFIX
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
 from evidence_trace.server.domain.verifier.name_ranges import set_mentioned
 from evidence_trace.server.domain.verifier.numbered_names import GLUED, unshown_part
@@ -302,16 +303,14 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     if index_of:  # "PRIMARY(id)", "idx_user(user_id)": an index and its column, which SHOW INDEX gives apart
         return all(evidence.mentions(part) for part in index_of.groups())
     in_sets = set_mentioned(key, evidence)  # "node-0/1/2", each named; "ids-02" of the session's "ids-01/02/03"
-    if in_sets is not None:
-        return in_sets
-    if _named_apart(key, evidence):
-        return True
+    if in_sets is not None or _named_apart(key, evidence):
+        return True if in_sets is None else in_sets
     # a flag written with its value ("Xms=Xmx" of `-Xms24g -Xmx24g`), a version with its build letter ("2.8.1K") or
-    # in an artifact's name (`catalog-sync-1.8.6.zip`, `ledger-api_2.14.3.tar.gz`)
+    # machine ("….el9_4.x86_64") or in an artifact's name (`catalog-sync-1.8.6.zip`, `ledger-api_2.14.3.tar.gz`)
     glued = (
         rf"(?<![\w-])-{{1,2}}{re.escape(key)}[0-9]"
         if fact.kind != FactKind.VERSION
-        else rf"(?<![\w.]){re.escape(key)}[a-z]{{1,2}}(?![\w.])|[a-z][-_]v?{re.escape(key)}(?=\.(?:zip|tar|tgz|gz|jar|war|whl|rpm|deb)\b)"
+        else rf"(?<![\w.]){re.escape(key)}(?:[a-z]{{1,2}}|{MACHINE_SUFFIX})(?![\w.])|[a-z][-_]v?{re.escape(key)}(?=\.(?:zip|tar|tgz|gz|jar|war|whl|rpm|deb)\b)"
     )
     if evidence.remember(  # once per name and check_draft call; a cheap test first
         ("glued", glued, evidence.only),

@@ -32,6 +32,7 @@ from evidence_trace.server.domain.verifier.hpa_targets import swapped_target
 from evidence_trace.server.domain.verifier.latest_records import later_record
 from evidence_trace.server.domain.verifier.latest_samples import earlier_sample
 from evidence_trace.server.domain.verifier.listed_states import listed_state_rival
+from evidence_trace.server.domain.verifier.liveness import liveness_rival
 from evidence_trace.server.domain.verifier.member_fields import member_field
 from evidence_trace.server.domain.verifier.merge_states import merge_state
 from evidence_trace.server.domain.verifier.mode_words import mode_rival
@@ -75,6 +76,7 @@ def stale_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optiona
         or documented_only(text, facts, evidence)
         or superseded(text, facts, evidence)
         or still_going(text, facts, evidence)
+        or liveness_rival(text, facts, evidence)
     )
 
 

@@ -23,6 +23,8 @@ STANDARD_NAME = re.compile(
     r"|KRB_(?:AP|ERR)_[A-Z_]+|KDC_ERR_[A-Z_]+"
     # Cassandra's and Scylla's consistency levels ("QUORUM / LOCAL_QUORUM (2 of 3 replicas)"), a driver's setting
     r"|(?:LOCAL_|EACH_)?QUORUM|LOCAL_ONE|LOCAL_SERIAL"
+    # IKE's security associations (RFC 7296: IKE_SA, CHILD_SA), which strongSwan prints as "IKE_SA", "{3}" or not
+    r"|(?:IKE|CHILD|ISAKMP|IPSEC)_SAs?"
     # hash, signature and cipher algorithms ("SHA-256 fingerprint", "an RSA-2048 key", "AES-256-GCM")
     r"|(?i:SHA-?(?:1|224|256|384|512)|MD5|HMAC-SHA-?(?:1|256|384|512)|RSA(?:-[0-9]{4})?|ECDSA|ED25519|X25519"
     r"|AES-?(?:128|192|256)(?:-GCM|-CBC)?|CHACHA20(?:-POLY1305)?|P-(?:256|384|521))"
