@@ -76,7 +76,8 @@ a warning and a failed member or an inactive array an error (formats/mdstat.py),
 18: an ad-hoc `ansible` run is one record a host, its header and output together, FAILED, UNREACHABLE and a
 non-zero rc an error (formats/ansible_adhoc.py), not one record a line; `key<TAB>value` lines (`mntr`) are key
 values, no TSV table (formats/key_values.py); `ceph osd tree` is one record a row, an OSD with the host above it, a
-down OSD an error (formats/ceph_osd_tree.py)."""
+down OSD an error (formats/ceph_osd_tree.py); log4j's bracketed head gives a line's level (preview/loglines.py), and a
+report that lists things as `Key=Value, …` lines in sections is a listing (formats/text_shapes.py)."""
 
 TOPIC_LIMIT = 256
 """Maximum length, in characters, of a topic domain (the contract's bound)."""

@@ -15,6 +15,9 @@ _SEPARATORS = frozenset({"-", "|", ":", "--", "—"})
 _LOCATION = re.compile(r"\{[^{}\s]+\}")
 
 _WORD = re.compile(r"\S+")
+# "[2026-06-29T14:03:37,552][WARN ][disco-event-worker-#58][GridDiscoveryManager] Node FAILED: …": the time and the
+# level in brackets glued together, then the thread and the logger (Elasticsearch's: the logger, then the node)
+_BRACKETED = re.compile(r"[ \t]*\[([0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9:.,]+[^\]\[]*)\]\[[ \t]*([A-Za-z]+)[ \t]*\]")
 _SERVICE_TOKEN = re.compile(r"\[?[A-Za-z0-9_.\-/@]+\]?:?")
 
 
@@ -66,6 +69,10 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     like one (bracketed, ending in ":" or containing "-", "_" or "."); the rest
     is the message.
     """
+    bracketed = _BRACKETED.match(line)  # log4j's "[%d][%-5p][%t][%c]": Elasticsearch's and Ignite's own logs
+    if bracketed is not None and level_word(bracketed.group(2)):
+        message = line[bracketed.end() :].strip()
+        return LogLine(bracketed.group(1), level_word(bracketed.group(2)), message=message, raw=line.strip())
     words = []
     counted = 0
     for match in _WORD.finditer(line):

@@ -20,14 +20,31 @@ EVENT_FORMS = {
     "rollback": ("roll back", "rolled back", "rollback", "回滚", "revert", "undo"),
     "failover": ("failover", "fail over", "切换"),
     "retry": ("retry", "retried", "retries", "retrying", "重试"),
-    "offline": ("offline", "下线", "went down", "shut down", "shutdown", "fenced"),
+    "offline": (
+        "offline",
+        "下线",
+        "went down",
+        "shut down",
+        "shutdown",
+        "fenced",
+        "node failed",
+        "node left",
+        "left the",
+        "left topology",
+        "dropped out",
+        "dropped from",
+        "掉线",
+        "脱离",
+    ),
     "migrat": ("migrat", "迁移", "moved", "reassign", "elect"),
 }
 # Only events whose words a unit would use itself (a crash or a rejection goes by many names).
 _EVENT = re.compile(
     r"\b(abort(?:ed|s|ing)?|evict(?:ed|s|ion|ing)?|restart(?:ed|s|ing)?|deadlock(?:ed|s)?|roll(?:ed)? back|rollback|"
     r"fail(?:ed)? over(?![ \t]+(?:the|a|an|last|past|[0-9]))|failover|retr(?:y|ied|ies|ying)|(?:went|taken|gone|go) offline|migrat(?:ed|ion|ing|es|e))\b"
-    r"|(中止|驱逐|重启|死锁|回滚|重试|下线|迁移)",
+    # a member dropping out of its cluster: "dropped out of the topology", "left the ring", "从集群中掉线"
+    r"|\b(?:dropped out|dropped off|fell out|left)(?=[ \t]+(?:of[ \t]+)?the[ \t]+(?:cluster|topology|ring|quorum|group|pool)\b)"
+    r"|(中止|驱逐|重启|死锁|回滚|重试|下线|迁移|掉线)",
     re.I,
 )
 _EVENT_STEM = {
@@ -49,6 +66,11 @@ _EVENT_STEM = {
     "gone offline": "offline",
     "go offline": "offline",
     "下线": "offline",
+    "掉线": "offline",
+    "dropped out": "offline",
+    "dropped off": "offline",
+    "fell out": "offline",
+    "left": "offline",
     "迁移": "migrat",
 }
 

@@ -371,11 +371,27 @@ def _latest_link(text: str, facts: Sequence[Fact], evidence: Evidence) -> Option
                 (u, said)
                 for u, said in ((u, _EMPTY_FIELD.sub(" ", u.text)) for u in units)
                 if (down_words.search(said) or up_words.search(said))
-                and (any(e.key in u.lowered for e in entities) or not any(o in u.lowered for o in others))
+                and (
+                    any(e.key in u.lowered for e in entities)
+                    or not (any(o in u.lowered for o in others) or _sibling_named(u.lowered, entities))
+                )
             ]
             if told and (down_words.search(told[-1][1]) is None) == down:
                 return told[-1][0]  # the last word of the link is the other one
     return None
 
 
+def _sibling_named(lowered: str, entities: Sequence[Fact]) -> bool:
+    """Whether a text names another member numbered like the subject ("pay-grid-3" beside the subject "pay-grid-2"):
+    a line of a listing of members that gives no subject of its own is that member's, not the subject's."""
+    for entity in entities:
+        numbered = _NUMBERED.fullmatch(entity.key)
+        if numbered is not None and re.search(
+            rf"(?<![\w-]){re.escape(numbered.group(1))}(?!{numbered.group(2)}(?![0-9]))[0-9]+(?![\w-])", lowered
+        ):
+            return True
+    return False
+
+
+_NUMBERED = re.compile(r"(.*[a-z][-_.]?)([0-9]+)")
 _EMPTY_FIELD = re.compile(r"[\"']?[A-Za-z][\w -]*[\"']?[ \t]*:[ \t]*(?:null|None|\"\"|\[\])?[ \t]*(?=[,}\n]|$)", re.M)
