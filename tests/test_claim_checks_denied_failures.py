@@ -56,3 +56,40 @@ def test_a_denied_failure_is_no_failure_the_call_told(draft: str) -> None:
 )
 def test_a_told_failure_still_rests_on_the_calls_error(draft: str) -> None:
     assert statuses(draft) == [ClaimStatus.GROUNDED]
+
+
+# A search said to have come back empty of several levels ("no error or failure lines"), where it failed.
+def search_rows() -> list[EvidenceRow]:
+    return [
+        EvidenceRow(
+            "l-1",
+            "loki_query",
+            Outcome.FAILED,
+            "",
+            {"query": '{unit="wg-quick@wg0"} |~ "(?i)error|fail"', "start": "2026-04-12T01:00:00Z"},
+            error_message="context deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+            error_kind=ErrorKind.TIMEOUT,
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The Loki search for wg-quick returned no error or failure lines.",
+        "The Loki query returned no warning/error entries for wg-quick.",
+        "The log search for wg-quick returned no errors, failures or warnings.",
+    ],
+)
+def test_an_empty_result_of_several_levels_is_not_a_failed_search(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, search_rows()) if c.kind in (ClaimKind.FACT, ClaimKind.GAP)]
+    assert ClaimStatus.GROUNDED not in found
+
+
+def test_the_failed_search_told_as_such_is_grounded() -> None:
+    found = [
+        c.status
+        for c in check_draft("The Loki search for wg-quick timed out.", search_rows())
+        if c.kind in (ClaimKind.FACT, ClaimKind.GAP)
+    ]
+    assert found == [ClaimStatus.GROUNDED]

@@ -1,7 +1,8 @@
 """A version a record writes with the machine it was built for ("6.1.109-118.189.amzn2023.x86_64", "1.7.22-1_amd64",
 "2.4.1-1.el9.noarch") shows the version without it: "kernel 6.1.109-118.189.amzn2023" is grounded by it. Before, the
 suffix made the record's version another one, and a correct answer that left the machine out was REJECTed as
-contradicted. Another version is still contradicted. Domain only, offline; rows and phrasings written for these tests,
+contradicted. Another version is still contradicted. So is a Maven release's qualifier ("4.1.107.Final",
+"5.3.31.RELEASE"): part of the version, which the release without it also names. Domain only, offline; rows and phrasings written for these tests,
 both ways and both languages.
 """
 
@@ -105,3 +106,34 @@ def test_a_dist_tag_with_an_underscore_is_part_of_the_version(draft: str) -> Non
 @pytest.mark.parametrize("draft", ["db-7 runs kernel 5.14.0-427.31.1.el9_5.", "db-8 的内核是 4.18.0-513.24.1.el8_8。"])
 def test_another_dist_tag_is_not_grounded(draft: str) -> None:
     assert ClaimStatus.GROUNDED not in [c.status for c in check_draft(draft, UNAME_ROWS) if c.kind == ClaimKind.FACT]
+
+
+MAVEN = EvidenceRow(
+    "m-1",
+    "nexus_logs",
+    Outcome.INDIRECT_SUPPORT,
+    "2026-12-01 02:14:09 INFO Downloaded io/netty/netty-handler/4.1.107.Final/netty-handler-4.1.107.Final.jar\n"
+    "2026-12-01 02:14:10 INFO Downloaded org/springframework/spring-core/5.3.31.RELEASE/spring-core-5.3.31.RELEASE.jar\n",
+    {"repository": "maven-central-proxy"},
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The build downloaded netty-handler 4.1.107.Final.",
+        "构建下载了 spring-core 5.3.31.RELEASE。",
+        "The build pulled netty-handler 4.1.107.",
+        "构建拉取了 spring-core 5.3.31。",
+    ],
+)
+def test_a_maven_release_with_or_without_its_qualifier_is_grounded(draft: str) -> None:
+    # "4.1.107.Final" is one version, never "4.1.107" followed by something else
+    assert [c.status for c in check_draft(draft, [MAVEN]) if c.kind == ClaimKind.FACT] == [ClaimStatus.GROUNDED]
+
+
+@pytest.mark.parametrize(
+    "draft", ["The build downloaded netty-handler 4.1.108.Final.", "构建下载了 spring-core 5.3.30.RELEASE。"]
+)
+def test_another_maven_release_is_not_grounded(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in [c.status for c in check_draft(draft, [MAVEN]) if c.kind == ClaimKind.FACT]

@@ -87,9 +87,11 @@ def _every_state(
     state = states[0]
     names = [f for f in facts if f.is_entity and f.key != state]  # (the state word read as a name names nothing)
     for index in evidence.rows():
-        for records in listings(listed_records(evidence.units(index))):
+        for listed in listings(listed_records(evidence.units(index))):
+            # the records that give a state (a call that printed a second table, of other columns, adds rows of none)
+            records = [u for u in listed if shown_states(u.text)]
             shown = [shown_states(u.text) for u in records]
-            if len(records) != size or not all(shown):
+            if len(records) != size:
                 continue
             if not comparable(state, set().union(*shown)):
                 continue  # a listing whose column gives words of another set ("Running" pods, of "ACTIVE in the ring")

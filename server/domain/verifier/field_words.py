@@ -65,7 +65,10 @@ _BARE = re.compile(
 _BARE_FIELD = "state|status|phase|health"
 # a state column named for what it is the state of, as an API spells it: `CacheNodeStatus`, `replication_state`
 # (or in two title-case words, as `argocd app get` and `kubectl describe` print it: `Health Status:`)
-_COMPOUND = r"(?-i:[A-Za-z][A-Za-z0-9]*(?:State|Status|Phase)|[a-z][a-z0-9]*_(?:state|status|phase)|[A-Z][a-z]+ (?:State|Status|Phase))"
+_COMPOUND = (  # (and a SQL column in capitals: performance_schema's `MEMBER_STATE`)
+    r"(?-i:[A-Za-z][A-Za-z0-9]*(?:State|Status|Phase)|[a-z][a-z0-9]*_(?:state|status|phase)|[A-Z][a-z]+ (?:State|Status|Phase)"
+    r"|[A-Z][A-Z0-9]*_(?:STATE|STATUS|PHASE))"
+)
 STATE_WORDS = frozenset(
     "enabled disabled active inactive running stopped failed failing succeeded success successful failure pending "
     "healthy unhealthy degraded up down ok completed complete cancelled canceled queued open closed ready online "

@@ -81,7 +81,10 @@ _FAILED_CALL = re.compile(r"fail|error|timed? ?out|refused|denied|失败|报错|
 _NAMED_ERROR = re.compile(r"\b\w*[a-z](?:Error|Exception|Timeout|Failure)\w*\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")
 _GAP_OUTCOMES = ("FAILED", "NO_HIT", "DEDUPED")
 _SEARCHED_ERRORS = re.compile(
-    r"\b(?:error|ERROR)[ \t-]?(?:lines?|logs?|entries|entry|level|messages?)\b|\b(?:any|no|of|for)[ \t]+errors?\b"
+    # ("no error or failure lines", "errors/warnings logged": the levels searched for, one or several)
+    r"\b(?:error|failure|warning|exception)s?(?:[ \t]*(?:,|or|and|/)[ \t]*(?:error|failure|warning|exception)s?)*"
+    r"[ \t-]?(?:lines?|logs?|entries|entry|level|messages?)\b"
+    r"|\b(?:any|no|of|for)[ \t]+(?:error|failure|warning)s?(?:[ \t]*(?:,|or|and|/)[ \t]*(?:error|failure|warning)s?)*\b"
     r"|\blog(?:ged|s)?[ \t]+(?:any[ \t]+)?errors?\b|错误日志|ERROR 日志|报错日志|(?:没有|没|无|未)(?:报错|错误)",
     re.I,
 )

@@ -182,7 +182,11 @@ _WORKLOAD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | 
     "waiting",
     "terminated",
 }
-_CELL = re.compile(r"\b(?:state|status|phase)[\"']?[ \t]*[=:][ \t]*[\"']?([A-Za-z][A-Za-z_-]{2,24})", re.I)
+# (an enum's value by its qualified name: Prefect's "status=WorkPoolStatus.READY" is READY)
+_CELL = re.compile(
+    r"\b(?:state|status|phase)[\"']?[ \t]*[=:][ \t]*[\"'<]?(?:[A-Za-z][A-Za-z_]*\.(?=[A-Za-z]))?([A-Za-z][A-Za-z_-]{2,24})",
+    re.I,
+)
 
 
 def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
