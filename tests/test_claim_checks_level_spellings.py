@@ -61,3 +61,31 @@ def test_a_warning_the_message_quotes_is_shown(draft: str) -> None:
 )
 def test_another_level_is_not_shown(draft: str) -> None:
     assert ClaimStatus.GROUNDED not in statuses(draft)
+
+
+# "the error log", "db-2 error log": the server's log file, no level of an entry (level_words.LEVEL_PATTERNS)
+ERROR_LOG = EvidenceRow(
+    "e-1",
+    "ssh_exec",
+    Outcome.INDIRECT_SUPPORT,
+    "2026-11-30T02:58:41.120Z 0 [Warning] [MY-011735] [Repl] Plugin group_replication reported: "
+    "'Member with address db-1:3306 has become unreachable.'\n",
+    {"host": "db-2", "command": "tail -n 50 /var/log/mysql/error.log"},
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "At 02:58:41 the db-2 error log says db-1:3306 has become unreachable.",
+        "The MySQL error log on db-2 warns at 02:58:41 that db-1:3306 has become unreachable.",
+    ],
+)
+def test_the_error_log_names_the_file_not_a_level(draft: str) -> None:
+    found = [c.status for c in check_draft(draft, [ERROR_LOG]) if c.kind == ClaimKind.FACT]
+    assert ClaimStatus.CONTRADICTED not in found and ClaimStatus.GROUNDED in found
+
+
+@pytest.mark.parametrize("draft", ["db-2 logged an ERROR at 02:58:41.", "db-2 在 02:58:41 打了一条错误日志。"])
+def test_an_error_said_of_the_entry_is_still_its_level(draft: str) -> None:
+    assert ClaimStatus.GROUNDED not in [c.status for c in check_draft(draft, [ERROR_LOG]) if c.kind == ClaimKind.FACT]

@@ -169,13 +169,13 @@ def split_claims(draft: str) -> list[Claim]:
         body_start = start
         marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)
         body = line
-        if marker:
+        if (
+            marker
+        ):  # (a quoted list item's marker too; `marker` stays the line's own: a list item's label is no heading)
             body_start += marker.end()
             body = line[marker.end() :]
-            marker = _LIST_MARKER.match(body)
-            if marker:
-                body_start += marker.end()
-                body = body[marker.end() :]
+            nested = _LIST_MARKER.match(body)
+            body_start, body = (body_start + nested.end(), body[nested.end() :]) if nested else (body_start, body)
         cleaned = _clean(body)
         if _is_label(cleaned):
             label_kind = _section_kind(cleaned)

@@ -64,7 +64,12 @@ def without_reference_levels(text: str, facts: tuple[Fact, ...]) -> tuple[Fact, 
 LEVEL_PATTERNS = (
     (
         "ERROR",
-        re.compile(r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs?|entries|entry|lines?)\b)|错误日志|错误级别"),
+        # ("the error log", "mgr-2 error log", "MySQL's error log": the server's log file, no level of an entry)
+        re.compile(
+            r"\bERROR\b(?![-_])|(?i:\berror[- ](?:level|logs|entries|entry|lines?)\b)|错误日志|错误级别"
+            r"|(?i:(?<!the )(?<!its )(?<!'s )(?<![0-9] )(?<!mysql )(?<!mysqld )(?<!nginx )(?<!apache )(?<!httpd )"
+            r"\berror[- ]log\b(?!s))"
+        ),
     ),
     (
         "WARN",
