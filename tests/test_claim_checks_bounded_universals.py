@@ -273,3 +273,34 @@ def test_a_bound_in_words_or_with_examples_holds_of_every_record(draft: str, bul
     """ "under a second", "不到一秒": one unit of time as a bound; members' values given as examples keep it."""
     statuses = [c.status for c in check_draft(draft, [latencies(bulk)])]
     assert (ClaimStatus.CONTRADICTED in statuses) is contradicted
+
+
+FACETS = {
+    "results": [
+        {"facet": "cart-api-3", "host": "cart-api-3", "err_pct": 7.4, "count": 5120},
+        {"facet": "cart-api-1", "host": "cart-api-1", "err_pct": 0.6, "count": 5011},
+        {"facet": "cart-api-2", "host": "cart-api-2", "err_pct": 0.2, "count": 4987},
+    ]
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "contradicted"),
+    [
+        ("Over the last 30 minutes every host is above the 2% threshold.", True),
+        ("过去 30 分钟里所有主机的错误率都高于 2%。", True),
+        ("Over the last 30 minutes every host stayed under 8%.", False),
+        ("过去 30 分钟里每台主机的错误率都低于 8%。", False),
+        # the worst one named as an example of the range, not the range
+        ("Over the last 30 minutes every host is above the 2% threshold, with cart-api-3 the worst at 7.4%.", True),
+        ("过去 30 分钟里所有主机的错误率都高于 2%，其中 cart-api-3 最高，为 7.4%。", True),
+        ("Over the last 30 minutes every host stayed under 8%, with cart-api-3 the highest at 7.4%.", False),
+    ],
+)
+def test_a_bound_over_the_window_the_call_asked_holds_of_every_record(draft: str, contradicted: bool) -> None:
+    # the window ("over the last 30 minutes") is what the call asked, no value of the records beside the bound
+    row = EvidenceRow(
+        "nr-1", "nrql", Outcome.INDIRECT_SUPPORT, json.dumps(FACETS), {"query": "FACET host SINCE 30 minutes ago"}
+    )
+    found = [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT]
+    assert found and (ClaimStatus.CONTRADICTED in found) is contradicted, found

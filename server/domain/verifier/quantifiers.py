@@ -30,6 +30,7 @@ from evidence_trace.server.domain.model import ClaimCheck, ClaimStatus
 from evidence_trace.server.domain.payloads import ERROR_LEVELS
 from evidence_trace.server.domain.verifier.address_counts import check_address_count
 from evidence_trace.server.domain.verifier.bounded_universals import (
+    EXAMPLE,
     SizedRange,
     clause_start,
     every_bounded,
@@ -76,7 +77,6 @@ _SAYS_STATE = re.compile(
     r"|\b(?:returned|answered|responded|got)\s+(?:with\s+|an?\s+)?[1-5][0-9]{2}\b|返回了?\s*[1-5][0-9]{2}",
     re.I,
 )
-_EXAMPLE = re.compile(r"\b(?:including|incl\.|such as|e\.g\.|for example|among them)\b|包括|比如|例如|其中包括", re.I)
 _JOINED = re.compile(r"和|与|及|、|以及")
 _CONSEQUENCE = re.compile(r"[,，;；]\s*(?:so|therefore|hence|thus|which means|所以|因此|因而|于是|导致)", re.I)
 
@@ -102,8 +102,7 @@ def check_positive_universal(
         return None  # "the other five partitions all ...": a range the claim narrows, not the whole listing
     if NARROWED_TO.search(text, 0, quantifier.start()):
         return None  # "Four of them are …, i.e. they all …": the four, not the listing
-    # "所有实例都 …，包括 X", "every replica …, including X": X is one of them, not the range
-    example = _EXAMPLE.search(text, quantifier.end())
+    example = EXAMPLE.search(text, quantifier.end())  # "…, including X": X is one of them, not the range
     # "…全部 UNASSIGNED，所以 store.size 和 pri.store.size 都是 5.3gb": what a consequence names is not the range
     after = _CONSEQUENCE.search(text, quantifier.end())
     # "every X pod fails readiness, the Service loses …, and the ingress answers 503": another subject's clause
@@ -124,9 +123,10 @@ def check_positive_universal(
         return None  # "6 of the 8 are 504s. All of them …, every one shows `urt` ≈ 60 s": that part, not the listing
     # an error's own number ("… failed with [Errno 28]", "exit code 137") is no enumerated member
     has_id = any(f.kind == FactKind.ID and not _ERROR_NUMBER.match(f.text) for f in facts)
-    if not entities and not has_id:
+    if not entities and not has_id:  # (the names of its examples are no values each record must show)
+        told = [f for f in facts if not (f.is_entity and text.find(f.text) >= stop)]
         return _every_counted(text, quantifier.end(), facts, evidence, base) or every_bounded(
-            text, quantifier.start(), facts, evidence, base
+            text, quantifier.start(), told, evidence, base
         )
     if not entities or has_id:
         # An enumerated set ("partitions 0, 1 and 4 all ...") is checked member by member (check_each_value).
