@@ -80,7 +80,7 @@ _NAME_HINTS = (
     (re.compile(r"memory(?:_rss|_peak|_used|_limit|_total)?(?:_|\b)(?!human)", re.I), Dimension.BYTES, 1.0),
 )
 _KEY_SUFFIX = re.compile(  # not "ops_per_sec": a rate, read by _NAME_HINTS
-    r"(?<!_per)(?<!per)(?:_|(?<=[a-z0-9])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mb|mib|gb|gib|kb|rpm|rps|qps))$"
+    r"(?<!_per)(?<!per)(?:_|(?<=[a-z0-9])(?=[A-Z]))((?i:ms|millis|sec|secs|seconds|s|bytes|pct|percent|mbs?|mib|gbs?|gib|kbs?|rpm|rps|qps))$"
 )
 
 
@@ -95,7 +95,9 @@ def _key_hint(key: str) -> tuple[Optional[Dimension], float]:
     m = _KEY_SUFFIX.search(key)
     if m:
         unit = m.group(1).lower()
-        unit = {"millis": "ms", "pct": "%", "percent": "%"}.get(unit, unit)
+        unit = {"millis": "ms", "pct": "%", "percent": "%", "mbs": "mb", "gbs": "gb", "kbs": "kb"}.get(
+            unit, unit
+        )  # (AWS' SizeInMBs)
         if unit in _UNIT_WORDS:
             return _UNIT_WORDS[unit]
     return _name_hint(key)
