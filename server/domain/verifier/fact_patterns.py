@@ -337,9 +337,9 @@ _HASH_ID = re.compile(r"(?<![A-Za-z0-9&])#([0-9]{2,})(?![0-9])")
 # Hex ids (0x30001a2b3c4d0012), request ids, hashes: letters and digits mixed, 8+ long.
 _TOKEN_ID = re.compile(
     # (hex values joined by "_" are one range: Pulsar's bundle "0x40000000_0x80000000")
-    # (and git's short hash, seven hex digits: "提交 7c0a2f4", "commit 9e4c1a7")
+    # (and git's short hash, seven hex digits: "提交 7c0a2f4", "commit 9e4c1a7"; a PostgreSQL LSN, "3A/9F21C0B8")
     r"(?<![\w.\-/:])(?:0x[0-9a-fA-F]{4,}(?:_0x[0-9a-fA-F]{4,})*|(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{8,}"
-    r"|(?=[0-9a-f]{0,6}[0-9])(?=[0-9a-f]{0,6}[a-f])[0-9a-f]{7})"
+    r"|(?=[0-9a-f]{0,6}[0-9])(?=[0-9a-f]{0,6}[a-f])[0-9a-f]{7}|(?=[0-9A-F/]{3,17}[A-F])[0-9A-F]{1,8}/[0-9A-F]{6,8})"
     r"(?![\w\-])"
 )
 _FUNCTION_WORDS = (
