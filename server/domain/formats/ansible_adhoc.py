@@ -50,13 +50,11 @@ def _problem(status: str, rc: str) -> str:
 
 def records(preview: Preview) -> Iterator[Record]:
     lines = preview.lines
-    starts = [index for index, (_, line) in enumerate(lines) if _HEADER.match(line.strip())]
-    for index in range(starts[0] if starts else len(lines)):  # (none: _recognise saw the first line open one)
+    headers = [(index, m) for index, (_, line) in enumerate(lines) if (m := _HEADER.match(line.strip()))]
+    for index in range(headers[0][0] if headers else len(lines)):  # (none: _recognise saw the first line open one)
         yield line_record(f"line {lines[index][0]}", lines[index][1])
-    for position, start in enumerate(starts):
-        end = starts[position + 1] if position + 1 < len(starts) else len(lines)
-        header = _HEADER.match(lines[start][1].strip())
-        assert header is not None
+    for position, (start, header) in enumerate(headers):
+        end = headers[position + 1][0] if position + 1 < len(headers) else len(lines)
         host, status, rc = header.group(1), header.group(2), header.group(3) or ""
         block = "\n".join(text for _, text in lines[start:end])
         problem = _problem(status, rc)

@@ -24,24 +24,24 @@ from evidence_trace.server.domain.formats.tables import Row, table_records
 _HEADER = re.compile(r"^[ \t]*ID[ \t]+(?:CLASS[ \t]+)?WEIGHT[ \t]+TYPE[ \t]+NAME\b")
 _OSD = re.compile(r"osd\.[0-9]+$")
 _NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?$")
-_COLUMNS = ["ID", "CLASS", "WEIGHT", "TYPE", "NAME", "STATUS", "REWEIGHT", "PRI-AFF", "host", "rack", "root"]
+_BUCKETS = ("host", "rack", "root")  # (innermost first)
+_COLUMNS = ["ID", "CLASS", "WEIGHT", "TYPE", "NAME", "STATUS", "REWEIGHT", "PRI-AFF", *_BUCKETS]
 
 
 def _recognise(preview: Preview) -> bool:
     return preview.json is None and _HEADER.match(preview.first_line) is not None
 
 
-def _cells(tokens: list[str], above: dict[str, str]) -> list[str]:
-    """A row's cells in _COLUMNS' order, the buckets above it last."""
+def _own_cells(tokens: list[str]) -> list[str]:
+    """A row's own cells in _COLUMNS' order (the buckets above it are _rows')."""
     if tokens[0].startswith("-"):  # a bucket: ID WEIGHT TYPE NAME
         kind, name = (tokens[2], " ".join(tokens[3:])) if len(tokens) > 3 else ("", tokens[-1])
-        own = [tokens[0], "", tokens[1], kind, name, "", "", ""]
-    else:  # an OSD: ID [CLASS] WEIGHT NAME STATUS REWEIGHT PRI-AFF
-        at = next((i for i, token in enumerate(tokens) if _OSD.match(token)), len(tokens) - 1)
-        klass = tokens[1] if at == 3 else ""
-        rest = tokens[at + 1 :] + ["", "", ""]
-        own = [tokens[0], klass, tokens[at - 1], "osd", tokens[at], rest[0], rest[1], rest[2]]
-    return own + [above.get("host", ""), above.get("rack", ""), above.get("root", "")]
+        return [tokens[0], "", tokens[1], kind, name, "", "", ""]
+    # an OSD: ID [CLASS] WEIGHT NAME STATUS REWEIGHT PRI-AFF
+    at = next((i for i, token in enumerate(tokens) if _OSD.match(token)), len(tokens) - 1)
+    klass = tokens[1] if at == 3 else ""
+    rest = tokens[at + 1 :] + ["", "", ""]
+    return [tokens[0], klass, tokens[at - 1], "osd", tokens[at], rest[0], rest[1], rest[2]]
 
 
 def _read(cells: dict[str, str]) -> tuple[str, str, str]:
@@ -59,14 +59,10 @@ def _rows(preview: Preview) -> Iterator[Row]:
         tokens = line.split()
         if len(tokens) < 3 or not _NUMBER.match(tokens[0]):
             continue
-        cells = _cells(tokens, above)
-        if cells[3] in ("root", "rack", "host"):  # (the buckets below a new one are its own)
-            above = {
-                **{k: v for k, v in above.items() if _COLUMNS.index(k) > _COLUMNS.index(cells[3])},
-                cells[3]: cells[4],
-            }
-            cells = _cells(tokens, above)
-        yield number, line, cells
+        own = _own_cells(tokens)
+        if own[3] in _BUCKETS:  # (the buckets below a new one are its own)
+            above = {**{k: v for k, v in above.items() if _BUCKETS.index(k) > _BUCKETS.index(own[3])}, own[3]: own[4]}
+        yield number, line, own + [above.get(bucket, "") for bucket in _BUCKETS]
 
 
 def records(preview: Preview) -> Iterator[Record]:

@@ -70,9 +70,8 @@ def parse_log_line(line: str) -> Optional[LogLine]:
     is the message.
     """
     bracketed = _BRACKETED.match(line)  # log4j's "[%d][%-5p][%t][%c]": Elasticsearch's and Ignite's own logs
-    if bracketed is not None and level_word(bracketed.group(2)):
-        message = line[bracketed.end() :].strip()
-        return LogLine(bracketed.group(1), level_word(bracketed.group(2)), message=message, raw=line.strip())
+    if bracketed is not None and (level := level_word(bracketed.group(2))):
+        return LogLine(bracketed.group(1), level, message=line[bracketed.end() :].strip(), raw=line.strip())
     words = []
     counted = 0
     for match in _WORD.finditer(line):

@@ -196,7 +196,7 @@ def _derived(
         and f.quantity.dimension == quantity.dimension
         and f.quantity.factor != quantity.factor
         and f.quantity.comparison in STATED
-        and (f.scope == fact.scope or _in_parentheses_after(text, f, fact))
+        and (f.scope == fact.scope or _restated_right_after(text, f, fact))
         and quantity.matches(_base(f))
         for f in earlier
     ):
@@ -213,7 +213,7 @@ def _derived(
     return False
 
 
-def _in_parentheses_after(text: str, before: Fact, fact: Fact) -> bool:
+def _restated_right_after(text: str, before: Fact, fact: Fact) -> bool:
     """Whether `fact` restates `before` right after it: in parentheses ("86400 seconds (24 hours)", "（约 24 小时）")
     or after a word that says so ("86400 s, i.e. 24 hours", "86400 秒，即 24 小时", "也就是约 24 小时")."""
     at = text.find(before.text)

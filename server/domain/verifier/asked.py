@@ -10,6 +10,7 @@ of the 27 it counted.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from evidence_trace.server.domain.verifier.facts import Fact, FactKind
@@ -45,15 +46,16 @@ def another_asked(fact: Fact, unit: Unit, question: Unit) -> bool:
 _TOKEN = re.compile(r"[^\s,;'\"|=()\[\]{}<>]+")
 
 
-def _siblings(key: str, asked: str) -> set[str]:
+@functools.lru_cache(maxsize=4096)  # (asked of every unit a question vouches for: read once per name and question)
+def _siblings(key: str, asked: str) -> frozenset[str]:
     """The other names the call asked in the same frame as `key`: the word after the same path ("web/") as the word
     `key` is or follows, to the next separator ("web/storefront" beside "web/checkout-ui:3.4.1", of "checkout-ui"
     and of "3.4.1")."""
     tokens = _TOKEN.findall(asked)
     frames = {t[: t.rfind("/", 0, t.find(key)) + 1] for t in tokens if key in t} - {""}
-    return {
+    return frozenset(
         frame + re.split(r"[:/@]", token[len(frame) :])[0]
         for frame in frames
         for token in tokens
         if token.startswith(frame) and len(token) > len(frame) and key not in token
-    }
+    )

@@ -169,9 +169,8 @@ def split_claims(draft: str) -> list[Claim]:
         body_start = start
         marker = _QUOTE_MARKER.match(line) or _LIST_MARKER.match(line)
         body = line
-        if (
-            marker
-        ):  # (a quoted list item's marker too; `marker` stays the line's own: a list item's label is no heading)
+        # (a quoted list item's marker too; `marker` stays the line's own: a list item's label is no heading)
+        if marker:
             body_start += marker.end()
             body = line[marker.end() :]
             nested = _LIST_MARKER.match(body)

@@ -89,8 +89,8 @@ def _every_state(
     for index in evidence.rows():
         for listed in listings(listed_records(evidence.units(index))):
             # the records that give a state (a call that printed a second table, of other columns, adds rows of none)
-            records = [u for u in listed if shown_states(u.text)]
-            shown = [shown_states(u.text) for u in records]
+            stated = [(u, given) for u in listed if (given := shown_states(u.text))]
+            records, shown = [u for u, _ in stated], [given for _, given in stated]
             if len(records) != size:
                 continue
             if not comparable(state, set().union(*shown)):
