@@ -43,3 +43,37 @@ def test_a_recovery_is_a_state_a_record_must_show(draft: str) -> None:
 )
 def test_an_asked_recovery_is_no_state(draft: str) -> None:
     assert not any(f.kind.name == "STATE" for f in extract_facts(draft))
+
+
+# A condition said to be cleared is a recovery too; these log lines and drafts are written for this test.
+RAISED = (
+    "2027-03-02T07:40:02Z mon-2 WARN quota alarm RAFTFULL raised on member 10.4.1.8:2380 (db 8.1 GB)\n"
+    "2027-03-02T07:52:40Z mon-2 INFO compaction done on member 10.4.1.8:2380, db 3.2 GB\n"
+)
+CLEARED = RAISED + "2027-03-02T07:53:05Z mon-2 INFO quota alarm RAFTFULL cleared on member 10.4.1.8:2380\n"
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The RAFTFULL alarm on 10.4.1.8:2380 has already been cleared.",
+        "The quota alarm on member 10.4.1.8:2380 was cleared after the compaction.",
+        "10.4.1.8:2380 上的 RAFTFULL 告警已经解除。",
+        "成员 10.4.1.8:2380 的配额告警已被清除。",
+    ],
+)
+def test_a_cleared_condition_is_a_recovery_a_record_must_show(draft: str) -> None:
+    assert grounded(draft, CLEARED)
+    assert not grounded(draft, RAISED)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "The interface counters on 10.4.1.8:2380 have never been cleared.",
+        "We cleared the client cache on 10.4.1.8:2380 before the compaction.",
+        "10.4.1.8:2380 这台虚拟机已解除分配。",
+    ],
+)
+def test_what_someone_cleared_or_never_cleared_is_no_recovery(draft: str) -> None:
+    assert not any(f.kind.name == "STATE" and f.key == "resolved" for f in extract_facts(draft))

@@ -47,7 +47,7 @@ STATES = (
     (
         "resolved",
         re.compile(
-            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已(?:经)?(?:恢复|解决|解除)|恢复正常|恢复了",
+            r"\b(?:resolved|cleared|recovered|no longer firing|stopped firing)\b|已(?:经)?被?(?:恢复|解决|解除|清除|消除)|恢复正常|恢复了",
             re.I,
         ),
     ),

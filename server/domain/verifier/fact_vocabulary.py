@@ -75,12 +75,19 @@ RECOVERY_WORDS = (
     "已解决",
     "已修复",
     "恢复了",
+    "cleared",
+    "已清除",
+    "已解除",
     "-sdown",  # Redis Sentinel: an instance no longer subjectively (or objectively) down
     "-odown",
 )
 _RECOVERED = re.compile(
     r"\b(?:(?:has|have|had|was|were|is|are|been)[ \t]+(?:been[ \t]+)?)?(?:resolved|recovered|restored)\b"
-    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已(?:经)?恢复|恢复正常|已(?:经)?解决|已(?:经)?修复|恢复了",
+    r"|\bback to normal\b|\breturned to normal\b|\bhealthy again\b|已(?:经)?恢复|恢复正常|已(?:经)?解决|已(?:经)?修复|恢复了"
+    # a condition said to be cleared ("the NOSPACE alarm has already been cleared", "DiskPressure 已经解除"); never
+    # what someone cleared ("we cleared the cache") nor a deallocation ("已解除分配")
+    r"|\b(?:has|have|had|was|were|is|are|got)[ \t]+(?:(?:already|since|now|just|been)[ \t]+){0,3}cleared\b"
+    r"|已(?:经)?(?:被)?(?:清除|解除|消除)(?!分配)",
     re.I,
 )
 # and a state change to OK a monitor records: Nagios and Icinga log one only when the state changes ("SERVICE
