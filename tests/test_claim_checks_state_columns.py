@@ -43,3 +43,33 @@ def test_a_state_one_of_the_records_state_columns_holds_is_not_contradicted(draf
     body = '{"metadata": {"name": "payments-web"}, "status": {"sync": {"status": "Synced"}, "health": {"status": "Degraded"}}}'
     row = EvidenceRow("a-1", "argocd", Outcome.DIRECT_SUPPORT, body, {"args": "app get payments-web -o json"})
     assert ClaimStatus.CONTRADICTED not in statuses(draft, row)
+
+
+def monitor(state: str) -> EvidenceRow:
+    # a describe call of a monitor whose current state is a field named for its value, as cloud APIs print it
+    body = (
+        '{"Monitors": [{"MonitorName": "queue-depth-billing", "Namespace": "Custom/Queues", '
+        f'"StateValue": "{state}", "StateUpdatedTimestamp": "2027-01-04T06:12:09Z", "Threshold": 5000.0}}]}}'
+    )
+    return EvidenceRow("mon-1", "cloud_cli", Outcome.DIRECT_SUPPORT, body, {"command": "describe-monitors"})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "queue-depth-billing is still in the ALARM state.",
+        "The queue-depth-billing monitor is currently in ALARM status.",
+        "queue-depth-billing 目前仍处于 ALARM 状态。",
+        "queue-depth-billing 这个监控现在处于 `ALARM` 状态。",
+    ],
+)
+def test_a_state_framed_as_a_state_is_the_records_state_field(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in statuses(draft, monitor("OK"))
+    assert statuses(draft, monitor("ALARM")) == {ClaimStatus.GROUNDED}
+
+
+@pytest.mark.parametrize(
+    "draft", ["queue-depth-billing is in an alarming state.", "queue-depth-billing 处于告警状态。"]
+)
+def test_a_state_not_spelt_as_a_tool_spells_it_is_not_read_against_the_field(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, monitor("OK"))

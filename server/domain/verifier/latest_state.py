@@ -168,6 +168,12 @@ _SAID = re.compile(
     r"(?:\b(?:is|was)(?:[ \t]+(?:now|still|currently))?|处于|仍是|还是)[ \t]*[`'\"]?(Stable|PreparingRebalance|"
     r"CompletingRebalance|Empty|Dead)\b"
 )
+# "目前仍处于 ALARM 状态", "is still in the FAILED state", "in ERROR status": a state word as a tool spells it (capitalised
+# or in capitals), framed as a state
+_IN_STATE = re.compile(
+    r"处于[ \t]*[`'\"]?([A-Z][A-Za-z_-]{2,24})[`'\"]?[ \t]*状态"
+    r"|\bin[ \t]+(?:the[ \t]+|an?[ \t]+)?[`'\"]?([A-Z][A-Za-z_-]{2,24})[`'\"]?[ \t]+(?:state|status)\b"
+)
 _WORKLOAD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | {  # a pod's phases and reasons
     "errimagepull",
     "containercreating",
@@ -184,21 +190,21 @@ _WORKLOAD_WORDS = frozenset(name.lower() for name in WORKLOAD_STATE_PATTERNS) | 
 }
 # (an enum's value by its qualified name: Prefect's "status=WorkPoolStatus.READY" is READY)
 _CELL = re.compile(
-    r"\b(?:state|status|phase)[\"']?[ \t]*[=:][ \t]*[\"'<]?(?:[A-Za-z][A-Za-z_]*\.(?=[A-Za-z]))?([A-Za-z][A-Za-z_-]{2,24})",
+    r"\b(?:state|status|phase)(?:_?value)?[\"']?[ \t]*[=:][ \t]*[\"'<]?(?:[A-Za-z][A-Za-z_]*\.(?=[A-Za-z]))?([A-Za-z][A-Za-z_-]{1,24})",
     re.I,
 )
 
 
 def stated_state(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optional[Unit]:
     """A record of the claim's subject whose state column holds another word than the state the claim says."""
-    said = _STATED.search(text) or _SAID.search(text)
+    said = _STATED.search(text) or _SAID.search(text) or _IN_STATE.search(text)
     names = [f for f in facts if f.is_entity]
     if said is not None:  # "alice 调用了 ResumeJob，sitemap-build 当前状态为 ENABLED": its own clause's names
         opening = max(text.rfind(mark, 0, said.start()) for mark in "，,;；") + 1
         names = [f for f in names if opening <= text.find(f.text) < said.start()] or names
     if said is None or not names:
         return None
-    word = said.group(1).lower()
+    word = next(group for group in said.groups() if group).lower()
     if word in _WORKLOAD_WORDS:
         return None  # a pod's phase and its container's state are two columns apart (_latest_state reads them)
     phrase = " ".join(said.group(0).lower().split())  # "state is now lost", as a log line of it says it
