@@ -248,8 +248,7 @@ def _matches(fact: Fact, unit: Unit, minutes: tuple[int, ...] = ()) -> bool:
             return bool(unit.level) and unit.level != fact.key[1:]
         if unit.level == fact.key or re.search(rf"\b{fact.key}(?:ING)?\b", unit.text):
             return True  # its level, or one its message quotes ("FATAL: password …", "SSL WARNING - Certificate …")
-        # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line whose level the
-        # parser missed still says it.
+        # A quoted line can hold several levels ("FATAL: ... ERROR: ..."); a line's level the parser missed
         return (
             (not unit.level or unit.kind == "log line")
             and contains(unit.lowered, fact.key.lower())
@@ -429,10 +428,11 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
             return False  # a bare number in a message ("request 12 retried") states no percentage
         return ratio_matches(quantity, value, unit)
     if number.sample or unit.kind == "input":
-        # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base
-        # units (seconds, bytes).
+        # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base units (seconds,
+        # bytes); a bound only in the base unit ("more than 40 minutes" is no sample of 100 read in minutes)
         base = _BASE_FACTORS.get(quantity.dimension)
-        return quantity.matches(value * quantity.factor) or (base is not None and quantity.matches(value * base))
+        own = base is None or quantity.comparison.value not in (">", "<", ">>", "<<")  # (fact_model.BOUNDS)
+        return (own and quantity.matches(value * quantity.factor)) or bool(base and quantity.matches(value * base))
     if quantity.dimension == Dimension.BYTES and value >= 1024.0**2 and value == int(value):
         # a size printed in bytes without a unit (kafka-log-dirs, du -b, size_in_bytes): "412.6 GiB" of
         # 443026153472, at the precision the claim states it in

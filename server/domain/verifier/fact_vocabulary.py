@@ -281,3 +281,5 @@ _PLAIN_STATES = frozenset(  # words of the draft's own, not a tool's: no state a
 # the machine a build is for, after its version: "6.1.109-118.189.amzn2023.x86_64", "1.7.3_amd64", "2.4.1-1.el9.noarch";
 # and a Maven release's qualifier ("4.1.107.Final", "5.3.31.RELEASE"): the version without it is the same release
 MACHINE_SUFFIX = r"[._-](?:x86_64|x86-64|amd64|aarch64|arm64|armhf|i[3-6]86|noarch|ppc64le|s390x|final|release|ga)"
+# one of several named by a letter ("eks-prod-a", "db-shard-b"): words of two letters or more, then one letter
+_LETTERED = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]{2,})+-[a-z]$")

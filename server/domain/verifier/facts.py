@@ -92,6 +92,7 @@ from evidence_trace.server.domain.verifier.fact_patterns import (
 )
 from evidence_trace.server.domain.verifier.fact_vocabulary import (
     _ACTOR,
+    _LETTERED,
     _NAME_TAIL,
     _RECOVERED,
     _SEVERITY,
@@ -378,8 +379,8 @@ def _service(name: str) -> Optional[Fact]:
             Scope.SUBJECT,
             soft=True,
         )
-    if any(re.search(r"[0-9]", s) for s in segments[1:]) and len(segments[0]) >= 2:
-        return Fact(FactKind.INSTANCE, name, lowered, Scope.SUBJECT)
+    if len(segments[0]) >= 2 and (any(re.search(r"[0-9]", s) for s in segments[1:]) or _LETTERED.match(lowered)):
+        return Fact(FactKind.INSTANCE, name, lowered, Scope.SUBJECT)  # a member: "web-prod-1", "eks-prod-a"
     if _SERVICE_WORDS.intersection(segments) and not _ADJECTIVE_WORDS.intersection(segments):
         return Fact(FactKind.SERVICE, name, lowered, Scope.SUBJECT)
     if all(len(seg) >= 2 for seg in segments) and not _ADJECTIVE_WORDS.intersection(segments):
@@ -426,8 +427,7 @@ _SPAN_STATED = re.compile(r"[0-9]|\b(?:hours?|minutes?|days?|weeks?|hr|min)\b|�
 def _count(text: str, number: str, noun: str, context: str, start: int) -> Fact:
     value = float(plain_number(number))
     window = _QUERY_CONTEXT.search(context, 0, start)
-    # "最近 100 条日志" asks for a count; "最近 1 小时有 5 个 pod 重启" counts what the hour's query found
-    # (the window's own span, a number or a word of time, ends what was asked)
+    # "最近 100 条日志" asks for a count; "最近 1 小时有 5 个 pod 重启" counts what the hour's query found (its span)
     stated = window is not None and _SPAN_STATED.search(context, max(0, window.start() - 16), start) is not None
     scope = Scope.QUERY if window and not stated else Scope.RESULT
     # the words after the number as written ("zero restarts" was read as "0": its noun is "restarts")
