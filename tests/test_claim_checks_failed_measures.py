@@ -205,3 +205,44 @@ def test_an_absence_only_a_failed_call_was_asked_for_is_not_grounded(draft: str)
 def test_an_absence_a_call_answered_is_not_told_from_the_failure(draft: str) -> None:
     reasons = " ".join(c.reason for c in check_draft(draft, [PAGER_ALERT, ROUTES_FAILED, ROUTES_LISTED]))
     assert "rests only on a call that failed" not in reasons
+
+
+# A thing denied in plain words, with no name or figure of its own ("No snapshots are kept", "目前没有任何快照"),
+# where the one call that would list it failed: a claim, not context, and not grounded.
+VOLUME = EvidenceRow(
+    "vol-1",
+    "storage_api",
+    Outcome.DIRECT_SUPPORT,
+    '{"volumes": [{"name": "pgdata-7", "size_gb": 200, "status": "in-use"}]}',
+    {"path": "/v3/volumes", "name": "pgdata-7"},
+)
+SNAPSHOTS_FAILED = EvidenceRow(
+    "snap-1",
+    "storage_api",
+    Outcome.FAILED,
+    "",
+    {"path": "/v3/snapshots", "volume": "pgdata-7"},
+    error_message="HTTP 504 Gateway Time-out from https://storage.example.internal/v3/snapshots?volume=pgdata-7",
+)
+SNAPSHOTS_EMPTY = EvidenceRow(
+    "snap-2", "storage_api", Outcome.NO_HIT, '{"snapshots": []}', {"path": "/v3/snapshots", "volume": "pgdata-7"}
+)
+PLAIN_DENIALS = [
+    "No snapshots are kept for it.",
+    "There are no snapshots of pgdata-7 yet.",
+    "目前没有任何快照，可以放心删除。",
+    "pgdata-7 不存在快照。",
+]
+
+
+@pytest.mark.parametrize("draft", PLAIN_DENIALS)
+def test_a_plain_denial_only_a_failed_call_was_asked_for_is_not_grounded(draft: str) -> None:
+    checks = [c for c in check_draft(draft, [VOLUME, SNAPSHOTS_FAILED]) if c.kind == ClaimKind.FACT]
+    assert [c.status for c in checks] == [ClaimStatus.UNGROUNDED]
+    assert "rests only on a call that failed (snap-1)" in checks[0].reason
+
+
+@pytest.mark.parametrize("draft", PLAIN_DENIALS)
+def test_a_plain_denial_a_call_answered_is_not_told_from_the_failure(draft: str) -> None:
+    reasons = " ".join(c.reason for c in check_draft(draft, [VOLUME, SNAPSHOTS_FAILED, SNAPSHOTS_EMPTY]))
+    assert "rests only on a call that failed" not in reasons

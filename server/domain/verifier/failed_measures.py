@@ -12,7 +12,8 @@ So is a denial of errors said of a subject whose only log search failed: "order-
 16), and order-sync logged no errors between 01:50 and 02:30" grounds its values on the instance's state, but no
 search of order-sync's logs answered, so its "no errors" is told from nothing. And so is a thing said to be absent
 by its noun ("OnCall has no alert group for it", "没有 es-data-4 的 alert group") where the one call that asked for
-that noun (`GET /api/v1/alert_groups/`, its params or its error's URL) failed and no other call shows or asks it.
+that noun (`GET /api/v1/alert_groups/`, its params or its error's URL) failed and no other call shows or asks it;
+said plainly too ("No IP addresses are allocated", "目前没有任何 IP 地址分配记录": a Chinese noun by its English stem).
 """
 
 from __future__ import annotations
@@ -59,9 +60,11 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
         search = _failed_search([f for f in facts if f.is_entity], evidence)
         if search:
             return f"its denial of errors rests only on a log search that failed ({search})"
-    denied = _DENIED_THING.search(text)
-    if denied is not None:  # "OnCall has no alert group for it", "没有 es-data-4 的 alert group"
-        words = _PREPOSITION.split((denied.group(1) or denied.group(2)).lower())[0].split()  # ("alert group" for it)
+    denied, chinese = _DENIED_THING.search(text), _ZH_DENIED.search(text)
+    said = (denied.group(1) or denied.group(2)) if denied else ""  # "OnCall has no alert group for it"
+    said = said or (f"{chinese.group(1) or ''} {_ZH_NOUNS[chinese.group(2)]}" if chinese else "")  # "没有任何快照"
+    if said:
+        words = _PREPOSITION.split(said.lower())[0].split()  # ("alert group" for it)
         joined = ("_".join(words), "-".join(words), "".join(words), " ".join(words))
         failed, shown = _asked_by(joined, evidence)
         if failed and not shown:
@@ -93,12 +96,31 @@ def _failed_search(names: Sequence[Fact], evidence: Evidence) -> str:
 # a thing said to be absent by its noun, in a few plain words: "has no alert group", "returned no matching rules",
 # "没有 es-data-4 的 alert group"; the noun is what a call that would list it asked for
 _DENIED_THING = re.compile(
-    r"\b(?:has|have|had|shows?|showed|returned|returns|lists?|listed|contains?|found)[ \t]+no[ \t]+"
-    r"((?:[a-z][a-z-]+[ \t]+){0,2}[a-z][a-z-]+?)s?\b(?![ \t]*[0-9])"
-    r"|(?:没有|无)[^，。；,;\n]{0,24}?的[ \t]*([A-Za-z][A-Za-z-]+(?:[ \t]+[A-Za-z][A-Za-z-]+){0,2})"
+    r"(?:\b(?:has|have|had|shows?|showed|returned|returns|lists?|listed|contains?|found)[ \t]+|^[ \t]*(?:there[ \t]+"
+    r"(?:are|were|is|was)[ \t]+)?)no[ \t]+((?:[a-z][a-z-]+[ \t]+){0,2}[a-z][a-z-]+?)s?\b(?![ \t]*[0-9])"
+    r"|(?:没有|无)[^，。；,;\n]{0,24}?的[ \t]*([A-Za-z][A-Za-z-]+(?:[ \t]+[A-Za-z][A-Za-z-]+){0,2})",
+    re.I,
+)
+# a Chinese noun of a thing a call lists, and the stems a call's path or parameters spell it with ("IP 地址" of
+# `/api/ipam/ip-addresses/`): "目前没有任何 IP 地址分配记录", "没有告警"
+_ZH_NOUNS = {
+    "地址": "address",
+    "告警": "alert",
+    "事件": "event",
+    "快照": "snapshot",
+    "备份": "backup",
+    "会话": "session",
+    "证书": "cert",
+    "规则": "rule",
+    "镜像": "image",
+    "副本": "replica",
+    "用户": "user",
+}
+_ZH_DENIED = re.compile(
+    r"(?:没有|不存在|未见)(?:任何|一条|一个)?[ \t]*([A-Za-z][A-Za-z0-9]{0,11})?[ \t]*(" + "|".join(_ZH_NOUNS) + ")"
 )
 
-_PREPOSITION = re.compile(r"\b(?:for|on|in|at|of|to|from|with|since|by|after|before|yet)\b")
+_PREPOSITION = re.compile(r"\b(?:for|on|in|at|of|to|from|with|since|by|after|before|yet|are|is|was|were|ha[sd]|have)\b")
 
 
 def _asked_by(stems: Sequence[str], evidence: Evidence) -> tuple[list[str], bool]:

@@ -362,6 +362,9 @@ def _check_read_facts(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence)
                 reason="its words are those of one unit",
                 direct=overlap.strength == Strength.DIRECT,
             )
+        told = failed_measure(claim.text, evidence) if claim.kind == ClaimKind.FACT else ""
+        if told:  # "目前没有任何 IP 地址分配记录" where the one call that would list them failed
+            return base(status=ClaimStatus.UNGROUNDED, reason=told)
         # "No, the breaker didn't trip.", "没有，熔断器没有触发。": the answer to the user's question is an assertion
         answer = _ANSWER.match(claim.text) is not None
         if claim.kind == ClaimKind.CAUSAL or ((is_substantive(claim.text) or answer) and not is_meta(claim.text)):
