@@ -21,8 +21,10 @@ from evidence_trace.server.domain.verifier.subject_binding import names_subject
 from evidence_trace.server.domain.verifier.units import Strength, Unit
 
 _DENIED = re.compile(
-    r"\b(?:no|zero|without(?:[ \t]+any)?)[ \t]+((?:[a-z][a-z-]*[ \t]+){1,2}[a-z][a-z-]*s)\b"
-    r"|(?:没有|无|零)(?:任何)?[ \t]*((?:写入|读取|复制|同步|推送)(?:失败|重试|重启|错误|超时|丢弃|拒绝))",
+    r"\b(?:no|zero|without(?:[ \t]+any)?|none\b[^.;:]{0,40}?\b(?:has|have|had|shows?|reports?)[ \t]+any)[ \t]+"
+    r"((?:[a-z][a-z-]*[ \t]+){1,3}[a-z][a-z-]*s)\b"
+    r"|(?:没有|无|零)(?:任何)?[ \t]*((?:写入|读取|复制|同步|推送)(?:失败|重试|重启|错误|超时|丢弃|拒绝)"
+    r"|(?:重新分配|重新映射|重映射|待映射|待处理)的?扇区)",
     re.I,
 )
 _ZH_WORDS = {
@@ -38,10 +40,20 @@ _ZH_WORDS = {
     "超时": "timeout",
     "丢弃": "drop",
     "拒绝": "reject",
+    "重新分配": "reallocat",  # a disk's SMART attributes (Reallocated_Sector_Ct, Current_Pending_Sector)
+    "重新映射": "reallocat",
+    "重映射": "reallocat",
+    "待映射": "pending",
+    "待处理": "pending",
+    "扇区": "sector",
 }
 _NOT_DENIED = frozenset("any more new other such further recent".split())
 _LIMIT = frozenset("max min maximum minimum limit threshold allowed budget retention tolerance".split())
 _COUNTER = re.compile(r"[\"']?([A-Za-z][A-Za-z0-9_.]*)[\"']?[ \t]*[:=][ \t]*\"?([0-9]+)(?![0-9.])")
+# a row of `smartctl -A`: ID, ATTRIBUTE_NAME, FLAG, VALUE, WORST, THRESH, TYPE, UPDATED, WHEN_FAILED, then RAW_VALUE
+_SMART_ROW = re.compile(
+    r"^[ \t]*[0-9]{1,3}[ \t]+([A-Za-z][A-Za-z0-9_-]+)[ \t]+0x[0-9a-fA-F]{4}(?:[ \t]+\S+){6}[ \t]+([0-9]+)", re.M
+)
 
 
 def _stem(word: str) -> str:
@@ -62,12 +74,18 @@ def denied_words(text: str) -> list[list[str]]:
     found = []
     for m in _DENIED.finditer(text):
         if m.group(1):
-            words = [_stem(w) for w in m.group(1).split() if w.lower() not in _NOT_DENIED]
+            # "reallocated or pending sectors": each kind with the noun; "errors or warnings": two nouns, each alone
+            *kinds, last = re.split(r"[ \t]+(?:or|and)[ \t]+", m.group(1))
+            noun = [] if any(k.endswith("s") for k in kinds) else last.split()[-1:]
+            for phrase in (*(f"{k} {' '.join(noun)}" for k in kinds), last):
+                words = [_stem(w) for w in phrase.split() if w.lower() not in _NOT_DENIED]
+                if len(words) >= 2:  # a kind of a thing ("write failures"); "no restarts" is read elsewhere
+                    found.append(words)
         else:
             phrase = m.group(2)
-            words = [_ZH_WORDS[z] for z in _ZH_WORDS if z in phrase]
-        if len(words) >= 2:  # a kind of a thing ("write failures", "写入失败"); "no restarts" is read elsewhere
-            found.append(words)
+            found.append(
+                [_ZH_WORDS[z] for z in _ZH_WORDS if z in phrase and not (z == "重映射" and "重新映射" in phrase)]
+            )
     return found
 
 
@@ -86,7 +104,7 @@ def counter_rival(text: str, facts: Sequence[Fact], evidence: Evidence) -> Optio
                 continue
             if not names_subject(names, unit, question):
                 continue
-            for key, value in _COUNTER.findall(unit.text):
+            for key, value in _COUNTER.findall(unit.text) + _SMART_ROW.findall(unit.text):
                 words = _words(key)
                 if int(value) > 0 and not _LIMIT & set(words) and any(set(d) <= set(words) for d in denied):
                     return unit
