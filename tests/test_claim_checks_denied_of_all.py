@@ -69,3 +69,45 @@ def test_a_denial_of_all_or_one_the_error_agrees_with_is_not_contradicted(draft:
 @pytest.mark.parametrize("draft", ["In eu-west1 version 2 is enabled.", "cache-svc has not reached maxmemory."])
 def test_a_state_of_one_or_a_denial_the_error_refutes_is_contradicted(draft: str) -> None:
     assert contradicted(draft)
+
+
+# What a denial governs ends at its clause: "doesn't resolve because X can't create it" denies resolving; an error
+# of X that states the failed create is the cause it gives, not a record of what it denies.
+CREATE_FAILED = EvidenceRow(
+    "dnsctl-1",
+    "query_logs",
+    Outcome.DIRECT_SUPPORT,
+    json.dumps(
+        {
+            "logs": [
+                {
+                    "timestamp": "2027-02-02T04:11:09Z",
+                    "level": "ERROR",
+                    "service": "zone-syncer",
+                    "message": "failed to create record set shop-edge.example.net: conflicting ownership record",
+                }
+            ]
+        }
+    ),
+    {"service": "zone-syncer"},
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "shop-edge.example.net doesn't resolve because zone-syncer can't create the record set.",
+        "zone-syncer isn't serving shop-edge.example.net, since it failed to create its record set.",
+        "shop-edge.example.net 没有生效，因为 zone-syncer 无法创建这条记录。",
+    ],
+)
+def test_a_cause_after_the_denial_is_not_what_it_denies(draft: str) -> None:
+    statuses = {c.status for c in check_draft(draft, [CREATE_FAILED]) if c.kind != ClaimKind.CONTEXT}
+    assert ClaimStatus.CONTRADICTED not in statuses
+
+
+@pytest.mark.parametrize(
+    "draft", ["zone-syncer hasn't had any conflicting ownership yet.", "zone-syncer never saw conflicting ownership."]
+)
+def test_the_denied_words_before_any_cause_are_still_read_against_the_error(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED in {c.status for c in check_draft(draft, [CREATE_FAILED])}

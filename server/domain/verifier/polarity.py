@@ -198,6 +198,12 @@ _DENIAL = re.compile(
     re.I,
 )
 _DISTINCTIVE = re.compile(r"[a-z][a-z0-9_.]{5,}")
+# where what a denial governs ends: a clause or a cause after it ("doesn't resolve because X can't create it": the
+# failure to create is what an error of X states, not what the claim denies)
+_GOVERNED_END = re.compile(
+    r"[,;:，；：。]|\b(?:because|since|as|so|but|while|when|can't|cannot|can not|unable|fail(?:s|ed)?)\b|因为|由于|所以|但|无法|不能",
+    re.I,
+)
 
 
 def check_denied_condition(claim: Claim, facts: tuple[Fact, ...], evidence: Evidence, base) -> Optional[ClaimCheck]:
@@ -212,7 +218,7 @@ def check_denied_condition(claim: Claim, facts: tuple[Fact, ...], evidence: Evid
     if denial is None:
         return None
     # What the denial governs: the words right after it ("hasn't reached its maxmemory limit").
-    governed = rest[denial.end() : denial.end() + 48].lower()
+    governed = _GOVERNED_END.split(rest[denial.end() : denial.end() + 48], 1)[0].lower()
     words = {w for w in content_words(governed) if _DISTINCTIVE.fullmatch(w) and w not in _GENERIC}
     if not words:
         return None
