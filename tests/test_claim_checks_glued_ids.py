@@ -66,3 +66,42 @@ def test_a_glued_name_a_unit_writes_only_as_a_column_is_its_number(draft: str) -
     # (mpstat's output is one record here: which row holds 96.00 is not read, so a wrong CPU is no rival)
     row = EvidenceRow("mp-1", "ssh_exec", Outcome.DIRECT_SUPPORT, MPSTAT, {"command": "mpstat -P ALL 1 1"})
     assert [c.status for c in check_draft(draft, [row]) if c.kind == ClaimKind.FACT] == [ClaimStatus.GROUNDED]
+
+
+# A numbered name a tool writes only as the tail of a snake_case one (`v_sales_node0004`, Vertica's node names) is
+# the same member by its short name: mentioned, never invented; a number no row writes so is refuted.
+NODES = EvidenceRow(
+    "vsql-1",
+    "vsql",
+    Outcome.DIRECT_SUPPORT,
+    " node_name        | node_state | node_address\n"
+    "------------------+------------+--------------\n"
+    " v_sales_node0004 | UP         | 10.30.1.14\n"
+    " v_sales_node0005 | DOWN       | 10.30.1.15\n",
+    {"sql": "SELECT node_name, node_state, node_address FROM nodes"},
+)
+
+
+# the claim names the log's node by its short name and the node the log speaks of by its full name
+OF_ANOTHER = [
+    "According to node0004's log, v_sales_node0005 left the cluster.",
+    "node0004's vertica.log shows v_sales_node0005 leaving the cluster.",
+    "node0004 的 vertica.log 显示 v_sales_node0005 已 DOWN。",
+    "node0004 的日志记录了 v_sales_node0005 离开集群。",
+]
+
+
+@pytest.mark.parametrize("draft", OF_ANOTHER)
+def test_a_numbered_name_a_snake_case_name_ends_with_is_mentioned_and_another_named_member_is_no_rival(
+    draft: str,
+) -> None:
+    statuses = {c.status for c in check_draft(draft, [NODES])}
+    assert not statuses & {ClaimStatus.INVENTED, ClaimStatus.CONTRADICTED}
+
+
+@pytest.mark.parametrize(
+    "draft", [d.replace("node0004", "node0009") for d in OF_ANOTHER] + ["node0009（10.30.1.15）处于 DOWN。"]
+)
+def test_a_numbered_name_no_row_writes_is_refuted(draft: str) -> None:
+    refuted = {ClaimStatus.INVENTED, ClaimStatus.CONTRADICTED}  # (another member's row names its number)
+    assert refuted & {c.status for c in check_draft(draft, [NODES])}

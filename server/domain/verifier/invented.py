@@ -257,8 +257,8 @@ def _mentioned(fact: Fact, evidence: Evidence, abbreviated: bool = False) -> boo
     """Whether any row of the session names the fact's entity, as a token or as prose spells it:
     a version with or without its "v", a name in the plural ("NullPointerExceptions")."""
     key = fact.key
-    if fact.kind == FactKind.ID and GLUED.fullmatch(fact.text.lower()) and evidence.mentions(fact.text.lower()):
-        return True  # "db2", "shard3": a numbered name the rows write whole (`db2:keys=77`), not its "2" alone
+    if fact.kind == FactKind.ID and GLUED.fullmatch(fact.text.lower()) and evidence.mentions(fact.text.lower(), True):
+        return True  # "db2", "shard3": a numbered name the rows write whole (`db2:keys=77`, `v_dwh_node0001`)
     if _PARTS.fullmatch(fact.text):  # `OrderController.create:88`, `routes[17].paths[1]`: each part, in one row
         words = [w for w in re.split(r"[.:\[\]]+", fact.text) if w]
         if any(all(contains(evidence.raw(i), w.lower()) for w in words) for i in evidence.rows()):

@@ -132,6 +132,8 @@ class Rivalry:
     def _said(self, other: str, fact: Fact) -> bool:
         """Whether the rival's figure ("1842 rows", "max_connections=100") is one the claim states of another fact."""
         named, _, value = other.rpartition("=")  # a setting's value: the claim must state that setting with it
+        if any(f is not fact and other.replace(" ", "").lower() in f.key for f in self.facts):
+            return True  # "node 0005" where the claim names v_sales_node0005 too: that one's number, not a rival
         figure = _float(plain_number(value.split()[0])) if value[:1].isdigit() else None
         return figure is not None and any(
             f is not fact
