@@ -96,3 +96,34 @@ def test_a_name_that_is_anothers_tail_is_still_one_of_the_list(text: str) -> Non
         i for i, f in enumerate(facts) if f.kind == FactKind.COUNT and f.quantity is not None and f.quantity.value == 2
     }
     assert counts and counts <= enumerated_counts(text, facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("kv-node-1～3 都是 healthy", ["kv-node-1", "kv-node-2", "kv-node-3"]),
+        ("v_ops_node0007~0009 are UP", ["v_ops_node0007", "v_ops_node0008", "v_ops_node0009"]),
+        ("hosts 10.9.4.21–23 are reachable", ["10.9.4.21", "10.9.4.22", "10.9.4.23"]),
+        ("cache-07 到 09 已经重启", ["cache-07", "cache-08", "cache-09"]),
+    ],
+)
+def test_a_range_whose_last_name_is_cut_to_its_number(text: str, names: list[str]) -> None:
+    assert [found for _, found in named_siblings(text)] == [names]
+
+
+@pytest.mark.parametrize("text", ["mx-out-02 ~6,120 deferrals", "edge-3 ~ 40 ms", "latency 200~300 ms", "重试 3~5 次"])
+def test_a_figure_after_a_name_is_no_range(text: str) -> None:
+    assert list(named_siblings(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("draft", "status"),
+    [
+        ("其余 4 台（kv-node-1～4）都是 healthy。", ClaimStatus.GROUNDED),
+        ("All of kv-node-1~4 report healthy.", ClaimStatus.GROUNDED),
+        ("其余 5 台（kv-node-1～5）都是 healthy。", ClaimStatus.INVENTED),
+        ("All of kv-node-1~5 report healthy.", ClaimStatus.INVENTED),
+    ],
+)
+def test_each_name_of_a_cut_range_is_checked(draft: str, status: ClaimStatus) -> None:
+    assert status in statuses(draft, nodes(4))

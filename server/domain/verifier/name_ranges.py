@@ -1,5 +1,5 @@
 """Names a claim gives as a set: "session-redis-node-0/1/2" (node-0, node-1 and node-2) and a range, "cb-node-1
-through cb-node-5", "pay-w-01 到 pay-w-04", "web01–web04" (each name from the first to the last, its digits as
+through cb-node-5", "pay-w-01 到 pay-w-04", "web01–web04", "kudu-ts-01～04" (each name from the first to the last, its digits as
 wide as the first's); "from db-01 to db-02" and "从 A 到 B" are moves, not ranges. A count the set follows only
 says how many names it gives ("all 5 nodes (cb-node-1 through cb-node-5)": intervals.enumerated_counts)."""
 
@@ -14,6 +14,13 @@ if TYPE_CHECKING:
 _SIBLINGS = re.compile(r"(?<![\w./-])((?=[A-Za-z][\w.]*-)[A-Za-z][\w.-]*[A-Za-z-])([0-9]+)((?:/[0-9]+)+)(?![\w/])")
 _RANGE = re.compile(
     r"(?<![\w./-])([A-Za-z][\w.-]*?[A-Za-z_-])([0-9]+)([ \t]*(?:through|thru|to|until|到|至|~|–|—)[ \t]*)\1([0-9]+)(?![\w])"
+)
+# the last name cut to its number ("kudu-ts-01～04", "v_fin_node0001~0004", "172.20.8.11～14"), a sign between them
+# written close ("mx-out-02 ~6,120" is a name and a figure); never a hyphen, which may be the name's own
+_SHORT_RANGE = re.compile(
+    r"(?<![\w./-])([A-Za-z][\w.-]*?[A-Za-z_-]|(?:[0-9]{1,3}\.){3})([0-9]+)([ \t]*(?:through|thru|到|至)[ \t]*|[~～–—])"
+    r"([0-9]+)(?![\w.]|,[0-9]|[ \t]*(?:%|ms\b|s\b|个|次|秒|分))",
+    re.I,
 )
 _MOVE = re.compile(r"(?:\bfrom|从|由)[ \t]*$", re.I)
 _MOST = 32  # a longer range is no enumeration of names anyone checked
@@ -49,7 +56,7 @@ def _members(texts: Iterable[str]) -> frozenset[str]:
 
 def _ranges(text: str) -> Iterator[tuple[re.Match[str], list[str]]]:
     """Each range of the text, with every name from its first to its last."""
-    for m in _RANGE.finditer(text):
+    for m in (*_RANGE.finditer(text), *_SHORT_RANGE.finditer(text)):
         if _MOVE.search(text, 0, m.start()):
             continue  # "failed over from db-01 to db-02", "从 es-data-3 迁到 es-data-6": a move, not a range
         first, last = int(m.group(2)), int(m.group(4))
