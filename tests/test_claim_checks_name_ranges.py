@@ -127,3 +127,19 @@ def test_a_figure_after_a_name_is_no_range(text: str) -> None:
 )
 def test_each_name_of_a_cut_range_is_checked(draft: str, status: ClaimStatus) -> None:
     assert status in statuses(draft, nodes(4))
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("集群 3 个节点（v_ops_node0007～0009，10.9.4.21～23）都在线。", True),
+        ("All 3 brokers (kafka-07 through kafka-09, 10.9.4.21–23) are online.", True),
+        ("集群 4 个节点（v_ops_node0007～0009，10.9.4.21～23）都在线。", False),
+        ("6 hosts (web-1 through web-3, db-1 through db-3) are online.", True),
+        ("5 hosts (web-1 through web-3, db-1 through db-2) are online.", True),
+    ],
+)
+def test_ranges_alike_name_one_set_twice_and_ranges_apart_add_up(text: str, counted: bool) -> None:
+    facts = extract_facts(text)
+    counts = [i for i, f in enumerate(facts) if f.kind == FactKind.COUNT]
+    assert bool(set(counts) & enumerated_counts(text, facts)) == counted

@@ -168,11 +168,11 @@ def enumerated_counts(text: str, facts: Sequence[Fact]) -> set[int]:
         run = _joined_run(aside, names) if apposed else []  # "2 台服务器 a 和 b 都是 hostAlive=true": the list
         names = run if len(run) >= 2 else names  # ends where its list marks do, before the names said of it
         # a range names every name between its ends: "5 nodes (cb-node-1 through cb-node-5)" lists five, and so
-        # does "pay-w-01 到 pay-w-04 共 4 个节点" right before its count
-        before = text[max(0, at - 80) : at]
-        ranged = sum(len(names) for span, names in named_siblings(aside[:120]) if span[0] < 40) or sum(
-            len(names) for span, names in named_siblings(before) if span[1] >= len(before) - 8
-        )
+        # does "pay-w-01 到 pay-w-04 共 4 个节点" right before its count; ranges alike are one set named twice
+        before, value = text[max(0, at - 80) : at], fact.quantity.value if fact.quantity else 0  # (names, addresses)
+        sizes = [len(names) for span, names in named_siblings(aside[:120]) if span[0] < 40]
+        ranged = sizes[0] if len(set(sizes)) == 1 < len(sizes) and sizes[0] == value else sum(sizes)
+        ranged = ranged or sum(len(names) for span, names in named_siblings(before) if span[1] >= len(before) - 8)
         if fact.quantity is not None and (
             (names and max(len(names), ranged) == fact.quantity.value and listed) or 2 <= ranged == fact.quantity.value
         ):
