@@ -73,3 +73,17 @@ def test_a_state_framed_as_a_state_is_the_records_state_field(draft: str) -> Non
 )
 def test_a_state_not_spelt_as_a_tool_spells_it_is_not_read_against_the_field(draft: str) -> None:
     assert ClaimStatus.CONTRADICTED not in statuses(draft, monitor("OK"))
+
+
+def nodes(*states: str) -> EvidenceRow:
+    rows = "".join(f" v_ops_node000{i + 1}   | {state:<10} | 10.9.4.2{i + 1}\n" for i, state in enumerate(states))
+    text = " node_name        | node_state | node_address\n------------------+------------+--------------\n" + rows
+    return EvidenceRow("vsql-1", "vsql", Outcome.DIRECT_SUPPORT, text, {"sql": "SELECT * FROM nodes"})
+
+
+@pytest.mark.parametrize(
+    "draft", ["Both v_ops_node0001 and v_ops_node0002 are UP.", "v_ops_node0001 和 v_ops_node0002 当前全部是 UP。"]
+)
+def test_a_two_letter_state_in_capitals_is_read_against_each_named_records_column(draft: str) -> None:
+    assert statuses(draft, nodes("UP", "UP")) == {ClaimStatus.GROUNDED}
+    assert ClaimStatus.CONTRADICTED in statuses(draft, nodes("UP", "DOWN"))

@@ -60,7 +60,7 @@ _BARE = re.compile(
     r"(?:\b(?:is|are|was|were|reports?|reported|shows?|showed|remains?|remained|stays?|stayed|became|becomes|"
     r"(?:is|are|was|were|went|came|got)[ \t]+back[ \t]+to|returned[ \t]+to|turned|went[ \t]+to)"
     r"(?:[ \t]+(?:now|still|currently|already|as))*[ \t]+|(?:处于|显示为?|仍是|仍为|还是|都是|均为|是|为|恢复[为到成]|变[为成]|转为|回到)[ \t]*)"
-    r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30})" + _ENDS
+    r"[`'\"]?([A-Za-z][A-Za-z_-]{2,30}|(?-i:[A-Z]{2}))" + _ENDS  # (two letters in capitals: "UP", "OK")
 )
 _BARE_FIELD = "state|status|phase|health"
 # a state column named for what it is the state of, as an API spells it: `CacheNodeStatus`, `replication_state`
