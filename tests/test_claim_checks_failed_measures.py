@@ -246,3 +246,42 @@ def test_a_plain_denial_only_a_failed_call_was_asked_for_is_not_grounded(draft: 
 def test_a_plain_denial_a_call_answered_is_not_told_from_the_failure(draft: str) -> None:
     reasons = " ".join(c.reason for c in check_draft(draft, [VOLUME, SNAPSHOTS_FAILED, SNAPSHOTS_EMPTY]))
     assert "rests only on a call that failed" not in reasons
+
+
+# A figure keyed by the command or field a failed call asked for ("LLEN 0", "XLEN=12", "queue_depth: 0"): the one
+# call that would give it failed, so the figure rests on nothing, however well the claim's other facts ground.
+WORKERS = EvidenceRow(
+    "k-1",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME                          READY   STATUS    RESTARTS   AGE\n"
+    "mailer-worker-6c9d8b7f5-2xkqp   1/1     Running   0          3d4h\n",
+    {"args": "get pods -n mail -l app=mailer-worker"},
+)
+XLEN_FAILED = EvidenceRow(
+    "r-1",
+    "ssh_exec",
+    Outcome.FAILED,
+    "",
+    {"command": "redis-cli -h mail-redis XLEN mail:outbox"},
+    error_message="Could not connect to Redis at mail-redis:6379: Connection refused",
+)
+XLEN_ANSWERED = EvidenceRow(
+    "r-2", "ssh_exec", Outcome.DIRECT_SUPPORT, "(integer) 0", {"command": "redis-cli XLEN mail:outbox"}
+)
+KEYED = [
+    "mailer-worker-6c9d8b7f5-2xkqp is Running with 0 restarts and the outbox stream is empty (XLEN 0).",
+    "mailer-worker-6c9d8b7f5-2xkqp 是 Running，0 次重启，outbox 流是空的（XLEN 为 0）。",
+]
+
+
+@pytest.mark.parametrize("draft", KEYED)
+def test_a_figure_keyed_by_what_only_a_failed_call_asked_is_not_grounded(draft: str) -> None:
+    checks = [c for c in check_draft(draft, [WORKERS, XLEN_FAILED]) if c.kind == ClaimKind.FACT]
+    assert [c.status for c in checks] == [ClaimStatus.UNGROUNDED]
+
+
+@pytest.mark.parametrize("draft", KEYED)
+def test_a_figure_keyed_by_what_a_call_answered_is_read_as_before(draft: str) -> None:
+    reasons = " ".join(c.reason for c in check_draft(draft, [WORKERS, XLEN_FAILED, XLEN_ANSWERED]))
+    assert "rests only on a call that failed" not in reasons

@@ -77,3 +77,23 @@ def test_a_denial_with_a_kind_between_is_read_both_ways(draft: str) -> None:
         ClaimStatus.CONTRADICTED
     ]
     assert judged(draft, searched('level=info msg="checkpoint finished" suite=orders')) == [ClaimStatus.GROUNDED]
+
+
+# "since the 04:21:01 ACK", "since the last restart": a time, not a cause; the premise before "so … likely" is a fact
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (
+            "The lease of kiosk-9 expired at 07:40:12, with no request from it since the 05:40:12 ACK, so it likely "
+            "left the network.",
+            [ClaimKind.FACT, ClaimKind.HEDGE],
+        ),
+        (
+            "gpu-c04 has stayed drained since the last restart, so it probably needs a manual resume.",
+            [ClaimKind.FACT, ClaimKind.HEDGE],
+        ),
+        ("The pool ran dry since the batch job opened 400 connections.", [ClaimKind.CAUSAL]),
+    ],
+)
+def test_since_a_time_is_no_cause(text: str, kinds: list[ClaimKind]) -> None:
+    assert [c.kind for c in split_claims(text)] == kinds

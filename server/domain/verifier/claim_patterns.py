@@ -172,7 +172,8 @@ _GAP_CUE = re.compile(
 _CAUSAL_CUE = re.compile(
     r"\b(?:because|caused|causing|causes|due to|led to|leads to|leading to|result(?:ed|s|ing)? in|as a result of|"
     r"root cause|triggered by|triggers|triggered|kicked off by|set off by|sparked by|brought on by|stems? from|"
-    r"stemming from|owing to|thanks to|since the|"
+    # ("since the 04:21:01 ACK", "since the last restart": a time, not a cause)
+    r"stemming from|owing to|thanks to|since the(?![ \t]+(?:[0-9]|last|first|previous|start|beginning|morning))|"
     r"responsible for|the reason (?:is|was)|attributable to|driven by|(?:which|that|this) is why|which explains why)\b"
     r"|\b(?:therefore|thus|hence|as a result|consequently)\b"
     r"|由于|导致|因为|引起|造成|引发|根因|根本原因|所致|致使|因此|所以|从而|这就是为什么|这也是为什么|这解释了",

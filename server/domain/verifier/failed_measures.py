@@ -69,6 +69,10 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
         failed, shown = _asked_by(joined, evidence)
         if failed and not shown:
             return f"its denial of {' '.join(words)} rests only on a call that failed ({failed[0]})"
+    for key in _KEYED_FIGURE.findall(text):  # "the queue is empty (LLEN 0)" where the one `LLEN` call failed
+        failed, shown = _asked_by((key.lower(),), evidence, whole=True)
+        if failed and not shown and key.lower() not in _PLAIN_KEYS:
+            return f"its {key} figure rests only on a call that failed ({failed[0]})"
     for pattern, stems in _PATTERNS:
         said = pattern.search(text)
         if said is None:
@@ -123,8 +127,9 @@ _ZH_DENIED = re.compile(
 _PREPOSITION = re.compile(r"\b(?:for|on|in|at|of|to|from|with|since|by|after|before|yet|are|is|was|were|ha[sd]|have)\b")
 
 
-def _asked_by(stems: Sequence[str], evidence: Evidence) -> tuple[list[str], bool]:
-    """(the failed calls that asked for one of the stems, whether another call shows or asked for one of them)."""
+def _asked_by(stems: Sequence[str], evidence: Evidence, whole: bool = False) -> tuple[list[str], bool]:
+    """(the failed calls that asked for one of the stems, whether another call shows or asked for one of them);
+    whole: a stem the failed call asked as a word of its own (a command's `LLEN`)."""
     failed = []
     for index in evidence.rows():
         row = evidence.row(index)
@@ -132,7 +137,9 @@ def _asked_by(stems: Sequence[str], evidence: Evidence) -> tuple[list[str], bool
             asked = (
                 json.dumps(row.params, ensure_ascii=False) + " " + " ".join(_URL.findall(row.error_message))
             ).lower()
-            if any(stem in asked for stem in stems):
+            if any(
+                re.search(rf"(?<![\w-]){re.escape(stem)}(?![\w-])", asked) if whole else stem in asked for stem in stems
+            ):
                 failed.append(row.invocation_id)
         elif any(stem in evidence.raw(index) for stem in stems):  # its output and parameters, lower-cased
             return failed, True
@@ -140,3 +147,8 @@ def _asked_by(stems: Sequence[str], evidence: Evidence) -> tuple[list[str], bool
 
 
 _URL = re.compile(r"https?://\S+")
+# a figure keyed by a command or a field as a tool writes it ("LLEN 0", "XLEN=12", "queue_depth: 0")
+_KEYED_FIGURE = re.compile(
+    r"(?<![\w.-])([A-Z][A-Z]{2,}|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)[ \t]*(?:[:=]|is|为|是)?[ \t]*(?=[0-9])"
+)
+_PLAIN_KEYS = frozenset("http https utc gmt cst tcp udp pid uid gid".split())
