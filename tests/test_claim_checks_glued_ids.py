@@ -105,3 +105,26 @@ def test_a_numbered_name_a_snake_case_name_ends_with_is_mentioned_and_another_na
 def test_a_numbered_name_no_row_writes_is_refuted(draft: str) -> None:
     refuted = {ClaimStatus.INVENTED, ClaimStatus.CONTRADICTED}  # (another member's row names its number)
     assert refuted & {c.status for c in check_draft(draft, [NODES])}
+
+
+# A MAC prefix the claim names ("52:54:00", QEMU's) goes on with more of its address in a record ("52:54:00:9e:…"):
+# what follows is the address, never a value of the prefix that another figure of the claim could be rivalled by.
+LEASES = EvidenceRow(
+    "dhcp-1",
+    "ssh_exec",
+    Outcome.DIRECT_SUPPORT,
+    "Oct 02 08:14:51 gw-edge02 dnsmasq-dhcp[912]: DHCPDISCOVER(br-ci) 52:54:00:7c:11:4a no address available\n"
+    "Oct 02 08:14:53 gw-edge02 dnsmasq-dhcp[912]: DHCPDISCOVER(br-ci) 52:54:00:3f:d2:90 no address available\n",
+    {"host": "gw-edge02", "command": "journalctl -u dnsmasq | tail -2"},
+)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "CI VMs with `52:54:00` MACs keep asking for addresses, so the 40-address pool on br-ci is exhausted.",
+        "带 `52:54:00` 前缀 MAC 的 CI 虚拟机一直在申请地址，br-ci 上 40 个地址的池已经用光。",
+    ],
+)
+def test_a_mac_prefix_gives_no_value_to_rival_a_figure(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in {c.status for c in check_draft(draft, [LEASES])}

@@ -343,6 +343,8 @@ def rival_value(
         return ""  # a change ("grew by 73 MiB") is no value: the values a unit shows do not rival it
     if quantity.dimension == Dimension.NUMBER:
         for name in names:  # a bare number is only rivalled by the value its name is given
+            if re.fullmatch(r"[0-9a-f]{2}(?::[0-9a-f]{2})+", name):
+                continue  # a MAC prefix ("52:54:00") goes on with more of its address, never a value
             m = re.search(r"(?<![\w.])" + re.escape(name) + r"[\"' \t]*[:=][\"' \t]*([0-9][0-9,]*(?:\.[0-9]+)?)", text)
             if m is not None:  # (the claim's own value there is no rival: "nginx:1.27-alpine" of "nginx:1.27")
                 return "" if quantity.matches(float(m.group(1).replace(",", ""))) else f"{name}={m.group(1)}"
