@@ -87,3 +87,26 @@ def nodes(*states: str) -> EvidenceRow:
 def test_a_two_letter_state_in_capitals_is_read_against_each_named_records_column(draft: str) -> None:
     assert statuses(draft, nodes("UP", "UP")) == {ClaimStatus.GROUNDED}
     assert ClaimStatus.CONTRADICTED in statuses(draft, nodes("UP", "DOWN"))
+
+
+# A replica set member's role or state (MongoDB's PRIMARY, SECONDARY, RECOVERING) is a set of its own: a pod's
+# phase (`STATUS=Running`) does not rival it, another member state of the set does.
+PODS = EvidenceRow(
+    "k-9",
+    "kubectl",
+    Outcome.DIRECT_SUPPORT,
+    "NAME        READY   STATUS    RESTARTS   AGE\nledger-db-1   2/2     Running   0          26d\n",
+    {"args": "get pods -n ledger"},
+)
+
+
+def member(state: str) -> EvidenceRow:
+    body = f'{{"members": [{{"name": "ledger-db-1.ledger.svc:27017", "health": 1, "state": "{state}"}}]}}'
+    return EvidenceRow("m-9", "mongosh", Outcome.DIRECT_SUPPORT, body, {"eval": "rs.status()"})
+
+
+@pytest.mark.parametrize("draft", ["ledger-db-1 is SECONDARY.", "ledger-db-1 目前仍为 SECONDARY。"])
+def test_a_members_role_is_not_rivalled_by_its_pods_phase(draft: str) -> None:
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, PODS)
+    assert ClaimStatus.CONTRADICTED not in statuses(draft, member("SECONDARY"))
+    assert ClaimStatus.CONTRADICTED in statuses(draft, member("RECOVERING"))

@@ -194,6 +194,8 @@ STATE_SETS = (
     frozenset("active creating deleting updating failed".split()),
     frozenset("running succeeded failed error terminating".split()),  # an operation's phase (Argo CD's sync)
     frozenset("pending insync".split()),  # a DNS change's propagation (Route 53's ChangeInfo.Status)
+    # a replica set member's role and state (MongoDB's stateStr): no pod phase rivals them ("SECONDARY" of a Running pod)
+    frozenset("primary secondary recovering arbiter startup startup2 rollback removed".split()),
 )
 
 
