@@ -15,6 +15,7 @@ import re
 from typing import Optional, Sequence
 
 from evidence_trace.server.domain.formats.fields import LEVEL_WORDS
+from evidence_trace.server.domain.verifier import fact_model
 from evidence_trace.server.domain.verifier.actors import role_shown
 from evidence_trace.server.domain.verifier.alert_states import HELD_BY, held_by
 from evidence_trace.server.domain.verifier.asked import another_asked, asked_id
@@ -431,11 +432,10 @@ def _number_matches(fact: Fact, quantity: Quantity, number: Number, unit: Unit) 
         # A bare metric value or parameter: in the claim's own unit, or in Prometheus's base units (seconds,
         # bytes); a bound only in the base unit ("more than 40 minutes" is no sample of 100 read in minutes)
         base = _BASE_FACTORS.get(quantity.dimension)
-        own = base is None or quantity.comparison.value not in (">", "<", ">>", "<<")  # (fact_model.BOUNDS)
+        own = base is None or quantity.comparison not in fact_model.BOUNDS
         return (own and quantity.matches(value * quantity.factor)) or bool(base and quantity.matches(value * base))
     if quantity.dimension == Dimension.BYTES and value >= 1024.0**2 and value == int(value):
-        # a size printed in bytes without a unit (kafka-log-dirs, du -b, size_in_bytes): "412.6 GiB" of
-        # 443026153472, at the precision the claim states it in
+        # a size printed in bytes without a unit (kafka-log-dirs, du -b): "412.6 GiB" of 443026153472, at its precision
         return abs(value / quantity.factor - quantity.value) < 10.0**-quantity.decimals - 1e-9  # (5 GiB is no "6 GiB")
     # A unitless number the draft copies digit for digit ("rt=2.004" as "2.004 s").
     return (

@@ -69,9 +69,10 @@ def failed_measure(text: str, evidence: Evidence, facts: Sequence[Fact] = ()) ->
         failed, shown = _asked_by(joined, evidence)
         if failed and not shown:
             return f"its denial of {' '.join(words)} rests only on a call that failed ({failed[0]})"
-    for key in _KEYED_FIGURE.findall(text):  # "the queue is empty (LLEN 0)" where the one `LLEN` call failed
+    keys = [key for key in _KEYED_FIGURE.findall(text) if key.lower() not in _PLAIN_KEYS]  # ("HTTP 503": no key)
+    for key in keys:  # "the queue is empty (LLEN 0)" where the one `LLEN` call failed
         failed, shown = _asked_by((key.lower(),), evidence, whole=True)
-        if failed and not shown and key.lower() not in _PLAIN_KEYS:
+        if failed and not shown:
             return f"its {key} figure rests only on a call that failed ({failed[0]})"
     for pattern, stems in _PATTERNS:
         said = pattern.search(text)
